@@ -1,0 +1,38 @@
+//! Exact nonogram solver core: no web dependency, used natively by the CLI and
+//! tests, and compiled to wasm by the browser worker.
+//!
+//! # Vocabulary
+//! Each word below names one concept and no synonym is used for it.
+//! - **puzzle**: a W×H board with one **clue** per row and per column ([`Puzzle`]).
+//! - **clue**: the ordered **run** lengths of one line ([`Clue`]); an empty clue
+//!   means the line has no filled cell.
+//! - **run**: a maximal block of consecutive filled cells.
+//! - **line**: a row or a column ([`LineId`]).
+//! - **cell**: `Unknown`, `Empty` or `Filled` ([`Cell`]), the one encoding used everywhere.
+//! - **grid**: the W×H cells of a puzzle as known so far ([`Grid`]).
+//! - **placement**: one way to put every run of a clue into a line ([`placement`]).
+//! - **deduction**: a cell that is the same in every valid placement of its line.
+//! - **contradiction**: a line with no valid placement ([`Contradiction`]).
+//! - **guess**: a value tried for an unknown cell during search, undone on backtrack.
+//! - **solution**: a grid with no unknown cell that satisfies every clue.
+//! - **step**: one unit of solver work reported to the caller ([`Step`]).
+//! - **snapshot**: a copy of the grid at some step, taken by a caller that wants one.
+//!
+//! # Pipeline
+//! clue → [`line`] (exact line solver) → [`propagate`] (dirty lines to a fixed
+//! point, in sweeps) → [`search`] (guess and backtrack, steppable) → [`Verdict`].
+//! The brute-force [`placement`] enumerator is the test oracle for [`line`].
+
+pub mod cell;
+pub mod grid;
+pub mod line;
+pub mod placement;
+pub mod propagate;
+pub mod puzzle;
+pub mod search;
+
+pub use cell::Cell;
+pub use grid::Grid;
+pub use line::{Contradiction, LineSolver};
+pub use puzzle::{Clue, LineId, Metadata, Puzzle, PuzzleError, MAX_SIDE};
+pub use search::{solve, SolveOptions, Solver, Stats, Step, Verdict};
