@@ -1,1 +1,170 @@
+//! Puzzle text formats: detection, parsers and writers, outside the solver.
+//!
+//! Parsing never panics: every error is a [`ParseError`] that says what is
+//! wrong and where (1-based line and column of the text, or the row/column of
+//! the puzzle). Every parsed puzzle has passed [`Puzzle::validate`].
 
+mod detect;
+mod json;
+mod non;
+mod numeric;
+mod picture;
+mod taai;
+mod text;
+mod write;
+mod xml;
+
+pub use detect::detect;
+pub use picture::parse_picture;
+pub use write::{write, write_grid, write_picture};
+
+use nonogram_core::Puzzle;
+use std::fmt;
+
+/// A text format the parsers know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Seed 004: `n`, then n row clues, then n column clues (square).
+    Seed,
+    /// `.nin`: `W H`, then H row clues, then W column clues (also the seed
+    /// format's rectangular extension).
+    Nin,
+    /// Simpson `.non`: keyword lines, comma-separated runs, metadata, `goal`.
+    Non,
+    /// Row clues one per line, a blank line, column clues one per line.
+    Plain,
+    /// `{"rows": [[3], [2, 1]], "columns": [...]}` (or `"cols"`).
+    Json,
+    /// webpbn XML (black and white).
+    WebpbnXml,
+    /// A 0/1 picture (`0`/`1`, `.`/`#`, `_`/`X`) turned into clues.
+    Picture,
+    /// The TAAI tournament batch format: `$N`, column clues, row clues, repeated.
+    TaaiBatch,
+}
+
+impl Format {
+    /// All formats, in the order detection considers them.
+    pub const ALL: [Format; 8] = [
+        Format::WebpbnXml,
+        Format::Json,
+        Format::TaaiBatch,
+        Format::Non,
+        Format::Picture,
+        Format::Nin,
+        Format::Seed,
+        Format::Plain,
+    ];
+
+    /// The name shown to people ("Detected: .non").
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Seed => "seed (n, rows, columns)",
+            Format::Nin => ".nin",
+            Format::Non => ".non",
+            Format::Plain => "plain",
+            Format::Json => "JSON",
+            Format::WebpbnXml => "webpbn XML",
+            Format::Picture => "0/1 picture",
+            Format::TaaiBatch => "TAAI batch",
+        }
+    }
+
+    /// The short name used on the command line (`--to non`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Format::Seed => "seed",
+            Format::Nin => "nin",
+            Format::Non => "non",
+            Format::Plain => "plain",
+            Format::Json => "json",
+            Format::WebpbnXml => "xml",
+            Format::Picture => "picture",
+            Format::TaaiBatch => "taai",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.key() == key)
+    }
+
+    /// Formats that [`write`] can produce.
+    pub const WRITABLE: [Format; 5] = [Format::Non, Format::Nin, Format::Plain, Format::Json, Format::Seed];
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What went wrong in a text, and where (1-based).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub message: String,
+    /// 1-based line of the text, when the error has one.
+    pub line: Option<usize>,
+    /// 1-based column (in characters) of the text, when the error has one.
+    pub column: Option<usize>,
+}
+
+impl ParseError {
+    pub fn new(message: impl Into<String>) -> ParseError {
+        ParseError { message: message.into(), line: None, column: None }
+    }
+
+    pub fn at(line: usize, column: usize, message: impl Into<String>) -> ParseError {
+        ParseError { message: message.into(), line: Some(line), column: Some(column) }
+    }
+
+    pub fn at_line(line: usize, message: impl Into<String>) -> ParseError {
+        ParseError { message: message.into(), line: Some(line), column: None }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "line {l}, column {c}: {}", self.message),
+            (Some(l), None) => write!(f, "line {l}: {}", self.message),
+            _ => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// The puzzles read from a text, and the format they were read as.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed {
+    pub format: Format,
+    pub puzzles: Vec<Puzzle>,
+}
+
+/// Detects the format of `text` and parses it.
+pub fn parse(text: &str) -> Result<Parsed, ParseError> {
+    parse_as(detect(text), text)
+}
+
+/// Parses `text` as `format`; every puzzle is validated.
+pub fn parse_as(format: Format, text: &str) -> Result<Parsed, ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let puzzles = match format {
+        Format::Seed => vec![numeric::parse_seed(text)?],
+        Format::Nin => vec![numeric::parse_nin(text)?],
+        Format::Plain => vec![numeric::parse_plain(text)?],
+        Format::Non => non::parse(text)?,
+        Format::Json => vec![json::parse(text)?],
+        Format::WebpbnXml => xml::parse(text)?,
+        Format::Picture => vec![Puzzle::from_picture(&parse_picture(text)?)],
+        Format::TaaiBatch => taai::parse(text)?,
+    };
+    let many = puzzles.len() > 1;
+    for (i, p) in puzzles.iter().enumerate() {
+        p.validate().map_err(|e| {
+            let name = p.meta.title.clone().unwrap_or_else(|| format!("puzzle {}", i + 1));
+            ParseError::new(if many { format!("{name}: {e}") } else { e.to_string() })
+        })?;
+    }
+    Ok(Parsed { format, puzzles })
+}

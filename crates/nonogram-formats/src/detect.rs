@@ -1,0 +1,83 @@
+//! Format detection from the text alone; the first rule that matches wins.
+
+use crate::non::keyword_of;
+use crate::numeric::{blocks, content_lines};
+use crate::picture::picture_cell;
+use crate::text::words;
+use crate::Format;
+
+/// The format `text` is most likely in. Parsing as that format then gives
+/// either the puzzles or an error that makes sense for what was pasted.
+pub fn detect(text: &str) -> Format {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('<') {
+        return Format::WebpbnXml;
+    }
+    if trimmed.starts_with('{') {
+        return Format::Json;
+    }
+    let lines = content_lines(text);
+    if lines.first().is_some_and(|(_, l)| l.trim_start().starts_with('$')) {
+        return Format::TaaiBatch;
+    }
+    if lines.iter().any(|(_, l)| keyword_of(l).is_some()) {
+        return Format::Non;
+    }
+    if looks_like_picture(&lines) {
+        return Format::Picture;
+    }
+    let candidates = numeric_candidates(text, &lines);
+    // The layouts of numbers can be ambiguous (`1 / 0 / blank / 1` is a 1×2
+    // plain puzzle or a 1×1 seed one): the first that reads as a valid puzzle wins.
+    candidates.iter().copied().find(|&f| crate::parse_as(f, text).is_ok()).unwrap_or(candidates[0])
+}
+
+/// The numeric formats in the order the text's shape suggests them.
+fn numeric_candidates(text: &str, lines: &[(usize, &str)]) -> Vec<Format> {
+    let header: Vec<usize> = lines
+        .first()
+        .map(|(_, l)| words(l).iter().filter_map(|(_, w)| w.parse().ok()).collect())
+        .unwrap_or_default();
+    let header_words = lines.first().map_or(0, |(_, l)| words(l).len());
+    let by_header = match header_words {
+        2 => [Format::Nin, Format::Seed],
+        _ => [Format::Seed, Format::Nin],
+    };
+    let b = blocks(text);
+    if b.len() == 2 {
+        // Row clues, blank line, column clues; or a .nin/seed file with a
+        // blank line before its columns.
+        return vec![Format::Plain, by_header[0], by_header[1]];
+    }
+    let clue_lines = lines.len().saturating_sub(1);
+    let fits = match (header_words, header.as_slice()) {
+        (2, &[w, h]) => clue_lines == w + h,
+        (1, &[n]) => clue_lines == 2 * n,
+        _ => false,
+    };
+    if fits || header_words <= 2 {
+        vec![by_header[0], by_header[1], Format::Plain]
+    } else {
+        vec![Format::Plain, by_header[0], by_header[1]]
+    }
+}
+
+/// Every line made of picture characters only, and either a character that
+/// cannot be a digit of a clue (`.#_X`) or rows of 0/1 that are not a seed
+/// file (`n`, then 2n one-digit clues).
+fn looks_like_picture(lines: &[(usize, &str)]) -> bool {
+    let rows: Vec<String> =
+        lines.iter().map(|(_, l)| l.chars().filter(|&c| c != '|').collect::<String>()).collect();
+    let rows: Vec<&str> = rows.iter().map(|r| r.trim()).collect();
+    if rows.is_empty() || !rows.iter().all(|r| !r.is_empty() && r.chars().all(|c| picture_cell(c).is_some()))
+    {
+        return false;
+    }
+    if rows.iter().any(|r| r.chars().any(|c| !c.is_ascii_digit())) {
+        return true;
+    }
+    let seed_like = rows[0].parse::<usize>().is_ok_and(|n| rows.len() - 1 == 2 * n)
+        && rows[1..].iter().all(|r| r.len() == 1);
+    rows.iter().any(|r| r.len() >= 2) && !seed_like
+}

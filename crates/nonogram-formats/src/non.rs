@@ -1,0 +1,151 @@
+//! Simpson's `.non` format (and `.nonpack` bundles separated by `====`):
+//! keyword lines, `rows`/`columns` sections of comma-separated runs (`0` or a
+//! blank line for an empty line), metadata in optional quotes, `goal`.
+//! Unknown lines are ignored, as the format asks.
+
+use crate::picture::picture_cell;
+use crate::text::{numbered_lines, parse_clue, parse_size, words};
+use crate::ParseError;
+use nonogram_core::{Cell, Clue, Grid, Puzzle};
+
+/// Keywords that start a line of a `.non` file.
+pub(crate) const KEYWORDS: [&str; 11] = [
+    "width",
+    "height",
+    "rows",
+    "columns",
+    "goal",
+    "title",
+    "by",
+    "copyright",
+    "catalogue",
+    "license",
+    "color",
+];
+
+pub(crate) fn keyword_of(line: &str) -> Option<&'static str> {
+    let first = line.split_whitespace().next()?;
+    KEYWORDS.iter().copied().find(|k| first.eq_ignore_ascii_case(k))
+}
+
+pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
+    let lines: Vec<(usize, &str)> = numbered_lines(text).collect();
+    lines
+        .split(|(_, l)| l.trim() == "====")
+        .filter(|chunk| chunk.iter().any(|(_, l)| !l.trim().is_empty()))
+        .map(parse_one)
+        .collect()
+}
+
+fn parse_one(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {
+    let mut width = None;
+    let mut height = None;
+    let mut rows: Option<(usize, Vec<(usize, &str)>)> = None;
+    let mut columns: Option<(usize, Vec<(usize, &str)>)> = None;
+    let mut goal: Option<(usize, String)> = None;
+    let mut p = Puzzle::new(Vec::new(), Vec::new());
+    let mut i = 0;
+    while i < lines.len() {
+        let (n, line) = lines[i];
+        i += 1;
+        let Some(key) = keyword_of(line) else { continue };
+        let value = line.trim_start()[key.len()..].trim();
+        match key {
+            "width" | "height" => {
+                let w = words(line);
+                let Some(&(col, tok)) = w.get(1) else {
+                    return Err(ParseError::at_line(n, format!("`{key}` needs a number")));
+                };
+                let size = parse_size(tok, n, col, key)?;
+                *(if key == "width" { &mut width } else { &mut height }) = Some(size);
+            }
+            "rows" | "columns" => {
+                let start = i;
+                while i < lines.len() && keyword_of(lines[i].1).is_none() && lines[i].1.trim() != "====" {
+                    i += 1;
+                }
+                let section = (n, lines[start..i].to_vec());
+                *(if key == "rows" { &mut rows } else { &mut columns }) = Some(section);
+            }
+            "goal" => goal = Some((n, unquote(value))),
+            "title" => p.meta.title = Some(unquote(value)),
+            "by" => p.meta.author = Some(unquote(value)),
+            "copyright" => p.meta.copyright = Some(unquote(value)),
+            "catalogue" => p.meta.catalogue = Some(unquote(value)),
+            "license" => p.meta.license = Some(unquote(value)),
+            "color" => {}
+            _ => unreachable!("every keyword is handled"),
+        }
+    }
+    let width = width.ok_or_else(|| ParseError::new("missing `width W` line"))?;
+    let height = height.ok_or_else(|| ParseError::new("missing `height H` line"))?;
+    let (rn, rlines) = rows.ok_or_else(|| ParseError::new("missing `rows` section"))?;
+    let (cn, clines) = columns.ok_or_else(|| ParseError::new("missing `columns` section"))?;
+    p.rows = section_clues(rn, &rlines, height, "rows", "height")?;
+    p.columns = section_clues(cn, &clines, width, "columns", "width")?;
+    if let Some((n, g)) = goal {
+        p.meta.goal = Some(parse_goal(&g, width, height, n)?);
+    }
+    Ok(p)
+}
+
+/// The clue lines of a section: `count` lines, where blank lines inside (and,
+/// if needed, right after) the clues are empty clues.
+fn section_clues(
+    header: usize,
+    lines: &[(usize, &str)],
+    count: usize,
+    name: &str,
+    size: &str,
+) -> Result<Vec<Clue>, ParseError> {
+    let first = lines.iter().position(|(_, l)| !l.trim().is_empty()).unwrap_or(lines.len());
+    let last = lines.iter().rposition(|(_, l)| !l.trim().is_empty()).map_or(first, |p| p + 1);
+    let core = last - first;
+    if core > count {
+        return Err(ParseError::at_line(
+            lines[first + count].0,
+            format!("`{name}` has more than {count} clue lines (the {size} is {count})"),
+        ));
+    }
+    if first + count > lines.len() {
+        return Err(ParseError::at_line(
+            header,
+            format!("`{name}` needs {count} clue lines (the {size}); found {core}"),
+        ));
+    }
+    lines[first..first + count]
+        .iter()
+        .map(|&(n, l)| {
+            if let Some(col) = l.chars().position(|c| c.is_ascii_alphabetic()) {
+                return Err(ParseError::at(n, col + 1, "colour puzzles are not supported yet"));
+            }
+            parse_clue(l, n)
+        })
+        .collect()
+}
+
+fn parse_goal(text: &str, width: usize, height: usize, line: usize) -> Result<Grid, ParseError> {
+    let cells: Vec<Cell> = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| if c == '0' { Some(Cell::Empty) } else { picture_cell(c).or(Some(Cell::Filled)) })
+        .collect::<Option<Vec<_>>>()
+        .unwrap_or_default();
+    Grid::from_cells(width, height, cells.clone()).ok_or_else(|| {
+        ParseError::at_line(
+            line,
+            format!("`goal` has {} cells; a {width}×{height} puzzle has {}", cells.len(), width * height),
+        )
+    })
+}
+
+/// A metadata value without its quotes, with the common HTML escapes decoded.
+fn unquote(value: &str) -> String {
+    let v = value.trim();
+    let v = v.strip_prefix('"').and_then(|v| v.strip_suffix('"')).unwrap_or(v);
+    v.replace("&quot;", "\"")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&copy;", "©")
+        .replace("&amp;", "&")
+}

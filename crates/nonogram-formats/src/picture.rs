@@ -1,0 +1,67 @@
+//! 0/1 pictures: `0`/`1`, `.`/`#` or `_`/`X` per cell, one row per line.
+//! `|` separators (as the seeds print pictures) and spaces or tabs between
+//! cells are ignored.
+
+use crate::text::numbered_lines;
+use crate::ParseError;
+use nonogram_core::{Cell, Grid};
+
+/// The cell a picture character stands for.
+pub(crate) fn picture_cell(c: char) -> Option<Cell> {
+    match c {
+        '1' | '#' | 'X' | 'x' => Some(Cell::Filled),
+        '0' | '.' | '_' => Some(Cell::Empty),
+        _ => None,
+    }
+}
+
+/// Reads a picture; the grid has no unknown cell.
+pub fn parse_picture(text: &str) -> Result<Grid, ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut rows: Vec<(usize, Vec<Cell>)> = Vec::new();
+    let mut blank_after: Option<usize> = None;
+    for (n, line) in numbered_lines(text) {
+        if line.trim().is_empty() {
+            if !rows.is_empty() && blank_after.is_none() {
+                blank_after = Some(n);
+            }
+            continue;
+        }
+        if let Some(b) = blank_after {
+            return Err(ParseError::at_line(b, "blank line inside the picture"));
+        }
+        let mut row = Vec::new();
+        for (col, c) in line.chars().enumerate() {
+            if c == '|' || c == ' ' || c == '\t' {
+                continue;
+            }
+            let cell = picture_cell(c).ok_or_else(|| {
+                ParseError::at(n, col + 1, format!("`{c}` is not a picture cell (use 0/1, ./# or _/X)"))
+            })?;
+            row.push(cell);
+        }
+        if let Some((first_line, first)) = rows.first() {
+            if first.len() != row.len() {
+                return Err(ParseError::at_line(
+                    n,
+                    format!(
+                        "this row has {} cells but the first row (line {first_line}) has {}",
+                        row.len(),
+                        first.len()
+                    ),
+                ));
+            }
+        }
+        rows.push((n, row));
+    }
+    if rows.is_empty() {
+        return Err(ParseError::new("the picture is empty"));
+    }
+    let (w, h) = (rows[0].1.len(), rows.len());
+    let limit = nonogram_core::MAX_SIDE;
+    if w > limit || h > limit {
+        return Err(ParseError::new(format!("the picture is {w}×{h}; the largest side accepted is {limit}")));
+    }
+    let rows: Vec<Vec<Cell>> = rows.into_iter().map(|(_, r)| r).collect();
+    Ok(Grid::from_rows(&rows).expect("rows checked equal"))
+}

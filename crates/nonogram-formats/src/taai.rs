@@ -1,0 +1,58 @@
+//! The TAAI tournament batch format: `$N` starts puzzle N, then its column
+//! clues (left to right), then its row clues (top to bottom), one per line,
+//! numbers separated by tabs; an empty line is an empty clue. Puzzles are
+//! square: the lines of a puzzle are split half columns, half rows.
+
+use crate::text::{numbered_lines, parse_clue};
+use crate::ParseError;
+use nonogram_core::Puzzle;
+
+/// A puzzle being read: the line of its `$N`, its name, its clue lines.
+type Pending<'a> = (usize, String, Vec<(usize, &'a str)>);
+
+pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
+    let mut puzzles = Vec::new();
+    let mut current: Option<Pending> = None;
+    let lines: Vec<(usize, &str)> = numbered_lines(text).collect();
+    for &(n, line) in &lines {
+        if let Some(name) = line.trim().strip_prefix('$') {
+            if let Some(done) = current.take() {
+                puzzles.push(finish(done)?);
+            }
+            current = Some((n, name.trim().to_string(), Vec::new()));
+        } else if let Some((_, _, body)) = current.as_mut() {
+            body.push((n, line));
+        } else if !line.trim().is_empty() {
+            return Err(ParseError::at_line(n, "expected `$1` (a puzzle number) before the clues"));
+        }
+    }
+    if let Some(done) = current.take() {
+        puzzles.push(finish(done)?);
+    }
+    if puzzles.is_empty() {
+        return Err(ParseError::new("no puzzle found (a batch puzzle starts with `$N`)"));
+    }
+    Ok(puzzles)
+}
+
+fn finish((header, name, mut body): Pending) -> Result<Puzzle, ParseError> {
+    // Blank lines at the end belong to no clue unless they are needed to make
+    // the count even (an empty last row clue).
+    while body.len() % 2 == 1 && body.last().is_some_and(|(_, l)| l.trim().is_empty()) {
+        body.pop();
+    }
+    if body.is_empty() || body.len() % 2 == 1 {
+        return Err(ParseError::at_line(
+            header,
+            format!("puzzle ${name} has {} clue lines; a square puzzle needs an even number", body.len()),
+        ));
+    }
+    let n = body.len() / 2;
+    let parse =
+        |lines: &[(usize, &str)]| lines.iter().map(|&(l, t)| parse_clue(t, l)).collect::<Result<Vec<_>, _>>();
+    let columns = parse(&body[..n])?;
+    let rows = parse(&body[n..])?;
+    let mut p = Puzzle::new(rows, columns);
+    p.meta.title = Some(format!("#{name}"));
+    Ok(p)
+}
