@@ -1,1 +1,40 @@
-fn main() {}
+//! `nonogram`: solve puzzles, turn pictures into clues, convert formats, benchmark.
+
+mod args;
+mod bench;
+mod input;
+mod solve;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage:
+  nonogram solve [--max-solutions N] [--timeout SECS] [--trace] [--stats] FILE...
+  nonogram clues [--to non|nin|plain|json] PICTURE
+  nonogram convert --to non|nin|plain|json FILE
+  nonogram bench [--timeout SECS] [--tsv] PATH...
+FILE `-` reads standard input. Exit status: 0 solved (unique or multiple),
+1 no solution, 2 bad input, 3 timeout.";
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let result = match argv.first().map(String::as_str) {
+        Some("solve") => solve::main(&argv[1..]),
+        Some("clues") => input::clues_main(&argv[1..]),
+        Some("convert") => input::convert_main(&argv[1..]),
+        Some("bench") => bench::main(&argv[1..]),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            Ok(0)
+        }
+        Some(other) => Err(format!("unknown command `{other}`\n{USAGE}")),
+        None => Err(USAGE.to_string()),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

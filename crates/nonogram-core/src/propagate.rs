@@ -9,6 +9,60 @@ use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::line::LineSolver;
 use crate::puzzle::{LineId, Puzzle};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Line results cached by line and state; cleared when it reaches this many
+/// entries, which bounds its memory (about 40 bytes an entry).
+const CACHE_LIMIT: usize = 1 << 20;
+
+/// A line state as two masks (known filled, known empty); lines of up to 64 cells.
+type Masks = (u64, u64);
+
+/// A fast hasher for the cache's small integer keys (FxHash's multiply-rotate).
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+}
+
+fn to_masks(cells: &[Cell]) -> Masks {
+    let mut m = (0u64, 0u64);
+    for (i, &c) in cells.iter().enumerate() {
+        match c {
+            Cell::Filled => m.0 |= 1 << i,
+            Cell::Empty => m.1 |= 1 << i,
+            Cell::Unknown => {}
+        }
+    }
+    m
+}
+
+fn from_masks(m: Masks, cells: &mut [Cell]) {
+    for (i, c) in cells.iter_mut().enumerate() {
+        *c = if m.0 >> i & 1 == 1 {
+            Cell::Filled
+        } else if m.1 >> i & 1 == 1 {
+            Cell::Empty
+        } else {
+            Cell::Unknown
+        };
+    }
+}
 
 /// A grid with a trail of the cells set since the start, so search can undo.
 #[derive(Clone, Debug)]
@@ -16,11 +70,46 @@ pub struct Board {
     pub grid: Grid,
     trail: Vec<u32>,
     unknown: usize,
+    /// A clock ticked by every change made while `stamping` is on, and the
+    /// tick at which each row and column last changed (probing uses them to
+    /// skip cells whose lines did not change since they were last probed).
+    clock: u64,
+    row_stamp: Vec<u64>,
+    column_stamp: Vec<u64>,
+    pub stamping: bool,
 }
 
 impl Board {
     pub fn new(width: usize, height: usize) -> Board {
-        Board { grid: Grid::new(width, height), trail: Vec::new(), unknown: width * height }
+        Board {
+            grid: Grid::new(width, height),
+            trail: Vec::new(),
+            unknown: width * height,
+            clock: 1,
+            row_stamp: vec![1; height],
+            column_stamp: vec![1; width],
+            stamping: true,
+        }
+    }
+
+    /// The current tick of the change clock.
+    pub fn clock(&self) -> u64 {
+        self.clock
+    }
+
+    /// The tick at which the row or the column through a cell last changed.
+    pub fn cell_stamp(&self, index: usize) -> u64 {
+        let w = self.grid.width();
+        self.row_stamp[index / w].max(self.column_stamp[index % w])
+    }
+
+    fn touch(&mut self, index: usize) {
+        if self.stamping {
+            let w = self.grid.width();
+            self.clock += 1;
+            self.row_stamp[index / w] = self.clock;
+            self.column_stamp[index % w] = self.clock;
+        }
     }
 
     pub fn unknown(&self) -> usize {
@@ -31,18 +120,26 @@ impl Board {
         self.trail.len()
     }
 
+    /// Grid indices of the cells set since the trail had `len` entries.
+    pub fn trail_since(&self, len: usize) -> &[u32] {
+        &self.trail[len..]
+    }
+
     /// Sets an unknown cell (by grid index) and records it on the trail.
     pub fn set(&mut self, index: usize, cell: Cell) {
         debug_assert_eq!(self.grid.cells()[index], Cell::Unknown);
         self.grid.cells_mut()[index] = cell;
         self.trail.push(index as u32);
         self.unknown -= 1;
+        self.touch(index);
     }
 
     /// Makes unknown again every cell set after the trail had `len` entries.
     pub fn undo_to(&mut self, len: usize) {
-        for &i in &self.trail[len..] {
-            self.grid.cells_mut()[i as usize] = Cell::Unknown;
+        for k in len..self.trail.len() {
+            let i = self.trail[k] as usize;
+            self.grid.cells_mut()[i] = Cell::Unknown;
+            self.touch(i);
         }
         self.unknown += self.trail.len() - len;
         self.trail.truncate(len);
@@ -82,6 +179,12 @@ pub struct Propagation {
     solver: LineSolver,
     buf: Vec<Cell>,
     out: Vec<Cell>,
+    /// When set, changes are applied but not listed (no allocation per line).
+    quiet: bool,
+    /// Results of lines of up to 64 cells: (line key, state) → solved state,
+    /// `None` for a contradiction. Equal states recur often in search and probing.
+    cache: HashMap<(u32, u64, u64), Option<Masks>, BuildHasherDefault<FxHasher>>,
+    height: usize,
 }
 
 impl Propagation {
@@ -98,6 +201,9 @@ impl Propagation {
             solver: LineSolver::new(),
             buf: Vec::new(),
             out: Vec::new(),
+            quiet: false,
+            cache: HashMap::default(),
+            height,
         }
     }
 
@@ -146,7 +252,8 @@ impl Propagation {
                     if self.dirty_count == 0 {
                         return Progress::FixedPoint;
                     }
-                    self.sweeps += 1;
+                    // Probing's hypothetical sweeps are not the puzzle's sweeps.
+                    self.sweeps += usize::from(!self.quiet);
                     self.phase = Phase::Rows;
                     self.cursor = 0;
                     continue;
@@ -179,6 +286,21 @@ impl Propagation {
         }
     }
 
+    /// Propagates to a fixed point without reporting lines (used by probing):
+    /// `Err(line)` names the line that contradicted.
+    pub fn settle(&mut self, puzzle: &Puzzle, board: &mut Board) -> Result<(), LineId> {
+        self.quiet = true;
+        let result = loop {
+            match self.next(puzzle, board) {
+                Progress::FixedPoint => break Ok(()),
+                Progress::Contradiction(line) => break Err(line),
+                Progress::Line { .. } | Progress::SweepEnd { .. } => {}
+            }
+        };
+        self.quiet = false;
+        result
+    }
+
     /// Solves one line and applies its deductions; `None` when nothing changed.
     fn solve_line(&mut self, puzzle: &Puzzle, board: &mut Board, line: LineId) -> Option<Progress> {
         self.line_solves += 1;
@@ -189,18 +311,48 @@ impl Propagation {
         }
         self.out.clear();
         self.out.extend_from_slice(&self.buf);
-        if self.solver.solve(puzzle.clue(line).runs(), &mut self.out).is_err() {
+        if !self.solve_cached(puzzle, line) {
             return Some(Progress::Contradiction(line));
         }
-        let changes: Vec<(usize, Cell)> = (self.buf.iter().zip(&self.out).enumerate())
-            .filter(|(_, (old, new))| old != new)
-            .map(|(pos, (_, &new))| (pos, new))
-            .collect();
-        for &(pos, new) in &changes {
-            board.set(board.grid.index(line, pos), new);
-            self.mark(line.crossing(pos));
+        let mut changes = Vec::new();
+        let mut changed = false;
+        for pos in 0..self.buf.len() {
+            let (old, new) = (self.buf[pos], self.out[pos]);
+            if old != new {
+                changed = true;
+                board.set(board.grid.index(line, pos), new);
+                self.mark(line.crossing(pos));
+                if !self.quiet {
+                    changes.push((pos, new));
+                }
+            }
         }
-        (!changes.is_empty()).then_some(Progress::Line { line, changes })
+        changed.then_some(Progress::Line { line, changes })
+    }
+}
+
+impl Propagation {
+    /// Solves `self.out` in place for `line`, through the cache for lines of
+    /// up to 64 cells; false on a contradiction.
+    fn solve_cached(&mut self, puzzle: &Puzzle, line: LineId) -> bool {
+        let runs = puzzle.clue(line).runs();
+        if self.out.len() > 64 {
+            return self.solver.solve(runs, &mut self.out).is_ok();
+        }
+        let id = match line {
+            LineId::Row(i) => i,
+            LineId::Column(i) => self.height + i,
+        } as u32;
+        let (f, e) = to_masks(&self.out);
+        if let Some(&result) = self.cache.get(&(id, f, e)) {
+            return result.map(|m| from_masks(m, &mut self.out)).is_some();
+        }
+        let ok = self.solver.solve(runs, &mut self.out).is_ok();
+        if self.cache.len() >= CACHE_LIMIT {
+            self.cache.clear();
+        }
+        self.cache.insert((id, f, e), ok.then(|| to_masks(&self.out)));
+        ok
     }
 }
 

@@ -6,9 +6,17 @@
 //! limit. Nothing recurses: guesses live on an explicit stack of frames and
 //! undo uses the board's trail, so memory stays O(cells) however deep it goes.
 //!
-//! Branching: the unknown cell whose row and column are most known (the
-//! guess most likely to settle further cells), tried filled first, then
-//! empty. Every solution is checked against the clues before it is reported.
+//! Probing: when propagation stalls, each unknown cell is tried both ways
+//! with full propagation (one probe per step). A value that contradicts
+//! forces the other; cells that come out the same both ways are forced too.
+//! A cell is probed again only when its row or column changed since its last
+//! probe (skipping one can miss a deduction, never make a wrong one); when no
+//! cell needs a probe, search branches.
+//!
+//! Branching: on the cell whose probes settle the most cells, scored
+//! `min(a, b) + 1.85·ln(1 + |a − b|)` for the `a` and `b` cells its two values
+//! settle, trying first the value that settles more. Every solution is
+//! checked against the clues before it is reported.
 
 use crate::cell::Cell;
 use crate::grid::Grid;
@@ -42,6 +50,13 @@ pub enum Step {
     /// A guess was undone and its cell set to the other value (`cell`), which
     /// holds in every solution still to be found under the `depth` earlier guesses.
     Backtrack { row: usize, col: usize, cell: Cell, depth: usize },
+    /// A probe of cell (row, col) at a fixed point: each value tried with full
+    /// propagation. `forced` is the value it proved, if any; `settled` counts
+    /// the cells each value (filled, empty) settled when neither contradicted.
+    Probe { row: usize, col: usize, forced: Option<Cell>, settled: (usize, usize) },
+    /// The search went back to the root to start run `run` (1-based) with
+    /// another branching order; solutions found so far are kept.
+    Restart { run: usize },
     /// A solution (1-based `index`), checked against every clue.
     Solution { index: usize, grid: Grid },
     /// The search is over.
@@ -85,16 +100,20 @@ impl Verdict {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     pub line_solves: u64,
+    /// Cells probed (each tried both ways).
+    pub probes: u64,
     pub sweeps: usize,
     pub guesses: u64,
     pub backtracks: u64,
+    pub restarts: u64,
     pub max_depth: usize,
 }
 
 impl Stats {
-    /// True when no guess was needed: the puzzle fell to line logic alone.
+    /// True when neither probing nor guessing was needed: the puzzle fell
+    /// to line logic alone.
     pub fn by_line_logic(&self) -> bool {
-        self.guesses == 0
+        self.guesses == 0 && self.probes == 0
     }
 }
 
@@ -109,6 +128,7 @@ struct Frame {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
     Propagate,
+    Probe,
     Branch,
     Backtrack,
     Finished,
@@ -127,6 +147,66 @@ pub struct Solver {
     solutions: Vec<Grid>,
     root_contradiction: Option<LineId>,
     stats: Stats,
+    probe: ProbeMemory,
+    restart: Restarts,
+    /// Scratch: the value each cell took in the filled probe (Unknown if none).
+    probe_marks: Vec<Cell>,
+}
+
+/// Per-cell probing memory: when each cell was last probed and what it showed.
+#[derive(Clone, Debug, Default)]
+struct ProbeMemory {
+    /// Next grid index to consider (wrapping).
+    cursor: usize,
+    /// Board clock when each cell was last probed (0: never).
+    probed_at: Vec<u64>,
+    /// Cells settled by each value (filled, empty) at each cell's last probe.
+    settled: Vec<(u32, u32)>,
+}
+
+/// Restarts: search runs with a budget of backtracks that doubles each run
+/// (so some run always finishes, and the search stays complete), each with
+/// its own branching score and tie-break. Hard puzzles vary a lot with these
+/// choices; restarts keep one unlucky choice from costing minutes.
+#[derive(Clone, Copy, Debug)]
+struct Restarts {
+    run: u32,
+    budget: u64,
+    backtracks: u64,
+}
+
+impl Restarts {
+    const FIRST_BUDGET: u64 = 500;
+
+    fn new() -> Restarts {
+        Restarts { run: 0, budget: Self::FIRST_BUDGET, backtracks: 0 }
+    }
+
+    /// Branching score from the cells each value settles: the smaller count
+    /// (a guess that settles much either way), in odd runs plus a bonus for
+    /// imbalance (one value likely to fail fast).
+    fn score(&self, (a, b): (u32, u32)) -> f64 {
+        let (a, b) = (f64::from(a), f64::from(b));
+        let imbalance = if self.run % 2 == 1 { 0.5 * (1.0 + (a - b).abs()).ln() } else { 0.0 };
+        a.min(b) + imbalance
+    }
+
+    /// Orders cells of equal score: lowest index first in the first run,
+    /// then a different pseudo-random order each run.
+    fn tie_break(&self, index: usize) -> u64 {
+        if self.run == 0 {
+            u64::MAX - index as u64
+        } else {
+            (index as u64 ^ u64::from(self.run)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 8
+        }
+    }
+}
+
+/// What trying one value of a cell showed.
+enum Trial {
+    Contradiction(LineId),
+    /// The cells (grid index, value) the value settled, the probed cell first.
+    Settled(Vec<(u32, Cell)>),
 }
 
 impl Solver {
@@ -144,6 +224,13 @@ impl Solver {
             solutions: Vec::new(),
             root_contradiction: None,
             stats: Stats::default(),
+            probe: ProbeMemory {
+                cursor: 0,
+                probed_at: vec![0; w * h],
+                settled: vec![(0, 0); w * h],
+            },
+            probe_marks: vec![Cell::Unknown; w * h],
+            restart: Restarts::new(),
         })
     }
 
@@ -220,7 +307,7 @@ impl Solver {
                 Some(Step::Contradiction { line, depth: self.frames.len() })
             }
             Progress::FixedPoint if self.board.unknown() > 0 => {
-                self.state = State::Branch;
+                self.state = State::Probe;
                 None
             }
             Progress::FixedPoint => {
@@ -228,6 +315,11 @@ impl Solver {
                 // Propagation checks every line a cell changed in; this second,
                 // independent check guards the verdict itself.
                 assert!(self.puzzle.is_solution(&grid), "propagation produced a grid that breaks a clue");
+                if self.solutions.contains(&grid) {
+                    // Found again after a restart.
+                    self.state = State::Backtrack;
+                    return None;
+                }
                 self.solutions.push(grid.clone());
                 self.state = if self.solutions.len() >= self.options.max_solutions {
                     State::Finished
@@ -239,12 +331,106 @@ impl Solver {
         }
     }
 
+    /// Tries `value` in cell `index` with full propagation, then undoes it.
+    fn trial(&mut self, index: usize, value: Cell) -> Trial {
+        let mark = self.board.trail_len();
+        self.board.stamping = false;
+        self.board.set(index, value);
+        self.propagation.mark_cell(self.puzzle.width(), index);
+        let result = match self.propagation.settle(&self.puzzle, &mut self.board) {
+            Err(line) => Trial::Contradiction(line),
+            Ok(()) => Trial::Settled(
+                self.board.trail_since(mark).iter().map(|&i| (i, self.board.grid.cells()[i as usize])).collect(),
+            ),
+        };
+        self.board.undo_to(mark);
+        self.propagation.clear();
+        self.board.stamping = true;
+        result
+    }
+
+    /// Sets a cell that probing proved, as a deduction under the guesses in force.
+    fn force(&mut self, index: usize, value: Cell) {
+        self.board.set(index, value);
+        self.propagation.mark_cell(self.puzzle.width(), index);
+    }
+
+    /// Probes the next unknown cell whose lines changed since its last probe,
+    /// or branches when there is none.
+    fn probe(&mut self) -> Option<Step> {
+        let n = self.board.grid.cells().len();
+        let cells = self.board.grid.cells();
+        let start = self.probe.cursor;
+        let next = (0..n).map(|k| (start + k) % n).find(|&i| {
+            cells[i] == Cell::Unknown && self.board.cell_stamp(i) > self.probe.probed_at[i]
+        });
+        let Some(index) = next else {
+            self.state = State::Branch;
+            return None;
+        };
+        self.probe.cursor = index + 1;
+        self.probe.probed_at[index] = self.board.clock();
+        self.stats.probes += 1;
+        let (row, col) = self.coords(index);
+        let filled = self.trial(index, Cell::Filled);
+        let empty = self.trial(index, Cell::Empty);
+        let (a, b) = match (filled, empty) {
+            (Trial::Contradiction(_), Trial::Contradiction(line)) => {
+                // Neither value fits: the guesses in force are wrong.
+                self.state = State::Backtrack;
+                return Some(Step::Contradiction { line, depth: self.frames.len() });
+            }
+            (Trial::Contradiction(_), Trial::Settled(_)) => return Some(self.forced(index, Cell::Empty)),
+            (Trial::Settled(_), Trial::Contradiction(_)) => return Some(self.forced(index, Cell::Filled)),
+            (Trial::Settled(a), Trial::Settled(b)) => (a, b),
+        };
+        // Cells settled the same way by both values hold either way.
+        for &(i, v) in &a[1..] {
+            self.probe_marks[i as usize] = v;
+        }
+        let common: Vec<(u32, Cell)> =
+            b[1..].iter().copied().filter(|&(i, v)| self.probe_marks[i as usize] == v).collect();
+        for &(i, _) in &a[1..] {
+            self.probe_marks[i as usize] = Cell::Unknown;
+        }
+        if !common.is_empty() {
+            for &(i, v) in &common {
+                self.force(i as usize, v);
+            }
+            self.state = State::Propagate;
+            return Some(Step::Probe { row, col, forced: None, settled: (a.len(), b.len()) });
+        }
+        self.probe.settled[index] = (a.len() as u32, b.len() as u32);
+        Some(Step::Probe { row, col, forced: None, settled: (a.len(), b.len()) })
+    }
+
+    /// Applies a value that probing proved for `index` and resumes propagation.
+    fn forced(&mut self, index: usize, value: Cell) -> Step {
+        self.force(index, value);
+        self.state = State::Propagate;
+        let (row, col) = self.coords(index);
+        Step::Probe { row, col, forced: Some(value), settled: (0, 0) }
+    }
+
     fn branch(&mut self) -> Option<Step> {
-        let Some(index) = self.choose_cell() else {
+        let cells = self.board.grid.cells();
+        let restart = &self.restart;
+        let best = (0..cells.len())
+            .filter(|&i| cells[i] == Cell::Unknown && self.probe.probed_at[i] > 0)
+            .map(|i| (restart.score(self.probe.settled[i]), restart.tie_break(i), i))
+            .max_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)))
+            .map(|(_, _, i)| i);
+        let choice = match best {
+            Some(i) => {
+                let (a, b) = self.probe.settled[i];
+                Some((i, if a >= b { Cell::Filled } else { Cell::Empty }))
+            }
+            None => self.choose_cell().map(|i| (i, Cell::Filled)),
+        };
+        let Some((index, first)) = choice else {
             self.state = State::Propagate;
             return None;
         };
-        let first = Cell::Filled;
         self.frames.push(Frame { trail_len: self.board.trail_len(), index, first, tried_second: false });
         self.board.set(index, first);
         self.propagation.mark_cell(self.puzzle.width(), index);
@@ -256,6 +442,19 @@ impl Solver {
     }
 
     fn backtrack(&mut self) -> Option<Step> {
+        self.restart.backtracks += 1;
+        if self.restart.backtracks > self.restart.budget && !self.frames.is_empty() {
+            // Back to the root (a fixed point with every probe done), and a new run.
+            self.board.undo_to(self.frames[0].trail_len);
+            self.frames.clear();
+            self.propagation.clear();
+            self.restart.run += 1;
+            self.restart.budget *= 2;
+            self.restart.backtracks = 0;
+            self.stats.restarts += 1;
+            self.state = State::Probe;
+            return Some(Step::Restart { run: self.restart.run as usize + 1 });
+        }
         while self.frames.last().is_some_and(|f| f.tried_second) {
             self.frames.pop();
         }
@@ -284,6 +483,7 @@ impl Iterator for Solver {
         loop {
             let step = match self.state {
                 State::Propagate => self.propagate(),
+                State::Probe => self.probe(),
                 State::Branch => self.branch(),
                 State::Backtrack => self.backtrack(),
                 State::Finished => {

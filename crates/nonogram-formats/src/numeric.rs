@@ -1,5 +1,6 @@
 //! Formats made only of clue lines: seed 004 (`n`), `.nin` (`W H`), plain blocks.
-//! In the first two, every non-blank line is one clue (`0` for an empty line).
+//! In the first two, every non-blank line is one clue (`0` for an empty line);
+//! `.nin` ignores lines after its last column clue.
 
 use crate::text::{numbered_lines, parse_clue, parse_size, words};
 use crate::ParseError;
@@ -44,7 +45,10 @@ pub(crate) fn parse_nin(text: &str) -> Result<Puzzle, ParseError> {
     }
     let width = parse_size(w[0].1, n0, w[0].0, "width")?;
     let height = parse_size(w[1].1, n0, w[1].0, "height")?;
-    split_rows_columns(&lines[1..], width, height, n0, header)
+    // Lines after the last column clue are ignored, as jwilk's reader, which
+    // defines .nin, does (jwilk's data142.nin has 180 such lines).
+    let lines = &lines[1..lines.len().min(1 + width + height)];
+    split_rows_columns(lines, width, height, n0, header)
 }
 
 /// `n`, then n row clues, then n column clues.

@@ -101,6 +101,7 @@ fn errors_are_located() {
     check("2 2\n1\n1\n1\nx\n", "line 5, column 1: `x` is not a run length (a whole number)");
     check("2 2\n1\n-1\n1\n1\n", "line 3, column 1: negative run -1; runs are positive");
     check("2 2\n1\n1\n1\n", "line 1: `2 2` needs 4 clue lines (2 rows, then 2 columns); found 3");
+    check("1\n1\n1\n1\n", "line 4: unexpected line after the 1 column clues (`1` gives 2 clue lines)");
     check("3\n1 2 5\n0\n0\n1\n1\n1\n", "row 1: runs 1 2 5 need 10 cells, the row has 3");
     check("2\n1\n1\n1\n0\n", "the row clues fill 2 cells but the column clues fill 1");
     check(

@@ -1,0 +1,53 @@
+//! A small command-line argument reader: `--flag`, `--option VALUE`, operands.
+
+pub struct Args {
+    pub flags: Vec<String>,
+    pub options: Vec<(String, String)>,
+    pub operands: Vec<String>,
+}
+
+impl Args {
+    /// Splits `argv`; `with_value` lists the options that take a value.
+    pub fn parse(argv: &[String], flags: &[&str], with_value: &[&str]) -> Result<Args, String> {
+        let mut a = Args { flags: Vec::new(), options: Vec::new(), operands: Vec::new() };
+        let mut it = argv.iter();
+        while let Some(arg) = it.next() {
+            if arg == "-" || !arg.starts_with('-') {
+                a.operands.push(arg.clone());
+            } else if arg == "--" {
+                a.operands.extend(it.by_ref().cloned());
+            } else if let Some((name, value)) = arg.split_once('=').filter(|(n, _)| with_value.contains(n)) {
+                a.options.push((name.to_string(), value.to_string()));
+            } else if with_value.contains(&arg.as_str()) {
+                let value = it.next().ok_or_else(|| format!("{arg} needs a value"))?;
+                a.options.push((arg.clone(), value.clone()));
+            } else if flags.contains(&arg.as_str()) {
+                a.flags.push(arg.clone());
+            } else {
+                return Err(format!("unknown option `{arg}`"));
+            }
+        }
+        Ok(a)
+    }
+
+    pub fn flag(&self, name: &str) -> bool {
+        self.flags.iter().any(|f| f == name)
+    }
+
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.options.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// `--timeout SECS`: a positive number of seconds (fractions allowed).
+    pub fn timeout(&self) -> Result<Option<std::time::Duration>, String> {
+        self.value("--timeout")
+            .map(|v| {
+                v.parse::<f64>()
+                    .ok()
+                    .filter(|s| s.is_finite() && *s > 0.0)
+                    .map(std::time::Duration::from_secs_f64)
+                    .ok_or_else(|| format!("--timeout takes a positive number of seconds, not `{v}`"))
+            })
+            .transpose()
+    }
+}

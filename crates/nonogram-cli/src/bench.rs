@@ -1,0 +1,140 @@
+//! `nonogram bench`: solve every puzzle under the given paths (up to 2
+//! solutions) and print a table with totals, or TSV for machines.
+
+use crate::args::Args;
+use crate::input::read_puzzles;
+use crate::solve::run;
+use nonogram_formats::{detect, Format};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// File endings that hold puzzles; `.txt` counts when it reads as a TAAI batch.
+const PUZZLE_ENDINGS: [&str; 6] = ["non", "nin", "xml", "json", "nonpack", "txt"];
+
+struct Row {
+    name: String,
+    size: String,
+    verdict: String,
+    logic: &'static str,
+    guesses: u64,
+    ms: f64,
+}
+
+pub fn main(argv: &[String]) -> Result<u8, String> {
+    let args = Args::parse(argv, &["--tsv"], &["--timeout"])?;
+    let timeout = args.timeout()?.unwrap_or(Duration::from_secs(60));
+    if args.operands.is_empty() {
+        return Err("give at least one file or directory".into());
+    }
+    let mut files = Vec::new();
+    for p in &args.operands {
+        collect(Path::new(p), true, &mut files)?;
+    }
+    let tsv = args.flag("--tsv");
+    let mut rows = Vec::new();
+    let mut errors = 0;
+    if tsv {
+        println!("puzzle\twidth\theight\tverdict\tlogic\tguesses\tms");
+    }
+    for (file, explicit) in files {
+        let path = file.to_string_lossy().to_string();
+        let puzzles = match read_puzzles(&path) {
+            Ok((_, p)) => p,
+            Err(e) if explicit => {
+                eprintln!("error: {e}");
+                errors += 1;
+                continue;
+            }
+            Err(_) => continue,
+        };
+        for (name, puzzle) in puzzles {
+            let row = match run(&puzzle, 2, Some(timeout), |_, _| {}) {
+                Ok(o) => Row {
+                    name,
+                    size: format!("{}x{}", puzzle.width(), puzzle.height()),
+                    verdict: o.verdict.word().into(),
+                    logic: if o.stats.by_line_logic() { "line" } else { "search" },
+                    guesses: o.stats.guesses,
+                    ms: o.elapsed.as_secs_f64() * 1000.0,
+                },
+                Err(e) => {
+                    eprintln!("error: {name}: {e}");
+                    errors += 1;
+                    continue;
+                }
+            };
+            if tsv {
+                let (w, h) = (puzzle.width(), puzzle.height());
+                println!("{}\t{w}\t{h}\t{}\t{}\t{}\t{:.3}", row.name, row.verdict, row.logic, row.guesses, row.ms);
+            }
+            rows.push(row);
+        }
+    }
+    if !tsv {
+        print_table(&rows);
+    }
+    print_totals(&rows, errors, tsv);
+    Ok(if errors > 0 { 2 } else { 0 })
+}
+
+/// Files under `path`: the path itself when it is a file (explicit), else
+/// every file with a puzzle ending below it, sorted.
+fn collect(path: &Path, explicit: bool, out: &mut Vec<(PathBuf, bool)>) -> Result<(), String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if meta.is_file() {
+        let ending = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if explicit {
+            out.push((path.to_path_buf(), true));
+        } else if PUZZLE_ENDINGS.contains(&ending) && (ending != "txt" || is_batch(path)) {
+            out.push((path.to_path_buf(), false));
+        }
+        return Ok(());
+    }
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for e in entries {
+        collect(&e, false, out)?;
+    }
+    Ok(())
+}
+
+fn is_batch(path: &Path) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|t| detect(&t) == Format::TaaiBatch && nonogram_formats::parse(&t).is_ok())
+}
+
+fn print_table(rows: &[Row]) {
+    let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(6).max(6);
+    println!("{:<width$}  {:>9}  {:<8}  {:<6}  {:>8}  {:>10}", "puzzle", "size", "verdict", "logic", "guesses", "ms");
+    for r in rows {
+        println!(
+            "{:<width$}  {:>9}  {:<8}  {:<6}  {:>8}  {:>10.1}",
+            r.name, r.size, r.verdict, r.logic, r.guesses, r.ms
+        );
+    }
+}
+
+fn print_totals(rows: &[Row], errors: usize, tsv: bool) {
+    let count = |v: &str| rows.iter().filter(|r| r.verdict == v).count();
+    let total: f64 = rows.iter().map(|r| r.ms).sum();
+    let max = rows.iter().map(|r| r.ms).fold(0.0, f64::max);
+    let mut sorted: Vec<f64> = rows.iter().map(|r| r.ms).collect();
+    sorted.sort_by(f64::total_cmp);
+    let median = sorted.get(sorted.len() / 2).copied().unwrap_or(0.0);
+    let line = format!(
+        "total: {} puzzles, {} unique, {} multiple, {} none, {} timeout, {errors} errors; \
+         {total:.1} ms in all, median {median:.1} ms, max {max:.1} ms",
+        rows.len(),
+        count("unique"),
+        count("multiple"),
+        count("none"),
+        count("timeout")
+    );
+    if tsv {
+        println!("# {line}");
+    } else {
+        println!("{line}");
+    }
+}

@@ -1,0 +1,196 @@
+//! `nonogram solve`: the stable result block, the trace, the exit status.
+
+use crate::args::Args;
+use crate::input::read_puzzles;
+use nonogram_core::cell::line_to_string;
+use nonogram_core::{Cell, Grid, LineId, Puzzle, SolveOptions, Solver, Stats, Step, Verdict};
+use std::time::{Duration, Instant};
+
+/// How a solve ended.
+pub struct Outcome {
+    pub verdict: Verdict,
+    pub stats: Stats,
+    pub elapsed: Duration,
+}
+
+/// Solves to the end or the time limit; `on_step` sees every step with the
+/// solver's state right after it.
+pub fn run(
+    puzzle: &Puzzle,
+    max_solutions: usize,
+    timeout: Option<Duration>,
+    mut on_step: impl FnMut(&Step, &Solver),
+) -> Result<Outcome, String> {
+    let start = Instant::now();
+    let mut solver = Solver::new(puzzle, SolveOptions { max_solutions }).map_err(|e| e.to_string())?;
+    let mut steps: u64 = 0;
+    while let Some(step) = solver.next() {
+        on_step(&step, &solver);
+        if let Step::Done { verdict } = step {
+            return Ok(Outcome { verdict, stats: solver.stats(), elapsed: start.elapsed() });
+        }
+        steps += 1;
+        // Reading the clock every step would cost more than a small line solve.
+        if steps % 64 == 0 && timeout.is_some_and(|t| start.elapsed() >= t) {
+            break;
+        }
+    }
+    Ok(Outcome { verdict: Verdict::Interrupted, stats: solver.stats(), elapsed: start.elapsed() })
+}
+
+/// Exit status of a verdict: 0 solved, 1 none, 3 timeout.
+pub fn exit_code(verdict: &Verdict) -> u8 {
+    match verdict {
+        Verdict::Unique(_) | Verdict::Multiple(_) => 0,
+        Verdict::None { .. } => 1,
+        Verdict::Interrupted => 3,
+    }
+}
+
+/// Combines statuses: bad input (2) over timeout (3) over none (1) over solved (0).
+pub fn worst(a: u8, b: u8) -> u8 {
+    let rank = |c: u8| match c {
+        2 => 3,
+        3 => 2,
+        1 => 1,
+        _ => 0,
+    };
+    if rank(a) >= rank(b) {
+        a
+    } else {
+        b
+    }
+}
+
+pub fn main(argv: &[String]) -> Result<u8, String> {
+    let args = Args::parse(argv, &["--trace", "--stats"], &["--max-solutions", "--timeout"])?;
+    let max_solutions = match args.value("--max-solutions") {
+        Some(v) => v.parse::<usize>().ok().filter(|&n| n >= 1).ok_or_else(|| {
+            format!("--max-solutions takes a whole number of at least 1, not `{v}`")
+        })?,
+        None => 2,
+    };
+    let timeout = args.timeout()?;
+    if args.operands.is_empty() {
+        return Err("give at least one puzzle file (or - for standard input)".into());
+    }
+    let mut status = 0;
+    let mut first = true;
+    for path in &args.operands {
+        let puzzles = match read_puzzles(path) {
+            Ok((_, puzzles)) => puzzles,
+            Err(e) => {
+                eprintln!("error: {e}");
+                status = worst(status, 2);
+                continue;
+            }
+        };
+        for (name, puzzle) in puzzles {
+            if !first {
+                println!();
+            }
+            first = false;
+            let mut trace = Trace::default();
+            let on_step = |step: &Step, solver: &Solver| {
+                if args.flag("--trace") {
+                    trace.print(step, solver);
+                }
+            };
+            // Search at least far enough to prove uniqueness; print up to N.
+            let outcome = match run(&puzzle, max_solutions.max(2), timeout, on_step) {
+                Ok(o) => o,
+                Err(e) => {
+                    eprintln!("error: {name}: {e}");
+                    status = worst(status, 2);
+                    continue;
+                }
+            };
+            print!("{}", result_block(&name, &outcome, max_solutions, args.flag("--stats")));
+            status = worst(status, exit_code(&outcome.verdict));
+        }
+    }
+    Ok(status)
+}
+
+/// The stable block documented in the README.
+pub fn result_block(name: &str, outcome: &Outcome, max_solutions: usize, stats: bool) -> String {
+    let mut s = format!("puzzle: {name}\nverdict: {}\n", outcome.verdict.word());
+    if let Verdict::None { line: Some(line) } = &outcome.verdict {
+        s += &format!("contradiction: {line}\n");
+    }
+    let logic = if outcome.stats.by_line_logic() { "line" } else { "search" };
+    s += &format!("logic: {logic}\ntime_ms: {}\n", outcome.elapsed.as_millis());
+    if stats {
+        let st = &outcome.stats;
+        s += &format!(
+            "probes: {}\nguesses: {}\nbacktracks: {}\nrestarts: {}\nline_solves: {}\nsweeps: {}\n",
+            st.probes, st.guesses, st.backtracks, st.restarts, st.line_solves, st.sweeps
+        );
+    }
+    for grid in outcome.verdict.solutions().iter().take(max_solutions) {
+        s += "solution:\n";
+        s += &grid.to_text();
+    }
+    s
+}
+
+/// Prints steps in the seeds' spirit; counts contradictions per sweep.
+#[derive(Default)]
+struct Trace {
+    errors: usize,
+}
+
+impl Trace {
+    fn print(&mut self, step: &Step, solver: &Solver) {
+        let puzzle = solver.puzzle();
+        match step {
+            Step::Line { line, changes } => {
+                let after = solver.grid().line(*line);
+                let mut before = after.clone();
+                for &(pos, _) in changes {
+                    before[pos] = Cell::Unknown;
+                }
+                println!(
+                    "{line} [{}]: {} -> {}",
+                    puzzle.clue(*line),
+                    line_to_string(&before),
+                    line_to_string(&after)
+                );
+            }
+            Step::Sweep { sweep, unknown } => {
+                println!("sweep {sweep} has {} errors and {unknown} unknown cells", self.errors);
+                print!("{}", with_clues(solver.grid(), puzzle));
+                self.errors = 0;
+            }
+            Step::Contradiction { line, depth } => {
+                self.errors += 1;
+                let cells = line_to_string(&solver.grid().line(*line));
+                println!("contradiction: {line} [{}]: {cells} fits no placement (depth {depth})", puzzle.clue(*line));
+            }
+            Step::Guess { row, col, cell, depth } => {
+                println!("guess: row {} column {} = {cell} (depth {depth})", row + 1, col + 1)
+            }
+            Step::Backtrack { row, col, cell, depth } => {
+                println!("backtrack: row {} column {} = {cell} (depth {depth})", row + 1, col + 1)
+            }
+            Step::Probe { row, col, forced: Some(cell), .. } => {
+                let other = cell.opposite();
+                println!("probe: row {} column {} = {other} contradicts, so {cell}", row + 1, col + 1)
+            }
+            Step::Probe { .. } => {}
+            Step::Restart { run } => println!("restart: run {run} from the root with another branching order"),
+            Step::Solution { index, .. } => println!("solution {index} found"),
+            Step::Done { verdict } => println!("done: {}", verdict.word()),
+        }
+    }
+}
+
+/// The grid with each row's clue after it, as the seeds print it.
+fn with_clues(grid: &Grid, puzzle: &Puzzle) -> String {
+    let mut s = String::new();
+    for r in 0..grid.height() {
+        let row = line_to_string(&grid.line(LineId::Row(r)));
+        s += &format!("  {row}  {}\n", puzzle.rows[r]);
+    }
+    s
+}
