@@ -1,7 +1,8 @@
 //! Search: propagation, then guess and backtrack, as a steppable state machine.
 //!
 //! [`Solver`] is an iterator of [`Step`]s; each `next()` does a bounded amount
-//! of work (one line solved, one sweep's scan, one guess or one backtrack), so
+//! of work (one line solved, one sweep's scan, one probe, one guess, one
+//! backtrack or one restart), so
 //! a caller can stream the steps, stop at any time, or enforce its own time
 //! limit. Nothing recurses: guesses live on an explicit stack of frames and
 //! undo uses the board's trail, so memory stays O(cells) however deep it goes.
@@ -13,9 +14,13 @@
 //! probe (skipping one can miss a deduction, never make a wrong one); when no
 //! cell needs a probe, search branches.
 //!
-//! Branching: on the cell whose probes settle the most cells, scored
-//! `min(a, b) + 1.85·ln(1 + |a − b|)` for the `a` and `b` cells its two values
-//! settle, trying first the value that settles more. Every solution is
+//! Branching: on the cell whose probes settle the most cells either way,
+//! scored `min(a, b)` for the `a` and `b` cells its two values settle (in odd
+//! restart runs plus `0.5·ln(1 + |a − b|)`), trying first the value that
+//! settles more; cells no probe has scored fall back to the one whose row
+//! and column are most known. Measured on webpbn #6574 "Forever":
+//! `min(a, b)` needs 74–350 guesses whatever the tie-break, while
+//! `min(a, b) + 1.85·ln(1 + |a − b|)` needed 43 290. Every solution is
 //! checked against the clues before it is reported.
 
 use crate::cell::Cell;

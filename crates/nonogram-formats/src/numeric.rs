@@ -33,36 +33,47 @@ fn clues(lines: &[(usize, &str)]) -> Result<Vec<Clue>, ParseError> {
     lines.iter().map(|&(n, l)| parse_clue(l, n)).collect()
 }
 
-/// `W H`, then H row clues, then W column clues.
-pub(crate) fn parse_nin(text: &str) -> Result<Puzzle, ParseError> {
+/// The first non-blank line, which must have `count` words, and the lines.
+fn header<'a>(text: &'a str, count: usize, expected: &str) -> Result<Header<'a>, ParseError> {
     let lines = content_lines(text);
-    let Some(&(n0, header)) = lines.first() else {
+    let Some(&(line, header)) = lines.first() else {
         return Err(ParseError::new("the text is empty"));
     };
-    let w = words(header);
-    if w.len() != 2 {
-        return Err(ParseError::at_line(n0, "a .nin puzzle starts with its width and height: `W H`"));
+    let words = words(header);
+    if words.len() != count {
+        return Err(ParseError::at_line(line, expected.to_string()));
     }
-    let width = parse_size(w[0].1, n0, w[0].0, "width")?;
-    let height = parse_size(w[1].1, n0, w[1].0, "height")?;
+    Ok(Header { line, text: header, words, lines })
+}
+
+struct Header<'a> {
+    line: usize,
+    text: &'a str,
+    words: Vec<(usize, &'a str)>,
+    lines: Vec<(usize, &'a str)>,
+}
+
+impl Header<'_> {
+    fn size(&self, i: usize, what: &str) -> Result<usize, ParseError> {
+        parse_size(self.words[i].1, self.line, self.words[i].0, what)
+    }
+}
+
+/// `W H`, then H row clues, then W column clues.
+pub(crate) fn parse_nin(text: &str) -> Result<Puzzle, ParseError> {
+    let h = header(text, 2, "a .nin puzzle starts with its width and height: `W H`")?;
+    let (width, height) = (h.size(0, "width")?, h.size(1, "height")?);
     // Lines after the last column clue are ignored, as jwilk's reader, which
     // defines .nin, does (jwilk's data142.nin has 180 such lines).
-    let lines = &lines[1..lines.len().min(1 + width + height)];
-    split_rows_columns(lines, width, height, n0, header)
+    let clues = &h.lines[1..h.lines.len().min(1 + width + height)];
+    split_rows_columns(clues, width, height, h.line, h.text)
 }
 
 /// `n`, then n row clues, then n column clues.
 pub(crate) fn parse_seed(text: &str) -> Result<Puzzle, ParseError> {
-    let lines = content_lines(text);
-    let Some(&(n0, header)) = lines.first() else {
-        return Err(ParseError::new("the text is empty"));
-    };
-    let w = words(header);
-    if w.len() != 1 {
-        return Err(ParseError::at_line(n0, "this format starts with the puzzle size `n` alone on a line"));
-    }
-    let n = parse_size(w[0].1, n0, w[0].0, "size")?;
-    split_rows_columns(&lines[1..], n, n, n0, header)
+    let h = header(text, 1, "this format starts with the puzzle size `n` alone on a line")?;
+    let n = h.size(0, "size")?;
+    split_rows_columns(&h.lines[1..], n, n, h.line, h.text)
 }
 
 fn split_rows_columns(

@@ -1,0 +1,40 @@
+//! Large puzzles: solving neither recurses nor allocates per cell of search
+//! depth; a 300×300 picture and a 1000-cell line solve to the picture.
+
+use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Verdict};
+
+fn picture(w: usize, h: usize, density_percent: u64, mut state: u64) -> Grid {
+    let cells = (0..w * h)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            if state % 100 < density_percent {
+                Cell::Filled
+            } else {
+                Cell::Empty
+            }
+        })
+        .collect();
+    Grid::from_cells(w, h, cells).unwrap()
+}
+
+#[test]
+fn three_hundred_square_solves_to_its_picture() {
+    let g = picture(300, 300, 88, 0x1234_5678);
+    let p = Puzzle::from_picture(&g);
+    let (verdict, stats) = nonogram_core::solve(&p, SolveOptions::default(), |_| true).unwrap();
+    assert_eq!(verdict, Verdict::Unique(g));
+    assert!(stats.sweeps >= 2);
+}
+
+#[test]
+fn long_thin_puzzles() {
+    for (w, h) in [(1000, 1), (1, 1000), (1000, 2)] {
+        let g = picture(w, h, 60, 99);
+        let p = Puzzle::from_picture(&g);
+        let (verdict, _) = nonogram_core::solve(&p, SolveOptions::default(), |_| true).unwrap();
+        assert_eq!(verdict.solutions()[0].width(), w);
+        assert!(verdict.solutions().iter().all(|s| p.is_solution(s)));
+    }
+}
