@@ -17,6 +17,7 @@ FILE `-` reads standard input. Exit status: 0 solved (unique or multiple),
 1 no solution, 2 bad input, 3 timeout.";
 
 fn main() -> ExitCode {
+    restore_sigpipe();
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let result = match argv.first().map(String::as_str) {
         Some("solve") => solve::main(&argv[1..]),
@@ -36,5 +37,17 @@ fn main() -> ExitCode {
             eprintln!("error: {message}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Rust ignores SIGPIPE, so printing to a closed pipe (`nonogram solve … | head`)
+/// would panic; restoring the default ends the process quietly instead, as
+/// other Unix tools do.
+fn restore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in main, before any other thread exists;
+    // setting a signal's action to its default has no other precondition.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

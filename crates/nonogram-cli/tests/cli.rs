@@ -202,3 +202,21 @@ fn bench_prints_a_table_and_tsv() {
     assert!(r.stdout.lines().next().unwrap().starts_with("puzzle"));
     assert!(r.stdout.contains("10x10  unique"));
 }
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nonogram"))
+        .args(["solve", "--trace", &shared("survey/webpbn-06574.non")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    // The reader is dropped here: the pipe is closed while the trace goes on.
+    assert!(first.starts_with("row "));
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
