@@ -143,8 +143,8 @@ impl fmt::Display for PuzzleError {
                     LineId::Row(_) => "row",
                     LineId::Column(_) => "column",
                 };
-                let runs = if clue.0.len() == 1 { "run" } else { "runs" };
-                write!(f, "{line}: {runs} {clue} need {need} cells, the {kind} has {have}")
+                let (runs, need_word) = if clue.0.len() == 1 { ("run", "needs") } else { ("runs", "need") };
+                write!(f, "{line}: {runs} {clue} {need_word} {need} cells, the {kind} has {have}")
             }
             PuzzleError::TotalsDiffer { rows, columns } => {
                 write!(f, "the row clues fill {rows} cells but the column clues fill {columns}")

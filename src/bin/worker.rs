@@ -1,0 +1,6 @@
+//! The solver worker (see `nonogram_studio::worker`).
+
+fn main() {
+    #[cfg(target_arch = "wasm32")]
+    nonogram_studio::worker::start();
+}

@@ -1,0 +1,17 @@
+//! Nonogram Studio in the browser: a Yew page and a web worker that runs the
+//! solver core ([`nonogram_core`]) and streams snapshots back.
+//!
+//! - [`protocol`]: the small types that cross `postMessage` (JSON text).
+//! - [`session`]: a solve cut into bounded batches of steps; each batch ends
+//!   with a snapshot. Pure Rust, tested natively.
+//! - [`layout`]: the geometry of the board drawing, pure and tested natively.
+//! - `page` and `worker` (wasm only): the Yew component and the worker entry.
+
+pub mod layout;
+pub mod protocol;
+pub mod session;
+
+#[cfg(target_arch = "wasm32")]
+pub mod page;
+#[cfg(target_arch = "wasm32")]
+pub mod worker;

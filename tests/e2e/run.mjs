@@ -1,0 +1,153 @@
+// End-to-end tests of the page in headless Chromium (Debian's, driven by
+// playwright-core). Serves dist/ itself on 127.0.0.1 and stops everything it
+// started. Prints "N passed, N failed"; exits 1 on any failure.
+import { chromium } from 'playwright-core';
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(process.argv[2] ?? 'dist');
+const shots = path.resolve('target/e2e');
+fs.mkdirSync(shots, { recursive: true });
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://x');
+  const file = path.join(root, url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname));
+  if (!file.startsWith(root) || !fs.existsSync(file)) { res.writeHead(404); res.end(); return; }
+  res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+  fs.createReadStream(file).pipe(res);
+});
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+         '--disable-sync', '--no-first-run'],
+});
+const shared = path.resolve(process.env.NONOGRAM_SHARED ?? '../shared', 'puzzles');
+let passed = 0, failed = 0;
+const errors = [];
+
+async function test(name, body) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('pageerror', (e) => errors.push(`${name}: page error: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`${name}: console: ${m.text()}`); });
+  try {
+    await page.goto(base);
+    await page.waitForSelector('#detected:has-text("Detected")');
+    await body(page);
+    passed++;
+    console.log(`ok - ${name}`);
+  } catch (e) {
+    failed++;
+    console.log(`FAILED - ${name}: ${e.message.split('\n')[0]}`);
+    await page.screenshot({ path: path.join(shots, `failed-${name.replace(/\W+/g, '-')}.png`) }).catch(() => {});
+  } finally {
+    await page.close();
+  }
+}
+
+function expect(cond, message) { if (!cond) throw new Error(message); }
+const status = (page) => page.locator('[role=status]').textContent();
+async function paste(page, text) { await page.fill('#clues', text); }
+async function solve(page, text, verdict) {
+  if (text !== null) await paste(page, text);
+  await page.click('#solve');
+  await page.waitForFunction((v) => document.querySelector('[role=status]').textContent.startsWith(v), verdict, { timeout: 30000 });
+}
+
+const SEED_003 = '01110\n11010\n01110\n00110\n00111\n';
+const LAMBDA = '2\n1 2\n1 1\n2\n1\n3\n3\n2 2\n2 1\n2 2 1\n2 3\n2 2\n\n2 1\n1 3\n2 4\n3 4\n4\n3\n3\n3\n2\n2\n';
+
+await test('every format is detected', async (page) => {
+  const cases = [
+    ['5\n3\n2 1\n3\n2\n3\n1\n3\n1 3\n5\n1\n', 'Detected: seed (n, rows, columns), 5×5'],
+    ['5 5\n3\n2 1\n3\n2\n3\n1\n3\n1 3\n5\n1\n', 'Detected: .nin, 5×5'],
+    [fs.readFileSync(path.join(shared, 'survey/webpbn-00001.non'), 'utf8'), 'Detected: .non, 5×10'],
+    ['3\n2 1\n3\n2\n3\n\n1\n3\n1 3\n5\n1\n', 'Detected: plain, 5×5'],
+    ['{"rows": [[3],[2,1],[3],[2],[3]], "cols": [[1],[3],[1,3],[5],[1]]}', 'Detected: JSON, 5×5'],
+    [fs.readFileSync(path.join(shared, 'webpbn-xml/1.xml'), 'utf8'), 'Detected: webpbn XML, 5×10'],
+    [SEED_003, 'Detected: 0/1 picture, 5×5'],
+    ['$1\n1\n3\n1\t3\n5\n1\n3\n2\t1\n3\n2\n3\n', 'Detected: TAAI batch, 5×5'],
+  ];
+  for (const [text, detected] of cases) {
+    await paste(page, text);
+    const got = await page.locator('#detected').textContent();
+    expect(got === detected, `expected "${detected}", got "${got}"`);
+  }
+});
+
+await test('seed 003 picture solves to itself; canvas shows it', async (page) => {
+  await solve(page, SEED_003, 'Unique solution');
+  const s = await status(page);
+  expect(s.includes('solved by line logic alone'), s);
+  const grid = await page.inputValue('#grid-text');
+  expect(grid === '.###.\n##.#.\n.###.\n..##.\n..###', `grid as text: ${JSON.stringify(grid)}`);
+  const pixels = await page.evaluate(() => {
+    const c = document.querySelector('canvas');
+    const [left, top, cell] = ['data-left', 'data-top', 'data-cell'].map((a) => Number(c.getAttribute(a)));
+    const dpr = window.devicePixelRatio;
+    const at = (r, col, fx, fy) => Array.from(c.getContext('2d').getImageData(
+      Math.round((left + (col + fx) * cell) * dpr), Math.round((top + (r + fy) * cell) * dpr), 1, 1).data);
+    return { filled: at(0, 1, 0.5, 0.5), emptyCorner: at(0, 0, 0.25, 0.25), emptyDot: at(0, 0, 0.5, 0.5) };
+  });
+  expect(pixels.filled[0] < 60 && pixels.filled[1] < 60, `filled cell pixel ${pixels.filled}`);
+  expect(pixels.emptyCorner[0] > 240, `empty cell corner ${pixels.emptyCorner}`);
+  expect(pixels.emptyDot[0] > 120 && pixels.emptyDot[0] < 200, `empty cell mark ${pixels.emptyDot}`);
+  await page.screenshot({ path: path.join(shots, 'seed-003-1280.png') });
+});
+
+await test('lambda needs search', async (page) => {
+  await solve(page, LAMBDA, 'Unique solution');
+  const s = await status(page);
+  expect(s.includes('needed search'), s);
+});
+
+await test('2×2 diagonal has multiple solutions', async (page) => {
+  await solve(page, '2 2\n1\n1\n1\n1\n', 'Multiple solutions');
+});
+
+await test('contradictory clues name the line', async (page) => {
+  await solve(page, '2 2\n2\n0\n0\n2\n', 'No solution: column 1 contradicts');
+});
+
+await test('malformed text shows a located error and the page stays usable', async (page) => {
+  await paste(page, '2 2\n1\n1 x\n1\n1\n');
+  const e = await page.locator('#input-error').textContent();
+  expect(e === 'line 3, column 3: `x` is not a run length (a whole number)', e);
+  expect(await page.isDisabled('#solve'), 'Solve is disabled while the input is wrong');
+  await solve(page, SEED_003, 'Unique solution');
+});
+
+await test('Stop cancels a long solve within 100 ms; the next solve works', async (page) => {
+  await paste(page, fs.readFileSync(path.join(shared, 'survey/knotty.non'), 'utf8'));
+  await page.click('#solve');
+  await page.waitForSelector('#stop:not([disabled])');
+  await page.waitForTimeout(300);
+  const ms = await page.evaluate(async () => {
+    const t0 = performance.now();
+    document.querySelector('#stop').click();
+    while (document.querySelector('[role=status]').textContent !== 'Stopped') {
+      await new Promise((r) => setTimeout(r, 1));
+      if (performance.now() - t0 > 2000) break;
+    }
+    return performance.now() - t0;
+  });
+  expect(ms < 100, `Stopped after ${ms.toFixed(1)} ms`);
+  await solve(page, SEED_003, 'Unique solution');
+});
+
+await test('Ctrl+Enter solves', async (page) => {
+  await paste(page, SEED_003);
+  await page.focus('#clues');
+  await page.keyboard.press('Control+Enter');
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Unique solution'));
+});
+
+await browser.close();
+server.close();
+for (const e of errors) console.log(`error seen: ${e}`);
+if (errors.length) failed++;
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
