@@ -18,12 +18,13 @@ pub struct Layout {
 impl Layout {
     /// Fits a `width`×`height` board whose longest row clue has `row_runs`
     /// numbers and longest column clue `column_runs` numbers into
-    /// `max_width` pixels: cells between 6 and 32 pixels (scroll beyond).
+    /// `max_width` pixels: cells between 14 and 32 pixels, clue text at least
+    /// 9 pixels, so clues stay readable; past that the board scrolls.
     pub fn new(width: usize, height: usize, row_runs: usize, column_runs: usize, max_width: f64) -> Layout {
         // A clue number takes about 1.6 cells across (two digits and a gap) and one cell down.
         let row_clue_cells = 1.6 * row_runs.max(1) as f64;
-        let cell = (max_width / (width as f64 + row_clue_cells + 1.0)).clamp(6.0, 32.0).floor();
-        let font = (cell * 0.6).max(6.0).floor();
+        let cell = (max_width / (width as f64 + row_clue_cells + 1.0)).clamp(14.0, 32.0).floor();
+        let font = (cell * 0.6).max(9.0).floor();
         Layout {
             width,
             height,
@@ -61,7 +62,7 @@ mod tests {
         for (w, h, max) in [(1, 1, 400.0), (5, 5, 800.0), (50, 50, 1200.0), (100, 100, 390.0)] {
             let l = Layout::new(w, h, 3, 4, max);
             let (cw, ch) = l.size();
-            assert!(l.cell >= 6.0 && l.cell <= 32.0);
+            assert!(l.cell >= 14.0 && l.cell <= 32.0 && l.font >= 9.0);
             let (x, y) = l.cell_origin(h - 1, w - 1);
             assert!(x + l.cell <= cw && y + l.cell <= ch);
             assert_eq!(l.cell_at(x + l.cell / 2.0, y + l.cell / 2.0), Some((h - 1, w - 1)));

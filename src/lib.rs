@@ -5,9 +5,11 @@
 //! - [`session`]: a solve cut into bounded batches of steps; each batch ends
 //!   with a snapshot. Pure Rust, tested natively.
 //! - [`layout`]: the geometry of the board drawing, pure and tested natively.
+//! - [`playback`]: the history of states built from frames, and its cursor.
 //! - `page` and `worker` (wasm only): the Yew component and the worker entry.
 
 pub mod layout;
+pub mod playback;
 pub mod protocol;
 pub mod session;
 

@@ -1,13 +1,18 @@
 //! The page: clue input with format detection, the board on a canvas, the
-//! worker's snapshots as they stream, the verdict, and the grid as text.
+//! worker's steps played back (play/pause, step, speed, jump to end), the
+//! verdict, and the grid as text.
 
 use crate::layout::Layout;
+use crate::playback::{LineMark, Playback};
 use crate::protocol::{FromWorker, SolveRequest};
+use gloo_timers::callback::Interval;
 use nonogram_core::Puzzle;
 use nonogram_formats::parse;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlTextAreaElement, MessageEvent, Worker};
+use web_sys::{
+    CanvasRenderingContext2d, HtmlCanvasElement, HtmlSelectElement, HtmlTextAreaElement, MessageEvent, Worker,
+};
 use yew::prelude::*;
 
 pub fn start() {
@@ -21,6 +26,13 @@ pub enum Msg {
     FromWorker(FromWorker),
     WorkerCrashed(String),
     Key(KeyboardEvent),
+    PlayPause,
+    StepBack,
+    StepForward,
+    End,
+    Speed(u32),
+    Tick,
+    ShowSolution(usize),
 }
 
 /// The worker and the handlers that must live as long as it.
@@ -56,19 +68,43 @@ impl Drop for WorkerHandle {
     }
 }
 
+/// What the canvas shows now, so a redraw repaints only what changed.
+#[derive(Clone, PartialEq)]
+struct DrawCache {
+    layout: Layout,
+    dpr: f64,
+    version: u64,
+    solution_view: Option<usize>,
+    cells: Vec<u8>,
+    fresh: Vec<u32>,
+    mark: Option<LineMark>,
+}
+
+/// Playback speeds offered, in frames per second; 0 is "as fast as it comes".
+const SPEEDS: [(u32, &str); 5] =
+    [(2, "2 steps/s"), (10, "10 steps/s"), (60, "60 steps/s"), (300, "300 steps/s"), (0, "fastest")];
+
 pub struct App {
     text: String,
     /// The parsed puzzle, or the located error of the input.
     puzzle: Result<Puzzle, String>,
     detected: String,
-    /// The board as shown: `#`, `.`, `?` per cell.
-    cells: String,
-    progress: String,
+    playback: Playback,
+    counts: String,
     verdict: String,
+    solutions: Vec<String>,
+    /// Which solution is shown after a `multiple` verdict.
+    shown_solution: Option<usize>,
     running: Option<u32>,
     next_id: u32,
     worker: Option<WorkerHandle>,
+    playing: bool,
+    speed: u32,
+    timer: Option<Interval>,
     canvas: NodeRef,
+    /// Bumped when the puzzle changes (the board must be drawn anew).
+    version: u64,
+    drawn: std::cell::RefCell<Option<DrawCache>>,
 }
 
 const SAMPLE: &str = "01110\n11010\n01110\n00110\n00111\n";
@@ -76,11 +112,14 @@ const SAMPLE: &str = "01110\n11010\n01110\n00110\n00111\n";
 impl App {
     fn set_text(&mut self, text: String) {
         self.text = text;
+        self.version += 1;
+        self.solutions.clear();
+        self.shown_solution = None;
         match parse(&self.text) {
             Ok(parsed) => {
                 let p = parsed.puzzles.into_iter().next().expect("a parse gives a puzzle");
                 self.detected = format!("Detected: {}, {}×{}", parsed.format.name(), p.width(), p.height());
-                self.cells = "?".repeat(p.width() * p.height());
+                self.playback = Playback::new(p.width() * p.height());
                 self.puzzle = Ok(p);
             }
             Err(e) => {
@@ -98,26 +137,46 @@ impl App {
         }
     }
 
+    /// Starts or stops the playback timer to match `playing` and `speed`.
+    fn sync_timer(&mut self, ctx: &Context<Self>) {
+        self.timer = None;
+        if self.playing && self.speed > 0 {
+            let ms = (1000 / self.speed).max(16);
+            let tick = ctx.link().callback(|_| Msg::Tick);
+            self.timer = Some(Interval::new(ms, move || tick.emit(())));
+        }
+    }
+
+    /// Frames to advance per timer tick at the current speed.
+    fn frames_per_tick(&self) -> usize {
+        let ms = (1000 / self.speed.max(1)).max(16);
+        ((self.speed * ms) as f64 / 1000.0).ceil().max(1.0) as usize
+    }
+
+    /// The cells shown now: a chosen solution, or the playback's frame.
+    fn shown_cells(&self) -> &str {
+        match self.shown_solution.and_then(|i| self.solutions.get(i)) {
+            Some(s) => s,
+            None => self.playback.cells(),
+        }
+    }
+
+    /// Draws the board: everything when the geometry changed, else only
+    /// the cells whose look changed (values, new-cell marks, outlined line).
     fn draw(&self) {
         let (Some(canvas), Ok(puzzle)) = (self.canvas.cast::<HtmlCanvasElement>(), &self.puzzle) else {
             return;
         };
         let Some(window) = web_sys::window() else { return };
         let dpr = window.device_pixel_ratio().max(1.0);
-        let max_width = window.inner_width().ok().and_then(|w| w.as_f64()).unwrap_or(800.0) - 32.0;
+        // Fit the board's column (the wrapper scrolls when clues no longer fit).
+        let max_width =
+            canvas.parent_element().map(|p| p.client_width() as f64).filter(|&w| w > 0.0).unwrap_or_else(
+                || window.inner_width().ok().and_then(|w| w.as_f64()).unwrap_or(800.0) - 32.0,
+            );
         let row_runs = puzzle.rows.iter().map(|c| c.0.len()).max().unwrap_or(1);
         let column_runs = puzzle.columns.iter().map(|c| c.0.len()).max().unwrap_or(1);
         let l = Layout::new(puzzle.width(), puzzle.height(), row_runs, column_runs, max_width.max(200.0));
-        let (w, h) = l.size();
-        canvas.set_width((w * dpr) as u32);
-        canvas.set_height((h * dpr) as u32);
-        // The geometry, for tests and assistive tools that read the board.
-        for (name, value) in [("data-left", l.left), ("data-top", l.top), ("data-cell", l.cell)] {
-            let _ = canvas.set_attribute(name, &value.to_string());
-        }
-        let style = canvas.style();
-        let _ = style.set_property("width", &format!("{w}px"));
-        let _ = style.set_property("height", &format!("{h}px"));
         let Some(ctx) = canvas
             .get_context("2d")
             .ok()
@@ -126,29 +185,157 @@ impl App {
         else {
             return;
         };
-        let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-        ctx.set_fill_style_str("#ffffff");
-        ctx.fill_rect(0.0, 0.0, w, h);
-        draw_clues(&ctx, &l, puzzle);
-        let cells: Vec<char> = self.cells.chars().collect();
-        for r in 0..l.height {
-            for c in 0..l.width {
-                let (x, y) = l.cell_origin(r, c);
-                match cells.get(r * l.width + c) {
-                    Some('#') => {
-                        ctx.set_fill_style_str("#1f2430");
-                        ctx.fill_rect(x, y, l.cell, l.cell);
-                    }
-                    Some('.') => {
-                        ctx.set_fill_style_str("#9aa0aa");
-                        let d = (l.cell * 0.16).max(1.5);
-                        ctx.fill_rect(x + l.cell / 2.0 - d / 2.0, y + l.cell / 2.0 - d / 2.0, d, d);
-                    }
-                    _ => {}
-                }
+        let now = DrawCache {
+            layout: l,
+            dpr,
+            version: self.version,
+            solution_view: self.shown_solution,
+            cells: self.shown_cells().as_bytes().to_vec(),
+            fresh: if self.shown_solution.is_none() { self.playback.fresh_cells().to_vec() } else { vec![] },
+            mark: if self.shown_solution.is_none() { self.playback.line_mark() } else { None },
+        };
+        let mut drawn = self.drawn.borrow_mut();
+        let same_board = matches!(&*drawn, Some(d) if d.layout == l && d.dpr == dpr && d.version == self.version
+            && d.solution_view == self.shown_solution && d.cells.len() == now.cells.len());
+        let mut fresh = vec![false; now.cells.len()];
+        for &i in &now.fresh {
+            if let Some(f) = fresh.get_mut(i as usize) {
+                *f = true;
             }
         }
-        draw_grid_lines(&ctx, &l);
+        // Cells to repaint; past a quarter of the board, one full redraw is cheaper.
+        let repaint: Option<Vec<usize>> = drawn.as_ref().filter(|_| same_board).and_then(|old| {
+            let mut repaint: Vec<usize> =
+                (0..now.cells.len()).filter(|&i| old.cells[i] != now.cells[i]).collect();
+            repaint.extend(old.fresh.iter().chain(&now.fresh).map(|&i| i as usize));
+            for mark in [old.mark, now.mark].into_iter().flatten() {
+                repaint.extend(line_cells(&l, mark_line(mark)));
+            }
+            repaint.sort_unstable();
+            repaint.dedup();
+            (repaint.len() * 4 < now.cells.len()).then_some(repaint)
+        });
+        let full = repaint.is_none();
+        if full {
+            let (w, h) = l.size();
+            canvas.set_width((w * dpr) as u32);
+            canvas.set_height((h * dpr) as u32);
+            // The geometry, for tests and assistive tools that read the board.
+            for (name, value) in [("data-left", l.left), ("data-top", l.top), ("data-cell", l.cell)] {
+                let _ = canvas.set_attribute(name, &value.to_string());
+            }
+            let style = canvas.style();
+            let _ = style.set_property("width", &format!("{w}px"));
+            let _ = style.set_property("height", &format!("{h}px"));
+            let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+            ctx.set_fill_style_str("#ffffff");
+            ctx.fill_rect(0.0, 0.0, w, h);
+            draw_clues(&ctx, &l, puzzle);
+            for i in 0..now.cells.len() {
+                paint_cell(&ctx, &l, i, &now, &fresh, false);
+            }
+            draw_grid_lines(&ctx, &l);
+            if let (Some(_), [a, b, ..]) = (self.shown_solution, self.solutions.as_slice()) {
+                // Cells where the two solutions differ.
+                ctx.set_stroke_style_str("#dc2626");
+                ctx.set_line_width(2.5);
+                for (i, (x, y)) in a.bytes().zip(b.bytes()).enumerate() {
+                    if x != y {
+                        let (cx, cy) = l.cell_origin(i / l.width, i % l.width);
+                        ctx.stroke_rect(cx + 3.0, cy + 3.0, l.cell - 6.0, l.cell - 6.0);
+                    }
+                }
+            }
+        } else {
+            for i in repaint.unwrap_or_default() {
+                paint_cell(&ctx, &l, i, &now, &fresh, true);
+            }
+        }
+        // The line worked in the shown step (blue), or the contradicting one (red),
+        // outlined inside the line so that repainting its cells erases it.
+        if let Some(mark) = now.mark {
+            let colour = if matches!(mark, LineMark::Worked(_)) { "#2563eb" } else { "#dc2626" };
+            let (x, y, w, h) = line_rect(&l, mark_line(mark));
+            ctx.set_stroke_style_str(colour);
+            ctx.set_line_width(3.0);
+            ctx.stroke_rect(x + 2.0, y + 2.0, w - 4.0, h - 4.0);
+        }
+        *drawn = Some(now);
+    }
+}
+
+fn mark_line(mark: LineMark) -> (bool, usize) {
+    match mark {
+        LineMark::Worked(line) | LineMark::Contradiction(line) => line,
+    }
+}
+
+/// The grid indices of a line.
+fn line_cells(l: &Layout, (is_row, i): (bool, usize)) -> Vec<usize> {
+    if is_row {
+        (0..l.width).map(|c| i * l.width + c).collect()
+    } else {
+        (0..l.height).map(|r| r * l.width + i).collect()
+    }
+}
+
+/// Paints one cell: background (marked when newly deduced), value, and its
+/// borders when `borders` (a full redraw draws the grid lines in one go).
+fn paint_cell(
+    ctx: &CanvasRenderingContext2d,
+    l: &Layout,
+    i: usize,
+    now: &DrawCache,
+    fresh: &[bool],
+    borders: bool,
+) {
+    let (r, c) = (i / l.width, i % l.width);
+    let (x, y) = l.cell_origin(r, c);
+    ctx.set_fill_style_str(if fresh[i] { "#fde68a" } else { "#ffffff" });
+    ctx.fill_rect(x, y, l.cell, l.cell);
+    match now.cells.get(i) {
+        Some(b'#') => {
+            ctx.set_fill_style_str("#1f2430");
+            ctx.fill_rect(x, y, l.cell, l.cell);
+        }
+        Some(b'.') => {
+            ctx.set_fill_style_str("#9aa0aa");
+            let d = (l.cell * 0.16).max(1.5);
+            ctx.fill_rect(x + l.cell / 2.0 - d / 2.0, y + l.cell / 2.0 - d / 2.0, d, d);
+        }
+        _ => {}
+    }
+    if !borders {
+        return;
+    }
+    // The cell's four borders: bold every 5 cells and at the edges.
+    for (k, vertical, from) in [(c, true, r), (c + 1, true, r), (r, false, c), (r + 1, false, c)] {
+        let count = if vertical { l.width } else { l.height };
+        let bold = k % 5 == 0 || k == count;
+        ctx.set_stroke_style_str(if bold { "#1f2430" } else { "#c5c9d0" });
+        ctx.set_line_width(if bold { 1.5 } else { 1.0 });
+        ctx.begin_path();
+        let p = k as f64 * l.cell + 0.5;
+        let q = from as f64 * l.cell;
+        if vertical {
+            ctx.move_to(l.left + p, l.top + q);
+            ctx.line_to(l.left + p, l.top + q + l.cell);
+        } else {
+            ctx.move_to(l.left + q, l.top + p);
+            ctx.line_to(l.left + q + l.cell, l.top + p);
+        }
+        ctx.stroke();
+    }
+}
+
+/// The rectangle of a line on the board: `(true, i)` is row i, `(false, i)` column i.
+fn line_rect(l: &Layout, (is_row, i): (bool, usize)) -> (f64, f64, f64, f64) {
+    if is_row {
+        let (x, y) = l.cell_origin(i, 0);
+        (x, y, l.width as f64 * l.cell, l.cell)
+    } else {
+        let (x, y) = l.cell_origin(0, i);
+        (x, y, l.cell, l.height as f64 * l.cell)
     }
 }
 
@@ -158,9 +345,8 @@ fn draw_clues(ctx: &CanvasRenderingContext2d, l: &Layout, puzzle: &Puzzle) {
     ctx.set_text_baseline("middle");
     ctx.set_text_align("right");
     for (r, clue) in puzzle.rows.iter().enumerate() {
-        let text = clue.0.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
         let (_, y) = l.cell_origin(r, 0);
-        let _ = ctx.fill_text(if text.is_empty() { "0" } else { &text }, l.left - 4.0, y + l.cell / 2.0);
+        let _ = ctx.fill_text(&clue.to_string(), l.left - 4.0, y + l.cell / 2.0);
     }
     ctx.set_text_align("center");
     for (c, clue) in puzzle.columns.iter().enumerate() {
@@ -222,13 +408,20 @@ impl Component for App {
             text: String::new(),
             puzzle: Err(String::new()),
             detected: String::new(),
-            cells: String::new(),
-            progress: String::new(),
+            playback: Playback::new(0),
+            counts: String::new(),
             verdict: String::new(),
+            solutions: Vec::new(),
+            shown_solution: None,
             running: None,
             next_id: 1,
             worker: None,
+            playing: false,
+            speed: 60,
+            timer: None,
             canvas: NodeRef::default(),
+            version: 0,
+            drawn: Default::default(),
         };
         app.set_text(SAMPLE.to_string());
         app.respawn(ctx);
@@ -238,12 +431,13 @@ impl Component for App {
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::Input(text) => {
-                if self.running.is_some() {
+                if self.running.take().is_some() {
                     // Editing the input cancels the running solve.
-                    self.running = None;
                     self.respawn(ctx);
                     self.verdict = "Stopped".into();
                 }
+                self.playing = false;
+                self.sync_timer(ctx);
                 self.set_text(text);
             }
             Msg::Key(e) => {
@@ -262,14 +456,21 @@ impl Component for App {
                     rows: p.rows.iter().map(|c| c.0.clone()).collect(),
                     columns: p.columns.iter().map(|c| c.0.clone()).collect(),
                 };
-                self.cells = "?".repeat(p.width() * p.height());
+                self.playback = Playback::new(p.width() * p.height());
+                self.solutions.clear();
+                self.shown_solution = None;
                 self.verdict = "Solving…".into();
-                self.progress.clear();
+                self.counts.clear();
+                if self.worker.is_none() {
+                    self.respawn(ctx);
+                }
                 if let (Some(w), Ok(text)) = (&self.worker, serde_json::to_string(&request)) {
                     if w.worker.post_message(&JsValue::from_str(&text)).is_ok() {
                         self.running = Some(id);
                     }
                 }
+                self.playing = true;
+                self.sync_timer(ctx);
             }
             Msg::Stop => {
                 if self.running.take().is_some() {
@@ -283,23 +484,29 @@ impl Component for App {
                 self.respawn(ctx);
             }
             Msg::FromWorker(m) => match m {
-                FromWorker::Snapshot { id, cells, sweep, unknown, depth, guesses, line }
+                FromWorker::Steps { id, frames, sweep, unknown, depth, guesses }
                     if Some(id) == self.running =>
                 {
-                    self.cells = cells;
-                    let line = line.map(|l| format!(", last line {l}")).unwrap_or_default();
-                    self.progress = format!(
-                        "Sweep {sweep}: {unknown} unknown cells, {guesses} guesses, depth {depth}{line}"
+                    self.playback.extend(frames);
+                    if self.speed == 0 {
+                        self.playback.jump_to_end();
+                    }
+                    self.counts = format!(
+                        "Solver: sweep {sweep}, {unknown} unknown cells, {guesses} guesses, depth {depth}"
                     );
                 }
                 FromWorker::Done { id, verdict, solutions, line, by_line_logic, guesses, ms }
                     if Some(id) == self.running =>
                 {
                     self.running = None;
-                    if let Some(first) = solutions.into_iter().next() {
-                        self.cells = first;
+                    self.playback.finish(solutions.first().cloned(), line.as_deref());
+                    if self.speed == 0 {
+                        self.playback.jump_to_end();
+                        self.playing = false;
+                        self.sync_timer(ctx);
                     }
                     self.verdict = verdict_text(&verdict, &line, by_line_logic, guesses, ms);
+                    self.solutions = solutions;
                 }
                 FromWorker::Error { message, .. } => {
                     self.running = None;
@@ -307,18 +514,62 @@ impl Component for App {
                 }
                 _ => return false, // a message of a cancelled solve
             },
+            Msg::Tick => {
+                let n = self.frames_per_tick();
+                self.playback.forward(n);
+                if self.playback.at_end() && self.running.is_none() {
+                    self.playing = false;
+                    self.sync_timer(ctx);
+                }
+            }
+            Msg::PlayPause => {
+                self.playing = !self.playing;
+                self.shown_solution = None;
+                self.sync_timer(ctx);
+            }
+            Msg::StepBack => {
+                self.playing = false;
+                self.shown_solution = None;
+                self.sync_timer(ctx);
+                self.playback.back(1);
+            }
+            Msg::StepForward => {
+                self.playing = false;
+                self.shown_solution = None;
+                self.sync_timer(ctx);
+                self.playback.forward(1);
+            }
+            Msg::End => {
+                self.shown_solution = None;
+                self.playback.jump_to_end();
+            }
+            Msg::Speed(speed) => {
+                self.speed = speed;
+                if speed == 0 {
+                    self.playback.jump_to_end();
+                }
+                self.sync_timer(ctx);
+            }
+            Msg::ShowSolution(i) => {
+                self.playing = false;
+                self.sync_timer(ctx);
+                self.shown_solution = Some(i);
+            }
         }
         true
     }
 
     fn view(&self, ctx: &Context<Self>) -> Html {
-        let oninput = ctx
-            .link()
+        let link = ctx.link();
+        let oninput = link
             .callback(|e: InputEvent| Msg::Input(e.target_unchecked_into::<HtmlTextAreaElement>().value()));
-        let onkeydown = ctx.link().callback(Msg::Key);
+        let onkeydown = link.callback(Msg::Key);
+        let onspeed = link.callback(|e: Event| {
+            Msg::Speed(e.target_unchecked_into::<HtmlSelectElement>().value().parse().unwrap_or(0))
+        });
         let grid_text = match &self.puzzle {
             Ok(p) if p.width() > 0 => self
-                .cells
+                .shown_cells()
                 .as_bytes()
                 .chunks(p.width())
                 .map(|r| String::from_utf8_lossy(r).into_owned())
@@ -326,6 +577,7 @@ impl Component for App {
                 .join("\n"),
             _ => String::new(),
         };
+        let (frame, frames) = (self.playback.position(), self.playback.len());
         html! {
             <main>
                 <h1>{ "Nonogram Studio" }</h1>
@@ -337,14 +589,37 @@ impl Component for App {
                         if !e.is_empty() { <p id="input-error" class="error" role="alert">{ e }</p> }
                     }
                     <div class="buttons">
-                        <button id="solve" onclick={ctx.link().callback(|_| Msg::Solve)} disabled={self.puzzle.is_err()}>{ "Solve" }</button>
-                        <button id="stop" onclick={ctx.link().callback(|_| Msg::Stop)} disabled={self.running.is_none()}>{ "Stop" }</button>
+                        <button id="solve" onclick={link.callback(|_| Msg::Solve)} disabled={self.puzzle.is_err()}>{ "Solve" }</button>
+                        <button id="stop" onclick={link.callback(|_| Msg::Stop)} disabled={self.running.is_none()}>{ "Stop" }</button>
                     </div>
                 </section>
                 <section class="board">
-                    <p id="progress" class="progress">{ &self.progress }</p>
+                    <div class="playback" role="group" aria-label="Playback">
+                        <button id="back" onclick={link.callback(|_| Msg::StepBack)} aria-label="Step back">{ "◀ Step" }</button>
+                        <button id="play" onclick={link.callback(|_| Msg::PlayPause)}>{ if self.playing { "Pause" } else { "Play" } }</button>
+                        <button id="forward" onclick={link.callback(|_| Msg::StepForward)} aria-label="Step forward">{ "Step ▶" }</button>
+                        <button id="end" onclick={link.callback(|_| Msg::End)}>{ "Jump to end" }</button>
+                        <label class="inline" for="speed">{ "Speed" }</label>
+                        <select id="speed" onchange={onspeed}>
+                            { for SPEEDS.iter().map(|&(v, name)| html! {
+                                <option value={v.to_string()} selected={v == self.speed}>{ name }</option>
+                            }) }
+                        </select>
+                        <span id="frame" class="frame">{ format!("step {frame} of {}", frames.saturating_sub(1)) }</span>
+                    </div>
+                    <p id="progress" class="progress">{ self.playback.note() }</p>
                     <div class="canvas-wrap"><canvas ref={self.canvas.clone()} aria-label="Puzzle board"></canvas></div>
                     <p id="verdict" role="status">{ &self.verdict }</p>
+                    if self.solutions.len() > 1 {
+                        <div class="buttons">
+                            { for (0..self.solutions.len()).map(|i| html! {
+                                <button class="solution" onclick={link.callback(move |_| Msg::ShowSolution(i))}>
+                                    { format!("Show solution {}", i + 1) }
+                                </button>
+                            }) }
+                        </div>
+                    }
+                    <p id="counts" class="progress">{ &self.counts }</p>
                     <label for="grid-text">{ "Grid as text" }</label>
                     <textarea id="grid-text" readonly=true spellcheck="false" rows="6" value={grid_text} />
                 </section>

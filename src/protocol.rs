@@ -14,18 +14,8 @@ pub struct SolveRequest {
 /// Worker → page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum FromWorker {
-    /// The grid after a batch of steps.
-    Snapshot {
-        id: u32,
-        cells: String,
-        /// Sweeps so far, unknown cells left, guesses in force and made.
-        sweep: usize,
-        unknown: usize,
-        depth: usize,
-        guesses: u64,
-        /// The last line solved ("row 3"), for highlighting.
-        line: Option<String>,
-    },
+    /// The frames of a batch of steps, in order, and the counts after it.
+    Steps { id: u32, frames: Vec<Frame>, sweep: usize, unknown: usize, depth: usize, guesses: u64 },
     /// The solve is over.
     Done {
         id: u32,
@@ -40,6 +30,16 @@ pub enum FromWorker {
     },
     /// The request could not be solved (invalid clues).
     Error { id: u32, message: String },
+}
+
+/// One state change the page can play back.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Frame {
+    /// A line was solved: its changed cells (grid index, new `#` or `.`).
+    Line { line: String, changes: Vec<(u32, char)> },
+    /// The whole grid, after a guess, a backtrack, a restart, a contradiction,
+    /// or many steps coalesced; `note` says which.
+    Grid { cells: String, note: String },
 }
 
 /// A grid as protocol text: one character per cell, row-major.

@@ -2,13 +2,23 @@
 //! until its budget says stop, then reports a snapshot (or the verdict). The
 //! worker yields to its event loop between batches, so it can hear a cancel.
 
+use crate::protocol::Frame;
 use crate::protocol::{cells_text, FromWorker, SolveRequest};
 use nonogram_core::{Clue, Puzzle, SolveOptions, Solver, Step, Verdict};
+
+/// Frames kept per batch; past this, the batch ends with one coalesced grid
+/// (the page cannot play back more steps than it can draw anyway).
+pub const MAX_FRAMES: usize = 400;
+
+/// Cells the page may have to copy for one batch's frames (each frame is a
+/// grid state there): bounds the page's work per message on large puzzles.
+const MAX_FRAME_CELLS: usize = 200_000;
 
 pub struct Session {
     id: u32,
     solver: Solver,
-    last_line: Option<String>,
+    /// The verdict, held back one call when its batch also had frames.
+    pending: Option<FromWorker>,
     done: bool,
 }
 
@@ -19,7 +29,7 @@ impl Session {
         let puzzle = Puzzle::new(clues(&request.rows), clues(&request.columns));
         let solver = Solver::new(&puzzle, SolveOptions::default())
             .map_err(|e| FromWorker::Error { id: request.id, message: e.to_string() })?;
-        Ok(Session { id: request.id, solver, last_line: None, done: false })
+        Ok(Session { id: request.id, solver, pending: None, done: false })
     }
 
     pub fn is_done(&self) -> bool {
@@ -27,33 +37,77 @@ impl Session {
     }
 
     /// Runs steps while `keep_going()` says so (it is asked after every
-    /// step), then returns a snapshot, or the verdict when the solve ended.
+    /// step), then returns their frames, or the verdict when the solve ended.
+    /// The last batch's frames come before the verdict, in a call of their own.
     pub fn advance(&mut self, mut keep_going: impl FnMut() -> bool, elapsed_ms: f64) -> FromWorker {
+        if let Some(verdict) = self.pending.take() {
+            self.done = true;
+            return verdict;
+        }
+        let cells = self.solver.grid().cells().len().max(1);
+        let max_frames = (MAX_FRAME_CELLS / cells).clamp(8, MAX_FRAMES);
+        let mut frames = Vec::new();
+        let mut coalesced = false;
         while let Some(step) = self.solver.next() {
-            match step {
-                Step::Line { line, .. } | Step::Contradiction { line, .. } => {
-                    self.last_line = Some(line.to_string())
-                }
+            let frame = match &step {
                 Step::Done { verdict } => {
-                    self.done = true;
-                    return self.verdict_message(verdict, elapsed_ms);
+                    let message = self.verdict_message(verdict.clone(), elapsed_ms);
+                    if frames.is_empty() && !coalesced {
+                        self.done = true;
+                        return message;
+                    }
+                    self.pending = Some(message);
+                    break;
                 }
-                _ => {}
+                Step::Line { line, changes } => Some(Frame::Line {
+                    line: line.to_string(),
+                    changes: changes
+                        .iter()
+                        .map(|&(pos, cell)| (self.solver.grid().index(*line, pos) as u32, cell.to_char()))
+                        .collect(),
+                }),
+                Step::Guess { row, col, cell, depth } => Some(self.grid_frame(format!(
+                    "guess: row {} column {} = {cell} (depth {depth})",
+                    row + 1,
+                    col + 1
+                ))),
+                Step::Backtrack { row, col, cell, .. } => {
+                    Some(self.grid_frame(format!("backtrack: row {} column {} = {cell}", row + 1, col + 1)))
+                }
+                Step::Contradiction { line, .. } => Some(self.grid_frame(format!("contradiction: {line}"))),
+                Step::Restart { run } => Some(self.grid_frame(format!("restart: run {run}"))),
+                Step::Probe { row, col, forced: Some(cell), .. } => {
+                    Some(self.grid_frame(format!("probe: row {} column {} must be {cell}", row + 1, col + 1)))
+                }
+                Step::Sweep { .. } | Step::Probe { .. } | Step::Solution { .. } => None,
+            };
+            if let Some(frame) = frame {
+                if frames.len() < max_frames {
+                    frames.push(frame);
+                } else {
+                    coalesced = true;
+                }
             }
             if !keep_going() {
                 break;
             }
         }
+        if coalesced {
+            frames.push(self.grid_frame("many steps at once".into()));
+        }
         let stats = self.solver.stats();
-        FromWorker::Snapshot {
+        FromWorker::Steps {
             id: self.id,
-            cells: cells_text(self.solver.grid()),
+            frames,
             sweep: stats.sweeps,
             unknown: self.solver.unknown(),
             depth: self.solver.depth(),
             guesses: stats.guesses,
-            line: self.last_line.clone(),
         }
+    }
+
+    fn grid_frame(&self, note: String) -> Frame {
+        Frame::Grid { cells: cells_text(self.solver.grid()), note }
     }
 
     fn verdict_message(&self, verdict: Verdict, ms: f64) -> FromWorker {
@@ -91,7 +145,7 @@ mod tests {
         // Seed 003's 5×5.
         let req = request(&[&[3], &[2, 1], &[3], &[2], &[3]], &[&[1], &[3], &[1, 3], &[5], &[1]]);
         let mut s = Session::new(&req).unwrap();
-        let mut snapshots = Vec::new();
+        let mut states = vec!["?".repeat(25)];
         let done = loop {
             let mut budget = 2;
             match s.advance(
@@ -101,12 +155,28 @@ mod tests {
                 },
                 1.0,
             ) {
-                FromWorker::Snapshot { cells, unknown, .. } => snapshots.push((cells, unknown)),
+                FromWorker::Steps { frames, .. } => {
+                    for f in frames {
+                        let mut cells: Vec<char> = states.last().unwrap().chars().collect();
+                        match f {
+                            Frame::Line { changes, .. } => {
+                                for (i, c) in changes {
+                                    cells[i as usize] = c;
+                                }
+                            }
+                            Frame::Grid { cells: all, .. } => cells = all.chars().collect(),
+                        }
+                        states.push(cells.into_iter().collect());
+                    }
+                }
                 done => break done,
             }
         };
         assert!(s.is_done());
-        assert!(snapshots.iter().any(|(c, u)| *u > 0 && *u < 25 && c.contains('?') && c.contains('#')));
+        // Every line step is a frame: the states fill in one line at a time.
+        assert!(states.len() > 5, "{states:?}");
+        assert!(states.iter().any(|c| c.contains('?') && c.contains('#')));
+        assert_eq!(states.last().unwrap(), ".###.##.#..###...##...###");
         let FromWorker::Done { id, verdict, solutions, by_line_logic, .. } = done else { unreachable!() };
         assert_eq!((id, verdict.as_str(), by_line_logic), (7, "unique", true));
         assert_eq!(solutions, [".###.##.#..###...##...###"]);
@@ -115,7 +185,12 @@ mod tests {
     #[test]
     fn contradiction_and_invalid_clues() {
         let mut s = Session::new(&request(&[&[2], &[]], &[&[], &[2]])).unwrap();
+        // The frames of the only batch come first, then the verdict.
+        let FromWorker::Steps { frames, .. } = s.advance(|| true, 0.0) else { panic!() };
+        assert!(matches!(frames.last(), Some(Frame::Grid { note, .. }) if note == "contradiction: column 1"));
+        assert!(!s.is_done());
         let FromWorker::Done { verdict, line, .. } = s.advance(|| true, 0.0) else { panic!() };
+        assert!(s.is_done());
         assert_eq!((verdict.as_str(), line.as_deref()), ("none", Some("column 1")));
         let Err(FromWorker::Error { message, .. }) = Session::new(&request(&[&[3]], &[&[1], &[1]])) else {
             panic!()

@@ -55,6 +55,15 @@ async function solve(page, text, verdict) {
   if (text !== null) await paste(page, text);
   await page.click('#solve');
   await page.waitForFunction((v) => document.querySelector('[role=status]').textContent.startsWith(v), verdict, { timeout: 30000 });
+  await page.click('#end');
+}
+
+/// A pseudo-random picture (xorshift), as 0/1 text: dense pictures are line-solvable.
+function picture(w, h, density, seed) {
+  let s = BigInt(seed), rows = [];
+  const next = () => { s ^= (s << 13n) & 0xffffffffffffffffn; s ^= s >> 7n; s ^= (s << 17n) & 0xffffffffffffffffn; return Number(s % 1000n) / 1000; };
+  for (let r = 0; r < h; r++) { let row = ''; for (let c = 0; c < w; c++) row += next() < density ? '1' : '0'; rows.push(row); }
+  return rows.join('\n') + '\n';
 }
 
 const SEED_003 = '01110\n11010\n01110\n00110\n00111\n';
@@ -144,6 +153,71 @@ await test('Ctrl+Enter solves', async (page) => {
   await page.keyboard.press('Control+Enter');
   await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Unique solution'));
 });
+
+await test('streaming is visible at a slow speed; step back and forward', async (page) => {
+  await page.selectOption('#speed', '10');
+  await paste(page, fs.readFileSync(path.join(shared, 'nonogram-db/db/qnonograms/collection1/100.non'), 'utf8'));
+  await page.click('#solve');
+  // An intermediate state: some cells known, some unknown, while playback runs.
+  await page.waitForFunction(() => {
+    const g = document.querySelector('#grid-text').value;
+    return g.includes('?') && (g.includes('#') || g.includes('.'));
+  });
+  await page.waitForTimeout(500);
+  await page.click('#play'); // pause
+  const frame = await page.locator('#frame').textContent();
+  const here = await page.inputValue('#grid-text');
+  expect(here.includes('?'), 'paused before the end');
+  await page.click('#back');
+  const before = await page.inputValue('#grid-text');
+  expect(before !== here, 'step back changes the grid');
+  expect(before.split('?').length > here.split('?').length, 'one step back has more unknown cells');
+  await page.click('#forward');
+  expect(await page.inputValue('#grid-text') === here, `step forward returns to ${frame}`);
+  await page.click('#end');
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Unique solution'));
+  await page.click('#end');
+  expect(!(await page.inputValue('#grid-text')).includes('?'), 'the end is the solution');
+});
+
+await test('both solutions of a multiple verdict can be viewed', async (page) => {
+  await solve(page, '2 2\n1\n1\n1\n1\n', 'Multiple solutions');
+  await page.click('text=Show solution 1');
+  const one = await page.inputValue('#grid-text');
+  await page.click('text=Show solution 2');
+  const two = await page.inputValue('#grid-text');
+  expect(one !== two && !one.includes('?') && !two.includes('?'), `${one} / ${two}`);
+});
+
+await test('no long task while a 100×100 puzzle streams at full speed', async (page) => {
+  await page.evaluate(() => {
+    window.__long = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); })
+      .observe({ type: 'longtask' });
+  });
+  await page.selectOption('#speed', '0');
+  await paste(page, picture(100, 100, 0.85, 12345));
+  await page.waitForTimeout(200);
+  await page.evaluate(() => { window.__long = []; });
+  await solve(page, null, 'Unique solution');
+  await page.waitForTimeout(300);
+  const long = await page.evaluate(() => window.__long);
+  console.log(`  long tasks during the 100×100 solve: ${JSON.stringify(long.map((d) => Math.round(d)))}`);
+  expect(long.every((d) => d <= 50), `long tasks over 50 ms: ${long}`);
+});
+
+for (const [w, h] of [[1280, 800], [390, 844]]) {
+  await test(`screenshots at ${w}×${h}`, async (page) => {
+    await page.setViewportSize({ width: w, height: h });
+    await page.selectOption('#speed', '0');
+    await solve(page, SEED_003, 'Unique solution');
+    await page.screenshot({ path: path.join(shots, `small-${w}x${h}.png`), fullPage: true });
+    await solve(page, picture(50, 50, 0.8, 777), 'Unique solution');
+    await page.screenshot({ path: path.join(shots, `50x50-${w}x${h}.png`), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow <= 0, `the page is ${overflow}px wider than the window`);
+  });
+}
 
 await browser.close();
 server.close();

@@ -1,0 +1,223 @@
+//! The page's history of solver states, built from the worker's frames, and
+//! a cursor to play it back: step back and forth, play, jump to the end.
+//! Pure, so it is tested without a browser. Memory is bounded: past a budget
+//! of stored cells, older frames are thinned out (every other one dropped).
+
+use crate::protocol::Frame;
+
+/// Stored cells (one byte each) before older frames are thinned: 32 MB.
+const CELL_BUDGET: usize = 32 << 20;
+
+/// A line to outline on the board: (is it a row, 0-based index).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineMark {
+    /// The line the shown step worked on.
+    Worked((bool, usize)),
+    /// The line that contradicts (no solution).
+    Contradiction((bool, usize)),
+}
+
+#[derive(Clone, Debug)]
+struct State {
+    cells: String,
+    note: String,
+    /// Cells this frame changed.
+    fresh: Vec<u32>,
+    line: Option<LineMark>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Playback {
+    states: Vec<State>,
+    shown: usize,
+}
+
+/// Reads "row 3" / "column 12" (1-based) as a line mark position.
+pub fn parse_line(text: &str) -> Option<(bool, usize)> {
+    let (kind, n) = text.split_once(' ')?;
+    let n: usize = n.parse().ok()?;
+    match kind {
+        "row" => Some((true, n.checked_sub(1)?)),
+        "column" => Some((false, n.checked_sub(1)?)),
+        _ => None,
+    }
+}
+
+impl Playback {
+    /// A history holding the all-unknown grid of `cells` cells.
+    pub fn new(cells: usize) -> Playback {
+        let start = State {
+            cells: "?".repeat(cells),
+            note: "Start: every cell unknown".into(),
+            fresh: vec![],
+            line: None,
+        };
+        Playback { states: vec![start], shown: 0 }
+    }
+
+    /// Appends the frames of a batch.
+    pub fn extend(&mut self, frames: Vec<Frame>) {
+        for frame in frames {
+            let last = &self.states[self.states.len() - 1];
+            let state = match frame {
+                Frame::Line { line, changes } => {
+                    let mut cells = last.cells.clone().into_bytes();
+                    let mut fresh = Vec::with_capacity(changes.len());
+                    for (i, c) in changes {
+                        if let Some(slot) = cells.get_mut(i as usize) {
+                            *slot = c as u8;
+                            fresh.push(i);
+                        }
+                    }
+                    let known = cells.iter().filter(|&&c| c != b'?').count();
+                    State {
+                        cells: String::from_utf8(cells).unwrap_or_default(),
+                        note: format!(
+                            "{line}: {} new cells, {} unknown",
+                            fresh.len(),
+                            last.cells.len() - known
+                        ),
+                        fresh,
+                        line: parse_line(&line).map(LineMark::Worked),
+                    }
+                }
+                Frame::Grid { cells, note } => {
+                    let fresh = (cells.bytes().zip(last.cells.bytes()).enumerate())
+                        .filter(|(_, (a, b))| a != b && *a != b'?')
+                        .map(|(i, _)| i as u32)
+                        .collect();
+                    State { cells, note, fresh, line: None }
+                }
+            };
+            self.states.push(state);
+        }
+        self.bound_memory();
+    }
+
+    /// Ends the history with the solution, or with the contradicting line.
+    pub fn finish(&mut self, solution: Option<String>, contradiction: Option<&str>) {
+        if let Some(cells) = solution {
+            self.extend(vec![Frame::Grid { cells, note: "Solution".into() }]);
+            // The solution is the sum of all steps, not one step's news.
+            if let Some(last) = self.states.last_mut() {
+                last.fresh.clear();
+            }
+        } else if let Some(line) = contradiction {
+            let last = self.states[self.states.len() - 1].clone();
+            self.states.push(State {
+                note: format!("No solution: {line} contradicts"),
+                fresh: vec![],
+                line: parse_line(line).map(LineMark::Contradiction),
+                ..last
+            });
+        }
+    }
+
+    fn bound_memory(&mut self) {
+        let per = self.states[0].cells.len().max(1);
+        while self.states.len() > 3 && self.states.len() * per > CELL_BUDGET {
+            let keep_from = self.states.len() / 2;
+            let mut i = 0;
+            self.states.retain(|_| {
+                i += 1;
+                i == 1 || i > keep_from || i % 2 == 0
+            });
+            self.shown = self.shown.min(self.states.len() - 1);
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    pub fn position(&self) -> usize {
+        self.shown
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.shown + 1 == self.states.len()
+    }
+
+    pub fn forward(&mut self, n: usize) {
+        self.shown = (self.shown + n).min(self.states.len() - 1);
+    }
+
+    pub fn back(&mut self, n: usize) {
+        self.shown = self.shown.saturating_sub(n);
+    }
+
+    pub fn jump_to_end(&mut self) {
+        self.shown = self.states.len() - 1;
+    }
+
+    pub fn cells(&self) -> &str {
+        &self.states[self.shown].cells
+    }
+
+    pub fn note(&self) -> &str {
+        &self.states[self.shown].note
+    }
+
+    pub fn fresh_cells(&self) -> &[u32] {
+        &self.states[self.shown].fresh
+    }
+
+    pub fn line_mark(&self) -> Option<LineMark> {
+        self.states[self.shown].line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(name: &str, changes: &[(u32, char)]) -> Frame {
+        Frame::Line { line: name.into(), changes: changes.to_vec() }
+    }
+
+    #[test]
+    fn frames_play_back_and_forth() {
+        let mut p = Playback::new(4);
+        p.extend(vec![line("row 1", &[(0, '#'), (1, '.')]), line("column 2", &[(3, '#')])]);
+        assert_eq!((p.len(), p.position(), p.cells()), (3, 0, "????"));
+        p.forward(1);
+        assert_eq!(p.cells(), "#.??");
+        assert_eq!(p.fresh_cells(), [0, 1]);
+        assert_eq!(p.line_mark(), Some(LineMark::Worked((true, 0))));
+        assert_eq!(p.note(), "row 1: 2 new cells, 2 unknown");
+        p.forward(5);
+        assert!(p.at_end());
+        assert_eq!(p.cells(), "#.?#");
+        p.back(1);
+        assert_eq!(p.cells(), "#.??");
+        p.finish(Some("#..#".into()), None);
+        p.jump_to_end();
+        assert_eq!((p.cells(), p.note(), p.fresh_cells()), ("#..#", "Solution", &[][..]));
+    }
+
+    #[test]
+    fn contradiction_is_marked() {
+        let mut p = Playback::new(4);
+        p.finish(None, Some("column 1"));
+        p.jump_to_end();
+        assert_eq!(p.line_mark(), Some(LineMark::Contradiction((false, 0))));
+        assert_eq!(parse_line("row 0"), None);
+        assert_eq!(parse_line("diagonal 3"), None);
+    }
+
+    #[test]
+    fn memory_stays_bounded() {
+        let cells = 100 * 100;
+        let mut p = Playback::new(cells);
+        for k in 0..10_000u32 {
+            p.extend(vec![line("row 1", &[(k % cells as u32, '#')])]);
+        }
+        assert!(p.len() * cells <= CELL_BUDGET);
+        p.jump_to_end();
+        assert_eq!(p.cells().bytes().filter(|&b| b == b'#').count(), cells);
+    }
+}
