@@ -16,13 +16,15 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// Fits a `width`×`height` board whose longest row clue has `row_runs`
-    /// numbers and longest column clue `column_runs` numbers into
+    /// Fits a `width`×`height` board whose longest row clue is `row_chars`
+    /// characters as text ("3 12 1" is 6) and longest column clue has
+    /// `column_runs` numbers into
     /// `max_width` pixels: cells between 14 and 32 pixels, clue text at least
     /// 9 pixels, so clues stay readable; past that the board scrolls.
-    pub fn new(width: usize, height: usize, row_runs: usize, column_runs: usize, max_width: f64) -> Layout {
-        // A clue number takes about 1.6 cells across (two digits and a gap) and one cell down.
-        let row_clue_cells = 1.6 * row_runs.max(1) as f64;
+    pub fn new(width: usize, height: usize, row_chars: usize, column_runs: usize, max_width: f64) -> Layout {
+        // A character of clue text is about 0.6 of the font, the font 0.6 of a
+        // cell: 0.36 cells across per character. A column clue takes a cell per number.
+        let row_clue_cells = 0.36 * row_chars.max(1) as f64 + 0.5;
         let cell = (max_width / (width as f64 + row_clue_cells + 1.0)).clamp(14.0, 32.0).floor();
         let font = (cell * 0.6).max(9.0).floor();
         Layout {
@@ -60,7 +62,7 @@ mod tests {
     #[test]
     fn cells_are_square_and_fit() {
         for (w, h, max) in [(1, 1, 400.0), (5, 5, 800.0), (50, 50, 1200.0), (100, 100, 390.0)] {
-            let l = Layout::new(w, h, 3, 4, max);
+            let l = Layout::new(w, h, 7, 4, max);
             let (cw, ch) = l.size();
             assert!(l.cell >= 14.0 && l.cell <= 32.0 && l.font >= 9.0);
             let (x, y) = l.cell_origin(h - 1, w - 1);

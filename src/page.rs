@@ -174,9 +174,9 @@ impl App {
             canvas.parent_element().map(|p| p.client_width() as f64).filter(|&w| w > 0.0).unwrap_or_else(
                 || window.inner_width().ok().and_then(|w| w.as_f64()).unwrap_or(800.0) - 32.0,
             );
-        let row_runs = puzzle.rows.iter().map(|c| c.0.len()).max().unwrap_or(1);
+        let row_chars = puzzle.rows.iter().map(|c| c.to_string().len()).max().unwrap_or(1);
         let column_runs = puzzle.columns.iter().map(|c| c.0.len()).max().unwrap_or(1);
-        let l = Layout::new(puzzle.width(), puzzle.height(), row_runs, column_runs, max_width.max(200.0));
+        let l = Layout::new(puzzle.width(), puzzle.height(), row_chars, column_runs, max_width.max(200.0));
         let Some(ctx) = canvas
             .get_context("2d")
             .ok()
