@@ -11,6 +11,7 @@
 pub mod layout;
 pub mod playback;
 pub mod protocol;
+pub mod samples;
 pub mod session;
 
 #[cfg(target_arch = "wasm32")]

@@ -5,13 +5,15 @@
 use crate::layout::Layout;
 use crate::playback::{LineMark, Playback};
 use crate::protocol::{FromWorker, SolveRequest};
+use crate::samples::SAMPLES;
 use gloo_timers::callback::Interval;
 use nonogram_core::Puzzle;
 use nonogram_formats::parse;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    CanvasRenderingContext2d, HtmlCanvasElement, HtmlSelectElement, HtmlTextAreaElement, MessageEvent, Worker,
+    CanvasRenderingContext2d, HtmlCanvasElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement,
+    MessageEvent, Worker,
 };
 use yew::prelude::*;
 
@@ -33,6 +35,17 @@ pub enum Msg {
     Speed(u32),
     Tick,
     ShowSolution(usize),
+    Sample(usize),
+    OpenFile(web_sys::File),
+    FileError(String),
+    Resized,
+}
+
+/// Where the last input is kept between visits (this browser only).
+const STORAGE_KEY: &str = "nonogram-studio.input";
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
 }
 
 /// The worker and the handlers that must live as long as it.
@@ -105,6 +118,7 @@ pub struct App {
     /// Bumped when the puzzle changes (the board must be drawn anew).
     version: u64,
     drawn: std::cell::RefCell<Option<DrawCache>>,
+    _on_resize: Option<Closure<dyn FnMut()>>,
 }
 
 const SAMPLE: &str = "01110\n11010\n01110\n00110\n00111\n";
@@ -422,9 +436,18 @@ impl Component for App {
             canvas: NodeRef::default(),
             version: 0,
             drawn: Default::default(),
+            _on_resize: None,
         };
-        app.set_text(SAMPLE.to_string());
+        // The last input survives a reload; nothing leaves the browser.
+        let saved = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
+        app.set_text(saved.unwrap_or_else(|| SAMPLE.to_string()));
         app.respawn(ctx);
+        let resized = ctx.link().callback(|_| Msg::Resized);
+        let on_resize = Closure::<dyn FnMut()>::new(move || resized.emit(()));
+        if let Some(w) = web_sys::window() {
+            let _ = w.add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
+        }
+        app._on_resize = Some(on_resize);
         app
     }
 
@@ -438,8 +461,40 @@ impl Component for App {
                 }
                 self.playing = false;
                 self.sync_timer(ctx);
+                if let Some(s) = storage() {
+                    // Too large for the browser's quota: then it is simply not kept.
+                    let _ = s.set_item(STORAGE_KEY, &text);
+                }
                 self.set_text(text);
+                self.verdict.clear();
+                self.counts.clear();
             }
+            Msg::Sample(i) => {
+                if let Some(&(_, text)) = SAMPLES.get(i) {
+                    return <Self as Component>::update(self, ctx, Msg::Input(text.to_string()));
+                }
+                return false;
+            }
+            Msg::OpenFile(file) => {
+                let loaded = ctx.link().callback(Msg::Input);
+                let failed = ctx.link().callback(Msg::FileError);
+                let name = file.name();
+                wasm_bindgen_futures::spawn_local(async move {
+                    match wasm_bindgen_futures::JsFuture::from(file.text()).await {
+                        Ok(text) => match text.as_string() {
+                            Some(t) => loaded.emit(t),
+                            None => failed.emit(format!("{name}: not a text file")),
+                        },
+                        Err(_) => failed.emit(format!("{name}: the file could not be read")),
+                    }
+                });
+                return false;
+            }
+            Msg::FileError(message) => {
+                // The current puzzle stays; only the message is shown.
+                self.verdict = message;
+            }
+            Msg::Resized => {}
             Msg::Key(e) => {
                 if e.key() == "Enter" && (e.ctrl_key() || e.meta_key()) {
                     e.prevent_default();
@@ -588,6 +643,24 @@ impl Component for App {
                     if let Err(e) = &self.puzzle {
                         if !e.is_empty() { <p id="input-error" class="error" role="alert">{ e }</p> }
                     }
+                    <div class="buttons">
+                        <label class="inline" for="samples">{ "Samples" }</label>
+                        <select id="samples" onchange={link.callback(|e: Event| {
+                            Msg::Sample(e.target_unchecked_into::<HtmlSelectElement>().value().parse().unwrap_or(usize::MAX))
+                        })}>
+                            <option value="" selected=true disabled=true>{ "Choose a sample…" }</option>
+                            { for SAMPLES.iter().enumerate().map(|(i, (name, _))| html! {
+                                <option value={i.to_string()}>{ *name }</option>
+                            }) }
+                        </select>
+                        <input id="open-file" class="visually-hidden" type="file" onchange={link.batch_callback(|e: Event| {
+                            let input = e.target_unchecked_into::<HtmlInputElement>();
+                            let file = input.files().and_then(|f| f.get(0));
+                            input.set_value("");
+                            file.map(Msg::OpenFile)
+                        })} />
+                        <label class="file-button" for="open-file">{ "Open file" }</label>
+                    </div>
                     <div class="buttons">
                         <button id="solve" onclick={link.callback(|_| Msg::Solve)} disabled={self.puzzle.is_err()}>{ "Solve" }</button>
                         <button id="stop" onclick={link.callback(|_| Msg::Stop)} disabled={self.running.is_none()}>{ "Stop" }</button>

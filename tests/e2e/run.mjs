@@ -219,6 +219,21 @@ for (const [w, h] of [[1280, 800], [390, 844]]) {
   });
 }
 
+await test('samples, open file, and the input kept across a reload', async (page) => {
+  await page.selectOption('#samples', { label: 'Seed 002: the lambda (needs search)' });
+  expect(await page.locator('#detected').textContent() === 'Detected: plain, 10×12', 'lambda sample');
+  await page.setInputFiles('#open-file', path.join(shared, 'webpbn-xml/6574.xml'));
+  await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: webpbn XML, 25×25');
+  await paste(page, '2 2\n1\n1\n1\n1\n');
+  await page.reload();
+  await page.waitForSelector('#detected:has-text("Detected")');
+  expect(await page.inputValue('#clues') === '2 2\n1\n1\n1\n1\n', 'the input survives a reload');
+  await page.setViewportSize({ width: 500, height: 800 });
+  await page.waitForTimeout(100);
+  const width = await page.evaluate(() => document.querySelector('canvas').getBoundingClientRect().right);
+  expect(width <= 500, `the board follows the window: ${width}`);
+});
+
 await browser.close();
 server.close();
 for (const e of errors) console.log(`error seen: ${e}`);
