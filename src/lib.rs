@@ -4,10 +4,12 @@
 //! - [`protocol`]: the small types that cross `postMessage` (JSON text).
 //! - [`session`]: a solve cut into bounded batches of steps; each batch ends
 //!   with a snapshot. Pure Rust, tested natively.
+//! - [`lab`]: the line lab: placements of a clue in a line, and its deductions.
 //! - [`layout`]: the geometry of the board drawing, pure and tested natively.
 //! - [`playback`]: the history of states built from frames, and its cursor.
 //! - `page` and `worker` (wasm only): the Yew component and the worker entry.
 
+pub mod lab;
 pub mod layout;
 pub mod playback;
 pub mod protocol;

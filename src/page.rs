@@ -2,6 +2,7 @@
 //! worker's steps played back (play/pause, step, speed, jump to end), the
 //! verdict, and the grid as text.
 
+use crate::lab::{self, SEED_CASES};
 use crate::layout::Layout;
 use crate::playback::{LineMark, Playback};
 use crate::protocol::{FromWorker, SolveRequest};
@@ -39,6 +40,10 @@ pub enum Msg {
     OpenFile(web_sys::File),
     FileError(String),
     Resized,
+    LabClue(String),
+    LabLine(String),
+    LabCase(usize),
+    BoardClick(MouseEvent),
 }
 
 /// Where the last input is kept between visits (this browser only).
@@ -119,6 +124,9 @@ pub struct App {
     version: u64,
     drawn: std::cell::RefCell<Option<DrawCache>>,
     _on_resize: Option<Closure<dyn FnMut()>>,
+    lab_clue: String,
+    lab_line: String,
+    lab_note: String,
 }
 
 const SAMPLE: &str = "01110\n11010\n01110\n00110\n00111\n";
@@ -149,6 +157,54 @@ impl App {
             Ok(w) => self.worker = Some(w),
             Err(e) => self.verdict = format!("The solver could not start: {e}"),
         }
+    }
+
+    /// A click on a row or column clue opens that line, as shown, in the lab.
+    fn open_line_in_lab(&mut self, x: f64, y: f64) -> bool {
+        let (Ok(p), Some(l)) = (&self.puzzle, self.drawn.borrow().as_ref().map(|d| d.layout)) else {
+            return false;
+        };
+        let (w, h) = (l.width as f64 * l.cell, l.height as f64 * l.cell);
+        let (is_row, i) = if x < l.left && y >= l.top && y < l.top + h {
+            (true, ((y - l.top) / l.cell) as usize)
+        } else if y < l.top && x >= l.left && x < l.left + w {
+            (false, ((x - l.left) / l.cell) as usize)
+        } else {
+            return false;
+        };
+        let indices: Vec<usize> = if is_row {
+            (0..l.width).map(|c| i * l.width + c).collect()
+        } else {
+            (0..l.height).map(|r| r * l.width + i).collect()
+        };
+        let cells = self.shown_cells().as_bytes();
+        self.lab_line = indices
+            .iter()
+            .map(|&k| match cells.get(k) {
+                Some(b'#') => '#',
+                Some(b'.') => 'x',
+                _ => '.',
+            })
+            .collect();
+        let clue = if is_row { &p.rows[i] } else { &p.columns[i] };
+        self.lab_clue = format!("[{clue}]");
+        let name = if is_row { format!("row {}", i + 1) } else { format!("column {}", i + 1) };
+        let fresh: Vec<String> = indices
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| self.playback.fresh_cells().contains(&(**k as u32)))
+            .map(|(pos, _)| (pos + 1).to_string())
+            .collect();
+        self.lab_note = if fresh.is_empty() {
+            format!("{name} as shown at step {}; that step deduced nothing in it", self.playback.position())
+        } else {
+            format!(
+                "{name} as shown at step {}; that step deduced its cells {}",
+                self.playback.position(),
+                fresh.join(", ")
+            )
+        };
+        true
     }
 
     /// Starts or stops the playback timer to match `playing` and `speed`.
@@ -275,6 +331,50 @@ impl App {
             ctx.stroke_rect(x + 2.0, y + 2.0, w - 4.0, h - 4.0);
         }
         *drawn = Some(now);
+    }
+}
+
+impl App {
+    fn view_lab(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let result = lab::run(&self.lab_clue, &self.lab_line);
+        html! {
+            <section class="lab" aria-labelledby="lab-title">
+                <h2 id="lab-title">{ "Line lab" }</h2>
+                <div class="lab-inputs">
+                    <label class="inline" for="lab-clue">{ "Clue" }</label>
+                    <input id="lab-clue" spellcheck="false" value={self.lab_clue.clone()}
+                        oninput={link.callback(|e: InputEvent| Msg::LabClue(e.target_unchecked_into::<HtmlInputElement>().value()))} />
+                    <label class="inline" for="lab-line">{ "Line" }</label>
+                    <input id="lab-line" spellcheck="false" value={self.lab_line.clone()}
+                        oninput={link.callback(|e: InputEvent| Msg::LabLine(e.target_unchecked_into::<HtmlInputElement>().value()))} />
+                    <label class="inline" for="lab-cases">{ "Seed cases" }</label>
+                    <select id="lab-cases" onchange={link.callback(|e: Event| {
+                        Msg::LabCase(e.target_unchecked_into::<HtmlSelectElement>().value().parse().unwrap_or(usize::MAX))
+                    })}>
+                        <option value="" selected=true disabled=true>{ "Choose a case…" }</option>
+                        { for SEED_CASES.iter().enumerate().map(|(i, (name, clue, _))| html! {
+                            <option value={i.to_string()}>{ format!("{name} {clue}") }</option>
+                        }) }
+                    </select>
+                </div>
+                <p class="hint">{ "Line: # or 1 filled, x or _ empty, . or ? unknown. Click a clue on the board to open its line here." }</p>
+                <p id="lab-note" class="progress">{ &self.lab_note }</p>
+                {
+                    match result {
+                        Ok(r) => html! {
+                            <>
+                                <p>{ format!("{} placement{}{}", r.total, if r.total == 1 { "" } else { "s" },
+                                    if (r.placements.len() as u64) < r.total { format!(", the first {} shown", r.placements.len()) } else { String::new() }) }</p>
+                                <pre id="lab-placements">{ r.placements.join("\n") }</pre>
+                                <p>{ "Resultant fixes: " }<code id="lab-fixes">{ r.fixes }</code>{ "  as text: " }<code id="lab-text">{ r.text }</code></p>
+                            </>
+                        },
+                        Err(e) => html! { <p id="lab-error" class="error" role="alert">{ e }</p> },
+                    }
+                }
+            </section>
+        }
     }
 }
 
@@ -437,6 +537,9 @@ impl Component for App {
             version: 0,
             drawn: Default::default(),
             _on_resize: None,
+            lab_clue: SEED_CASES[3].1.to_string(),
+            lab_line: SEED_CASES[3].2.to_string(),
+            lab_note: format!("Seed case: {}", SEED_CASES[3].0),
         };
         // The last input survives a reload; nothing leaves the browser.
         let saved = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
@@ -495,6 +598,21 @@ impl Component for App {
                 self.verdict = message;
             }
             Msg::Resized => {}
+            Msg::LabClue(t) => {
+                self.lab_clue = t;
+                self.lab_note.clear();
+            }
+            Msg::LabLine(t) => {
+                self.lab_line = t;
+                self.lab_note.clear();
+            }
+            Msg::LabCase(i) => {
+                let Some(&(name, clue, line)) = SEED_CASES.get(i) else { return false };
+                self.lab_clue = clue.into();
+                self.lab_line = line.into();
+                self.lab_note = format!("Seed case: {name}");
+            }
+            Msg::BoardClick(e) => return self.open_line_in_lab(e.offset_x() as f64, e.offset_y() as f64),
             Msg::Key(e) => {
                 if e.key() == "Enter" && (e.ctrl_key() || e.meta_key()) {
                     e.prevent_default();
@@ -681,7 +799,7 @@ impl Component for App {
                         <span id="frame" class="frame">{ format!("step {frame} of {}", frames.saturating_sub(1)) }</span>
                     </div>
                     <p id="progress" class="progress">{ self.playback.note() }</p>
-                    <div class="canvas-wrap"><canvas ref={self.canvas.clone()} aria-label="Puzzle board"></canvas></div>
+                    <div class="canvas-wrap"><canvas ref={self.canvas.clone()} aria-label="Puzzle board (click a clue to open its line in the line lab)" onclick={link.callback(Msg::BoardClick)}></canvas></div>
                     <p id="verdict" role="status">{ &self.verdict }</p>
                     if self.solutions.len() > 1 {
                         <div class="buttons">
@@ -696,6 +814,7 @@ impl Component for App {
                     <label for="grid-text">{ "Grid as text" }</label>
                     <textarea id="grid-text" readonly=true spellcheck="false" rows="6" value={grid_text} />
                 </section>
+                { self.view_lab(ctx) }
             </main>
         }
     }

@@ -234,6 +234,40 @@ await test('samples, open file, and the input kept across a reload', async (page
   expect(width <= 500, `the board follows the window: ${width}`);
 });
 
+await test("the line lab reproduces seed 001's resultant fixes", async (page) => {
+  const expected = [
+    '|.|.|1|1|1|1|1|1|.|.|', '|.|.|1|1|.|.|.|1|.|.|', '|_|.|.|1|.|.|_|_|1|_|', '|.|1|1|.|_|_|_|.|1|.|',
+    '|.|.|1|1|1|.|.|_|_|_|', '|1|_|_|.|1|1|.|_|_|_|', '|_|_|1|1|1|1|1|_|_|1|1|_|1|1|_|',
+  ];
+  for (let i = 0; i < expected.length; i++) {
+    await page.selectOption('#lab-cases', String(i));
+    const fixes = await page.locator('#lab-fixes').textContent();
+    expect(fixes === expected[i], `case ${i + 1}: ${fixes}`);
+  }
+  await page.fill('#lab-clue', '[3 2]');
+  await page.fill('#lab-line', '....x.x...');
+  const placements = (await page.locator('#lab-placements').textContent()).split('\n');
+  expect(placements.length === 4 && placements[0] === '|A|A|A|.|_|.|_|B|B|.|', placements.join(' / '));
+  await page.fill('#lab-line', '#x#');
+  await page.fill('#lab-clue', '2');
+  expect((await page.locator('#lab-error').textContent()) === 'no placement of the clue fits this line', 'lab error');
+});
+
+await test('clicking a row clue opens its line in the lab', async (page) => {
+  await page.selectOption('#speed', '0');
+  await solve(page, SEED_003, 'Unique solution');
+  const box = await page.locator('canvas').boundingBox();
+  const [left, top, cell] = await page.evaluate(() =>
+    ['data-left', 'data-top', 'data-cell'].map((a) => Number(document.querySelector('canvas').getAttribute(a))));
+  await page.mouse.click(box.x + left / 2, box.y + top + 1.5 * cell); // row 2's clue
+  expect(await page.inputValue('#lab-clue') === '[2 1]', await page.inputValue('#lab-clue'));
+  expect(await page.inputValue('#lab-line') === '##x#x', await page.inputValue('#lab-line'));
+  const note = await page.locator('#lab-note').textContent();
+  expect(note.startsWith('row 2 as shown at step'), note);
+  await page.mouse.click(box.x + left + 3.5 * cell, box.y + top / 2); // column 4's clue
+  expect(await page.inputValue('#lab-clue') === '[5]', await page.inputValue('#lab-clue'));
+});
+
 await browser.close();
 server.close();
 for (const e of errors) console.log(`error seen: ${e}`);
