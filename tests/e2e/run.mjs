@@ -69,6 +69,15 @@ function picture(w, h, density, seed) {
 const SEED_003 = '01110\n11010\n01110\n00110\n00111\n';
 const LAMBDA = '2\n1 2\n1 1\n2\n1\n3\n3\n2 2\n2 1\n2 2 1\n2 3\n2 2\n\n2 1\n1 3\n2 4\n3 4\n4\n3\n3\n3\n2\n2\n';
 
+await test('the page is interactive within 1 s of load', async (page) => {
+  const t0 = Date.now();
+  await page.goto(base);
+  await page.waitForSelector('#detected:has-text("Detected")');
+  const loadToReady = await page.evaluate(() => performance.now());
+  console.log(`  time to interactive: ${Math.round(loadToReady)} ms after navigation start (${Date.now() - t0} ms wall)`);
+  expect(loadToReady < 1000, `${loadToReady} ms`);
+});
+
 await test('every format is detected', async (page) => {
   const cases = [
     ['5\n3\n2 1\n3\n2\n3\n1\n3\n1 3\n5\n1\n', 'Detected: seed (n, rows, columns), 5×5'],

@@ -1,0 +1,53 @@
+//! The solver core and the app's session, compiled to wasm and run in
+//! headless Chromium (`cargo test --target wasm32-unknown-unknown`).
+#![cfg(target_arch = "wasm32")]
+
+use nonogram_core::{Clue, Puzzle, SolveOptions, Verdict};
+use nonogram_studio::lab;
+use nonogram_studio::protocol::{FromWorker, SolveRequest};
+use nonogram_studio::session::Session;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn clues(list: &str) -> Vec<Clue> {
+    list.split('/')
+        .map(|c| Clue(c.split_whitespace().map(|r| r.parse().unwrap()).filter(|&r| r != 0).collect()))
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn lambda_is_unique_in_wasm() {
+    let p =
+        Puzzle::new(clues("2/1 2/1 1/2/1/3/3/2 2/2 1/2 2 1/2 3/2 2"), clues("2 1/1 3/2 4/3 4/4/3/3/3/2/2"));
+    let (verdict, stats) = nonogram_core::solve(&p, SolveOptions::default(), |_| true).unwrap();
+    let Verdict::Unique(grid) = verdict else { panic!("{verdict:?}") };
+    assert!(p.is_solution(&grid));
+    assert!(!stats.by_line_logic());
+}
+
+#[wasm_bindgen_test]
+fn forever_is_unique_in_wasm() {
+    let text = include_str!("../samples/webpbn-06574.non");
+    let p = nonogram_formats::parse(text).unwrap().puzzles.remove(0);
+    let (verdict, _) = nonogram_core::solve(&p, SolveOptions::default(), |_| true).unwrap();
+    assert_eq!(verdict.word(), "unique");
+}
+
+#[wasm_bindgen_test]
+fn session_streams_to_the_verdict() {
+    let request = SolveRequest { id: 1, rows: vec![vec![1], vec![1]], columns: vec![vec![1], vec![1]] };
+    let mut s = Session::new(&request).unwrap();
+    let done = loop {
+        match s.advance(|| true, 0.0) {
+            FromWorker::Steps { .. } => continue,
+            other => break other,
+        }
+    };
+    assert!(matches!(done, FromWorker::Done { ref verdict, .. } if verdict == "multiple"));
+}
+
+#[wasm_bindgen_test]
+fn line_lab_in_wasm() {
+    assert_eq!(lab::run("[5 2 2]", "..##.##...#.#..").unwrap().fixes, "|_|_|1|1|1|1|1|_|_|1|1|_|1|1|_|");
+}
