@@ -81,6 +81,12 @@ impl Playback {
                         line: parse_line(&line).map(LineMark::Worked),
                     }
                 }
+                Frame::Sweep { sweep, unknown, errors } => State {
+                    cells: last.cells.clone(),
+                    note: format!("Sweep {sweep} has {errors} errors and {unknown} unknown cells"),
+                    fresh: vec![],
+                    line: None,
+                },
                 Frame::Grid { cells, note } => {
                     let fresh = (cells.bytes().zip(last.cells.bytes()).enumerate())
                         .filter(|(_, (a, b))| a != b && *a != b'?')

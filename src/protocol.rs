@@ -37,6 +37,9 @@ pub enum FromWorker {
 pub enum Frame {
     /// A line was solved: its changed cells (grid index, new `#` or `.`).
     Line { line: String, changes: Vec<(u32, char)> },
+    /// A sweep ended (all dirty rows, then all dirty columns), as seed 003
+    /// reports its iterations; `errors` counts contradictions since the last.
+    Sweep { sweep: usize, unknown: usize, errors: usize },
     /// The whole grid, after a guess, a backtrack, a restart, a contradiction,
     /// or many steps coalesced; `note` says which.
     Grid { cells: String, note: String },

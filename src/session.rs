@@ -20,6 +20,8 @@ pub struct Session {
     /// The verdict, held back one call when its batch also had frames.
     pending: Option<FromWorker>,
     done: bool,
+    /// Contradictions since the last sweep ended.
+    errors: usize,
 }
 
 impl Session {
@@ -29,7 +31,7 @@ impl Session {
         let puzzle = Puzzle::new(clues(&request.rows), clues(&request.columns));
         let solver = Solver::new(&puzzle, SolveOptions::default())
             .map_err(|e| FromWorker::Error { id: request.id, message: e.to_string() })?;
-        Ok(Session { id: request.id, solver, pending: None, done: false })
+        Ok(Session { id: request.id, solver, pending: None, done: false, errors: 0 })
     }
 
     pub fn is_done(&self) -> bool {
@@ -74,12 +76,20 @@ impl Session {
                 Step::Backtrack { row, col, cell, .. } => {
                     Some(self.grid_frame(format!("backtrack: row {} column {} = {cell}", row + 1, col + 1)))
                 }
-                Step::Contradiction { line, .. } => Some(self.grid_frame(format!("contradiction: {line}"))),
+                Step::Contradiction { line, .. } => {
+                    self.errors += 1;
+                    Some(self.grid_frame(format!("contradiction: {line}")))
+                }
+                Step::Sweep { sweep, unknown } => Some(Frame::Sweep {
+                    sweep: *sweep,
+                    unknown: *unknown,
+                    errors: std::mem::take(&mut self.errors),
+                }),
                 Step::Restart { run } => Some(self.grid_frame(format!("restart: run {run}"))),
                 Step::Probe { row, col, forced: Some(cell), .. } => {
                     Some(self.grid_frame(format!("probe: row {} column {} must be {cell}", row + 1, col + 1)))
                 }
-                Step::Sweep { .. } | Step::Probe { .. } | Step::Solution { .. } => None,
+                Step::Probe { .. } | Step::Solution { .. } => None,
             };
             if let Some(frame) = frame {
                 if frames.len() < max_frames {
@@ -165,6 +175,7 @@ mod tests {
                                 }
                             }
                             Frame::Grid { cells: all, .. } => cells = all.chars().collect(),
+                            Frame::Sweep { .. } => {}
                         }
                         states.push(cells.into_iter().collect());
                     }

@@ -189,6 +189,19 @@ await test('streaming is visible at a slow speed; step back and forward', async 
   expect(!(await page.inputValue('#grid-text')).includes('?'), 'the end is the solution');
 });
 
+await test("stepping through seed 003 shows its sweeps as the seed reports them", async (page) => {
+  await page.selectOption('#speed', '0');
+  await solve(page, SEED_003, 'Unique solution');
+  const notes = [];
+  for (let i = 0; i < 40; i++) {
+    await page.click('#back');
+    notes.push(await page.locator('#progress').textContent());
+  }
+  expect(notes.includes('Sweep 1 has 0 errors and 12 unknown cells'), notes.join(' | '));
+  expect(notes.includes('Sweep 2 has 0 errors and 0 unknown cells'), notes.join(' | '));
+  expect(notes.includes('Start: every cell unknown'), 'back to the start');
+});
+
 await test('both solutions of a multiple verdict can be viewed', async (page) => {
   await solve(page, '2 2\n1\n1\n1\n1\n', 'Multiple solutions');
   await page.click('text=Show solution 1');
