@@ -172,11 +172,7 @@ impl App {
         } else {
             return false;
         };
-        let indices: Vec<usize> = if is_row {
-            (0..l.width).map(|c| i * l.width + c).collect()
-        } else {
-            (0..l.height).map(|r| r * l.width + i).collect()
-        };
+        let indices = line_cells(&l, (is_row, i));
         let cells = self.shown_cells().as_bytes();
         self.lab_line = indices
             .iter()

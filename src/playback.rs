@@ -137,7 +137,7 @@ impl Playback {
     }
 
     pub fn is_empty(&self) -> bool {
-        false
+        self.states.is_empty()
     }
 
     pub fn position(&self) -> usize {
