@@ -256,6 +256,17 @@ await test('samples, open file, and the input kept across a reload', async (page
   expect(width <= 500, `the board follows the window: ${width}`);
 });
 
+await test('a worker that crashes is reported and replaced', async (page) => {
+  await page.waitForFunction(() => true);
+  for (let i = 0; i < 50 && page.workers().length === 0; i++) await page.waitForTimeout(50);
+  const worker = page.workers()[0];
+  expect(worker, 'the solver worker is running');
+  // An uncaught error inside the worker, as a crash of the solver would raise.
+  await worker.evaluate(() => { setTimeout(() => { throw new Error('simulated crash'); }, 0); });
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('The solver stopped unexpectedly'));
+  await solve(page, SEED_003, 'Unique solution');
+});
+
 await test("the line lab reproduces seed 001's resultant fixes", async (page) => {
   const expected = [
     '|.|.|1|1|1|1|1|1|.|.|', '|.|.|1|1|.|.|.|1|.|.|', '|_|.|.|1|.|.|_|_|1|_|', '|.|1|1|.|_|_|_|.|1|.|',
