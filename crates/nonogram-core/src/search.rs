@@ -336,8 +336,7 @@ impl Solver {
     fn trial(&mut self, index: usize, value: Cell) -> Trial {
         let mark = self.board.trail_len();
         self.board.stamping = false;
-        self.board.set(index, value);
-        self.propagation.mark_cell(self.puzzle.width(), index);
+        self.assign(index, value);
         let result = match self.propagation.settle(&self.puzzle, &mut self.board) {
             Err(line) => Trial::Contradiction(line),
             Ok(()) => Trial::Settled(
@@ -354,8 +353,9 @@ impl Solver {
         result
     }
 
-    /// Sets a cell that probing proved, as a deduction under the guesses in force.
-    fn force(&mut self, index: usize, value: Cell) {
+    /// Sets an unknown cell (a guess, a probe's trial value, or a deduction)
+    /// and marks its row and column for propagation.
+    fn assign(&mut self, index: usize, value: Cell) {
         self.board.set(index, value);
         self.propagation.mark_cell(self.puzzle.width(), index);
     }
@@ -400,18 +400,19 @@ impl Solver {
         }
         if !common.is_empty() {
             for &(i, v) in &common {
-                self.force(i as usize, v);
+                self.assign(i as usize, v);
             }
             self.state = State::Propagate;
-            return Some(Step::Probe { row, col, forced: None, settled: (a.len(), b.len()) });
         }
+        // Recorded whether or not cells were forced: a later branch may score
+        // this cell without probing it again.
         self.probe.settled[index] = (a.len() as u32, b.len() as u32);
         Some(Step::Probe { row, col, forced: None, settled: (a.len(), b.len()) })
     }
 
     /// Applies a value that probing proved for `index` and resumes propagation.
     fn forced(&mut self, index: usize, value: Cell) -> Step {
-        self.force(index, value);
+        self.assign(index, value);
         self.state = State::Propagate;
         let (row, col) = self.coords(index);
         Step::Probe { row, col, forced: Some(value), settled: (0, 0) }
@@ -437,8 +438,7 @@ impl Solver {
             return None;
         };
         self.frames.push(Frame { trail_len: self.board.trail_len(), index, first, tried_second: false });
-        self.board.set(index, first);
-        self.propagation.mark_cell(self.puzzle.width(), index);
+        self.assign(index, first);
         self.stats.guesses += 1;
         self.stats.max_depth = self.stats.max_depth.max(self.frames.len());
         self.state = State::Propagate;
@@ -472,8 +472,7 @@ impl Solver {
         self.board.undo_to(frame.trail_len);
         self.propagation.clear();
         let cell = frame.first.opposite();
-        self.board.set(frame.index, cell);
-        self.propagation.mark_cell(self.puzzle.width(), frame.index);
+        self.assign(frame.index, cell);
         self.stats.backtracks += 1;
         self.state = State::Propagate;
         let (row, col) = self.coords(frame.index);
