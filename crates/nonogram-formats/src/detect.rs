@@ -4,33 +4,65 @@ use crate::non::keyword_of;
 use crate::numeric::{blocks, content_lines};
 use crate::picture::picture_cell;
 use crate::text::words;
-use crate::Format;
+use crate::{Format, ParseError, Parsed};
 
 /// The format `text` is most likely in. Parsing as that format then gives
 /// either the puzzles or an error that makes sense for what was pasted.
 pub fn detect(text: &str) -> Format {
+    match shape(text) {
+        Shape::Known(format) => format,
+        // The layouts of numbers can be ambiguous (`1 / 0 / blank / 1` is a 1×2
+        // plain puzzle or a 1×1 seed one): the first that reads as a valid puzzle wins.
+        Shape::Numeric(candidates) => {
+            candidates.iter().copied().find(|&f| crate::parse_as(f, text).is_ok()).unwrap_or(candidates[0])
+        }
+    }
+}
+
+/// Detects and parses in one pass: a numeric text is parsed once per
+/// candidate layout tried, not again after detection.
+pub(crate) fn detect_and_parse(text: &str) -> Result<Parsed, ParseError> {
+    match shape(text) {
+        Shape::Known(format) => crate::parse_as(format, text),
+        Shape::Numeric(candidates) => {
+            let mut first_error = None;
+            for &format in &candidates {
+                match crate::parse_as(format, text) {
+                    Ok(parsed) => return Ok(parsed),
+                    Err(e) => first_error = first_error.or(Some(e)),
+                }
+            }
+            Err(first_error.expect("there is always a candidate layout"))
+        }
+    }
+}
+
+/// What the text's shape tells: a format, or numeric layouts to try in order.
+enum Shape {
+    Known(Format),
+    Numeric(Vec<Format>),
+}
+
+fn shape(text: &str) -> Shape {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let trimmed = text.trim_start();
     if trimmed.starts_with('<') {
-        return Format::WebpbnXml;
+        return Shape::Known(Format::WebpbnXml);
     }
     if trimmed.starts_with('{') {
-        return Format::Json;
+        return Shape::Known(Format::Json);
     }
     let lines = content_lines(text);
     if lines.first().is_some_and(|(_, l)| l.trim_start().starts_with('$')) {
-        return Format::TaaiBatch;
+        return Shape::Known(Format::TaaiBatch);
     }
     if lines.iter().any(|(_, l)| keyword_of(l).is_some()) {
-        return Format::Non;
+        return Shape::Known(Format::Non);
     }
     if looks_like_picture(&lines) {
-        return Format::Picture;
+        return Shape::Known(Format::Picture);
     }
-    let candidates = numeric_candidates(text, &lines);
-    // The layouts of numbers can be ambiguous (`1 / 0 / blank / 1` is a 1×2
-    // plain puzzle or a 1×1 seed one): the first that reads as a valid puzzle wins.
-    candidates.iter().copied().find(|&f| crate::parse_as(f, text).is_ok()).unwrap_or(candidates[0])
+    Shape::Numeric(numeric_candidates(text, &lines))
 }
 
 /// The numeric formats in the order the text's shape suggests them.

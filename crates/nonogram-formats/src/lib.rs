@@ -143,7 +143,7 @@ pub struct Parsed {
 
 /// Detects the format of `text` and parses it.
 pub fn parse(text: &str) -> Result<Parsed, ParseError> {
-    parse_as(detect(text), text)
+    detect::detect_and_parse(text)
 }
 
 /// Parses `text` as `format`; every puzzle is validated.
