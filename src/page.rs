@@ -207,16 +207,19 @@ impl App {
     fn sync_timer(&mut self, ctx: &Context<Self>) {
         self.timer = None;
         if self.playing && self.speed > 0 {
-            let ms = (1000 / self.speed).max(16);
             let tick = ctx.link().callback(|_| Msg::Tick);
-            self.timer = Some(Interval::new(ms, move || tick.emit(())));
+            self.timer = Some(Interval::new(self.tick_ms(), move || tick.emit(())));
         }
     }
 
     /// Frames to advance per timer tick at the current speed.
     fn frames_per_tick(&self) -> usize {
-        let ms = (1000 / self.speed.max(1)).max(16);
-        ((self.speed * ms) as f64 / 1000.0).ceil().max(1.0) as usize
+        ((self.speed * self.tick_ms()) as f64 / 1000.0).ceil().max(1.0) as usize
+    }
+
+    /// Milliseconds between playback ticks: one frame a tick, at most 60 ticks a second.
+    fn tick_ms(&self) -> u32 {
+        (1000 / self.speed.max(1)).max(16)
     }
 
     /// The cells shown now: a chosen solution, or the playback's frame.

@@ -20,8 +20,8 @@ pub fn read_text(path: &str) -> Result<String, String> {
 /// The puzzles of a file with their display names.
 pub fn read_puzzles(path: &str) -> Result<(Format, Vec<(String, Puzzle)>), String> {
     let text = read_text(path)?;
-    let parsed = parse(&text).map_err(|e| format!("{}: {e}", display_name(path)))?;
-    let base = display_name(path);
+    let parsed = parse(&text).map_err(|e| format!("{path}: {e}"))?;
+    let base = path.to_string();
     let many = parsed.puzzles.len() > 1;
     let named = parsed
         .puzzles
@@ -37,14 +37,6 @@ pub fn read_puzzles(path: &str) -> Result<(Format, Vec<(String, Puzzle)>), Strin
         })
         .collect();
     Ok((parsed.format, named))
-}
-
-pub fn display_name(path: &str) -> String {
-    if path == "-" {
-        "-".into()
-    } else {
-        path.to_string()
-    }
 }
 
 fn target_format(args: &Args, default: Option<Format>) -> Result<Format, String> {
