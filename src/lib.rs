@@ -4,13 +4,17 @@
 //! - [`protocol`]: the small types that cross `postMessage` (JSON text).
 //! - [`session`]: a solve cut into bounded batches of steps; each batch ends
 //!   with a snapshot. Pure Rust, tested natively.
+//! - [`check`]: the fairness check of a picture's puzzle, and its fixes.
+//! - [`picture`]: an uploaded picture's settings, edits and 0/1 grid.
 //! - [`lab`]: the line lab: placements of a clue in a line, and its deductions.
 //! - [`layout`]: the geometry of the board drawing, pure and tested natively.
 //! - [`playback`]: the history of states built from frames, and its cursor.
 //! - `page` and `worker` (wasm only): the Yew component and the worker entry.
 
+pub mod check;
 pub mod lab;
 pub mod layout;
+pub mod picture;
 pub mod playback;
 pub mod protocol;
 pub mod samples;

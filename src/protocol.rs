@@ -11,6 +11,47 @@ pub struct SolveRequest {
     pub columns: Vec<Vec<u32>>,
 }
 
+/// Page → worker: every request. A picture file travels beside its
+/// `LoadPicture` text, as the second item of the posted array.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ToWorker {
+    Solve(SolveRequest),
+    /// Read the picture file posted with this message (an image, or a 0/1
+    /// text picture) and keep its grey pixels for `Resample`.
+    LoadPicture {
+        id: u32,
+        name: String,
+    },
+    /// The kept picture's mean grey per cell of a `width`×`height` grid.
+    Resample {
+        id: u32,
+        width: usize,
+        height: usize,
+    },
+    /// Is the puzzle of this 0/1 picture fair? Then, if not, look for fixes.
+    Check(CheckRequest),
+}
+
+/// Check the clues of a picture (`cells`: `#` filled, `.` empty, row-major).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckRequest {
+    pub id: u32,
+    pub width: usize,
+    pub height: usize,
+    pub cells: String,
+}
+
+/// A single-cell change that makes a picture's puzzle unique.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FixNote {
+    pub row: usize,
+    pub col: usize,
+    /// True: fill the cell; false: clear it.
+    pub fill: bool,
+    pub by_line_logic: bool,
+    pub guesses: u64,
+}
+
 /// Worker → page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum FromWorker {
@@ -30,6 +71,34 @@ pub enum FromWorker {
     },
     /// The request could not be solved (invalid clues).
     Error { id: u32, message: String },
+    /// A picture was read: what it is, its size in pixels, and the grid
+    /// offered first (pixel-exact when the picture is grid-sized or blocky).
+    PictureLoaded {
+        id: u32,
+        kind: String,
+        width: usize,
+        height: usize,
+        grid_width: usize,
+        grid_height: usize,
+    },
+    /// Mean grey (0 black to 255 white) of each cell, row-major, and
+    /// Otsu's threshold of them.
+    Cells { id: u32, width: usize, height: usize, values: Vec<u8>, otsu: u8 },
+    /// A picture could not be read, or a grid size was refused.
+    PictureError { id: u32, message: String },
+    /// The check's verdict: `unique` or `multiple` (with a solution other
+    /// than the picture in `other`).
+    Checked {
+        id: u32,
+        verdict: String,
+        by_line_logic: bool,
+        guesses: u64,
+        probes: u64,
+        ms: f64,
+        other: Option<String>,
+    },
+    /// Fixes found so far, best first; `tried` of `total` candidate cells.
+    Fixes { id: u32, fixes: Vec<FixNote>, tried: usize, total: usize, done: bool },
 }
 
 /// One state change the page can play back.

@@ -22,8 +22,11 @@
 //! clue → [`line`] (exact line solver) → [`propagate`] (dirty lines to a fixed
 //! point, in sweeps) → [`search`] (guess and backtrack, steppable) → [`Verdict`].
 //! The brute-force [`placement`] enumerator is the test oracle for [`line`].
+//! [`fix`] builds on search for puzzle makers: single-cell changes of a
+//! picture that make its puzzle unique.
 
 pub mod cell;
+pub mod fix;
 pub mod grid;
 pub mod line;
 pub mod placement;

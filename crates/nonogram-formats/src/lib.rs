@@ -9,6 +9,8 @@ mod json;
 mod non;
 mod numeric;
 mod picture;
+pub mod raster;
+pub mod share;
 mod taai;
 mod text;
 mod write;

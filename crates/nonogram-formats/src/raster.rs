@@ -1,0 +1,446 @@
+//! Raster pictures to 0/1 grids, outside the solver and without an image
+//! decoder: the browser decodes; this module reads an image file's header
+//! (format and size, before anything is decoded), turns decoded RGBA pixels
+//! into grey (transparent counts as white), area-averages them down (or up)
+//! to a grid, and thresholds the cell values (Otsu's method by default).
+
+use nonogram_core::{Cell, Grid};
+use std::fmt;
+
+/// Largest image side accepted, in pixels.
+pub const MAX_IMAGE_SIDE: u32 = 16_384;
+/// Largest image accepted, in pixels (50 megapixels).
+pub const MAX_IMAGE_PIXELS: u64 = 50_000_000;
+/// Largest grid side a picture may be turned into.
+pub const MAX_GRID_SIDE: usize = 200;
+/// The longer side of the default grid of a large picture.
+pub const DEFAULT_GRID_SIDE: usize = 30;
+
+/// An image format the browser decodes for us.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImageFormat {
+    Png,
+    Jpeg,
+    Gif,
+    WebP,
+    Bmp,
+}
+
+impl ImageFormat {
+    pub fn name(self) -> &'static str {
+        match self {
+            ImageFormat::Png => "PNG",
+            ImageFormat::Jpeg => "JPEG",
+            ImageFormat::Gif => "GIF",
+            ImageFormat::WebP => "WebP",
+            ImageFormat::Bmp => "BMP",
+        }
+    }
+}
+
+/// What a file's first bytes say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sniffed {
+    /// An image of a known format, with its size from the header.
+    Image { format: ImageFormat, width: u32, height: u32 },
+    /// Not an image format we know (it may be a 0/1 text picture).
+    Other,
+}
+
+/// Why an image file is refused before decoding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ImageError {
+    Empty,
+    /// The header ends before it says the image's size.
+    Truncated(ImageFormat),
+    /// The header gives a zero side.
+    NoPixels(ImageFormat),
+    TooLarge {
+        format: ImageFormat,
+        width: u32,
+        height: u32,
+    },
+}
+
+impl fmt::Display for ImageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ImageError::Empty => f.write_str("the file is empty (0 bytes)"),
+            ImageError::Truncated(format) => {
+                write!(f, "the {} file is truncated: it ends inside its header", format.name())
+            }
+            ImageError::NoPixels(format) => write!(f, "the {} header gives the image no pixels", format.name()),
+            ImageError::TooLarge { format, width, height } => write!(
+                f,
+                "the {} image is {width}×{height} pixels; the largest accepted is {MAX_IMAGE_SIDE} pixels a side \
+                 and {} megapixels",
+                format.name(),
+                MAX_IMAGE_PIXELS / 1_000_000
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ImageError {}
+
+fn be16(b: &[u8], at: usize) -> Option<u32> {
+    Some(u32::from(u16::from_be_bytes(b.get(at..at + 2)?.try_into().ok()?)))
+}
+fn le16(b: &[u8], at: usize) -> Option<u32> {
+    Some(u32::from(u16::from_le_bytes(b.get(at..at + 2)?.try_into().ok()?)))
+}
+fn be32(b: &[u8], at: usize) -> Option<u32> {
+    Some(u32::from_be_bytes(b.get(at..at + 4)?.try_into().ok()?))
+}
+fn le32(b: &[u8], at: usize) -> Option<u32> {
+    Some(u32::from_le_bytes(b.get(at..at + 4)?.try_into().ok()?))
+}
+fn le24(b: &[u8], at: usize) -> Option<u32> {
+    let s = b.get(at..at + 3)?;
+    Some(u32::from(s[0]) | u32::from(s[1]) << 8 | u32::from(s[2]) << 16)
+}
+
+/// Reads the format and size from a file's header, and refuses empty,
+/// truncated-header, zero-sized and too-large images before any decoding.
+pub fn sniff(bytes: &[u8]) -> Result<Sniffed, ImageError> {
+    if bytes.is_empty() {
+        return Err(ImageError::Empty);
+    }
+    let (format, size) = if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        // The IHDR chunk comes first: length, "IHDR", width, height (big-endian).
+        let size = (bytes.get(12..16) == Some(b"IHDR")).then(|| Some((be32(bytes, 16)?, be32(bytes, 20)?)));
+        (ImageFormat::Png, size.flatten())
+    } else if bytes.starts_with(&[0xff, 0xd8]) {
+        (ImageFormat::Jpeg, jpeg_size(bytes))
+    } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
+        (ImageFormat::Gif, le16(bytes, 6).zip(le16(bytes, 8)))
+    } else if bytes.starts_with(b"BM") && bytes.len() >= 2 && looks_like_bmp(bytes) {
+        (ImageFormat::Bmp, bmp_size(bytes))
+    } else if bytes.starts_with(b"RIFF") && bytes.get(8..12) == Some(b"WEBP") {
+        (ImageFormat::WebP, webp_size(bytes))
+    } else if is_prefix_of_signature(bytes) {
+        // A file cut inside its signature: too short to tell, call it truncated.
+        return Err(ImageError::Truncated(signature_format(bytes)));
+    } else {
+        return Ok(Sniffed::Other);
+    };
+    let (width, height) = size.ok_or(ImageError::Truncated(format))?;
+    if width == 0 || height == 0 {
+        return Err(ImageError::NoPixels(format));
+    }
+    if width > MAX_IMAGE_SIDE
+        || height > MAX_IMAGE_SIDE
+        || u64::from(width) * u64::from(height) > MAX_IMAGE_PIXELS
+    {
+        return Err(ImageError::TooLarge { format, width, height });
+    }
+    Ok(Sniffed::Image { format, width, height })
+}
+
+const SIGNATURES: [(&[u8], ImageFormat); 5] = [
+    (b"\x89PNG\r\n\x1a\n", ImageFormat::Png),
+    (b"GIF8", ImageFormat::Gif),
+    (b"RIFF", ImageFormat::WebP),
+    (&[0xff, 0xd8], ImageFormat::Jpeg),
+    (b"\x89P", ImageFormat::Png),
+];
+
+/// A short file that is the start of a binary signature (never of text).
+fn is_prefix_of_signature(bytes: &[u8]) -> bool {
+    bytes[0] >= 0x80 && SIGNATURES.iter().any(|(s, _)| bytes.len() < s.len() && s.starts_with(bytes))
+}
+
+fn signature_format(bytes: &[u8]) -> ImageFormat {
+    SIGNATURES.iter().find(|(s, _)| s.starts_with(bytes)).map_or(ImageFormat::Png, |&(_, f)| f)
+}
+
+/// "BM" also starts text; a BMP has its file size or a known DIB header size.
+fn looks_like_bmp(b: &[u8]) -> bool {
+    match le32(b, 14) {
+        Some(dib) => matches!(dib, 12 | 16 | 40 | 52 | 56 | 64 | 108 | 124),
+        // Too short to tell: binary bytes after "BM" mean a cut BMP.
+        None => b.len() > 2 && b[2..].iter().any(|c| !(0x09..0x80).contains(c)),
+    }
+}
+
+fn bmp_size(b: &[u8]) -> Option<(u32, u32)> {
+    if le32(b, 14)? == 12 {
+        return Some((le16(b, 18)?, le16(b, 20)?));
+    }
+    let width = le32(b, 18)? as i32;
+    // A negative height means rows top-down.
+    let height = le32(b, 22)? as i32;
+    Some((width.unsigned_abs(), height.unsigned_abs()))
+}
+
+fn webp_size(b: &[u8]) -> Option<(u32, u32)> {
+    match b.get(12..16)? {
+        b"VP8 " => {
+            // Frame tag (3 bytes), start code 9d 01 2a, then 14-bit sizes.
+            (b.get(23..26)? == [0x9d, 0x01, 0x2a]).then_some(())?;
+            Some((le16(b, 26)? & 0x3fff, le16(b, 28)? & 0x3fff))
+        }
+        b"VP8L" => {
+            (*b.get(20)? == 0x2f).then_some(())?;
+            let bits = le32(b, 21)?;
+            Some(((bits & 0x3fff) + 1, ((bits >> 14) & 0x3fff) + 1))
+        }
+        b"VP8X" => Some((le24(b, 24)? + 1, le24(b, 27)? + 1)),
+        _ => None,
+    }
+}
+
+/// Walks the JPEG segments to the first start-of-frame marker.
+fn jpeg_size(b: &[u8]) -> Option<(u32, u32)> {
+    let mut at = 2;
+    loop {
+        // Markers may be padded with 0xff fill bytes.
+        while *b.get(at)? != 0xff {
+            at += 1;
+        }
+        while *b.get(at)? == 0xff {
+            at += 1;
+        }
+        let marker = *b.get(at)?;
+        at += 1;
+        match marker {
+            0xd0..=0xd9 | 0x01 => continue, // no length
+            0xc0..=0xcf if !matches!(marker, 0xc4 | 0xc8 | 0xcc) => {
+                return Some((be16(b, at + 5)?, be16(b, at + 3)?));
+            }
+            _ => at += be16(b, at)? as usize,
+        }
+    }
+}
+
+/// A grey picture, 0 (black) to 255 (white), row by row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GreyImage {
+    width: usize,
+    height: usize,
+    pixels: Vec<u8>,
+}
+
+/// Grey of an RGBA pixel composited over white (ITU-R BT.601 weights).
+pub fn grey(r: u8, g: u8, b: u8, a: u8) -> u8 {
+    let luma = (299 * u32::from(r) + 587 * u32::from(g) + 114 * u32::from(b) + 500) / 1000;
+    let a = u32::from(a);
+    ((luma * a + 255 * (255 - a) + 127) / 255) as u8
+}
+
+impl GreyImage {
+    /// An empty image to be filled by [`GreyImage::push_rgba`], row strip by strip.
+    pub fn with_width(width: usize, height: usize) -> GreyImage {
+        GreyImage { width, height: 0, pixels: Vec::with_capacity(width * height) }
+    }
+
+    /// Appends whole rows of RGBA pixels (4 bytes each, `width` per row).
+    pub fn push_rgba(&mut self, rgba: &[u8]) {
+        self.pixels.extend(rgba.chunks_exact(4).map(|p| grey(p[0], p[1], p[2], p[3])));
+        self.height = self.pixels.len() / self.width.max(1);
+    }
+
+    pub fn from_rgba(width: usize, height: usize, rgba: &[u8]) -> Option<GreyImage> {
+        (rgba.len() == width * height * 4).then(|| {
+            let mut image = GreyImage::with_width(width, height);
+            image.push_rgba(rgba);
+            image
+        })
+    }
+
+    pub fn from_grey(width: usize, height: usize, pixels: Vec<u8>) -> Option<GreyImage> {
+        (pixels.len() == width * height).then_some(GreyImage { width, height, pixels })
+    }
+
+    /// A 0/1 picture as an image: filled black, the rest white.
+    pub fn from_grid(grid: &Grid) -> GreyImage {
+        let pixels = grid.cells().iter().map(|&c| if c == Cell::Filled { 0 } else { 255 }).collect();
+        GreyImage { width: grid.width(), height: grid.height(), pixels }
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    pub fn pixels(&self) -> &[u8] {
+        &self.pixels
+    }
+
+    /// The mean grey of each cell of a `gw`×`gh` grid laid over the image,
+    /// each pixel weighted by the area it shares with the cell (exact: a
+    /// grid-sized image gives its own pixels back). Rounded to 0..=255.
+    pub fn cell_means(&self, gw: usize, gh: usize) -> Vec<u8> {
+        let (w, h) = (self.width, self.height);
+        if w == 0 || h == 0 || gw == 0 || gh == 0 {
+            return vec![255; gw * gh];
+        }
+        // In units where a pixel is gw (or gh) wide and a cell w (or h):
+        // both are whole numbers, and so is every overlap.
+        let columns = overlaps(w, gw);
+        let rows = overlaps(h, gh);
+        let mut sums = vec![0u64; gw * gh];
+        let mut row_sums = vec![0u32; gw];
+        for (y, pixels) in self.pixels.chunks_exact(w).enumerate() {
+            row_sums.fill(0);
+            for (&p, spans) in pixels.iter().zip(&columns) {
+                for &(cell, weight) in spans {
+                    row_sums[cell] += u32::from(p) * weight;
+                }
+            }
+            for &(cell_row, weight) in &rows[y] {
+                let out = &mut sums[cell_row * gw..(cell_row + 1) * gw];
+                for (o, &s) in out.iter_mut().zip(&row_sums) {
+                    *o += u64::from(s) * u64::from(weight);
+                }
+            }
+        }
+        let area = (w * h) as u64;
+        sums.iter().map(|&s| ((s + area / 2) / area) as u8).collect()
+    }
+
+    /// The grid the image draws when it is made of uniform rectangular
+    /// blocks (pixel art scaled up, or a grid exported as a PNG): the image
+    /// size divided by the block size; the image size when there are none.
+    pub fn block_grid(&self) -> (usize, usize) {
+        let (w, h) = (self.width, self.height);
+        let (mut gx, mut gy) = (w, h);
+        for (y, row) in self.pixels.chunks_exact(w.max(1)).enumerate() {
+            if gx > 1 {
+                for x in 1..w {
+                    if row[x] != row[x - 1] {
+                        gx = gcd(gx, x);
+                    }
+                }
+            }
+            if gy > 1 && y > 0 && row != &self.pixels[(y - 1) * w..y * w] {
+                gy = gcd(gy, y);
+            }
+            if gx == 1 && gy == 1 {
+                break;
+            }
+        }
+        (w / gx.max(1), h / gy.max(1))
+    }
+
+    /// The grid size offered first: the image's own blocks when it is small
+    /// or made of blocks (pixel-exact), else the aspect ratio kept with
+    /// [`DEFAULT_GRID_SIDE`] cells on the longer side.
+    pub fn default_grid(&self) -> (usize, usize) {
+        let (bw, bh) = self.block_grid();
+        let blocky = bw < self.width || bh < self.height;
+        if bw.max(bh) <= DEFAULT_GRID_SIDE || (blocky && bw.max(bh) <= MAX_GRID_SIDE) {
+            return (bw.max(1), bh.max(1));
+        }
+        keep_aspect(self.width, self.height, DEFAULT_GRID_SIDE)
+    }
+}
+
+/// The grid size with `side` cells on the longer side and the aspect ratio kept.
+pub fn keep_aspect(width: usize, height: usize, side: usize) -> (usize, usize) {
+    let scale = |a: usize, b: usize| ((side * a) as f64 / b as f64).round().clamp(1.0, side as f64) as usize;
+    if width >= height {
+        (side, scale(height, width.max(1)))
+    } else {
+        (scale(width, height), side)
+    }
+}
+
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// For each of `n` pixels, the cells of a `cells`-long grid it overlaps and
+/// by how much (pixel = `cells` units, cell = `n` units).
+fn overlaps(n: usize, cells: usize) -> Vec<Vec<(usize, u32)>> {
+    (0..n)
+        .map(|p| {
+            let (from, to) = (p * cells, (p + 1) * cells);
+            let mut spans = Vec::with_capacity(2);
+            let mut cell = from / n;
+            while cell < cells && cell * n < to {
+                let overlap = to.min((cell + 1) * n) - from.max(cell * n);
+                if overlap > 0 {
+                    spans.push((cell, overlap as u32));
+                }
+                cell += 1;
+            }
+            spans
+        })
+        .collect()
+}
+
+/// Otsu's threshold of grey values: the `t` that best splits them into
+/// dark (`≤ t`) and light (`> t`) by between-class variance. Among equally
+/// good thresholds the middle one; 127 when all values are equal.
+pub fn otsu(values: &[u8]) -> u8 {
+    let mut histogram = [0u64; 256];
+    for &v in values {
+        histogram[v as usize] += 1;
+    }
+    let total = values.len() as f64;
+    let sum: f64 = histogram.iter().enumerate().map(|(v, &n)| v as f64 * n as f64).sum();
+    let (mut weight_dark, mut sum_dark) = (0.0, 0.0);
+    let mut scores = [0.0f64; 256];
+    for t in 0..256 {
+        weight_dark += histogram[t] as f64;
+        sum_dark += t as f64 * histogram[t] as f64;
+        let weight_light = total - weight_dark;
+        if weight_dark == 0.0 || weight_light == 0.0 {
+            continue;
+        }
+        let mean_dark = sum_dark / weight_dark;
+        let mean_light = (sum - sum_dark) / weight_light;
+        scores[t] = weight_dark * weight_light * (mean_dark - mean_light).powi(2);
+    }
+    let best = scores.iter().cloned().fold(0.0, f64::max);
+    if best <= 0.0 {
+        return 127;
+    }
+    let near = |s: f64| s >= best * (1.0 - 1e-12);
+    let first = scores.iter().position(|&s| near(s)).unwrap_or(127);
+    let last = first + scores[first..].iter().take_while(|&&s| near(s)).count() - 1;
+    ((first + last) / 2) as u8
+}
+
+/// The 0/1 picture of cell values: dark cells (`≤ threshold`) filled, or
+/// light ones when `invert`.
+pub fn threshold(width: usize, height: usize, values: &[u8], threshold: u8, invert: bool) -> Grid {
+    let cells =
+        values.iter().map(|&v| if (v <= threshold) != invert { Cell::Filled } else { Cell::Empty }).collect();
+    Grid::from_cells(width, height, cells).expect("one value per cell")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overlaps_cover_each_pixel_once() {
+        for (n, cells) in [(7, 3), (3, 7), (300, 20), (5, 5), (1, 4), (4, 1)] {
+            let o = overlaps(n, cells);
+            for spans in &o {
+                assert_eq!(spans.iter().map(|s| s.1 as usize).sum::<usize>(), cells);
+            }
+            for c in 0..cells {
+                let area: usize = o.iter().flatten().filter(|s| s.0 == c).map(|s| s.1 as usize).sum();
+                assert_eq!(area, n, "cell {c} of {cells} over {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn otsu_splits_two_levels_in_the_middle() {
+        assert_eq!(otsu(&[0, 255, 0, 255]), 127);
+        assert_eq!(otsu(&[30, 200, 200]), 114);
+        assert_eq!(otsu(&[90; 10]), 127);
+        assert_eq!(otsu(&[]), 127);
+    }
+}

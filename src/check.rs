@@ -1,0 +1,183 @@
+//! The fairness check of a picture's puzzle, cut into bounded slices like
+//! a [`crate::session::Session`]: first the verdict (one solution or more,
+//! and how much search it took), then, for several solutions, single-cell
+//! fixes found one solve at a time. Pure Rust, tested natively.
+
+use crate::protocol::{cells_text, CheckRequest, FixNote, FromWorker};
+use nonogram_core::fix::FixSearch;
+use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Solver, Step, Verdict};
+
+/// Fixes offered at most.
+pub const MAX_FIXES: usize = 6;
+
+enum Phase {
+    Solving(Solver),
+    Fixing(FixSearch),
+    Done,
+}
+
+pub struct CheckJob {
+    id: u32,
+    picture: Grid,
+    phase: Phase,
+    /// Fixes already reported, so a slice that found none posts nothing new.
+    reported: Option<(usize, usize)>,
+}
+
+impl CheckJob {
+    pub fn new(request: &CheckRequest) -> Result<CheckJob, FromWorker> {
+        let error = |message: String| FromWorker::PictureError { id: request.id, message };
+        let cells: Vec<Cell> = request
+            .cells
+            .chars()
+            .map(|c| match c {
+                '#' => Ok(Cell::Filled),
+                '.' => Ok(Cell::Empty),
+                _ => Err(error(format!("`{c}` is not a picture cell"))),
+            })
+            .collect::<Result<_, _>>()?;
+        let picture = Grid::from_cells(request.width, request.height, cells)
+            .filter(|_| request.width > 0 && request.height > 0)
+            .ok_or_else(|| {
+                error(format!("the cells do not make a {}×{} picture", request.width, request.height))
+            })?;
+        let solver = Solver::new(&Puzzle::from_picture(&picture), SolveOptions { max_solutions: 2 })
+            .map_err(|e| error(e.to_string()))?;
+        Ok(CheckJob { id: request.id, picture, phase: Phase::Solving(solver), reported: None })
+    }
+
+    pub fn is_done(&self) -> bool {
+        matches!(self.phase, Phase::Done)
+    }
+
+    /// Works while `keep_going()` (asked after each solver step) says so;
+    /// returns the message this slice has for the page, if any.
+    pub fn advance(&mut self, mut keep_going: impl FnMut() -> bool, elapsed_ms: f64) -> Option<FromWorker> {
+        match &mut self.phase {
+            Phase::Solving(solver) => {
+                let verdict = loop {
+                    match solver.next() {
+                        Some(Step::Done { verdict }) => break verdict,
+                        Some(_) if keep_going() => {}
+                        _ => return None,
+                    }
+                };
+                let stats = solver.stats();
+                let other = verdict.solutions().iter().find(|s| **s != self.picture).cloned();
+                let message = FromWorker::Checked {
+                    id: self.id,
+                    verdict: verdict.word().to_string(),
+                    by_line_logic: stats.by_line_logic(),
+                    guesses: stats.guesses,
+                    probes: stats.probes,
+                    ms: elapsed_ms,
+                    other: other.as_ref().map(cells_text),
+                };
+                self.phase = match (&verdict, other) {
+                    (Verdict::Multiple(_), Some(other)) => {
+                        Phase::Fixing(FixSearch::new(&self.picture, &other, MAX_FIXES))
+                    }
+                    _ => Phase::Done,
+                };
+                Some(message)
+            }
+            Phase::Fixing(search) => {
+                let done = search.run(keep_going);
+                let fixes: Vec<FixNote> = search
+                    .fixes()
+                    .iter()
+                    .map(|f| FixNote {
+                        row: f.row,
+                        col: f.col,
+                        fill: f.cell == Cell::Filled,
+                        by_line_logic: f.by_line_logic,
+                        guesses: f.guesses,
+                    })
+                    .collect();
+                let (tried, total) = (search.tried(), search.total());
+                if done {
+                    self.phase = Phase::Done;
+                }
+                // Progress is reported when a fix is found, at the end, and
+                // at most every few candidates in between.
+                let news = done
+                    || self.reported.is_none_or(|(n, t)| n != fixes.len() || tried >= t + 4.max(total / 10));
+                news.then(|| {
+                    self.reported = Some((fixes.len(), tried));
+                    FromWorker::Fixes { id: self.id, fixes, tried, total, done }
+                })
+            }
+            Phase::Done => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(cells: &str, width: usize) -> Vec<FromWorker> {
+        let request = CheckRequest { id: 3, width, height: cells.len() / width, cells: cells.into() };
+        let mut job = CheckJob::new(&request).unwrap();
+        let mut messages = Vec::new();
+        while !job.is_done() {
+            let mut budget = 5;
+            messages.extend(job.advance(
+                || {
+                    budget -= 1;
+                    budget > 0
+                },
+                1.0,
+            ));
+        }
+        messages
+    }
+
+    #[test]
+    fn a_fair_picture_is_unique_by_line_logic() {
+        let messages = run(".###.##.#..###...##...###", 5);
+        assert_eq!(messages.len(), 1);
+        let FromWorker::Checked { verdict, by_line_logic, other, .. } = &messages[0] else { panic!() };
+        assert_eq!((verdict.as_str(), *by_line_logic, other), ("unique", true, &None));
+    }
+
+    #[test]
+    fn a_switch_gives_the_other_solution_then_fixes() {
+        let picture = "#####.##...#..#..##..#.###...##.##.#";
+        let messages = run(picture, 6);
+        let FromWorker::Checked { verdict, other: Some(other), .. } = &messages[0] else {
+            panic!("{messages:?}")
+        };
+        assert_eq!(verdict, "multiple");
+        let differing: Vec<usize> = picture
+            .bytes()
+            .zip(other.bytes())
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(differing, [14, 15, 20, 21]);
+        let Some(FromWorker::Fixes { fixes, done: true, tried, total, .. }) = messages.last() else {
+            panic!()
+        };
+        assert!(!fixes.is_empty() && fixes.len() <= MAX_FIXES);
+        assert!(tried <= total);
+        // Each fix, applied, checks as unique.
+        for f in fixes {
+            let mut cells: Vec<u8> = picture.bytes().collect();
+            let i = f.row * 6 + f.col;
+            assert_eq!(cells[i] == b'#', !f.fill);
+            cells[i] = if f.fill { b'#' } else { b'.' };
+            let again = run(std::str::from_utf8(&cells).unwrap(), 6);
+            assert!(matches!(&again[0], FromWorker::Checked { verdict, .. } if verdict == "unique"), "{f:?}");
+        }
+    }
+
+    #[test]
+    fn bad_requests_are_refused() {
+        let bad = CheckRequest { id: 1, width: 2, height: 2, cells: "#.?.".into() };
+        assert!(matches!(CheckJob::new(&bad), Err(FromWorker::PictureError { .. })));
+        let short = CheckRequest { id: 1, width: 2, height: 2, cells: "#.".into() };
+        assert!(matches!(CheckJob::new(&short), Err(FromWorker::PictureError { .. })));
+    }
+}
