@@ -1,15 +1,22 @@
 //! The page: clue input with format detection, the board on a canvas, the
 //! worker's steps played back (play/pause, step, speed, jump to end), the
-//! verdict, and the grid as text.
+//! verdict, and the grid as text. The picture workflow (upload, settings,
+//! check, fixes) and export and share live in [`picture_view`].
+
+mod picture_view;
 
 use crate::lab::{self, SEED_CASES};
 use crate::layout::Layout;
+use crate::picture::Picture;
 use crate::playback::{LineMark, Playback};
-use crate::protocol::{FromWorker, SolveRequest};
+use crate::protocol::{FromWorker, SolveRequest, ToWorker};
 use crate::samples::SAMPLES;
 use gloo_timers::callback::Interval;
 use nonogram_core::Puzzle;
 use nonogram_formats::parse;
+use picture_view::{CheckView, ExportMsg, PictureMsg};
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -44,6 +51,12 @@ pub enum Msg {
     LabLine(String),
     LabCase(usize),
     BoardClick(MouseEvent),
+    Picture(PictureMsg),
+    FromPicture(FromWorker),
+    PictureWorkerCrashed(String),
+    Export(ExportMsg),
+    /// The page's address changed (a share link opened in this tab).
+    HashChanged,
 }
 
 /// Where the last input is kept between visits (this browser only).
@@ -53,30 +66,57 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 
-/// The worker and the handlers that must live as long as it.
+/// The worker and the handlers that must live as long as it. Messages
+/// posted before the worker said `Ready` wait in a queue: a message that
+/// arrives before the worker's handler is installed would be lost.
 struct WorkerHandle {
     worker: Worker,
+    /// `Some` until the worker is ready: the messages waiting for it.
+    queue: Rc<RefCell<Option<Vec<JsValue>>>>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(web_sys::Event)>,
 }
 
 impl WorkerHandle {
-    fn spawn(ctx: &Context<App>) -> Result<WorkerHandle, String> {
+    fn spawn(on_worker: Callback<FromWorker>, on_crash: Callback<String>) -> Result<WorkerHandle, String> {
         // Trunk's loader shim imports the classic (no-modules) worker script.
         let worker = Worker::new("./worker_loader.js").map_err(|e| format!("{e:?}"))?;
-        let on_worker = ctx.link().callback(Msg::FromWorker);
+        let queue: Rc<RefCell<Option<Vec<JsValue>>>> = Rc::new(RefCell::new(Some(Vec::new())));
+        let (waiting, target) = (queue.clone(), worker.clone());
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-            if let Some(m) = e.data().as_string().and_then(|t| serde_json::from_str(&t).ok()) {
-                on_worker.emit(m);
+            match e.data().as_string().and_then(|t| serde_json::from_str(&t).ok()) {
+                Some(FromWorker::Ready) => {
+                    for message in waiting.borrow_mut().take().unwrap_or_default() {
+                        let _ = target.post_message(&message);
+                    }
+                }
+                Some(m) => on_worker.emit(m),
+                None => {}
             }
         });
-        let on_crash = ctx.link().callback(Msg::WorkerCrashed);
         let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
             on_crash.emit(e.type_());
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        Ok(WorkerHandle { worker, _on_message: on_message, _on_error: on_error })
+        Ok(WorkerHandle { worker, queue, _on_message: on_message, _on_error: on_error })
+    }
+
+    /// Posts a request; a picture file goes with it as `[text, file]`.
+    fn post(&self, request: &ToWorker, file: Option<&web_sys::Blob>) -> bool {
+        let Ok(text) = serde_json::to_string(request) else { return false };
+        let text = JsValue::from_str(&text);
+        let message: JsValue = match file {
+            Some(f) => js_sys::Array::of2(&text, f).into(),
+            None => text,
+        };
+        match self.queue.borrow_mut().as_mut() {
+            Some(waiting) => {
+                waiting.push(message);
+                true
+            }
+            None => self.worker.post_message(&message).is_ok(),
+        }
     }
 }
 
@@ -127,7 +167,34 @@ pub struct App {
     lab_clue: String,
     lab_line: String,
     lab_note: String,
+    /// The uploaded picture, once read.
+    picture: Option<Picture>,
+    picture_worker: Option<WorkerHandle>,
+    /// The latest upload (its id and file name) and what the panel says.
+    picture_load: (u32, String),
+    picture_note: String,
+    picture_error: String,
+    /// The clue text last made from the picture (to see hand edits of Clues).
+    picture_text: String,
+    check: CheckView,
+    picture_canvas: NodeRef,
+    own_canvas: NodeRef,
+    other_canvas: NodeRef,
+    /// Bumped when the picture panel must be drawn anew.
+    picture_version: u64,
+    picture_drawn: std::cell::Cell<(u64, f64)>,
+    picture_layout: std::cell::Cell<Option<Layout>>,
+    export_format: String,
+    export_note: String,
+    share_link: String,
+    /// The input replaced by a share link, offered back.
+    before_link: Option<String>,
+    _on_hash: Option<Closure<dyn FnMut()>>,
+    export_cache: ExportCache,
 }
+
+/// The export text and what it was made from.
+type ExportCache = RefCell<Option<((u64, u64, usize, String), Result<String, String>)>>;
 
 const SAMPLE: &str = "01110\n11010\n01110\n00110\n00111\n";
 
@@ -151,9 +218,34 @@ impl App {
         }
     }
 
+    /// Takes new clue text (typed, opened, a sample, or made from the
+    /// picture): cancels a running solve, keeps the text for the next visit.
+    fn load_input(&mut self, ctx: &Context<Self>, text: String) {
+        if self.running.take().is_some() {
+            // Editing the input cancels the running solve.
+            self.respawn(ctx);
+            self.verdict = "Stopped".into();
+        }
+        self.playing = false;
+        self.sync_timer(ctx);
+        if let Some(s) = storage() {
+            // Too large for the browser's quota: then it is simply not kept.
+            let _ = s.set_item(STORAGE_KEY, &text);
+        }
+        self.set_text(text);
+        self.verdict.clear();
+        self.counts.clear();
+        self.share_link.clear();
+        self.export_note.clear();
+        self.picture_version += 1;
+    }
+
     fn respawn(&mut self, ctx: &Context<Self>) {
         self.worker = None; // terminates the old worker
-        match WorkerHandle::spawn(ctx) {
+        match WorkerHandle::spawn(
+            ctx.link().callback(Msg::FromWorker),
+            ctx.link().callback(Msg::WorkerCrashed),
+        ) {
             Ok(w) => self.worker = Some(w),
             Err(e) => self.verdict = format!("The solver could not start: {e}"),
         }
@@ -539,6 +631,25 @@ impl Component for App {
             lab_clue: SEED_CASES[3].1.to_string(),
             lab_line: SEED_CASES[3].2.to_string(),
             lab_note: format!("Seed case: {}", SEED_CASES[3].0),
+            picture: None,
+            picture_worker: None,
+            picture_load: (0, String::new()),
+            picture_note: String::new(),
+            picture_error: String::new(),
+            picture_text: String::new(),
+            check: CheckView::default(),
+            picture_canvas: NodeRef::default(),
+            own_canvas: NodeRef::default(),
+            other_canvas: NodeRef::default(),
+            picture_version: 0,
+            picture_drawn: Default::default(),
+            picture_layout: Default::default(),
+            export_format: "non".into(),
+            export_note: String::new(),
+            share_link: String::new(),
+            before_link: None,
+            _on_hash: None,
+            export_cache: RefCell::new(None),
         };
         // The last input survives a reload; nothing leaves the browser.
         let saved = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
@@ -550,27 +661,30 @@ impl Component for App {
             let _ = w.add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
         }
         app._on_resize = Some(on_resize);
+        let hash = ctx.link().callback(|_| Msg::HashChanged);
+        let on_hash = Closure::<dyn FnMut()>::new(move || hash.emit(()));
+        if let Some(w) = web_sys::window() {
+            let _ = w.add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
+        }
+        app._on_hash = Some(on_hash);
+        app.open_share_link(ctx);
         app
     }
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
-            Msg::Input(text) => {
-                if self.running.take().is_some() {
-                    // Editing the input cancels the running solve.
-                    self.respawn(ctx);
-                    self.verdict = "Stopped".into();
-                }
-                self.playing = false;
-                self.sync_timer(ctx);
-                if let Some(s) = storage() {
-                    // Too large for the browser's quota: then it is simply not kept.
-                    let _ = s.set_item(STORAGE_KEY, &text);
-                }
-                self.set_text(text);
-                self.verdict.clear();
-                self.counts.clear();
+            Msg::Input(text) => self.load_input(ctx, text),
+            Msg::Picture(m) => return self.update_picture(ctx, m),
+            Msg::FromPicture(m) => return self.on_picture_message(ctx, m),
+            Msg::PictureWorkerCrashed(what) => {
+                self.picture_worker = None;
+                self.picture = None;
+                self.picture_error =
+                    format!("The picture worker stopped unexpectedly ({what}); upload the picture again.");
+                self.picture_version += 1;
             }
+            Msg::Export(m) => return self.update_export(ctx, m),
+            Msg::HashChanged => self.open_share_link(ctx),
             Msg::Sample(i) => {
                 if let Some(&(_, text)) = SAMPLES.get(i) {
                     return <Self as Component>::update(self, ctx, Msg::Input(text.to_string()));
@@ -636,8 +750,8 @@ impl Component for App {
                 if self.worker.is_none() {
                     self.respawn(ctx);
                 }
-                if let (Some(w), Ok(text)) = (&self.worker, serde_json::to_string(&request)) {
-                    if w.worker.post_message(&JsValue::from_str(&text)).is_ok() {
+                if let Some(w) = &self.worker {
+                    if w.post(&ToWorker::Solve(request), None) {
                         self.running = Some(id);
                     }
                 }
@@ -813,6 +927,8 @@ impl Component for App {
                     <label for="grid-text">{ "Grid as text" }</label>
                     <textarea id="grid-text" readonly=true spellcheck="false" rows="6" value={grid_text} />
                 </section>
+                { self.view_picture(ctx) }
+                { self.view_export(ctx) }
                 { self.view_lab(ctx) }
             </main>
         }
@@ -820,5 +936,6 @@ impl Component for App {
 
     fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
         self.draw();
+        self.draw_picture();
     }
 }

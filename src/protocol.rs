@@ -55,6 +55,8 @@ pub struct FixNote {
 /// Worker → page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum FromWorker {
+    /// The worker's handler is installed: it hears messages from now on.
+    Ready,
     /// The frames of a batch of steps, in order, and the counts after it.
     Steps { id: u32, frames: Vec<Frame>, sweep: usize, unknown: usize, depth: usize, guesses: u64 },
     /// The solve is over.

@@ -1,19 +1,34 @@
-//! The worker: receives a [`SolveRequest`], runs a [`Session`] in batches of
-//! about 30 ms, posts a snapshot after each batch and the verdict at the end,
-//! and yields to its event loop between batches. A newer request replaces
-//! the running one; the page cancels at once by terminating the worker.
+//! The worker. Two instances run on the page, from the same script:
+//! - the solver: receives a [`SolveRequest`], runs a [`Session`] in batches
+//!   of about 30 ms, posts a snapshot after each batch and the verdict at the
+//!   end, and yields to its event loop between batches;
+//! - the picture worker: decodes an uploaded picture with the browser's own
+//!   decoder (`createImageBitmap`, an `OffscreenCanvas`, its pixel data),
+//!   keeps it in grey, averages it into cells for each grid size asked, and
+//!   runs [`CheckJob`]s the same way as solves.
+//!
+//! A newer solve or check replaces the running one; the page can also
+//! cancel at once by terminating the worker.
 
-use crate::protocol::{FromWorker, SolveRequest};
+use crate::check::CheckJob;
+use crate::protocol::{CheckRequest, FromWorker, SolveRequest, ToWorker};
 use crate::session::Session;
-use std::cell::Cell;
+use nonogram_formats::raster::{self, GreyImage, Sniffed, MAX_GRID_SIDE};
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+use web_sys::{
+    Blob, ColorSpaceConversion, DedicatedWorkerGlobalScope, ImageBitmap, ImageBitmapOptions, MessageEvent,
+    OffscreenCanvas, OffscreenCanvasRenderingContext2d,
+};
 
 /// Milliseconds of solving between two snapshots.
 const BATCH_MS: f64 = 30.0;
+
+/// Bytes of RGBA read from the canvas at once (a strip of rows).
+const STRIP_BYTES: usize = 4 << 20;
 
 fn scope() -> DedicatedWorkerGlobalScope {
     js_sys::global().unchecked_into()
@@ -26,47 +41,183 @@ fn post(message: &FromWorker) {
     }
 }
 
+/// What the worker keeps between messages.
+#[derive(Default)]
+struct State {
+    /// The id of the solve or check that should run; older ones stop.
+    current_job: Cell<u32>,
+    /// The id of the latest picture load; older loads are dropped.
+    current_load: Cell<u32>,
+    picture: RefCell<Option<GreyImage>>,
+}
+
 /// Installs the message handler; called once when the worker starts.
 pub fn start() {
-    let current = Rc::new(Cell::new(0u32));
+    let state = Rc::new(State::default());
     let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        let Some(text) = event.data().as_string() else { return };
-        match serde_json::from_str::<SolveRequest>(&text) {
-            Ok(request) => {
-                current.set(request.id);
-                wasm_bindgen_futures::spawn_local(run(request, current.clone()));
+        let data = event.data();
+        // A picture file travels as [text, file]; everything else as text.
+        let (text, blob) = match data.dyn_ref::<js_sys::Array>() {
+            Some(pair) => (pair.get(0).as_string(), pair.get(1).dyn_into::<Blob>().ok()),
+            None => (data.as_string(), None),
+        };
+        match text.as_deref().map(serde_json::from_str::<ToWorker>) {
+            Some(Ok(ToWorker::Solve(request))) => {
+                state.current_job.set(request.id);
+                wasm_bindgen_futures::spawn_local(solve(request, state.clone()));
             }
-            Err(e) => post(&FromWorker::Error { id: 0, message: format!("bad request: {e}") }),
+            Some(Ok(ToWorker::Check(request))) => {
+                state.current_job.set(request.id);
+                wasm_bindgen_futures::spawn_local(check(request, state.clone()));
+            }
+            Some(Ok(ToWorker::LoadPicture { id, name })) => {
+                state.current_load.set(id);
+                match blob {
+                    Some(blob) => wasm_bindgen_futures::spawn_local(load(id, name, blob, state.clone())),
+                    None => post(&FromWorker::PictureError {
+                        id,
+                        message: "no file came with the request".into(),
+                    }),
+                }
+            }
+            Some(Ok(ToWorker::Resample { id, width, height })) => post(&resample(id, width, height, &state)),
+            Some(Err(e)) => post(&FromWorker::Error { id: 0, message: format!("bad request: {e}") }),
+            None => post(&FromWorker::Error { id: 0, message: "bad request: not text".into() }),
         }
     });
     scope().set_onmessage(Some(handler.as_ref().unchecked_ref()));
     // The handler lives as long as the worker.
     handler.forget();
+    post(&FromWorker::Ready);
 }
 
-async fn run(request: SolveRequest, current: Rc<Cell<u32>>) {
+/// A clock check that says whether the batch still has time; it reads the
+/// clock (a call into JavaScript) once every 32 steps.
+fn batch_budget() -> impl FnMut() -> bool {
+    let start = js_sys::Date::now();
+    let mut steps = 0u32;
+    move || {
+        steps += 1;
+        !steps.is_multiple_of(32) || js_sys::Date::now() - start < BATCH_MS
+    }
+}
+
+async fn solve(request: SolveRequest, state: Rc<State>) {
     let start = js_sys::Date::now();
     let mut session = match Session::new(&request) {
         Ok(s) => s,
         Err(message) => return post(&message),
     };
-    while current.get() == request.id {
-        let batch_start = js_sys::Date::now();
-        let mut steps = 0u32;
-        let message = session.advance(
-            || {
-                steps += 1;
-                // Reading the clock costs a call into JavaScript: every 32 steps.
-                !steps.is_multiple_of(32) || js_sys::Date::now() - batch_start < BATCH_MS
-            },
-            js_sys::Date::now() - start,
-        );
+    while state.current_job.get() == request.id {
+        let message = session.advance(batch_budget(), js_sys::Date::now() - start);
         post(&message);
         if session.is_done() {
             return;
         }
         yield_now().await;
     }
+}
+
+async fn check(request: CheckRequest, state: Rc<State>) {
+    let start = js_sys::Date::now();
+    let mut job = match CheckJob::new(&request) {
+        Ok(job) => job,
+        Err(message) => return post(&message),
+    };
+    while state.current_job.get() == request.id && !job.is_done() {
+        if let Some(message) = job.advance(batch_budget(), js_sys::Date::now() - start) {
+            post(&message);
+        }
+        yield_now().await;
+    }
+}
+
+fn resample(id: u32, width: usize, height: usize, state: &State) -> FromWorker {
+    let picture = state.picture.borrow();
+    let Some(image) = picture.as_ref() else {
+        return FromWorker::PictureError { id, message: "no picture is loaded".into() };
+    };
+    if !(1..=MAX_GRID_SIDE).contains(&width) || !(1..=MAX_GRID_SIDE).contains(&height) {
+        return FromWorker::PictureError {
+            id,
+            message: format!("a grid of {width}×{height}: each side must be 1 to {MAX_GRID_SIDE} cells"),
+        };
+    }
+    let values = image.cell_means(width, height);
+    let otsu = raster::otsu(&values);
+    FromWorker::Cells { id, width, height, values, otsu }
+}
+
+async fn load(id: u32, name: String, blob: Blob, state: Rc<State>) {
+    let result = read_picture(&blob).await;
+    if state.current_load.get() != id {
+        return; // a newer upload replaced this one
+    }
+    match result {
+        Ok((image, kind)) => {
+            let (grid_width, grid_height) = image.default_grid();
+            let (width, height) = (image.width(), image.height());
+            *state.picture.borrow_mut() = Some(image);
+            post(&FromWorker::PictureLoaded { id, kind, width, height, grid_width, grid_height });
+            post(&resample(id, grid_width, grid_height, &state));
+        }
+        Err(message) => post(&FromWorker::PictureError { id, message: format!("{name}: {message}") }),
+    }
+}
+
+/// Reads a file as an image (by its header) or as a 0/1 text picture.
+async fn read_picture(blob: &Blob) -> Result<(GreyImage, String), String> {
+    let buffer =
+        JsFuture::from(blob.array_buffer()).await.map_err(|_| "the file could not be read".to_string())?;
+    let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
+    match raster::sniff(&bytes).map_err(|e| e.to_string())? {
+        Sniffed::Image { format, .. } => {
+            let image = decode(blob).await.map_err(|e| {
+                format!(
+                    "the {} image could not be decoded ({e}); it may be truncated or damaged",
+                    format.name()
+                )
+            })?;
+            Ok((image, format.name().to_string()))
+        }
+        Sniffed::Other => {
+            let text = std::str::from_utf8(&bytes).map_err(|_| {
+                "not a PNG, JPEG, GIF, WebP or BMP image, and not text (a 0/1 picture)".to_string()
+            })?;
+            let grid = nonogram_formats::parse_picture(text).map_err(|e| {
+                format!("not an image, and not a 0/1 text picture: {e} (to open clues, use Open file)")
+            })?;
+            Ok((GreyImage::from_grid(&grid), "0/1 text picture".to_string()))
+        }
+    }
+}
+
+/// Decodes with the browser and reads the pixels back in strips of rows.
+async fn decode(blob: &Blob) -> Result<GreyImage, String> {
+    let describe = |e: JsValue| {
+        e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).unwrap_or_else(|| format!("{e:?}"))
+    };
+    let options = ImageBitmapOptions::new();
+    // The pixels as stored: a picture that is already a grid stays exact.
+    options.set_color_space_conversion(ColorSpaceConversion::None);
+    let promise =
+        scope().create_image_bitmap_with_blob_and_image_bitmap_options(blob, &options).map_err(describe)?;
+    let bitmap: ImageBitmap = JsFuture::from(promise).await.map_err(describe)?.unchecked_into();
+    let (w, h) = (bitmap.width(), bitmap.height());
+    let canvas = OffscreenCanvas::new(w, h).map_err(describe)?;
+    let context: OffscreenCanvasRenderingContext2d =
+        canvas.get_context("2d").map_err(describe)?.ok_or("no 2D canvas in this worker")?.unchecked_into();
+    context.draw_image_with_image_bitmap(&bitmap, 0.0, 0.0).map_err(describe)?;
+    bitmap.close();
+    let (w, h) = (w as usize, h as usize);
+    let mut image = GreyImage::with_width(w, h);
+    let strip = (STRIP_BYTES / (4 * w.max(1))).max(1);
+    for y in (0..h).step_by(strip) {
+        let rows = strip.min(h - y);
+        let data = context.get_image_data(0.0, y as f64, w as f64, rows as f64).map_err(describe)?;
+        image.push_rgba(&data.data());
+    }
+    Ok(image)
 }
 
 /// Lets the worker's event loop run (a new request may arrive).
