@@ -191,6 +191,8 @@ pub struct App {
     before_link: Option<String>,
     _on_hash: Option<Closure<dyn FnMut()>>,
     export_cache: ExportCache,
+    /// Pending: make the clues of the picture once the threshold slider rests.
+    picture_sync: Option<gloo_timers::callback::Timeout>,
 }
 
 /// The export text and what it was made from.
@@ -237,7 +239,6 @@ impl App {
         self.counts.clear();
         self.share_link.clear();
         self.export_note.clear();
-        self.picture_version += 1;
     }
 
     fn respawn(&mut self, ctx: &Context<Self>) {
@@ -392,8 +393,22 @@ impl App {
             ctx.set_fill_style_str("#ffffff");
             ctx.fill_rect(0.0, 0.0, w, h);
             draw_clues(&ctx, &l, puzzle);
+            // The background is white: filled cells go in runs along each
+            // row (one rectangle a run), marked cells and empty marks one by one.
+            ctx.set_fill_style_str("#1f2430");
+            for_filled_runs(
+                l.width,
+                |i| now.cells[i] == b'#' && !fresh[i],
+                |row, col, len| {
+                    let (x, y) = l.cell_origin(row, col);
+                    ctx.fill_rect(x, y, l.cell * len as f64, l.cell);
+                },
+                now.cells.len(),
+            );
             for i in 0..now.cells.len() {
-                paint_cell(&ctx, &l, i, &now, &fresh, false);
+                if fresh[i] || now.cells[i] == b'.' {
+                    paint_cell(&ctx, &l, i, &now, &fresh, false);
+                }
             }
             draw_grid_lines(&ctx, &l);
             if let (Some(_), [a, b, ..]) = (self.shown_solution, self.solutions.as_slice()) {
@@ -472,6 +487,30 @@ impl App {
 fn mark_line(mark: LineMark) -> (bool, usize) {
     match mark {
         LineMark::Worked(line) | LineMark::Contradiction(line) => line,
+    }
+}
+
+/// Calls `run(row, col, len)` for each horizontal run of cells where
+/// `filled(index)` holds, on a grid `width` cells wide.
+pub(crate) fn for_filled_runs(
+    width: usize,
+    filled: impl Fn(usize) -> bool,
+    mut run: impl FnMut(usize, usize, usize),
+    cells: usize,
+) {
+    for row in 0..cells / width.max(1) {
+        let mut col = 0;
+        while col < width {
+            if filled(row * width + col) {
+                let start = col;
+                while col < width && filled(row * width + col) {
+                    col += 1;
+                }
+                run(row, start, col - start);
+            } else {
+                col += 1;
+            }
+        }
     }
 }
 
@@ -650,6 +689,7 @@ impl Component for App {
             before_link: None,
             _on_hash: None,
             export_cache: RefCell::new(None),
+            picture_sync: None,
         };
         // The last input survives a reload; nothing leaves the browser.
         let saved = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());

@@ -7,7 +7,7 @@
 //! makes new clues: they replace the `Clues` text (the page's one current
 //! puzzle) and are checked at once.
 
-use super::{draw_clues, draw_grid_lines, App, Msg, WorkerHandle};
+use super::{draw_clues, draw_grid_lines, for_filled_runs, App, Msg, WorkerHandle};
 use crate::layout::Layout;
 use crate::picture::Picture;
 use crate::protocol::{cells_text, CheckRequest, FixNote, FromWorker, ToWorker};
@@ -35,6 +35,8 @@ pub enum PictureMsg {
     ApplyFix(usize, usize),
     /// Put the picture's clues back into `Clues` after hand edits there.
     UseClues,
+    /// The threshold slider rested: make the clues and check them.
+    Sync,
 }
 
 pub enum ExportMsg {
@@ -84,8 +86,19 @@ impl App {
         self.next_id
     }
 
+    /// The picture changes while a slider moves: the preview follows at
+    /// once, the clues and the check once the slider rests a moment (they
+    /// redraw the board: on a 200×150 grid that is tens of milliseconds).
+    fn picture_changed_soon(&mut self, ctx: &Context<Self>) {
+        self.picture_version += 1;
+        self.check = CheckView { status: "Checking…".into(), ..CheckView::default() };
+        let sync = ctx.link().callback(|_| Msg::Picture(PictureMsg::Sync));
+        self.picture_sync = Some(gloo_timers::callback::Timeout::new(150, move || sync.emit(())));
+    }
+
     /// The picture changed: new clues into `Clues`, and a new check.
     fn picture_changed(&mut self, ctx: &Context<Self>) {
+        self.picture_sync = None;
         self.picture_version += 1;
         let Some(p) = &self.picture else { return };
         let (Some(grid), Some(puzzle)) = (p.grid(), p.puzzle()) else { return };
@@ -161,7 +174,7 @@ impl App {
             PictureMsg::Threshold(t) => {
                 let Some(p) = &mut self.picture else { return false };
                 p.threshold = Some(t);
-                self.picture_changed(ctx);
+                self.picture_changed_soon(ctx);
             }
             PictureMsg::Otsu => {
                 let Some(p) = &mut self.picture else { return false };
@@ -185,6 +198,7 @@ impl App {
                 p.toggle(r, c);
                 self.picture_changed(ctx);
             }
+            PictureMsg::Sync => self.picture_changed(ctx),
             PictureMsg::UseClues => {
                 let text = self.picture_text.clone();
                 self.load_input(ctx, text);
@@ -194,7 +208,6 @@ impl App {
     }
 
     pub(super) fn on_picture_message(&mut self, ctx: &Context<Self>, msg: FromWorker) -> bool {
-        self.picture_version += 1;
         match msg {
             FromWorker::PictureLoaded { id, kind, width, height, grid_width, grid_height }
                 if id == self.picture_load.0 =>
@@ -256,6 +269,7 @@ impl App {
                     self.check.fix_status = "Looking for single-cell fixes…".into();
                 }
                 self.check.other = other;
+                self.picture_version += 1; // the outlines and the two solutions
             }
             FromWorker::Fixes { id, fixes, tried, total, done } if id == self.check.id => {
                 self.check.fixes = fixes;
@@ -620,12 +634,16 @@ fn draw_cells(
         draw_clues(&ctx, l, p);
     }
     ctx.set_fill_style_str("#1f2430");
-    for (i, &cell) in grid.cells().iter().enumerate() {
-        if cell == Cell::Filled {
-            let (x, y) = l.cell_origin(i / l.width, i % l.width);
-            ctx.fill_rect(x, y, l.cell, l.cell);
-        }
-    }
+    let cells = grid.cells();
+    for_filled_runs(
+        l.width,
+        |i| cells[i] == Cell::Filled,
+        |row, col, len| {
+            let (x, y) = l.cell_origin(row, col);
+            ctx.fill_rect(x, y, l.cell * len as f64, l.cell);
+        },
+        cells.len(),
+    );
     if l.cell >= 6.0 {
         draw_grid_lines(&ctx, l);
     }

@@ -347,6 +347,23 @@ function bmp(w, h, pixel) {
   }
   return b;
 }
+/// A two-colour GIF (palette black, white); pixel(x, y) gives the index.
+/// LZW with 3-bit codes and a clear code every two pixels, so the code
+/// width never grows: valid, if not small.
+function gif(w, h, pixel) {
+  const codes = [];
+  for (let i = 0; i < w * h; i++) { if (i % 2 === 0) codes.push(4); codes.push(pixel(i % w, Math.floor(i / w))); }
+  codes.push(5);
+  const data = [];
+  let acc = 0, bits = 0;
+  for (const c of codes) { acc |= c << bits; bits += 3; while (bits >= 8) { data.push(acc & 0xff); acc >>= 8; bits -= 8; } }
+  if (bits) data.push(acc);
+  const blocks = [];
+  for (let i = 0; i < data.length; i += 255) { const part = data.slice(i, i + 255); blocks.push(part.length, ...part); }
+  const le = (v) => [v & 0xff, v >> 8];
+  return Buffer.from([...Buffer.from('GIF89a'), ...le(w), ...le(h), 0x80, 0, 0, 0, 0, 0, 255, 255, 255,
+    0x2c, 0, 0, 0, 0, ...le(w), ...le(h), 0, 2, ...blocks, 0, 0x3b]);
+}
 const BLACK = [0, 0, 0, 255], WHITE = [255, 255, 255, 255];
 /// A black disc of radius 120 on white, 300×300, with a transparent margin (white).
 const DISC = png(300, 300, (x, y) => {
@@ -489,6 +506,18 @@ await test('exports paste back as the same puzzle; PNG and share link round trip
     expect(detected === `Detected: ${names[f]}, 30×30`, `${f}: ${detected}`);
     expect(await exported(page, 'nin') === reference, `${f}: the same clues`);
   }
+  // Download and Copy give the text shown.
+  await page.selectOption('#export-format', 'nin');
+  const [nin] = await Promise.all([page.waitForEvent('download'), page.click('#export-download')]);
+  expect(nin.suggestedFilename() === 'disc.nin', nin.suggestedFilename());
+  const ninFile = path.join(shots, 'exported.nin');
+  await nin.saveAs(ninFile);
+  expect(fs.readFileSync(ninFile, 'utf8') === reference, 'the downloaded .nin is the text shown');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base.replace(/\/$/, '') });
+  await page.selectOption('#export-format', 'json');
+  await page.click('#export-copy');
+  await page.waitForFunction(() => document.querySelector('#export-note').textContent === 'Copied to the clipboard.');
+  expect(await page.evaluate(() => navigator.clipboard.readText()) === texts.json, 'the clipboard holds the JSON');
   // The PNG of the picture, uploaded again, is the same picture (pixel-exact blocks).
   await paste(page, texts.non);
   await checked(page, 'Unique');
@@ -554,8 +583,21 @@ await test('a 4000×3000 photo converts without hanging the page', async (page) 
   console.log(`  4000×3000 JPEG to a 30×23 grid in ${Math.round(ms)} ms (wall ${Date.now() - t0} ms with making it); long tasks on the page: ${JSON.stringify(long)}`);
   expect(long.every((d) => d <= 50), `long tasks: ${long}`);
   expect(clicks < 50, `a timer waited ${clicks} ms`);
-  await setSide(page, '#pic-width', 120);
-  await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: .non, 120×90', null, { timeout: 30000 });
+  // The largest grid, and the threshold slider moved: the preview follows, the page never freezes.
+  await setSide(page, '#pic-width', 200);
+  await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: .non, 200×150', null, { timeout: 30000 });
+  const before = await exported(page, 'picture');
+  await page.evaluate(() => { window.__long = []; });
+  for (let v = 60; v < 200; v += 14) {
+    await page.$eval('#pic-threshold', (e, v) => { e.value = String(v); e.dispatchEvent(new Event('input', { bubbles: true })); }, v);
+  }
+  await page.waitForFunction(() => document.querySelector('#pic-threshold-value').textContent.startsWith('186 (Otsu: '));
+  await page.waitForTimeout(400);
+  const sliding = await page.evaluate(() => window.__long);
+  console.log(`  long tasks while the threshold slider moves on a 200×150 grid: ${JSON.stringify(sliding)}`);
+  expect(sliding.every((d) => d <= 100), `long tasks: ${sliding}`);
+  const after = await exported(page, 'picture');
+  expect(after.split('1').length > before.split('1').length, 'a higher threshold fills more cells');
 });
 
 await test('picture panel screenshots on a phone', async (page) => {
@@ -565,6 +607,27 @@ await test('picture panel screenshots on a phone', async (page) => {
   await page.screenshot({ path: path.join(shots, 'picture-check-390x844.png'), fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow <= 0, `the page is ${overflow}px wider than the window`);
+  // A GIF, one pixel per cell.
+  await upload(page, 'seed.gif', 'image/gif', gif(5, 5, (x, y) => SEED_003.split('\n')[y][x] === '1' ? 0 : 1));
+  await page.waitForFunction(() => document.querySelector('#picture-note').textContent === 'seed.gif: GIF, 5×5 pixels');
+  await checked(page, 'Unique');
+  expect(await exported(page, 'picture') === SEED_003, 'GIF read pixel-exact');
+  // A WebP made by the browser.
+  await page.evaluate(async () => {
+    const c = new OffscreenCanvas(90, 60), g = c.getContext('2d');
+    g.fillStyle = '#fff'; g.fillRect(0, 0, 90, 60); g.fillStyle = '#000'; g.fillRect(30, 15, 30, 30);
+    const blob = await c.convertToBlob({ type: 'image/webp', quality: 1 });
+    const dt = new DataTransfer();
+    dt.items.add(new File([blob], 'square.webp', { type: 'image/webp' }));
+    const input = document.querySelector('#upload-picture');
+    input.files = dt.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await page.waitForFunction(() => document.querySelector('#picture-note').textContent === 'square.webp: WebP, 90×60 pixels');
+  await checked(page, 'Unique');
+  const square = (await exported(page, 'picture')).trim().split('\n');
+  // Blocks of 30×15 pixels: a 3×4 grid.
+  expect(square.join(',') === '000,010,010,000', `a 3×4 block grid: ${square}`);
   // A BMP of seed 003 drawn with 10-pixel cells: read back as the 5×5 grid.
   await upload(page, 'seed.bmp', 'image/bmp', bmp(50, 50, (x, y) => SEED_003.split('\n')[Math.floor(y / 10)][Math.floor(x / 10)] === '1' ? BLACK : WHITE));
   await page.waitForFunction(() => document.querySelector('#picture-note').textContent === 'seed.bmp: BMP, 50×50 pixels');
