@@ -163,6 +163,10 @@ pub struct App {
     /// Bumped when the puzzle changes (the board must be drawn anew).
     version: u64,
     drawn: std::cell::RefCell<Option<DrawCache>>,
+    /// The board's background with its clues, and what it was drawn for.
+    background: RefCell<Option<(BackgroundKey, HtmlCanvasElement)>>,
+    /// The width the board may take, read from the page when unknown.
+    fit_width: std::cell::Cell<Option<f64>>,
     _on_resize: Option<Closure<dyn FnMut()>>,
     lab_clue: String,
     lab_line: String,
@@ -195,6 +199,9 @@ pub struct App {
     picture_sync: Option<gloo_timers::callback::Timeout>,
 }
 
+/// What the board's background was drawn for: puzzle version, layout, pixel ratio.
+type BackgroundKey = (u64, Layout, f64);
+
 /// The export text and what it was made from.
 type ExportCache = RefCell<Option<((u64, u64, usize, String), Result<String, String>)>>;
 
@@ -204,6 +211,7 @@ impl App {
     fn set_text(&mut self, text: String) {
         self.text = text;
         self.version += 1;
+        self.fit_width.set(None);
         self.solutions.clear();
         self.shown_solution = None;
         match parse(&self.text) {
@@ -332,10 +340,16 @@ impl App {
         let Some(window) = web_sys::window() else { return };
         let dpr = window.device_pixel_ratio().max(1.0);
         // Fit the board's column (the wrapper scrolls when clues no longer fit).
-        let max_width =
-            canvas.parent_element().map(|p| p.client_width() as f64).filter(|&w| w > 0.0).unwrap_or_else(
-                || window.inner_width().ok().and_then(|w| w.as_f64()).unwrap_or(800.0) - 32.0,
-            );
+        // Read once per puzzle and window size: reading it forces a layout
+        // of the page, which costs tens of milliseconds with large text areas.
+        let max_width = self.fit_width.get().unwrap_or_else(|| {
+            let w =
+                canvas.parent_element().map(|p| p.client_width() as f64).filter(|&w| w > 0.0).unwrap_or_else(
+                    || window.inner_width().ok().and_then(|w| w.as_f64()).unwrap_or(800.0) - 32.0,
+                );
+            self.fit_width.set(Some(w));
+            w
+        });
         let row_chars = puzzle.rows.iter().map(|c| c.to_string().len()).max().unwrap_or(1);
         let column_runs = puzzle.columns.iter().map(|c| c.0.len()).max().unwrap_or(1);
         let l = Layout::new(puzzle.width(), puzzle.height(), row_chars, column_runs, max_width.max(200.0));
@@ -365,7 +379,7 @@ impl App {
                 *f = true;
             }
         }
-        // Cells to repaint; past a quarter of the board, one full redraw is cheaper.
+        // Cells to repaint; past half the board, one full redraw is cheaper.
         let repaint: Option<Vec<usize>> = drawn.as_ref().filter(|_| same_board).and_then(|old| {
             let mut repaint: Vec<usize> =
                 (0..now.cells.len()).filter(|&i| old.cells[i] != now.cells[i]).collect();
@@ -375,41 +389,67 @@ impl App {
             }
             repaint.sort_unstable();
             repaint.dedup();
-            (repaint.len() * 4 < now.cells.len()).then_some(repaint)
+            (repaint.len() * 2 < now.cells.len()).then_some(repaint)
         });
         let full = repaint.is_none();
         if full {
             let (w, h) = l.size();
-            canvas.set_width((w * dpr) as u32);
-            canvas.set_height((h * dpr) as u32);
+            let pixels = ((w * dpr) as u32, (h * dpr) as u32);
+            // Resizing a canvas reallocates it: only when the size changes.
+            if (canvas.width(), canvas.height()) != pixels {
+                canvas.set_width(pixels.0);
+                canvas.set_height(pixels.1);
+                let style = canvas.style();
+                let _ = style.set_property("width", &format!("{w}px"));
+                let _ = style.set_property("height", &format!("{h}px"));
+            }
             // The geometry, for tests and assistive tools that read the board.
             for (name, value) in [("data-left", l.left), ("data-top", l.top), ("data-cell", l.cell)] {
                 let _ = canvas.set_attribute(name, &value.to_string());
             }
-            let style = canvas.style();
-            let _ = style.set_property("width", &format!("{w}px"));
-            let _ = style.set_property("height", &format!("{h}px"));
+            // The white board with its clues, drawn once per puzzle and
+            // geometry (hundreds of texts on a large board) and copied after.
+            let key = (self.version, l, dpr);
+            let mut background = self.background.borrow_mut();
+            if background.as_ref().is_none_or(|(k, _)| *k != key) {
+                *background = clue_background(&l, dpr, puzzle).map(|c| (key, c));
+            }
+            let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+            match background.as_ref() {
+                Some((_, image)) => {
+                    let _ = ctx.draw_image_with_html_canvas_element(image, 0.0, 0.0);
+                }
+                None => {
+                    ctx.set_fill_style_str("#ffffff");
+                    ctx.fill_rect(0.0, 0.0, w * dpr, h * dpr);
+                }
+            }
             let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-            ctx.set_fill_style_str("#ffffff");
-            ctx.fill_rect(0.0, 0.0, w, h);
-            draw_clues(&ctx, &l, puzzle);
             // The background is white: filled cells go in runs along each
             // row (one rectangle a run), marked cells and empty marks one by one.
+            // One path per colour: a single draw operation for the canvas.
             ctx.set_fill_style_str("#1f2430");
+            ctx.begin_path();
             for_filled_runs(
                 l.width,
                 |i| now.cells[i] == b'#' && !fresh[i],
                 |row, col, len| {
                     let (x, y) = l.cell_origin(row, col);
-                    ctx.fill_rect(x, y, l.cell * len as f64, l.cell);
+                    ctx.rect(x, y, l.cell * len as f64, l.cell);
                 },
                 now.cells.len(),
             );
-            for i in 0..now.cells.len() {
-                if fresh[i] || now.cells[i] == b'.' {
-                    paint_cell(&ctx, &l, i, &now, &fresh, false);
-                }
+            ctx.fill();
+            let marked: Vec<usize> = (0..now.cells.len()).filter(|&i| fresh[i]).collect();
+            paint_cells(&ctx, &l, &marked, &now, &fresh, false);
+            // Empty marks: one style, one call a mark.
+            ctx.set_fill_style_str(EMPTY_MARK);
+            ctx.begin_path();
+            for i in (0..now.cells.len()).filter(|&i| now.cells[i] == b'.' && !fresh[i]) {
+                let (x, y, d) = empty_mark(&l, i);
+                ctx.rect(x, y, d, d);
             }
+            ctx.fill();
             draw_grid_lines(&ctx, &l);
             if let (Some(_), [a, b, ..]) = (self.shown_solution, self.solutions.as_slice()) {
                 // Cells where the two solutions differ.
@@ -423,9 +463,7 @@ impl App {
                 }
             }
         } else {
-            for i in repaint.unwrap_or_default() {
-                paint_cell(&ctx, &l, i, &now, &fresh, true);
-            }
+            paint_cells(&ctx, &l, &repaint.unwrap_or_default(), &now, &fresh, true);
         }
         // The line worked in the shown step (blue), or the contradicting one (red),
         // outlined inside the line so that repainting its cells erases it.
@@ -514,6 +552,16 @@ pub(crate) fn for_filled_runs(
     }
 }
 
+/// The colour of the mark of a known-empty cell.
+const EMPTY_MARK: &str = "#9aa0aa";
+
+/// The square mark of a known-empty cell: its corner and side.
+fn empty_mark(l: &Layout, i: usize) -> (f64, f64, f64) {
+    let (x, y) = l.cell_origin(i / l.width, i % l.width);
+    let d = (l.cell * 0.16).max(1.5);
+    (x + l.cell / 2.0 - d / 2.0, y + l.cell / 2.0 - d / 2.0, d)
+}
+
 /// The grid indices of a line.
 fn line_cells(l: &Layout, (is_row, i): (bool, usize)) -> Vec<usize> {
     if is_row {
@@ -523,50 +571,60 @@ fn line_cells(l: &Layout, (is_row, i): (bool, usize)) -> Vec<usize> {
     }
 }
 
-/// Paints one cell: background (marked when newly deduced), value, and its
+/// Paints cells (by grid index) in a handful of canvas operations, one path
+/// per colour: background (yellow when newly deduced), value, and the cells'
 /// borders when `borders` (a full redraw draws the grid lines in one go).
-fn paint_cell(
+fn paint_cells(
     ctx: &CanvasRenderingContext2d,
     l: &Layout,
-    i: usize,
+    cells: &[usize],
     now: &DrawCache,
     fresh: &[bool],
     borders: bool,
 ) {
-    let (r, c) = (i / l.width, i % l.width);
-    let (x, y) = l.cell_origin(r, c);
-    ctx.set_fill_style_str(if fresh[i] { "#fde68a" } else { "#ffffff" });
-    ctx.fill_rect(x, y, l.cell, l.cell);
-    match now.cells.get(i) {
-        Some(b'#') => {
-            ctx.set_fill_style_str("#1f2430");
-            ctx.fill_rect(x, y, l.cell, l.cell);
+    let origin = |i: usize| l.cell_origin(i / l.width, i % l.width);
+    let fill = |colour: &str, pick: &dyn Fn(usize) -> bool, rect: &dyn Fn(usize) -> (f64, f64, f64)| {
+        ctx.set_fill_style_str(colour);
+        ctx.begin_path();
+        for &i in cells.iter().filter(|&&i| pick(i)) {
+            let (x, y, d) = rect(i);
+            ctx.rect(x, y, d, d);
         }
-        Some(b'.') => {
-            ctx.set_fill_style_str("#9aa0aa");
-            let d = (l.cell * 0.16).max(1.5);
-            ctx.fill_rect(x + l.cell / 2.0 - d / 2.0, y + l.cell / 2.0 - d / 2.0, d, d);
-        }
-        _ => {}
-    }
+        ctx.fill();
+    };
+    let whole = |i: usize| {
+        let (x, y) = origin(i);
+        (x, y, l.cell)
+    };
+    fill("#ffffff", &|i| !fresh[i], &whole);
+    fill("#fde68a", &|i| fresh[i], &whole);
+    fill("#1f2430", &|i| now.cells.get(i) == Some(&b'#'), &whole);
+    fill(EMPTY_MARK, &|i| now.cells.get(i) == Some(&b'.'), &|i| empty_mark(l, i));
     if !borders {
         return;
     }
-    // The cell's four borders: bold every 5 cells and at the edges.
-    for (k, vertical, from) in [(c, true, r), (c + 1, true, r), (r, false, c), (r + 1, false, c)] {
-        let count = if vertical { l.width } else { l.height };
-        let bold = k % 5 == 0 || k == count;
-        ctx.set_stroke_style_str(if bold { "#1f2430" } else { "#c5c9d0" });
-        ctx.set_line_width(if bold { 1.5 } else { 1.0 });
+    // The cells' four borders: bold every 5 cells and at the edges.
+    for (bold_pass, colour, width) in [(false, "#c5c9d0", 1.0), (true, "#1f2430", 1.5)] {
+        ctx.set_stroke_style_str(colour);
+        ctx.set_line_width(width);
         ctx.begin_path();
-        let p = k as f64 * l.cell + 0.5;
-        let q = from as f64 * l.cell;
-        if vertical {
-            ctx.move_to(l.left + p, l.top + q);
-            ctx.line_to(l.left + p, l.top + q + l.cell);
-        } else {
-            ctx.move_to(l.left + q, l.top + p);
-            ctx.line_to(l.left + q + l.cell, l.top + p);
+        for &i in cells {
+            let (r, c) = (i / l.width, i % l.width);
+            for (k, vertical, from) in [(c, true, r), (c + 1, true, r), (r, false, c), (r + 1, false, c)] {
+                let count = if vertical { l.width } else { l.height };
+                if (k % 5 == 0 || k == count) != bold_pass {
+                    continue;
+                }
+                let p = k as f64 * l.cell + 0.5;
+                let q = from as f64 * l.cell;
+                if vertical {
+                    ctx.move_to(l.left + p, l.top + q);
+                    ctx.line_to(l.left + p, l.top + q + l.cell);
+                } else {
+                    ctx.move_to(l.left + q, l.top + p);
+                    ctx.line_to(l.left + q + l.cell, l.top + p);
+                }
+            }
         }
         ctx.stroke();
     }
@@ -604,24 +662,43 @@ fn draw_clues(ctx: &CanvasRenderingContext2d, l: &Layout, puzzle: &Puzzle) {
     }
 }
 
+/// A canvas (not on the page) with the board's white background and its
+/// clues, at the device pixel ratio.
+fn clue_background(l: &Layout, dpr: f64, puzzle: &Puzzle) -> Option<HtmlCanvasElement> {
+    let document = web_sys::window()?.document()?;
+    let canvas: HtmlCanvasElement = document.create_element("canvas").ok()?.dyn_into().ok()?;
+    let (w, h) = l.size();
+    canvas.set_width((w * dpr) as u32);
+    canvas.set_height((h * dpr) as u32);
+    let ctx: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.dyn_into().ok()?;
+    let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+    ctx.set_fill_style_str("#ffffff");
+    ctx.fill_rect(0.0, 0.0, w, h);
+    draw_clues(&ctx, l, puzzle);
+    Some(canvas)
+}
+
+/// The grid lines: light ones, then bold ones every 5 cells and at the
+/// edges, each set as one path.
 fn draw_grid_lines(ctx: &CanvasRenderingContext2d, l: &Layout) {
     let (w, h) = (l.width as f64 * l.cell, l.height as f64 * l.cell);
-    for (count, vertical) in [(l.width, true), (l.height, false)] {
-        for i in 0..=count {
-            let bold = i % 5 == 0 || i == count;
-            ctx.set_stroke_style_str(if bold { "#1f2430" } else { "#c5c9d0" });
-            ctx.set_line_width(if bold { 1.5 } else { 1.0 });
-            ctx.begin_path();
-            let p = i as f64 * l.cell + 0.5;
-            if vertical {
-                ctx.move_to(l.left + p, l.top);
-                ctx.line_to(l.left + p, l.top + h);
-            } else {
-                ctx.move_to(l.left, l.top + p);
-                ctx.line_to(l.left + w, l.top + p);
+    for (bold_pass, colour, width) in [(false, "#c5c9d0", 1.0), (true, "#1f2430", 1.5)] {
+        ctx.set_stroke_style_str(colour);
+        ctx.set_line_width(width);
+        ctx.begin_path();
+        for (count, vertical) in [(l.width, true), (l.height, false)] {
+            for i in (0..=count).filter(|&i| (i % 5 == 0 || i == count) == bold_pass) {
+                let p = i as f64 * l.cell + 0.5;
+                if vertical {
+                    ctx.move_to(l.left + p, l.top);
+                    ctx.line_to(l.left + p, l.top + h);
+                } else {
+                    ctx.move_to(l.left, l.top + p);
+                    ctx.line_to(l.left + w, l.top + p);
+                }
             }
-            ctx.stroke();
         }
+        ctx.stroke();
     }
 }
 
@@ -666,6 +743,8 @@ impl Component for App {
             canvas: NodeRef::default(),
             version: 0,
             drawn: Default::default(),
+            background: RefCell::new(None),
+            fit_width: Default::default(),
             _on_resize: None,
             lab_clue: SEED_CASES[3].1.to_string(),
             lab_line: SEED_CASES[3].2.to_string(),
@@ -750,7 +829,7 @@ impl Component for App {
                 // The current puzzle stays; only the message is shown.
                 self.verdict = message;
             }
-            Msg::Resized => {}
+            Msg::Resized => self.fit_width.set(None),
             Msg::LabClue(t) => {
                 self.lab_clue = t;
                 self.lab_note.clear();

@@ -35,7 +35,8 @@ async function test(name, body) {
   if (process.env.E2E_ONLY && !name.includes(process.env.E2E_ONLY)) return;
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.on('pageerror', (e) => errors.push(`${name}: page error: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`${name}: console: ${m.text()}`); });
+  // E2E_CONSOLE=1 prints the page's console (while developing).
+  page.on('console', (m) => { if (process.env.E2E_CONSOLE) console.log('   console:', m.text()); if (m.type() === 'error') errors.push(`${name}: console: ${m.text()}`); });
   try {
     await page.goto(base);
     await page.waitForSelector('#detected:has-text("Detected")');
