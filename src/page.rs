@@ -57,6 +57,8 @@ pub enum Msg {
     Export(ExportMsg),
     /// The page's address changed (a share link opened in this tab).
     HashChanged,
+    /// Draw the board now (a new puzzle's first drawing, put off a task).
+    Redraw,
 }
 
 /// Where the last input is kept between visits (this browser only).
@@ -197,6 +199,8 @@ pub struct App {
     export_cache: ExportCache,
     /// Pending: make the clues of the picture once the threshold slider rests.
     picture_sync: Option<gloo_timers::callback::Timeout>,
+    /// Pending: the board's drawing for a new puzzle.
+    redraw: Option<gloo_timers::callback::Timeout>,
 }
 
 /// What the board's background was drawn for: puzzle version, layout, pixel ratio.
@@ -769,6 +773,7 @@ impl Component for App {
             _on_hash: None,
             export_cache: RefCell::new(None),
             picture_sync: None,
+            redraw: None,
         };
         // The last input survives a reload; nothing leaves the browser.
         let saved = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
@@ -804,6 +809,11 @@ impl Component for App {
             }
             Msg::Export(m) => return self.update_export(ctx, m),
             Msg::HashChanged => self.open_share_link(ctx),
+            Msg::Redraw => {
+                self.redraw = None;
+                self.draw();
+                return false;
+            }
             Msg::Sample(i) => {
                 if let Some(&(_, text)) = SAMPLES.get(i) {
                     return <Self as Component>::update(self, ctx, Msg::Input(text.to_string()));
@@ -1053,8 +1063,16 @@ impl Component for App {
         }
     }
 
-    fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
-        self.draw();
+    fn rendered(&mut self, ctx: &Context<Self>, _first_render: bool) {
+        // A new puzzle's board (all its clue texts) is drawn in a task of its
+        // own, so that it does not add to the work of the change that made it.
+        let new_puzzle = self.drawn.borrow().as_ref().is_some_and(|d| d.version != self.version);
+        if new_puzzle && self.redraw.is_none() {
+            let redraw = ctx.link().callback(|_| Msg::Redraw);
+            self.redraw = Some(gloo_timers::callback::Timeout::new(0, move || redraw.emit(())));
+        } else if !new_puzzle {
+            self.draw();
+        }
         self.draw_picture();
     }
 }

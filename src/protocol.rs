@@ -30,6 +30,9 @@ pub enum ToWorker {
     },
     /// Is the puzzle of this 0/1 picture fair? Then, if not, look for fixes.
     Check(CheckRequest),
+    /// Solve without streaming and report the time only (benchmarks:
+    /// `scripts/bench-wasm`); answered by `Done` with no solutions.
+    Time(SolveRequest),
 }
 
 /// Check the clues of a picture (`cells`: `#` filled, `.` empty, row-major).

@@ -66,6 +66,10 @@ pub fn start() {
                 state.current_job.set(request.id);
                 wasm_bindgen_futures::spawn_local(solve(request, state.clone()));
             }
+            Some(Ok(ToWorker::Time(request))) => {
+                state.current_job.set(request.id);
+                wasm_bindgen_futures::spawn_local(time(request, state.clone()));
+            }
             Some(Ok(ToWorker::Check(request))) => {
                 state.current_job.set(request.id);
                 wasm_bindgen_futures::spawn_local(check(request, state.clone()));
@@ -113,6 +117,46 @@ async fn solve(request: SolveRequest, state: Rc<State>) {
         post(&message);
         if session.is_done() {
             return;
+        }
+        yield_now().await;
+    }
+}
+
+/// Solves in batches like [`solve`], but posts only the verdict and the
+/// time: the solver's own speed in wasm, for the benchmarks.
+async fn time(request: SolveRequest, state: Rc<State>) {
+    let clues = |v: &Vec<Vec<u32>>| v.iter().map(|c| nonogram_core::Clue(c.clone())).collect();
+    let puzzle = nonogram_core::Puzzle::new(clues(&request.rows), clues(&request.columns));
+    let mut solver = match nonogram_core::Solver::new(&puzzle, nonogram_core::SolveOptions::default()) {
+        Ok(s) => s,
+        Err(e) => return post(&FromWorker::Error { id: request.id, message: e.to_string() }),
+    };
+    let mut busy = 0.0;
+    while state.current_job.get() == request.id {
+        let start = js_sys::Date::now();
+        let mut budget = batch_budget();
+        let mut verdict = None;
+        for step in solver.by_ref() {
+            if let nonogram_core::Step::Done { verdict: v } = step {
+                verdict = Some(v);
+                break;
+            }
+            if !budget() {
+                break;
+            }
+        }
+        busy += js_sys::Date::now() - start;
+        if let Some(v) = verdict {
+            let stats = solver.stats();
+            return post(&FromWorker::Done {
+                id: request.id,
+                verdict: v.word().to_string(),
+                solutions: Vec::new(),
+                line: None,
+                by_line_logic: stats.by_line_logic(),
+                guesses: stats.guesses,
+                ms: busy,
+            });
         }
         yield_now().await;
     }

@@ -96,10 +96,17 @@ impl App {
         self.picture_sync = Some(gloo_timers::callback::Timeout::new(150, move || sync.emit(())));
     }
 
-    /// The picture changed: new clues into `Clues`, and a new check.
+    /// The picture changed: the preview is redrawn, the clues go into
+    /// `Clues`, and a new check starts.
     fn picture_changed(&mut self, ctx: &Context<Self>) {
-        self.picture_sync = None;
         self.picture_version += 1;
+        self.sync_clues(ctx);
+    }
+
+    /// New clues from the picture into `Clues`, and a new check (the
+    /// preview is already drawn).
+    fn sync_clues(&mut self, ctx: &Context<Self>) {
+        self.picture_sync = None;
         let Some(p) = &self.picture else { return };
         let (Some(grid), Some(puzzle)) = (p.grid(), p.puzzle()) else { return };
         let text = write(Format::Non, &puzzle).unwrap_or_default();
@@ -198,7 +205,7 @@ impl App {
                 p.toggle(r, c);
                 self.picture_changed(ctx);
             }
-            PictureMsg::Sync => self.picture_changed(ctx),
+            PictureMsg::Sync => self.sync_clues(ctx),
             PictureMsg::UseClues => {
                 let text = self.picture_text.clone();
                 self.load_input(ctx, text);

@@ -3,6 +3,7 @@
 mod args;
 mod bench;
 mod input;
+mod linebench;
 mod solve;
 
 use std::process::ExitCode;
@@ -13,6 +14,7 @@ usage:
   nonogram clues [--to non|nin|plain|json] PICTURE
   nonogram convert --to non|nin|plain|json FILE
   nonogram bench [--timeout SECS] [--tsv] PATH...
+  nonogram bench-line
 FILE `-` reads standard input. Exit status: 0 solved (unique or multiple),
 1 no solution, 2 bad input, 3 timeout.";
 
@@ -24,6 +26,7 @@ fn main() -> ExitCode {
         Some("clues") => input::clues_main(&argv[1..]),
         Some("convert") => input::convert_main(&argv[1..]),
         Some("bench") => bench::main(&argv[1..]),
+        Some("bench-line") => linebench::main(&argv[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(0)

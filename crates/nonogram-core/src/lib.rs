@@ -25,6 +25,7 @@
 //! [`fix`] builds on search for puzzle makers: single-cell changes of a
 //! picture that make its puzzle unique.
 
+pub mod bitline;
 pub mod cell;
 pub mod fix;
 pub mod grid;

@@ -5,6 +5,7 @@
 //! cells did not change cannot yield a new deduction, so only dirty lines are
 //! re-solved, and the grid after each sweep is the one a full sweep would give.
 
+use crate::bitline::{BitLineSolver, MAX_BITS_LINE};
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::line::LineSolver;
@@ -13,11 +14,13 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// Line results cached by line and state; cleared when it reaches this many
-/// entries, which bounds its memory (about 40 bytes an entry).
-const CACHE_LIMIT: usize = 1 << 20;
+/// entries, which bounds its memory (about 90 bytes an entry with the
+/// table's overhead and its growth: about 50 MB at most).
+const CACHE_LIMIT: usize = 1 << 18;
 
-/// A line state as two masks (known filled, known empty); lines of up to 64 cells.
-type Masks = (u64, u64);
+/// A line state as two masks (known filled, known empty); lines of up to
+/// [`MAX_BITS_LINE`] cells.
+type Masks = (u128, u128);
 
 /// A fast hasher for the cache's small integer keys (FxHash's multiply-rotate).
 #[derive(Default)]
@@ -38,10 +41,14 @@ impl Hasher for FxHasher {
     fn write_u32(&mut self, n: u32) {
         self.write_u64(u64::from(n));
     }
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
 }
 
 fn to_masks(cells: &[Cell]) -> Masks {
-    let mut m = (0u64, 0u64);
+    let mut m = (0u128, 0u128);
     for (i, &c) in cells.iter().enumerate() {
         match c {
             Cell::Filled => m.0 |= 1 << i,
@@ -77,6 +84,16 @@ pub struct Board {
     row_stamp: Vec<u64>,
     column_stamp: Vec<u64>,
     pub stamping: bool,
+    /// Each row's and column's cells as masks (known filled, known empty),
+    /// kept when both sides are at most [`MAX_BITS_LINE`]: the line solver
+    /// reads and writes lines as words, not cell by cell.
+    masks: Option<LineMasks>,
+}
+
+#[derive(Clone, Debug)]
+struct LineMasks {
+    rows: Vec<Masks>,
+    columns: Vec<Masks>,
 }
 
 impl Board {
@@ -89,6 +106,37 @@ impl Board {
             row_stamp: vec![1; height],
             column_stamp: vec![1; width],
             stamping: true,
+            masks: (width <= MAX_BITS_LINE && height <= MAX_BITS_LINE)
+                .then(|| LineMasks { rows: vec![(0, 0); height], columns: vec![(0, 0); width] }),
+        }
+    }
+
+    /// A line's masks, when the board keeps them.
+    pub fn line_masks(&self, line: LineId) -> Option<Masks> {
+        let m = self.masks.as_ref()?;
+        Some(match line {
+            LineId::Row(i) => m.rows[i],
+            LineId::Column(i) => m.columns[i],
+        })
+    }
+
+    /// Sets or clears a cell's bits in its row's and column's masks.
+    fn update_masks(&mut self, index: usize, cell: Cell, on: bool) {
+        let w = self.grid.width();
+        let Some(m) = self.masks.as_mut() else { return };
+        let (r, c) = (index / w, index % w);
+        let (row, column) = (&mut m.rows[r], &mut m.columns[c]);
+        let (row_bits, column_bits) = match cell {
+            Cell::Filled => (&mut row.0, &mut column.0),
+            Cell::Empty => (&mut row.1, &mut column.1),
+            Cell::Unknown => return,
+        };
+        if on {
+            *row_bits |= 1 << c;
+            *column_bits |= 1 << r;
+        } else {
+            *row_bits &= !(1 << c);
+            *column_bits &= !(1 << r);
         }
     }
 
@@ -129,6 +177,7 @@ impl Board {
     pub fn set(&mut self, index: usize, cell: Cell) {
         debug_assert_eq!(self.grid.cells()[index], Cell::Unknown);
         self.grid.cells_mut()[index] = cell;
+        self.update_masks(index, cell, true);
         self.trail.push(index as u32);
         self.unknown -= 1;
         self.touch(index);
@@ -138,6 +187,8 @@ impl Board {
     pub fn undo_to(&mut self, len: usize) {
         for k in len..self.trail.len() {
             let i = self.trail[k] as usize;
+            let cell = self.grid.cells()[i];
+            self.update_masks(i, cell, false);
             self.grid.cells_mut()[i] = Cell::Unknown;
             self.touch(i);
         }
@@ -181,9 +232,11 @@ pub struct Propagation {
     out: Vec<Cell>,
     /// When set, changes are applied but not listed (no allocation per line).
     quiet: bool,
-    /// Results of lines of up to 64 cells: (line key, state) → solved state,
-    /// `None` for a contradiction. Equal states recur often in search and probing.
-    cache: HashMap<(u32, u64, u64), Option<Masks>, BuildHasherDefault<FxHasher>>,
+    /// The bitmask line solver, for lines of up to [`MAX_BITS_LINE`] cells.
+    bits: BitLineSolver,
+    /// Results of those lines: (line key, state) → solved state, `None` for
+    /// a contradiction. Equal states recur often in search and probing.
+    cache: HashMap<(u32, u128, u128), Option<Masks>, BuildHasherDefault<FxHasher>>,
     height: usize,
 }
 
@@ -202,6 +255,7 @@ impl Propagation {
             buf: Vec::new(),
             out: Vec::new(),
             quiet: false,
+            bits: BitLineSolver::new(),
             cache: HashMap::default(),
             height,
         }
@@ -304,6 +358,9 @@ impl Propagation {
     /// Solves one line and applies its deductions; `None` when nothing changed.
     fn solve_line(&mut self, puzzle: &Puzzle, board: &mut Board, line: LineId) -> Option<Progress> {
         self.line_solves += 1;
+        if let Some(masks) = board.line_masks(line) {
+            return self.solve_line_masks(puzzle, board, line, masks);
+        }
         board.grid.read_line(line, &mut self.buf);
         let before_unknown = self.buf.iter().filter(|&&c| c == Cell::Unknown).count();
         if before_unknown == 0 && line_matches(puzzle.clue(line).runs(), &self.buf) {
@@ -332,27 +389,68 @@ impl Propagation {
 }
 
 impl Propagation {
-    /// Solves `self.out` in place for `line`, through the cache for lines of
-    /// up to 64 cells; false on a contradiction.
-    fn solve_cached(&mut self, puzzle: &Puzzle, line: LineId) -> bool {
-        let runs = puzzle.clue(line).runs();
-        if self.out.len() > 64 {
-            return self.solver.solve(runs, &mut self.out).is_ok();
+    /// [`Propagation::solve_line`] on a board that keeps line masks: the
+    /// line is read, solved (through the cache) and compared as words.
+    fn solve_line_masks(
+        &mut self,
+        puzzle: &Puzzle,
+        board: &mut Board,
+        line: LineId,
+        masks: Masks,
+    ) -> Option<Progress> {
+        let (f, e) = masks;
+        let Some((nf, ne)) = self.solve_masks(puzzle, line, board.grid.line_len(line), f, e) else {
+            return Some(Progress::Contradiction(line));
+        };
+        let (mut new_filled, mut new_empty) = (nf & !f, ne & !e);
+        if new_filled | new_empty == 0 {
+            return None;
         }
+        let mut changes = Vec::new();
+        for (bits, cell) in [(&mut new_filled, Cell::Filled), (&mut new_empty, Cell::Empty)] {
+            while *bits != 0 {
+                let pos = bits.trailing_zeros() as usize;
+                *bits &= *bits - 1;
+                board.set(board.grid.index(line, pos), cell);
+                self.mark(line.crossing(pos));
+                if !self.quiet {
+                    changes.push((pos, cell));
+                }
+            }
+        }
+        changes.sort_unstable_by_key(|&(pos, _)| pos);
+        Some(Progress::Line { line, changes })
+    }
+
+    /// Solves a line given as masks through the cache; `None` on a contradiction.
+    fn solve_masks(&mut self, puzzle: &Puzzle, line: LineId, n: usize, f: u128, e: u128) -> Option<Masks> {
         let id = match line {
             LineId::Row(i) => i,
             LineId::Column(i) => self.height + i,
         } as u32;
-        let (f, e) = to_masks(&self.out);
         if let Some(&result) = self.cache.get(&(id, f, e)) {
-            return result.map(|m| from_masks(m, &mut self.out)).is_some();
+            return result;
         }
-        let ok = self.solver.solve(runs, &mut self.out).is_ok();
+        let result = self.bits.solve(puzzle.clue(line).runs(), n, f, e).ok();
         if self.cache.len() >= CACHE_LIMIT {
             self.cache.clear();
         }
-        self.cache.insert((id, f, e), ok.then(|| to_masks(&self.out)));
-        ok
+        self.cache.insert((id, f, e), result);
+        result
+    }
+
+    /// Solves `self.out` in place for `line`: lines of up to
+    /// [`MAX_BITS_LINE`] cells on bitmasks through the cache, longer ones
+    /// with the table solver; false on a contradiction.
+    fn solve_cached(&mut self, puzzle: &Puzzle, line: LineId) -> bool {
+        let runs = puzzle.clue(line).runs();
+        let n = self.out.len();
+        if n > MAX_BITS_LINE {
+            return self.solver.solve(runs, &mut self.out).is_ok();
+        }
+        let (f, e) = to_masks(&self.out);
+        let result = self.solve_masks(puzzle, line, n, f, e);
+        result.map(|m| from_masks(m, &mut self.out)).is_some()
     }
 }
 

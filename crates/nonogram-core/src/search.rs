@@ -433,10 +433,15 @@ impl Solver {
             }
             None => self.choose_cell().map(|i| (i, Cell::Filled)),
         };
-        let Some((index, first)) = choice else {
+        let Some((index, mut first)) = choice else {
             self.state = State::Propagate;
             return None;
         };
+        // With a solution in hand, look for another: try the value it does
+        // not have first, so the first branch leads away from it.
+        if let Some(found) = self.solutions.first() {
+            first = found.cells()[index].opposite();
+        }
         self.frames.push(Frame { trail_len: self.board.trail_len(), index, first, tried_second: false });
         self.assign(index, first);
         self.stats.guesses += 1;

@@ -1,5 +1,7 @@
-//! The fast line solver agrees with the brute-force oracle on random lines.
+//! The fast line solvers agree with the brute-force oracle on random lines,
+//! and the bitmask solver with the table solver on lines up to 126 cells.
 
+use nonogram_core::bitline::{BitLineSolver, MAX_BITS_LINE};
 use nonogram_core::line::LineSolver;
 use nonogram_core::placement::{brute_force_solve, count_placements, placements};
 use nonogram_core::{Cell, Clue};
@@ -8,7 +10,11 @@ use proptest::prelude::*;
 /// A random line: a random picture line gives a clue that fits; some of its
 /// cells are revealed, some flipped (so contradictions occur too).
 fn line_case() -> impl Strategy<Value = (Vec<u32>, Vec<Cell>)> {
-    (1usize..=30).prop_flat_map(|n| {
+    line_case_up_to(30)
+}
+
+fn line_case_up_to(max: usize) -> impl Strategy<Value = (Vec<u32>, Vec<Cell>)> {
+    (1usize..=max).prop_flat_map(|n| {
         (proptest::collection::vec(any::<bool>(), n), proptest::collection::vec(0u8..10, n), 0u8..10)
             .prop_map(|(picture, reveal, density)| {
                 let cells: Vec<Cell> =
@@ -28,8 +34,35 @@ fn line_case() -> impl Strategy<Value = (Vec<u32>, Vec<Cell>)> {
     })
 }
 
+/// The bitmask solver's answer as cells.
+fn bit_solve(runs: &[u32], line: &[Cell]) -> Result<Vec<Cell>, nonogram_core::Contradiction> {
+    let mask =
+        |want: Cell| line.iter().enumerate().filter(|(_, &c)| c == want).fold(0u128, |m, (i, _)| m | 1 << i);
+    let (f, e) = BitLineSolver::new().solve(runs, line.len(), mask(Cell::Filled), mask(Cell::Empty))?;
+    Ok((0..line.len())
+        .map(|i| match (f >> i & 1, e >> i & 1) {
+            (1, 0) => Cell::Filled,
+            (0, 1) => Cell::Empty,
+            (0, 0) => Cell::Unknown,
+            _ => panic!("cell {i} both filled and empty"),
+        })
+        .collect())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    #[test]
+    fn bit_line_solver_equals_oracle((runs, line) in line_case()) {
+        prop_assert_eq!(bit_solve(&runs, &line), brute_force_solve(&runs, &line));
+    }
+
+    #[test]
+    fn bit_line_solver_equals_table_solver((runs, line) in line_case_up_to(MAX_BITS_LINE)) {
+        let mut table = line.clone();
+        let got = LineSolver::new().solve(&runs, &mut table).map(|_| table);
+        prop_assert_eq!(bit_solve(&runs, &line), got);
+    }
 
     #[test]
     fn fast_line_solver_equals_oracle((runs, line) in line_case()) {

@@ -1,0 +1,177 @@
+//! The exact line solver on bitmasks, for lines of up to [`MAX_BITS_LINE`]
+//! cells: the same forward/backward reasoning as [`crate::line`], but each
+//! table row (which boundaries a prefix of runs can reach) is one `u128`,
+//! so a line costs a few hundred word operations instead of a table walk.
+//!
+//! Bit `i` of a line mask is cell `i`. The line is padded with one empty
+//! cell `n`, and boundaries `0..=n+1` sit between cells (boundary `i` is
+//! before cell `i`). `reach[j]` holds the boundaries where runs `0..j` can
+//! end, each followed by an empty cell (a separator or a gap), with every
+//! cell before it consistent. `back[j]` holds the boundaries from which
+//! runs `j..` fit the rest. Gaps spread a set of boundaries across cells
+//! that may be empty: an occluded fill (Kogge–Stone), log₂ 128 = 7 steps.
+
+use crate::line::Contradiction;
+
+/// The longest line solved on bitmasks (boundaries `0..=n+1` fit 128 bits).
+pub const MAX_BITS_LINE: usize = 126;
+
+/// Boundaries reachable from `seeds` going right: from `i` to `i + 1`
+/// when bit `i + 1` of `enter` is set (cell `i` may be empty).
+fn spread_right(seeds: u128, enter: u128) -> u128 {
+    let (mut g, mut p) = (seeds, enter);
+    g |= p & (g << 1);
+    p &= p << 1;
+    g |= p & (g << 2);
+    p &= p << 2;
+    g |= p & (g << 4);
+    p &= p << 4;
+    g |= p & (g << 8);
+    p &= p << 8;
+    g |= p & (g << 16);
+    p &= p << 16;
+    g |= p & (g << 32);
+    p &= p << 32;
+    g | (p & (g << 64))
+}
+
+/// Boundaries reachable from `seeds` going left: from `i + 1` to `i` when
+/// bit `i` of `enter` is set (cell `i` may be empty).
+fn spread_left(seeds: u128, enter: u128) -> u128 {
+    let (mut g, mut p) = (seeds, enter);
+    g |= p & (g >> 1);
+    p &= p >> 1;
+    g |= p & (g >> 2);
+    p &= p >> 2;
+    g |= p & (g >> 4);
+    p &= p >> 4;
+    g |= p & (g >> 8);
+    p &= p >> 8;
+    g |= p & (g >> 16);
+    p &= p >> 16;
+    g |= p & (g >> 32);
+    p &= p >> 32;
+    g | (p & (g >> 64))
+}
+
+/// Bits `s` such that bits `s..s + len` of `mask` are all set.
+fn windows(mask: u128, len: u32) -> u128 {
+    // Doubling: `have` is the window length `w` covers so far.
+    let (mut w, mut have) = (mask, 1);
+    while have < len {
+        let step = have.min(len - have);
+        w &= w >> step;
+        have += step;
+    }
+    w
+}
+
+/// Bits `s..s + len` for every bit `s` of `starts`.
+fn smear(starts: u128, len: u32) -> u128 {
+    let (mut w, mut have) = (starts, 1);
+    while have < len {
+        let step = have.min(len - have);
+        w |= w << step;
+        have += step;
+    }
+    w
+}
+
+/// Reusable tables (one mask per run), so solving does not allocate.
+#[derive(Default, Debug)]
+pub struct BitLineSolver {
+    reach: Vec<u128>,
+    back: Vec<u128>,
+}
+
+impl BitLineSolver {
+    pub fn new() -> BitLineSolver {
+        BitLineSolver::default()
+    }
+
+    /// Solves a line of `n` cells (at most [`MAX_BITS_LINE`]) given as masks
+    /// of its known-filled and known-empty cells; returns the masks with
+    /// every deduction added, or `Err(Contradiction)` when nothing fits.
+    /// Runs of length 0 are not allowed (an empty clue is `[]`).
+    pub fn solve(
+        &mut self,
+        runs: &[u32],
+        n: usize,
+        filled: u128,
+        empty: u128,
+    ) -> Result<(u128, u128), Contradiction> {
+        debug_assert!(n <= MAX_BITS_LINE);
+        let cells: u128 = (1u128 << n) - 1;
+        let padded = cells | 1 << n; // cells and the padding cell n
+        let end = n + 1; // the last boundary
+                         // Cells that may be empty (the padding is empty) and may be filled.
+        let may_empty = padded & !filled;
+        let may_fill = cells & !empty;
+        let k = runs.len();
+        self.reach.clear();
+        self.reach.push(spread_right(1, may_empty << 1));
+        for &len in runs {
+            let last = *self.reach.last().expect("starts with one entry");
+            if len as usize > n {
+                return Err(Contradiction);
+            }
+            // A run at s: its cells may be filled, cell s + len may be empty.
+            let starts = last & windows(may_fill, len) & (may_empty >> len);
+            self.reach.push(spread_right(starts << (len + 1), may_empty << 1));
+        }
+        if self.reach[k] >> end & 1 == 0 {
+            return Err(Contradiction);
+        }
+        self.back.clear();
+        self.back.resize(k + 1, 0);
+        self.back[k] = spread_left(1 << end, may_empty);
+        for j in (0..k).rev() {
+            let len = runs[j];
+            let starts = windows(may_fill, len) & (may_empty >> len) & (self.back[j + 1] >> (len + 1));
+            self.back[j] = spread_left(starts, may_empty);
+        }
+        let mut can_fill = 0u128;
+        let mut can_empty = 0u128;
+        for (j, &len) in runs.iter().enumerate() {
+            let starts =
+                self.reach[j] & windows(may_fill, len) & (may_empty >> len) & (self.back[j + 1] >> (len + 1));
+            can_fill |= smear(starts, len);
+        }
+        for j in 0..=k {
+            // Boundary i + 1 reached with cell i empty, the rest fitting.
+            can_empty |= (self.reach[j] & self.back[j]) >> 1;
+        }
+        let (can_fill, can_empty) = (can_fill & cells, can_empty & cells);
+        if (can_fill | can_empty) != cells {
+            return Err(Contradiction);
+        }
+        Ok((filled | (can_fill & !can_empty), empty | (can_empty & !can_fill)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn helpers() {
+        assert_eq!(windows(0b0111_0110, 2), 0b0011_0010);
+        assert_eq!(windows(0b0111_0110, 3), 0b0001_0000);
+        assert_eq!(smear(0b1001, 3), 0b11_1111);
+        assert_eq!(spread_right(1, 0b0110), 0b0111);
+        assert_eq!(spread_left(0b1000, 0b0110), 0b1110);
+    }
+
+    #[test]
+    fn the_seed_line() {
+        // [3 2] on ????.?.??? → ?##?...?#? (seed 001).
+        let mut s = BitLineSolver::new();
+        let empty = 1 << 4 | 1 << 6;
+        let (f, e) = s.solve(&[3, 2], 10, 0, empty).unwrap();
+        assert_eq!(f, 1 << 1 | 1 << 2 | 1 << 8);
+        assert_eq!(e, empty | 1 << 5);
+        assert_eq!(s.solve(&[3], 2, 0, 0), Err(Contradiction));
+        assert_eq!(s.solve(&[], 3, 0, 0), Ok((0, 0b111)));
+        assert_eq!(s.solve(&[1], 126, 1 << 125, 0), Ok((1 << 125, ((1u128 << 126) - 1) & !(1 << 125))));
+    }
+}

@@ -1,0 +1,66 @@
+// The solver in the browser against the solver native, on the same puzzles:
+// each puzzle is solved (up to 2 solutions) by the page's worker script in
+// headless Chromium, through its `Time` request (no streaming, batches of
+// 30 ms with yields, time counted while solving), and by `nonogram bench`.
+// Usage: node tests/e2e/bench-wasm.mjs DIST PUZZLE_FILE...  (see scripts/bench-wasm)
+import { chromium } from 'playwright-core';
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+
+const [distArg, ...files] = process.argv.slice(2);
+const root = path.resolve(distArg ?? 'dist');
+const nonogram = path.resolve('target/release/nonogram');
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://x');
+  const file = path.join(root, url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname));
+  if (!file.startsWith(root) || !fs.existsSync(file)) { res.writeHead(404); res.end(); return; }
+  res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+  fs.createReadStream(file).pipe(res);
+});
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+         '--disable-sync', '--no-first-run'],
+});
+const median = (v) => { const s = [...v].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+try {
+  const page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  await page.waitForSelector('#detected:has-text("Detected")');
+  await page.evaluate(() => new Promise((ready) => {
+    window.__worker = new Worker('./worker_loader.js');
+    window.__worker.onmessage = (e) => { if (JSON.parse(e.data) === 'Ready') ready(); };
+  }));
+  console.log('puzzle\tverdict\tnative_ms\twasm_ms\twasm/native');
+  let nativeTotal = 0, wasmTotal = 0;
+  for (const file of files) {
+    const clues = JSON.parse(execFileSync(nonogram, ['convert', '--to', 'json', file], { encoding: 'utf8' }));
+    const native = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const tsv = execFileSync(nonogram, ['bench', '--tsv', file], { encoding: 'utf8' }).split('\n')[1].split('\t');
+      native.push(Number(tsv[6]));
+    }
+    const wasm = [];
+    let verdict = '';
+    for (let r = 0; r < ROUNDS; r++) {
+      const done = await page.evaluate(([rows, columns, id]) => new Promise((resolve) => {
+        window.__worker.onmessage = (e) => { const m = JSON.parse(e.data); if (m.Done || m.Error) resolve(m.Done ?? m.Error); };
+        window.__worker.postMessage(JSON.stringify({ Time: { id, rows, columns } }));
+      }), [clues.rows, clues.columns, r + 1]);
+      verdict = done.verdict;
+      wasm.push(done.ms);
+    }
+    const [n, w] = [median(native), median(wasm)];
+    nativeTotal += n; wasmTotal += w;
+    console.log(`${path.basename(file)}\t${verdict}\t${n.toFixed(1)}\t${w.toFixed(1)}\t${n > 0.5 ? (w / n).toFixed(2) : '-'}`);
+  }
+  console.log(`total\t\t${nativeTotal.toFixed(1)}\t${wasmTotal.toFixed(1)}\t${(wasmTotal / nativeTotal).toFixed(2)}`);
+} finally {
+  await browser.close();
+  server.close();
+}
