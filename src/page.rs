@@ -398,19 +398,7 @@ impl App {
         let full = repaint.is_none();
         if full {
             let (w, h) = l.size();
-            let pixels = ((w * dpr) as u32, (h * dpr) as u32);
-            // Resizing a canvas reallocates it: only when the size changes.
-            if (canvas.width(), canvas.height()) != pixels {
-                canvas.set_width(pixels.0);
-                canvas.set_height(pixels.1);
-                let style = canvas.style();
-                let _ = style.set_property("width", &format!("{w}px"));
-                let _ = style.set_property("height", &format!("{h}px"));
-            }
-            // The geometry, for tests and assistive tools that read the board.
-            for (name, value) in [("data-left", l.left), ("data-top", l.top), ("data-cell", l.cell)] {
-                let _ = canvas.set_attribute(name, &value.to_string());
-            }
+            size_canvas(&canvas, &l, dpr);
             // The white board with its clues, drawn once per puzzle and
             // geometry (hundreds of texts on a large board) and copied after.
             let key = (self.version, l, dpr);
@@ -663,6 +651,24 @@ fn draw_clues(ctx: &CanvasRenderingContext2d, l: &Layout, puzzle: &Puzzle) {
             let y = l.top - 4.0 - (runs.len() - k) as f64 * l.cell + l.cell / 2.0;
             let _ = ctx.fill_text(run, x + l.cell / 2.0, y);
         }
+    }
+}
+
+/// Sizes a canvas for a layout at a pixel ratio (only when the size
+/// changes: resizing reallocates and clears it) and records the geometry in
+/// `data-left`, `data-top` and `data-cell`, for tests and assistive tools.
+pub(crate) fn size_canvas(canvas: &HtmlCanvasElement, l: &Layout, dpr: f64) {
+    let (w, h) = l.size();
+    let pixels = ((w * dpr) as u32, (h * dpr) as u32);
+    if (canvas.width(), canvas.height()) != pixels {
+        canvas.set_width(pixels.0);
+        canvas.set_height(pixels.1);
+        let style = canvas.style();
+        let _ = style.set_property("width", &format!("{w}px"));
+        let _ = style.set_property("height", &format!("{h}px"));
+    }
+    for (name, value) in [("data-left", l.left), ("data-top", l.top), ("data-cell", l.cell)] {
+        let _ = canvas.set_attribute(name, &value.to_string());
     }
 }
 

@@ -131,9 +131,12 @@ async fn time(request: SolveRequest, state: Rc<State>) {
         Ok(s) => s,
         Err(e) => return post(&FromWorker::Error { id: request.id, message: e.to_string() }),
     };
+    // performance.now(): sub-millisecond, unlike Date.now().
+    let clock = scope().performance();
+    let now = || clock.as_ref().map_or_else(js_sys::Date::now, |p| p.now());
     let mut busy = 0.0;
     while state.current_job.get() == request.id {
-        let start = js_sys::Date::now();
+        let start = now();
         let mut budget = batch_budget();
         let mut verdict = None;
         for step in solver.by_ref() {
@@ -145,7 +148,7 @@ async fn time(request: SolveRequest, state: Rc<State>) {
                 break;
             }
         }
-        busy += js_sys::Date::now() - start;
+        busy += now() - start;
         if let Some(v) = verdict {
             let stats = solver.stats();
             return post(&FromWorker::Done {

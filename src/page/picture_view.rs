@@ -7,7 +7,7 @@
 //! makes new clues: they replace the `Clues` text (the page's one current
 //! puzzle) and are checked at once.
 
-use super::{draw_clues, draw_grid_lines, for_filled_runs, App, Msg, WorkerHandle};
+use super::{draw_clues, draw_grid_lines, for_filled_runs, size_canvas, App, Msg, WorkerHandle};
 use crate::layout::Layout;
 use crate::picture::Picture;
 use crate::protocol::{cells_text, CheckRequest, FixNote, FromWorker, ToWorker};
@@ -626,14 +626,7 @@ fn draw_cells(
     };
     let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio().max(1.0));
     let (w, h) = l.size();
-    canvas.set_width((w * dpr) as u32);
-    canvas.set_height((h * dpr) as u32);
-    for (name, value) in [("data-left", l.left), ("data-top", l.top), ("data-cell", l.cell)] {
-        let _ = canvas.set_attribute(name, &value.to_string());
-    }
-    let style = canvas.style();
-    let _ = style.set_property("width", &format!("{w}px"));
-    let _ = style.set_property("height", &format!("{h}px"));
+    size_canvas(canvas, l, dpr);
     let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
     ctx.set_fill_style_str("#ffffff");
     ctx.fill_rect(0.0, 0.0, w, h);
