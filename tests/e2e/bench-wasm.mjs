@@ -3,34 +3,20 @@
 // headless Chromium, through its `Time` request (no streaming, batches of
 // 30 ms with yields, time counted while solving), and by `nonogram bench`.
 // Usage: node tests/e2e/bench-wasm.mjs DIST PUZZLE_FILE...  (see scripts/bench-wasm)
-import { chromium } from 'playwright-core';
-import http from 'node:http';
-import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { serve, launch } from './harness.mjs';
 
 const [distArg, ...files] = process.argv.slice(2);
 const root = path.resolve(distArg ?? 'dist');
 const nonogram = path.resolve('target/release/nonogram');
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url, 'http://x');
-  const file = path.join(root, url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname));
-  if (!file.startsWith(root) || !fs.existsSync(file)) { res.writeHead(404); res.end(); return; }
-  res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-  fs.createReadStream(file).pipe(res);
-});
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-         '--disable-sync', '--no-first-run'],
-});
+const { server, base } = await serve(root);
+const browser = await launch();
 const median = (v) => { const s = [...v].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 try {
   const page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  await page.goto(base);
   await page.waitForSelector('#detected:has-text("Detected")');
   await page.evaluate(() => new Promise((ready) => {
     window.__worker = new Worker('./worker_loader.js');

@@ -1,31 +1,16 @@
 // End-to-end tests of the page in headless Chromium (Debian's, driven by
 // playwright-core). Serves dist/ itself on 127.0.0.1 and stops everything it
 // started. Prints "N passed, N failed"; exits 1 on any failure.
-import { chromium } from 'playwright-core';
-import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { serve, launch } from './harness.mjs';
 
 const root = path.resolve(process.argv[2] ?? 'dist');
 const shots = path.resolve('target/e2e');
 fs.mkdirSync(shots, { recursive: true });
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url, 'http://x');
-  const file = path.join(root, url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname));
-  if (!file.startsWith(root) || !fs.existsSync(file)) { res.writeHead(404); res.end(); return; }
-  res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-  fs.createReadStream(file).pipe(res);
-});
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const base = `http://127.0.0.1:${server.address().port}/`;
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-         '--disable-sync', '--no-first-run'],
-});
+const { server, base } = await serve(root);
+const browser = await launch();
 const shared = path.resolve(process.env.NONOGRAM_SHARED ?? '../shared', 'puzzles');
 let passed = 0, failed = 0;
 const errors = [];
