@@ -5,7 +5,7 @@
 //! the picture's line, with about a third of its cells revealed, so most
 //! solves make deductions and none contradicts.
 
-use nonogram_core::bitline::{BitLineSolver, MAX_BITS_LINE};
+use nonogram_core::bitline::{to_masks, BitLineSolver, MAX_BITS_LINE};
 use nonogram_core::line::LineSolver;
 use nonogram_core::{Cell, Clue};
 use std::hint::black_box;
@@ -47,14 +47,6 @@ fn make_line(rng: &mut Rng, n: usize, runs: usize) -> (Vec<u32>, Vec<Cell>) {
     (clue.0, line)
 }
 
-fn masks(line: &[Cell]) -> (u128, u128) {
-    line.iter().enumerate().fold((0, 0), |(f, e), (i, &c)| match c {
-        Cell::Filled => (f | 1 << i, e),
-        Cell::Empty => (f, e | 1 << i),
-        Cell::Unknown => (f, e),
-    })
-}
-
 pub fn main(argv: &[String]) -> Result<u8, String> {
     if !argv.is_empty() {
         return Err("bench-line takes no arguments".into());
@@ -81,7 +73,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             let table_ns = start.elapsed().as_nanos() as f64 / (rounds * lines.len()) as f64;
             let bits_ns = (n <= MAX_BITS_LINE).then(|| {
                 let mut bits = BitLineSolver::new();
-                let input: Vec<(u128, u128)> = lines.iter().map(|(_, l)| masks(l)).collect();
+                let input: Vec<(u128, u128)> = lines.iter().map(|(_, l)| to_masks(l)).collect();
                 let start = Instant::now();
                 for _ in 0..rounds {
                     for ((clue, _), &(f, e)) in lines.iter().zip(&input) {

@@ -11,10 +11,38 @@
 //! runs `j..` fit the rest. Gaps spread a set of boundaries across cells
 //! that may be empty: an occluded fill (Kogge–Stone), log₂ 128 = 7 steps.
 
+use crate::cell::Cell;
 use crate::line::Contradiction;
 
 /// The longest line solved on bitmasks (boundaries `0..=n+1` fit 128 bits).
 pub const MAX_BITS_LINE: usize = 126;
+
+/// A line as masks (known filled, known empty), bit `i` for cell `i`;
+/// lines of up to [`MAX_BITS_LINE`] cells.
+pub fn to_masks(cells: &[Cell]) -> (u128, u128) {
+    let mut m = (0u128, 0u128);
+    for (i, &c) in cells.iter().enumerate() {
+        match c {
+            Cell::Filled => m.0 |= 1 << i,
+            Cell::Empty => m.1 |= 1 << i,
+            Cell::Unknown => {}
+        }
+    }
+    m
+}
+
+/// Writes masks back into a line's cells (filled wins if a bit is in both).
+pub fn from_masks(m: (u128, u128), cells: &mut [Cell]) {
+    for (i, c) in cells.iter_mut().enumerate() {
+        *c = if m.0 >> i & 1 == 1 {
+            Cell::Filled
+        } else if m.1 >> i & 1 == 1 {
+            Cell::Empty
+        } else {
+            Cell::Unknown
+        };
+    }
+}
 
 /// Boundaries reachable from `seeds` going right: from `i` to `i + 1`
 /// when bit `i + 1` of `enter` is set (cell `i` may be empty).

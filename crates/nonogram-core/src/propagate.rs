@@ -5,7 +5,7 @@
 //! cells did not change cannot yield a new deduction, so only dirty lines are
 //! re-solved, and the grid after each sweep is the one a full sweep would give.
 
-use crate::bitline::{BitLineSolver, MAX_BITS_LINE};
+use crate::bitline::{from_masks, to_masks, BitLineSolver, MAX_BITS_LINE};
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::line::LineSolver;
@@ -44,30 +44,6 @@ impl Hasher for FxHasher {
     fn write_u128(&mut self, n: u128) {
         self.write_u64(n as u64);
         self.write_u64((n >> 64) as u64);
-    }
-}
-
-fn to_masks(cells: &[Cell]) -> Masks {
-    let mut m = (0u128, 0u128);
-    for (i, &c) in cells.iter().enumerate() {
-        match c {
-            Cell::Filled => m.0 |= 1 << i,
-            Cell::Empty => m.1 |= 1 << i,
-            Cell::Unknown => {}
-        }
-    }
-    m
-}
-
-fn from_masks(m: Masks, cells: &mut [Cell]) {
-    for (i, c) in cells.iter_mut().enumerate() {
-        *c = if m.0 >> i & 1 == 1 {
-            Cell::Filled
-        } else if m.1 >> i & 1 == 1 {
-            Cell::Empty
-        } else {
-            Cell::Unknown
-        };
     }
 }
 

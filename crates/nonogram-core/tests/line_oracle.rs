@@ -1,7 +1,7 @@
 //! The fast line solvers agree with the brute-force oracle on random lines,
 //! and the bitmask solver with the table solver on lines up to 126 cells.
 
-use nonogram_core::bitline::{BitLineSolver, MAX_BITS_LINE};
+use nonogram_core::bitline::{to_masks, BitLineSolver, MAX_BITS_LINE};
 use nonogram_core::line::LineSolver;
 use nonogram_core::placement::{brute_force_solve, count_placements, placements};
 use nonogram_core::{Cell, Clue};
@@ -36,9 +36,8 @@ fn line_case_up_to(max: usize) -> impl Strategy<Value = (Vec<u32>, Vec<Cell>)> {
 
 /// The bitmask solver's answer as cells.
 fn bit_solve(runs: &[u32], line: &[Cell]) -> Result<Vec<Cell>, nonogram_core::Contradiction> {
-    let mask =
-        |want: Cell| line.iter().enumerate().filter(|(_, &c)| c == want).fold(0u128, |m, (i, _)| m | 1 << i);
-    let (f, e) = BitLineSolver::new().solve(runs, line.len(), mask(Cell::Filled), mask(Cell::Empty))?;
+    let (f, e) = to_masks(line);
+    let (f, e) = BitLineSolver::new().solve(runs, line.len(), f, e)?;
     Ok((0..line.len())
         .map(|i| match (f >> i & 1, e >> i & 1) {
             (1, 0) => Cell::Filled,
