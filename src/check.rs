@@ -41,7 +41,7 @@ impl CheckJob {
             .ok_or_else(|| {
                 error(format!("the cells do not make a {}×{} picture", request.width, request.height))
             })?;
-        let solver = Solver::new(&Puzzle::from_picture(&picture), SolveOptions { max_solutions: 2 })
+        let solver = Solver::new(&Puzzle::from_picture(&picture), SolveOptions::solutions(2))
             .map_err(|e| error(e.to_string()))?;
         Ok(CheckJob { id: request.id, picture, phase: Phase::Solving(solver), reported: None })
     }
@@ -70,6 +70,7 @@ impl CheckJob {
                     by_line_logic: stats.by_line_logic(),
                     guesses: stats.guesses,
                     probes: stats.probes,
+                    learnt: stats.learnt,
                     ms: elapsed_ms,
                     other: other.as_ref().map(cells_text),
                 };

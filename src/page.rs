@@ -712,7 +712,14 @@ fn draw_grid_lines(ctx: &CanvasRenderingContext2d, l: &Layout) {
     }
 }
 
-fn verdict_text(verdict: &str, line: &Option<String>, by_line_logic: bool, guesses: u64, ms: f64) -> String {
+fn verdict_text(
+    verdict: &str,
+    line: &Option<String>,
+    by_line_logic: bool,
+    guesses: u64,
+    learnt: u64,
+    ms: f64,
+) -> String {
     let head = match verdict {
         "unique" => "Unique solution".to_string(),
         "multiple" => "Multiple solutions".to_string(),
@@ -724,6 +731,8 @@ fn verdict_text(verdict: &str, line: &Option<String>, by_line_logic: bool, guess
     };
     let how = if by_line_logic {
         "solved by line logic alone".to_string()
+    } else if learnt > 0 {
+        format!("needed search ({guesses} guesses, then clause learning: {learnt} contradictions)")
     } else {
         format!("needed search ({guesses} guesses)")
     };
@@ -905,18 +914,23 @@ impl Component for App {
                 self.respawn(ctx);
             }
             Msg::FromWorker(m) => match m {
-                FromWorker::Steps { id, frames, sweep, unknown, depth, guesses }
+                FromWorker::Steps { id, frames, sweep, unknown, depth, guesses, learnt }
                     if Some(id) == self.running =>
                 {
                     self.playback.extend(frames);
                     if self.speed == 0 {
                         self.playback.jump_to_end();
                     }
-                    self.counts = format!(
-                        "Solver: sweep {sweep}, {unknown} unknown cells, {guesses} guesses, depth {depth}"
-                    );
+                    self.counts = if learnt > 0 {
+                        format!(
+                            "Solver: {unknown} unknown cells at the root, {guesses} guesses, \
+                             clause learning: {learnt} contradictions"
+                        )
+                    } else {
+                        format!("Solver: sweep {sweep}, {unknown} unknown cells, {guesses} guesses, depth {depth}")
+                    };
                 }
-                FromWorker::Done { id, verdict, solutions, line, by_line_logic, guesses, ms }
+                FromWorker::Done { id, verdict, solutions, line, by_line_logic, guesses, learnt, ms }
                     if Some(id) == self.running =>
                 {
                     self.running = None;
@@ -926,7 +940,7 @@ impl Component for App {
                         self.playing = false;
                         self.sync_timer(ctx);
                     }
-                    self.verdict = verdict_text(&verdict, &line, by_line_logic, guesses, ms);
+                    self.verdict = verdict_text(&verdict, &line, by_line_logic, guesses, learnt, ms);
                     self.solutions = solutions;
                 }
                 FromWorker::Error { message, .. } => {

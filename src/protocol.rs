@@ -61,7 +61,16 @@ pub enum FromWorker {
     /// The worker's handler is installed: it hears messages from now on.
     Ready,
     /// The frames of a batch of steps, in order, and the counts after it.
-    Steps { id: u32, frames: Vec<Frame>, sweep: usize, unknown: usize, depth: usize, guesses: u64 },
+    /// `learnt`: contradictions met by clause learning (0 until it takes over).
+    Steps {
+        id: u32,
+        frames: Vec<Frame>,
+        sweep: usize,
+        unknown: usize,
+        depth: usize,
+        guesses: u64,
+        learnt: u64,
+    },
     /// The solve is over.
     Done {
         id: u32,
@@ -72,6 +81,7 @@ pub enum FromWorker {
         line: Option<String>,
         by_line_logic: bool,
         guesses: u64,
+        learnt: u64,
         ms: f64,
     },
     /// The request could not be solved (invalid clues).
@@ -99,6 +109,7 @@ pub enum FromWorker {
         by_line_logic: bool,
         guesses: u64,
         probes: u64,
+        learnt: u64,
         ms: f64,
         other: Option<String>,
     },

@@ -86,6 +86,10 @@ impl Session {
                     errors: std::mem::take(&mut self.errors),
                 }),
                 Step::Restart { run } => Some(self.grid_frame(format!("restart: run {run}"))),
+                Step::Learning { contradictions: 0 } => {
+                    Some(self.grid_frame("clause learning takes over from the root".into()))
+                }
+                Step::Learning { .. } => None,
                 Step::Probe { row, col, forced: Some(cell), .. } => {
                     Some(self.grid_frame(format!("probe: row {} column {} must be {cell}", row + 1, col + 1)))
                 }
@@ -113,6 +117,7 @@ impl Session {
             unknown: self.solver.unknown(),
             depth: self.solver.depth(),
             guesses: stats.guesses,
+            learnt: stats.learnt,
         }
     }
 
@@ -133,6 +138,7 @@ impl Session {
             line,
             by_line_logic: stats.by_line_logic(),
             guesses: stats.guesses,
+            learnt: stats.learnt,
             ms,
         }
     }

@@ -158,6 +158,7 @@ async fn time(request: SolveRequest, state: Rc<State>) {
                 line: None,
                 by_line_logic: stats.by_line_logic(),
                 guesses: stats.guesses,
+                learnt: stats.learnt,
                 ms: busy,
             });
         }

@@ -249,12 +249,17 @@ impl App {
                     self.picture_error = message;
                 }
             }
-            FromWorker::Checked { id, verdict, by_line_logic, guesses, probes, ms, other }
+            FromWorker::Checked { id, verdict, by_line_logic, guesses, probes, learnt, ms, other }
                 if id == self.check.id =>
             {
                 let Some(picture) = self.picture.as_ref().and_then(Picture::grid) else { return false };
                 self.check.status = match verdict.as_str() {
                     "unique" if by_line_logic => format!("Unique — solvable by line logic alone ({ms:.0} ms)"),
+                    "unique" if learnt > 0 => format!(
+                        "Unique — needs search ({guesses} guess{}, {probes} probes, then clause learning: \
+                         {learnt} contradictions, {ms:.0} ms)",
+                        if guesses == 1 { "" } else { "es" }
+                    ),
                     "unique" if guesses == 0 => format!(
                         "Unique — needs guessing (0 guesses; probing: {probes} cells each tried both ways, {ms:.0} ms)"
                     ),

@@ -50,4 +50,16 @@ impl Args {
             })
             .transpose()
     }
+
+    /// `--learn-after N|never`: guesses before clause learning takes over.
+    pub fn learn_after(&self) -> Result<Option<u64>, String> {
+        match self.value("--learn-after") {
+            None => Ok(Some(nonogram_core::SolveOptions::LEARN_AFTER)),
+            Some("never") => Ok(None),
+            Some(v) => v
+                .parse::<u64>()
+                .map(Some)
+                .map_err(|_| format!("--learn-after takes a whole number of guesses or `never`, not `{v}`")),
+        }
+    }
 }

@@ -4,6 +4,7 @@
 use crate::args::Args;
 use crate::input::read_puzzles;
 use crate::solve::run;
+use nonogram_core::SolveOptions;
 use nonogram_formats::{detect, Format};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -21,7 +22,8 @@ struct Row {
 }
 
 pub fn main(argv: &[String]) -> Result<u8, String> {
-    let args = Args::parse(argv, &["--tsv"], &["--timeout"])?;
+    let args = Args::parse(argv, &["--tsv"], &["--timeout", "--learn-after"])?;
+    let learn_after = args.learn_after()?;
     let timeout = args.timeout()?.unwrap_or(Duration::from_secs(60));
     if args.operands.is_empty() {
         return Err("give at least one file or directory".into());
@@ -48,7 +50,8 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             Err(_) => continue,
         };
         for (name, puzzle) in puzzles {
-            let row = match run(&puzzle, 2, Some(timeout), |_, _| {}) {
+            let options = SolveOptions { max_solutions: 2, learn_after };
+            let row = match run(&puzzle, options, Some(timeout), |_, _| {}) {
                 Ok(o) => Row {
                     name,
                     size: format!("{}x{}", puzzle.width(), puzzle.height()),

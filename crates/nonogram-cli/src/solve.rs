@@ -17,12 +17,12 @@ pub struct Outcome {
 /// solver's state right after it.
 pub fn run(
     puzzle: &Puzzle,
-    max_solutions: usize,
+    options: SolveOptions,
     timeout: Option<Duration>,
     mut on_step: impl FnMut(&Step, &Solver),
 ) -> Result<Outcome, String> {
     let start = Instant::now();
-    let mut solver = Solver::new(puzzle, SolveOptions { max_solutions }).map_err(|e| e.to_string())?;
+    let mut solver = Solver::new(puzzle, options).map_err(|e| e.to_string())?;
     let mut steps: u64 = 0;
     while let Some(step) = solver.next() {
         on_step(&step, &solver);
@@ -63,7 +63,9 @@ pub fn worst(a: u8, b: u8) -> u8 {
 }
 
 pub fn main(argv: &[String]) -> Result<u8, String> {
-    let args = Args::parse(argv, &["--trace", "--stats"], &["--max-solutions", "--timeout"])?;
+    let args =
+        Args::parse(argv, &["--trace", "--stats"], &["--max-solutions", "--timeout", "--learn-after"])?;
+    let learn_after = args.learn_after()?;
     let max_solutions = match args.value("--max-solutions") {
         Some(v) => v
             .parse::<usize>()
@@ -99,7 +101,12 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
                 }
             };
             // Search at least far enough to prove uniqueness; print up to N.
-            let outcome = match run(&puzzle, max_solutions.max(2), timeout, on_step) {
+            let outcome = match run(
+                &puzzle,
+                SolveOptions { max_solutions: max_solutions.max(2), learn_after },
+                timeout,
+                on_step,
+            ) {
                 Ok(o) => o,
                 Err(e) => {
                     eprintln!("error: {name}: {e}");
@@ -125,8 +132,8 @@ pub fn result_block(name: &str, outcome: &Outcome, max_solutions: usize, stats: 
     if stats {
         let st = &outcome.stats;
         s += &format!(
-            "probes: {}\nguesses: {}\nbacktracks: {}\nrestarts: {}\nline_solves: {}\nsweeps: {}\n",
-            st.probes, st.guesses, st.backtracks, st.restarts, st.line_solves, st.sweeps
+            "probes: {}\nguesses: {}\nbacktracks: {}\nrestarts: {}\nline_solves: {}\nsweeps: {}\nlearnt: {}\n",
+            st.probes, st.guesses, st.backtracks, st.restarts, st.line_solves, st.sweeps, st.learnt
         );
     }
     for grid in outcome.verdict.solutions().iter().take(max_solutions) {
@@ -186,6 +193,10 @@ impl Trace {
             Step::Restart { run } => {
                 println!("restart: run {run} from the root with another branching order")
             }
+            Step::Learning { contradictions: 0 } => {
+                println!("learning: clause learning takes over from the root")
+            }
+            Step::Learning { .. } => {}
             Step::Solution { index, .. } => println!("solution {index} found"),
             Step::Done { verdict } => println!("done: {}", verdict.word()),
         }

@@ -105,7 +105,7 @@ impl FixSearch {
                 let (r, c) = self.candidates[self.next];
                 self.next += 1;
                 let puzzle = Puzzle::from_picture(&toggled(&self.picture, r, c));
-                let solver = Solver::new(&puzzle, SolveOptions { max_solutions: 2 })
+                let solver = Solver::new(&puzzle, SolveOptions::solutions(2))
                     .expect("the clues of a picture are valid");
                 self.current = Some(((r, c), solver));
             }

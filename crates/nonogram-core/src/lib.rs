@@ -20,7 +20,8 @@
 //!
 //! # Pipeline
 //! clue → [`line`] (exact line solver) → [`propagate`] (dirty lines to a fixed
-//! point, in sweeps) → [`search`] (guess and backtrack, steppable) → [`Verdict`].
+//! point, in sweeps) → [`search`] (guess and backtrack, steppable; hands hard
+//! puzzles to clause learning in [`sat`]) → [`Verdict`].
 //! The brute-force [`placement`] enumerator is the test oracle for [`line`].
 //! [`fix`] builds on search for puzzle makers: single-cell changes of a
 //! picture that make its puzzle unique.
@@ -33,6 +34,7 @@ pub mod line;
 pub mod placement;
 pub mod propagate;
 pub mod puzzle;
+pub mod sat;
 pub mod search;
 
 pub use cell::Cell;

@@ -20,7 +20,7 @@ const CACHE_LIMIT: usize = 1 << 18;
 
 /// A line state as two masks (known filled, known empty); lines of up to
 /// [`MAX_BITS_LINE`] cells.
-type Masks = (u128, u128);
+pub type Masks = (u128, u128);
 
 /// A fast hasher for the cache's small integer keys (FxHash's multiply-rotate).
 #[derive(Default)]
@@ -208,12 +208,42 @@ pub struct Propagation {
     out: Vec<Cell>,
     /// When set, changes are applied but not listed (no allocation per line).
     quiet: bool,
-    /// The bitmask line solver, for lines of up to [`MAX_BITS_LINE`] cells.
-    bits: BitLineSolver,
-    /// Results of those lines: (line key, state) → solved state, `None` for
-    /// a contradiction. Equal states recur often in search and probing.
+    /// Lines of up to [`MAX_BITS_LINE`] cells, solved on bitmasks.
+    bits: CachedLines,
+}
+
+/// The bitmask line solver with a cache of its results: (line key, state) →
+/// solved state, `None` for a contradiction. Equal states recur often in
+/// search, probing and clause learning.
+#[derive(Debug)]
+pub struct CachedLines {
+    solver: BitLineSolver,
     cache: HashMap<(u32, u128, u128), Option<Masks>, BuildHasherDefault<FxHasher>>,
     height: usize,
+}
+
+impl CachedLines {
+    pub fn new(height: usize) -> CachedLines {
+        CachedLines { solver: BitLineSolver::new(), cache: HashMap::default(), height }
+    }
+
+    /// Solves a line of `n` (at most [`MAX_BITS_LINE`]) cells given as masks
+    /// (known filled, known empty); `None` on a contradiction.
+    pub fn solve(&mut self, puzzle: &Puzzle, line: LineId, n: usize, f: u128, e: u128) -> Option<Masks> {
+        let id = match line {
+            LineId::Row(i) => i,
+            LineId::Column(i) => self.height + i,
+        } as u32;
+        if let Some(&result) = self.cache.get(&(id, f, e)) {
+            return result;
+        }
+        let result = self.solver.solve(puzzle.clue(line).runs(), n, f, e).ok();
+        if self.cache.len() >= CACHE_LIMIT {
+            self.cache.clear();
+        }
+        self.cache.insert((id, f, e), result);
+        result
+    }
 }
 
 impl Propagation {
@@ -231,9 +261,7 @@ impl Propagation {
             buf: Vec::new(),
             out: Vec::new(),
             quiet: false,
-            bits: BitLineSolver::new(),
-            cache: HashMap::default(),
-            height,
+            bits: CachedLines::new(height),
         }
     }
 
@@ -375,7 +403,7 @@ impl Propagation {
         masks: Masks,
     ) -> Option<Progress> {
         let (f, e) = masks;
-        let Some((nf, ne)) = self.solve_masks(puzzle, line, board.grid.line_len(line), f, e) else {
+        let Some((nf, ne)) = self.bits.solve(puzzle, line, board.grid.line_len(line), f, e) else {
             return Some(Progress::Contradiction(line));
         };
         let (mut new_filled, mut new_empty) = (nf & !f, ne & !e);
@@ -398,23 +426,6 @@ impl Propagation {
         Some(Progress::Line { line, changes })
     }
 
-    /// Solves a line given as masks through the cache; `None` on a contradiction.
-    fn solve_masks(&mut self, puzzle: &Puzzle, line: LineId, n: usize, f: u128, e: u128) -> Option<Masks> {
-        let id = match line {
-            LineId::Row(i) => i,
-            LineId::Column(i) => self.height + i,
-        } as u32;
-        if let Some(&result) = self.cache.get(&(id, f, e)) {
-            return result;
-        }
-        let result = self.bits.solve(puzzle.clue(line).runs(), n, f, e).ok();
-        if self.cache.len() >= CACHE_LIMIT {
-            self.cache.clear();
-        }
-        self.cache.insert((id, f, e), result);
-        result
-    }
-
     /// Solves `self.out` in place for `line`: lines of up to
     /// [`MAX_BITS_LINE`] cells on bitmasks through the cache, longer ones
     /// with the table solver; false on a contradiction.
@@ -425,7 +436,7 @@ impl Propagation {
             return self.solver.solve(runs, &mut self.out).is_ok();
         }
         let (f, e) = to_masks(&self.out);
-        let result = self.solve_masks(puzzle, line, n, f, e);
+        let result = self.bits.solve(puzzle, line, n, f, e);
         result.map(|m| from_masks(m, &mut self.out)).is_some()
     }
 }

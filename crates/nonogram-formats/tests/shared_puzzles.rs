@@ -2,7 +2,8 @@
 //! checked by an independent checker; random pictures round-trip through
 //! clues and the solver.
 
-use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Verdict};
+use nonogram_core::sat::{SatProgress, SatSearch};
+use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Step, Verdict};
 use nonogram_formats::parse;
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
@@ -164,6 +165,85 @@ fn taai_first_hundred_agree_with_the_given_solutions() {
             other => panic!("puzzle {}: {}", i + 1, other.word()),
         }
     }
+}
+
+/// The verdict with clause learning from the root and with guess and
+/// backtrack alone: the same word, and the same solution when unique.
+#[test]
+fn learning_and_search_give_the_same_verdicts_on_shared_sets() {
+    let mut puzzles = Vec::new();
+    for dir in ["survey", "jwilk", "nonogram-db", "webpbn-xml"] {
+        let mut files = Vec::new();
+        collect(&shared().join("puzzles").join(dir), &mut files);
+        for file in files.iter().filter(|f| !f.ends_with("knotty.non") && !f.ends_with("faase.non")) {
+            let parsed = parse(&std::fs::read_to_string(file).unwrap()).unwrap();
+            puzzles.extend(parsed.puzzles.into_iter().map(|p| (file.display().to_string(), p)));
+        }
+    }
+    let taai =
+        parse(&std::fs::read_to_string(shared().join("puzzles/taai2011/puzzles.txt")).unwrap()).unwrap();
+    puzzles
+        .extend(taai.puzzles.into_iter().take(100).enumerate().map(|(i, p)| (format!("TAAI #{}", i + 1), p)));
+    assert!(puzzles.len() > 300, "{}", puzzles.len());
+    let mut learnt_somewhere = false;
+    for (name, p) in &puzzles {
+        let run = |learn_after| {
+            nonogram_core::solve(p, SolveOptions { max_solutions: 2, learn_after }, |_| true).unwrap()
+        };
+        let ((learning, stats), (searching, _)) = (run(Some(0)), run(None));
+        learnt_somewhere |= stats.learnt > 0;
+        assert_eq!(learning.word(), searching.word(), "{name}");
+        if let Verdict::Unique(s) = &learning {
+            assert_eq!(Verdict::Unique(s.clone()), searching, "{name}");
+        }
+        for s in learning.solutions() {
+            check_solution(p, s).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
+    assert!(learnt_somewhere);
+}
+
+/// Clause learning works in bounded slices, so a caller can stop between any two.
+#[test]
+fn learning_is_sliced_and_counts_its_contradictions() {
+    let text = std::fs::read_to_string(shared().join("puzzles/survey/webpbn-06574.non")).unwrap();
+    let puzzle = parse(&text).unwrap().puzzles.remove(0);
+    let options = SolveOptions { max_solutions: 2, learn_after: Some(0) };
+    let mut solver = nonogram_core::Solver::new(&puzzle, options).unwrap();
+    let (mut last, mut solutions) = (None, 0);
+    let verdict = loop {
+        match solver.next().unwrap() {
+            Step::Learning { contradictions } => {
+                // Each slice stops within its budget of contradictions.
+                assert!(last.is_none_or(|l: u64| contradictions >= l && contradictions - l <= 100));
+                last = Some(contradictions);
+            }
+            Step::Solution { grid, .. } => {
+                check_solution(&puzzle, &grid).unwrap();
+                solutions += 1;
+            }
+            Step::Done { verdict } => break verdict,
+            _ => {}
+        }
+    };
+    assert!(matches!(verdict, Verdict::Unique(_)), "{verdict:?}");
+    assert_eq!(solutions, 1);
+    let learnt = solver.stats().learnt;
+    assert!(last.is_some() && learnt > 0);
+
+    // The same by hand, one contradiction per slice: many slices, one solution.
+    let mut sat = SatSearch::new(&puzzle, &Grid::new(puzzle.width(), puzzle.height()));
+    let (mut slices, mut found) = (0, Vec::new());
+    loop {
+        match sat.run(1) {
+            SatProgress::Working => slices += 1,
+            SatProgress::Solution(g) => found.push(g),
+            SatProgress::Exhausted => break,
+        }
+    }
+    assert!(slices > 10, "{slices}");
+    assert_eq!(Verdict::Unique(found.remove(0)), verdict);
+    assert!(found.is_empty());
 }
 
 proptest! {

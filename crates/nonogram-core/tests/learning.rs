@@ -1,0 +1,112 @@
+//! Clause learning (`sat`) against the guess-and-backtrack search: the same
+//! solutions, all of them, on random pictures and on puzzles with none.
+
+use nonogram_core::{solve, Cell, Grid, Puzzle, SolveOptions};
+use proptest::prelude::*;
+
+/// Every solution, in a canonical order, with the search switching to clause
+/// learning after `learn_after` guesses (`None`: never).
+fn all_solutions(puzzle: &Puzzle, learn_after: Option<u64>) -> (Vec<String>, u64) {
+    let options = SolveOptions { max_solutions: 100_000, learn_after };
+    let (verdict, stats) = solve(puzzle, options, |_| true).unwrap();
+    let mut texts: Vec<String> = verdict.solutions().iter().map(Grid::to_text).collect();
+    texts.sort();
+    (texts, stats.learnt)
+}
+
+/// Brute force: every grid of a tiny puzzle that satisfies its clues.
+fn brute_force(puzzle: &Puzzle) -> Vec<String> {
+    let (w, h) = (puzzle.width(), puzzle.height());
+    let mut found: Vec<String> = (0u32..1 << (w * h))
+        .filter_map(|bits| {
+            let cells =
+                (0..w * h).map(|i| if bits >> i & 1 == 1 { Cell::Filled } else { Cell::Empty }).collect();
+            let g = Grid::from_cells(w, h, cells).unwrap();
+            puzzle.is_solution(&g).then(|| g.to_text())
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+fn picture(w: usize, h: usize, bits: &[bool]) -> Grid {
+    let cells = bits.iter().take(w * h).map(|&b| if b { Cell::Filled } else { Cell::Empty }).collect();
+    Grid::from_cells(w, h, cells).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Pictures of up to 4×4 have few enough grids to try them all.
+    #[test]
+    fn learning_finds_exactly_the_brute_force_solutions(
+        w in 1usize..=4, h in 1usize..=4, bits in proptest::collection::vec(any::<bool>(), 16)
+    ) {
+        let puzzle = Puzzle::from_picture(&picture(w, h, &bits));
+        let expected = brute_force(&puzzle);
+        prop_assert_eq!(&all_solutions(&puzzle, Some(0)).0, &expected);
+        prop_assert_eq!(&all_solutions(&puzzle, None).0, &expected);
+    }
+
+    /// Larger, sparser pictures have many solutions: both engines list the same ones.
+    #[test]
+    fn learning_and_search_list_the_same_solutions(
+        w in 5usize..=9, h in 5usize..=9, bits in proptest::collection::vec(any::<u8>(), 81)
+    ) {
+        let dense: Vec<bool> = bits.iter().map(|&b| b % 5 < 2).collect();
+        let puzzle = Puzzle::from_picture(&picture(w, h, &dense));
+        let (learnt_solutions, learnt) = all_solutions(&puzzle, Some(0));
+        let (searched, _) = all_solutions(&puzzle, None);
+        prop_assert_eq!(learnt_solutions, searched);
+        // Clause learning ran unless line logic and probing settled it.
+        let settled = solve(&puzzle, SolveOptions { max_solutions: 2, learn_after: Some(0) }, |_| true).unwrap().1;
+        prop_assert!(learnt > 0 || settled.guesses == 0);
+    }
+}
+
+/// Puzzles with no solution: the rows of one picture with the columns of
+/// another that has as many filled cells. On 4×4 both engines say `none`
+/// exactly when brute force finds no grid; on 8×8 they agree with each other.
+/// (Such puzzles fall to probing at the root; clause learning's own proofs of
+/// "no more" are its uniqueness proofs, tested on the shared sets.)
+#[test]
+fn no_solution_agrees_with_brute_force_and_search() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next_picture = |side: usize| {
+        let cells = (0..side * side)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                if state % 100 < 45 {
+                    Cell::Filled
+                } else {
+                    Cell::Empty
+                }
+            })
+            .collect();
+        Grid::from_cells(side, side, cells).unwrap()
+    };
+    let filled = |g: &Grid| g.cells().iter().filter(|&&c| c == Cell::Filled).count();
+    let mut none = [0; 2];
+    for (k, side) in [4, 8].into_iter().enumerate() {
+        for _ in 0..3000 {
+            let (a, b) = (next_picture(side), next_picture(side));
+            if filled(&a) != filled(&b) {
+                continue;
+            }
+            let p = Puzzle::new(Puzzle::from_picture(&a).rows, Puzzle::from_picture(&b).columns);
+            let run =
+                |learn_after| solve(&p, SolveOptions { max_solutions: 2, learn_after }, |_| true).unwrap();
+            let ((learning, _), (searching, _)) = (run(Some(0)), run(None));
+            assert_eq!(learning.word(), searching.word(), "{p:?}");
+            if side == 4 {
+                assert_eq!(learning.word() == "none", brute_force(&p).is_empty(), "{p:?}");
+            }
+            if learning.word() == "none" {
+                none[k] += 1;
+            }
+        }
+    }
+    assert!(none[0] >= 20 && none[1] >= 20, "{none:?} without solution");
+}
