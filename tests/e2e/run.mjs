@@ -111,6 +111,18 @@ await test('lambda needs search', async (page) => {
   expect(s.includes('needed search'), s);
 });
 
+await test('Forever: clause learning takes over in the worker and proves it unique', async (page) => {
+  const xml = fs.readFileSync(path.join(shared, 'webpbn-xml/6574.xml'), 'utf8');
+  await solve(page, xml, 'Unique solution');
+  const s = await status(page);
+  expect(/needed search \(\d+ guesses, then clause learning: [1-9]\d* contradictions\)/.test(s), s);
+  const grid = await page.inputValue('#grid-text');
+  const goal = xml.match(/<image>([\s\S]*?)<\/image>/)[1].split('\n').map((l) => l.trim())
+    .filter((l) => l.startsWith('|')).map((l) => l.slice(1, -1).replaceAll('X', '#')).join('\n');
+  expect(grid === goal, `the solution is the goal image:\n${grid}\n---\n${goal}`);
+  await page.screenshot({ path: path.join(shots, 'forever-learning-1280.png') });
+});
+
 await test('2×2 diagonal has multiple solutions', async (page) => {
   await solve(page, '2 2\n1\n1\n1\n1\n', 'Multiple solutions');
 });

@@ -30,8 +30,10 @@ pub fn run(
             return Ok(Outcome { verdict, stats: solver.stats(), elapsed: start.elapsed() });
         }
         steps += 1;
-        // Reading the clock every step would cost more than a small line solve.
-        if steps.is_multiple_of(64) && timeout.is_some_and(|t| start.elapsed() >= t) {
+        // Reading the clock every step would cost more than a small line
+        // solve; a slice of clause learning is long enough to read it after.
+        let check = steps.is_multiple_of(64) || matches!(step, Step::Learning { .. });
+        if check && timeout.is_some_and(|t| start.elapsed() >= t) {
             break;
         }
     }

