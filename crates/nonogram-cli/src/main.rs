@@ -2,6 +2,7 @@
 
 mod args;
 mod bench;
+mod cnf;
 mod input;
 mod linebench;
 mod solve;
@@ -15,6 +16,7 @@ usage:
   nonogram convert --to non|nin|plain|json FILE
   nonogram bench [--timeout SECS] [--learn-after N|never] [--tsv] PATH...
   nonogram bench-line
+  nonogram cnf [--root] FILE
 FILE `-` reads standard input. Exit status: 0 solved (unique or multiple),
 1 no solution, 2 bad input, 3 timeout.";
 
@@ -27,6 +29,7 @@ fn main() -> ExitCode {
         Some("convert") => input::convert_main(&argv[1..]),
         Some("bench") => bench::main(&argv[1..]),
         Some("bench-line") => linebench::main(&argv[1..]),
+        Some("cnf") => cnf::main(&argv[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(0)

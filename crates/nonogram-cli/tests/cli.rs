@@ -220,3 +220,55 @@ fn a_closed_pipe_ends_quietly() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// `nonogram cnf`: a DIMACS header that counts what follows; with `--root`,
+/// a line-logic puzzle comes out with every cell as a unit clause, signed
+/// as in its solution.
+#[test]
+fn cnf_writes_dimacs_with_the_root_cells_as_units() {
+    let path = shared("survey/webpbn-00001.non");
+    let solved = nonogram(&["solve", &path], "");
+    assert_eq!(field(&solved.stdout, "logic"), ["line"]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let height: usize = text.lines().find_map(|l| l.strip_prefix("height ")).unwrap().trim().parse().unwrap();
+    let grid = solutions(&solved.stdout, height).pop().unwrap();
+    let width = grid.lines().next().unwrap().len();
+    let cells: Vec<char> = grid.lines().flat_map(str::chars).collect();
+
+    for root in [false, true] {
+        let args: Vec<&str> = if root { vec!["cnf", "--root", &path] } else { vec!["cnf", &path] };
+        let r = nonogram(&args, "");
+        assert_eq!(r.status, 0, "{}", r.stderr);
+        let header = r.stdout.lines().find(|l| l.starts_with("p cnf ")).unwrap();
+        let counts: Vec<usize> = header[6..].split(' ').map(|n| n.parse().unwrap()).collect();
+        let clauses: Vec<Vec<i64>> = r
+            .stdout
+            .lines()
+            .filter(|l| !l.starts_with('c') && !l.starts_with('p'))
+            .map(|l| l.split(' ').map(|n| n.parse().unwrap()).collect())
+            .collect();
+        assert_eq!(clauses.len(), counts[1]);
+        assert!(clauses.iter().all(|c| c.last() == Some(&0)));
+        assert!(clauses.iter().flatten().all(|&l| l.unsigned_abs() as usize <= counts[0]));
+        let units: Vec<i64> = clauses
+            .iter()
+            .filter(|c| c.len() == 2 && c[0].unsigned_abs() as usize <= cells.len())
+            .map(|c| c[0])
+            .collect();
+        // Units on cells follow from the clues (the encoding's own bounds
+        // give some); with --root every cell has one.
+        for &l in &units {
+            let i = l.unsigned_abs() as usize - 1;
+            assert_eq!(l > 0, cells[i] == '#', "cell {i}");
+        }
+        let known: std::collections::HashSet<u64> = units.iter().map(|l| l.unsigned_abs()).collect();
+        if root {
+            assert_eq!(known.len(), cells.len(), "every cell of {width}-wide #1 is known at the root");
+        } else {
+            assert!(known.len() < cells.len(), "line logic is not in the clauses");
+        }
+    }
+    let many = nonogram(&["cnf", &shared("taai2011/puzzles.txt")], "");
+    assert_eq!(many.status, 2);
+    assert!(many.stderr.contains("holds 1000 puzzles"), "{}", many.stderr);
+}

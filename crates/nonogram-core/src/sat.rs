@@ -117,113 +117,22 @@ impl SatSearch {
 
     /// Encodes `puzzle` with the cells already known in `known`.
     pub fn new(puzzle: &Puzzle, known: &Grid) -> SatSearch {
-        let (w, h) = (puzzle.width(), puzzle.height());
         let mut solver = batsat::Solver::new(SolverOpts::default(), Budget::default());
-        let cells: Vec<Var> = (0..w * h).map(|_| solver.new_var_default()).collect();
-        let theory = EmptyTheory::new();
-        let mut search =
-            SatSearch { solver, theory, puzzle: puzzle.clone(), cells, open: true, clause: Vec::new() };
-        for (i, &c) in known.cells().iter().enumerate() {
-            if c.is_known() {
-                let lit = Lit::new(search.cells[i], c == Cell::Filled);
-                search.add(&[Term::Lit(lit)]);
-            }
+        let (cells, open) = encode(puzzle, known, &mut solver);
+        SatSearch {
+            solver,
+            theory: EmptyTheory::new(),
+            puzzle: puzzle.clone(),
+            cells,
+            open,
+            clause: Vec::new(),
         }
-        for line in puzzle.lines() {
-            search.encode_line(line);
-        }
-        search
     }
 
     /// Adds a clause, dropping false constants; a true constant satisfies it.
     fn add(&mut self, terms: &[Term]) {
-        self.clause.clear();
-        for t in terms {
-            match *t {
-                Term::Const(true) => return,
-                Term::Const(false) => {}
-                Term::Lit(l) => self.clause.push(l),
-            }
-        }
-        if !self.solver.add_clause_reuse(&mut self.clause) {
+        if !add_terms(&mut self.solver, &mut self.clause, terms) {
             self.open = false;
-        }
-    }
-
-    fn encode_line(&mut self, line: LineId) {
-        let n = match line {
-            LineId::Row(_) => self.puzzle.width(),
-            LineId::Column(_) => self.puzzle.height(),
-        } as isize;
-        let x = |s: &SatSearch, c: isize| -> Term {
-            let index = match line {
-                LineId::Row(r) => r * s.puzzle.width() + c as usize,
-                LineId::Column(col) => c as usize * s.puzzle.width() + col,
-            };
-            Term::Lit(Lit::new(s.cells[index], true))
-        };
-        let runs: Vec<isize> = self.puzzle.clue(line).runs().iter().map(|&r| r as isize).collect();
-        if runs.is_empty() {
-            for c in 0..n {
-                let t = x(self, c);
-                self.add(&[!t]);
-            }
-            return;
-        }
-        let k = runs.len();
-        // Earliest and latest starts.
-        let mut early = vec![0isize; k];
-        for i in 1..k {
-            early[i] = early[i - 1] + runs[i - 1] + 1;
-        }
-        let mut late = vec![0isize; k];
-        late[k - 1] = n - runs[k - 1];
-        for i in (0..k - 1).rev() {
-            late[i] = late[i + 1] - runs[i] - 1;
-        }
-        // U(i, p) variables for early[i] <= p < late[i].
-        let mut first_var = vec![0usize; k];
-        for i in 0..k {
-            first_var[i] = self.solver.num_vars() as usize;
-            for _ in early[i]..late[i].max(early[i]) {
-                self.solver.new_var_default();
-            }
-        }
-        let u = |i: usize, p: isize| -> Term {
-            if p < early[i] {
-                Term::Const(false)
-            } else if p >= late[i] {
-                Term::Const(true)
-            } else {
-                Term::Lit(Lit::new(Var::unsafe_from_idx((first_var[i] as isize + p - early[i]) as u32), true))
-            }
-        };
-        for i in 0..k {
-            if late[i] < early[i] {
-                // The clue does not fit the line.
-                self.add(&[]);
-                return;
-            }
-            for p in early[i]..late[i] {
-                self.add(&[!u(i, p), u(i, p + 1)]);
-            }
-            if i + 1 < k {
-                for p in early[i + 1]..late[i + 1] {
-                    self.add(&[!u(i + 1, p), u(i, p - runs[i] - 1)]);
-                }
-            }
-            for c in early[i]..late[i] + runs[i] {
-                let t = x(self, c);
-                self.add(&[!u(i, c), u(i, c - runs[i]), t]);
-            }
-        }
-        for c in 0..n {
-            let t = x(self, c);
-            self.add(&[u(0, c), !t]);
-            for (i, &r) in runs.iter().enumerate().take(k - 1) {
-                self.add(&[!u(i, c - r), u(i + 1, c), !t]);
-            }
-            self.add(&[!u(k - 1, c - runs[k - 1]), !t]);
         }
     }
 
@@ -291,6 +200,190 @@ impl SatSearch {
     pub fn conflicts(&self) -> u64 {
         self.solver.cb().conflicts
     }
+}
+
+/// Where the encoding puts its variables and clauses: the SAT solver, or a
+/// clause list for [`dimacs`].
+trait ClauseSink {
+    fn new_var(&mut self) -> Var;
+    fn num_vars(&self) -> u32;
+    /// Adds a clause; false when the clauses became unsatisfiable.
+    fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool;
+}
+
+impl ClauseSink for batsat::Solver<Budget> {
+    fn new_var(&mut self) -> Var {
+        self.new_var_default()
+    }
+    fn num_vars(&self) -> u32 {
+        SolverInterface::num_vars(self)
+    }
+    fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool {
+        self.add_clause_reuse(clause)
+    }
+}
+
+/// A plain clause list.
+#[derive(Default)]
+struct ClauseList {
+    vars: u32,
+    clauses: Vec<Vec<Lit>>,
+}
+
+impl ClauseSink for ClauseList {
+    fn new_var(&mut self) -> Var {
+        self.vars += 1;
+        Var::unsafe_from_idx(self.vars - 1)
+    }
+    fn num_vars(&self) -> u32 {
+        self.vars
+    }
+    fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool {
+        self.clauses.push(clause.clone());
+        !clause.is_empty()
+    }
+}
+
+/// Adds a clause, dropping false constants; a true constant satisfies it.
+/// False when the clauses became unsatisfiable.
+fn add_terms<S: ClauseSink>(sink: &mut S, clause: &mut Vec<Lit>, terms: &[Term]) -> bool {
+    clause.clear();
+    for t in terms {
+        match *t {
+            Term::Const(true) => return true,
+            Term::Const(false) => {}
+            Term::Lit(l) => clause.push(l),
+        }
+    }
+    sink.add_clause(clause)
+}
+
+/// Encodes `puzzle` with the cells known in `known` into `sink`: the cell
+/// variables (grid index order) and false when already unsatisfiable.
+fn encode<S: ClauseSink>(puzzle: &Puzzle, known: &Grid, sink: &mut S) -> (Vec<Var>, bool) {
+    let (w, h) = (puzzle.width(), puzzle.height());
+    let cells: Vec<Var> = (0..w * h).map(|_| sink.new_var()).collect();
+    let mut clause = Vec::new();
+    let mut open = true;
+    for (i, &c) in known.cells().iter().enumerate() {
+        if c.is_known() {
+            let lit = Lit::new(cells[i], c == Cell::Filled);
+            open &= add_terms(sink, &mut clause, &[Term::Lit(lit)]);
+        }
+    }
+    for line in puzzle.lines() {
+        open &= encode_line(puzzle, &cells, line, sink, &mut clause);
+    }
+    (cells, open)
+}
+
+/// The puzzle (with the cells known in `known`) as DIMACS CNF, for external
+/// SAT solvers: variable `1 + row·width + column` is a cell, true = filled;
+/// the run-start variables follow.
+pub fn dimacs(puzzle: &Puzzle, known: &Grid) -> String {
+    use std::fmt::Write;
+    let mut list = ClauseList::default();
+    encode(puzzle, known, &mut list);
+    let mut out = format!(
+        "c nonogram {}x{}: variable 1 + row*{} + column is a cell, true = filled\np cnf {} {}\n",
+        puzzle.width(),
+        puzzle.height(),
+        puzzle.width(),
+        list.vars,
+        list.clauses.len()
+    );
+    for clause in &list.clauses {
+        for lit in clause {
+            let v = lit.var().idx() as i64 + 1;
+            let _ = write!(out, "{} ", if lit.sign() { v } else { -v });
+        }
+        out.push_str("0\n");
+    }
+    out
+}
+
+/// Encodes one line's clue (see the module doc); false when the clauses
+/// became unsatisfiable.
+fn encode_line<S: ClauseSink>(
+    puzzle: &Puzzle,
+    cells: &[Var],
+    line: LineId,
+    sink: &mut S,
+    clause: &mut Vec<Lit>,
+) -> bool {
+    let width = puzzle.width();
+    let n = match line {
+        LineId::Row(_) => width,
+        LineId::Column(_) => puzzle.height(),
+    } as isize;
+    let x = |c: isize| -> Term {
+        let index = match line {
+            LineId::Row(r) => r * width + c as usize,
+            LineId::Column(col) => c as usize * width + col,
+        };
+        Term::Lit(Lit::new(cells[index], true))
+    };
+    let mut open = true;
+    let runs: Vec<isize> = puzzle.clue(line).runs().iter().map(|&r| r as isize).collect();
+    if runs.is_empty() {
+        for c in 0..n {
+            open &= add_terms(sink, clause, &[!x(c)]);
+        }
+        return open;
+    }
+    let k = runs.len();
+    // Earliest and latest starts.
+    let mut early = vec![0isize; k];
+    for i in 1..k {
+        early[i] = early[i - 1] + runs[i - 1] + 1;
+    }
+    let mut late = vec![0isize; k];
+    late[k - 1] = n - runs[k - 1];
+    for i in (0..k - 1).rev() {
+        late[i] = late[i + 1] - runs[i] - 1;
+    }
+    if (0..k).any(|i| late[i] < early[i]) {
+        // The clue does not fit the line.
+        return add_terms(sink, clause, &[]);
+    }
+    // U(i, p) variables for early[i] <= p < late[i].
+    let mut first_var = vec![0u32; k];
+    for i in 0..k {
+        first_var[i] = sink.num_vars();
+        for _ in early[i]..late[i] {
+            sink.new_var();
+        }
+    }
+    let u = |i: usize, p: isize| -> Term {
+        if p < early[i] {
+            Term::Const(false)
+        } else if p >= late[i] {
+            Term::Const(true)
+        } else {
+            Term::Lit(Lit::new(Var::unsafe_from_idx(first_var[i] + (p - early[i]) as u32), true))
+        }
+    };
+    for i in 0..k {
+        for p in early[i]..late[i] {
+            open &= add_terms(sink, clause, &[!u(i, p), u(i, p + 1)]);
+        }
+        if i + 1 < k {
+            for p in early[i + 1]..late[i + 1] {
+                open &= add_terms(sink, clause, &[!u(i + 1, p), u(i, p - runs[i] - 1)]);
+            }
+        }
+        for c in early[i]..late[i] + runs[i] {
+            open &= add_terms(sink, clause, &[!u(i, c), u(i, c - runs[i]), x(c)]);
+        }
+    }
+    for c in 0..n {
+        open &= add_terms(sink, clause, &[u(0, c), !x(c)]);
+        for (i, &r) in runs.iter().enumerate().take(k - 1) {
+            open &= add_terms(sink, clause, &[!u(i, c - r), u(i + 1, c), !x(c)]);
+        }
+        open &= add_terms(sink, clause, &[!u(k - 1, c - runs[k - 1]), !x(c)]);
+    }
+    open
 }
 
 #[cfg(test)]

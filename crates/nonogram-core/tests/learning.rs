@@ -110,3 +110,36 @@ fn no_solution_agrees_with_brute_force_and_search() {
     }
     assert!(none[0] >= 20 && none[1] >= 20, "{none:?} without solution");
 }
+
+/// The models of a DIMACS text, read back by a SAT solver and projected on
+/// its first `cells` variables, as grids.
+fn dimacs_models(text: &str, w: usize, h: usize) -> Vec<String> {
+    use batsat::{lbool, Lit, SolverInterface};
+    let mut solver = batsat::BasicSolver::default();
+    batsat::dimacs::parse(&mut text.as_bytes(), &mut solver, true, false).expect("valid DIMACS");
+    let vars: Vec<batsat::Var> = (0..w * h).map(|i| batsat::Var::unsafe_from_idx(i as u32)).collect();
+    let mut found = Vec::new();
+    while solver.solve_limited(&[]) == lbool::TRUE {
+        let values: Vec<bool> = vars.iter().map(|&v| solver.value_var(v) == lbool::TRUE).collect();
+        found.push(picture(w, h, &values).to_text());
+        let mut block: Vec<Lit> = vars.iter().zip(&values).map(|(&v, &b)| Lit::new(v, !b)).collect();
+        solver.add_clause_reuse(&mut block);
+    }
+    found.sort();
+    found
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// `nonogram cnf`'s text: its models are exactly the solutions, with
+    /// cell (r, c) as variable 1 + r·width + c.
+    #[test]
+    fn dimacs_models_are_the_solutions(
+        w in 1usize..=4, h in 1usize..=4, bits in proptest::collection::vec(any::<bool>(), 16)
+    ) {
+        let puzzle = Puzzle::from_picture(&picture(w, h, &bits));
+        let text = nonogram_core::sat::dimacs(&puzzle, &Grid::new(w, h));
+        prop_assert_eq!(dimacs_models(&text, w, h), brute_force(&puzzle));
+    }
+}
