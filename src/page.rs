@@ -35,6 +35,8 @@ pub enum Msg {
     Stop,
     FromWorker(FromWorker),
     WorkerCrashed(String),
+    /// A message of the second, racing engine's worker.
+    FromRacer(FromWorker),
     Key(KeyboardEvent),
     PlayPause,
     StepBack,
@@ -124,6 +126,10 @@ impl WorkerHandle {
 
 impl Drop for WorkerHandle {
     fn drop(&mut self) {
+        // Unhook first: a message already queued (say, a new worker's
+        // `Ready`) must not reach the closures dropped with this handle.
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
         self.worker.terminate();
     }
 }
@@ -158,6 +164,16 @@ pub struct App {
     running: Option<u32>,
     next_id: u32,
     worker: Option<WorkerHandle>,
+    /// The second engine, racing the first once clause learning has begun
+    /// (when the browser has two cores or more): the first verdict wins.
+    /// Its worker starts with the solve, so it is ready when needed.
+    racer: Option<WorkerHandle>,
+    /// The racer has been given the solve.
+    racing: bool,
+    /// The running solve's request, for the racer, and when it was posted
+    /// (`Date.now()`).
+    request: Option<SolveRequest>,
+    started: f64,
     playing: bool,
     speed: u32,
     timer: Option<Interval>,
@@ -253,7 +269,45 @@ impl App {
         self.export_note.clear();
     }
 
+    /// Shows a verdict: the solve is over.
+    fn finish(&mut self, ctx: &Context<Self>, text: String, solutions: Vec<String>, line: Option<String>) {
+        self.racer = None;
+        self.racing = false;
+        self.running = None;
+        self.request = None;
+        self.playback.finish(solutions.first().cloned(), line.as_deref());
+        if self.speed == 0 {
+            self.playback.jump_to_end();
+            self.playing = false;
+            self.sync_timer(ctx);
+        }
+        self.verdict = text;
+        self.solutions = solutions;
+    }
+
+    /// Starts the racing engine's worker (idle until [`Self::start_racer`])
+    /// when the browser has a second core for it. A racer that cannot start
+    /// changes nothing: the first engine goes on alone.
+    fn spawn_racer(&mut self, ctx: &Context<Self>) {
+        self.racer = None;
+        self.racing = false;
+        let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
+        if cores >= 2.0 {
+            let on_crash = ctx.link().callback(|_: String| Msg::FromRacer(FromWorker::Ready));
+            self.racer = WorkerHandle::spawn(ctx.link().callback(Msg::FromRacer), on_crash).ok();
+        }
+    }
+
+    /// Gives the running solve to the racing engine, once.
+    fn start_racer(&mut self) {
+        if let (Some(racer), Some(request), false) = (&self.racer, &self.request, self.racing) {
+            self.racing = racer.post(&ToWorker::Race(request.clone()), None);
+        }
+    }
+
     fn respawn(&mut self, ctx: &Context<Self>) {
+        self.racer = None;
+        self.racing = false;
         self.worker = None; // terminates the old worker
         match WorkerHandle::spawn(
             ctx.link().callback(Msg::FromWorker),
@@ -756,6 +810,10 @@ impl Component for App {
             running: None,
             next_id: 1,
             worker: None,
+            racer: None,
+            racing: false,
+            request: None,
+            started: 0.0,
             playing: false,
             speed: 60,
             timer: None,
@@ -894,9 +952,12 @@ impl Component for App {
                 if self.worker.is_none() {
                     self.respawn(ctx);
                 }
+                self.spawn_racer(ctx);
                 if let Some(w) = &self.worker {
-                    if w.post(&ToWorker::Solve(request), None) {
+                    if w.post(&ToWorker::Solve(request.clone()), None) {
                         self.running = Some(id);
+                        self.request = Some(request);
+                        self.started = js_sys::Date::now();
                     }
                 }
                 self.playing = true;
@@ -921,6 +982,9 @@ impl Component for App {
                     if self.speed == 0 {
                         self.playback.jump_to_end();
                     }
+                    if learnt > 0 {
+                        self.start_racer();
+                    }
                     self.counts = if learnt > 0 {
                         format!(
                             "Solver: {unknown} unknown cells at the root, {guesses} guesses, \
@@ -933,21 +997,30 @@ impl Component for App {
                 FromWorker::Done { id, verdict, solutions, line, by_line_logic, guesses, learnt, ms }
                     if Some(id) == self.running =>
                 {
-                    self.running = None;
-                    self.playback.finish(solutions.first().cloned(), line.as_deref());
-                    if self.speed == 0 {
-                        self.playback.jump_to_end();
-                        self.playing = false;
-                        self.sync_timer(ctx);
-                    }
-                    self.verdict = verdict_text(&verdict, &line, by_line_logic, guesses, learnt, ms);
-                    self.solutions = solutions;
+                    let text = verdict_text(&verdict, &line, by_line_logic, guesses, learnt, ms);
+                    self.finish(ctx, text, solutions, line);
                 }
                 FromWorker::Error { message, .. } => {
                     self.running = None;
+                    self.racer = None;
                     self.verdict = message;
                 }
                 _ => return false, // a message of a cancelled solve
+            },
+            Msg::FromRacer(m) => match m {
+                FromWorker::Done { id, verdict, solutions, line, by_line_logic, guesses, learnt, ms: _ }
+                    if Some(id) == self.running =>
+                {
+                    // The first engine is still at work: stop it. The time shown
+                    // is the solve's (the racer started later), not the racer's.
+                    self.respawn(ctx);
+                    let ms = js_sys::Date::now() - self.started;
+                    let text = verdict_text(&verdict, &line, by_line_logic, guesses, learnt, ms);
+                    self.finish(ctx, format!("{text} (the second engine answered first)"), solutions, line);
+                }
+                // A racer that failed is left alone (not restarted); the first
+                // engine goes on.
+                _ => return false,
             },
             Msg::Tick => {
                 let n = self.frames_per_tick();
@@ -1072,7 +1145,9 @@ impl Component for App {
                             }) }
                         </div>
                     }
-                    <p id="counts" class="progress">{ &self.counts }</p>
+                    <p id="counts" class="progress">
+                        { &self.counts }{ if self.racing { "; a second engine races it" } else { "" } }
+                    </p>
                     <label for="grid-text">{ "Grid as text" }</label>
                     <textarea id="grid-text" readonly=true spellcheck="false" rows="6" value={grid_text} />
                 </section>

@@ -33,6 +33,9 @@ pub enum ToWorker {
     /// Solve without streaming and report the time only (benchmarks:
     /// `scripts/bench-wasm`); answered by `Done` with no solutions.
     Time(SolveRequest),
+    /// Solve as the second, racing engine (clause learning from the root,
+    /// with a random seed), without streaming; answered by `Done` alone.
+    Race(SolveRequest),
 }
 
 /// Check the clues of a picture (`cells`: `#` filled, `.` empty, row-major).

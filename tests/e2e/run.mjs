@@ -123,6 +123,32 @@ await test('Forever: clause learning takes over in the worker and proves it uniq
   await page.screenshot({ path: path.join(shots, 'forever-learning-1280.png') });
 });
 
+await test('a hard puzzle: a second engine races the first once clause learning begins', async (page) => {
+  // TAAI 2011 #571: natively 1.3 s for the first engine, 0.2 s for the second.
+  const taai = fs.readFileSync(path.join(shared, 'taai2011/puzzles.txt'), 'utf8');
+  const block = '$' + taai.split('$').find((b) => b.startsWith('571\n'));
+  await paste(page, block);
+  await page.click('#solve');
+  await page.waitForFunction(() => document.querySelector('#counts').textContent.includes('a second engine races it'), null, { timeout: 30000 });
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Multiple solutions'), null, { timeout: 120000 });
+  const s = await status(page);
+  expect(/clause learning: [1-9]\d* contradictions\), \d+ ms \(the second engine answered first\)$/.test(s), s);
+  const counts = await page.locator('#counts').textContent();
+  expect(!counts.includes('races'), `the race is over: ${counts}`);
+  // Both solutions shown satisfy the clues (columns, then rows, in TAAI's order).
+  const clues = block.trim().split('\n').slice(1).map((l) => l.trim().split(/\s+/).join(' '));
+  const runs = (cells) => (cells.join('').match(/#+/g) ?? []).map((r) => r.length).join(' ') || '0';
+  for (const i of [0, 1]) {
+    await page.locator('button.solution').nth(i).click();
+    const grid = (await page.inputValue('#grid-text')).split('\n').map((l) => [...l]);
+    const columns = grid[0].map((_, c) => runs(grid.map((row) => row[c])));
+    const rows = grid.map(runs);
+    expect(JSON.stringify([...columns, ...rows]) === JSON.stringify(clues), `solution ${i + 1} fits the clues:\n${grid.map((r) => r.join('')).join('\n')}`);
+  }
+  console.log(`   ${s}`);
+  await page.screenshot({ path: path.join(shots, 'race-571-1280.png') });
+});
+
 await test('2×2 diagonal has multiple solutions', async (page) => {
   await solve(page, '2 2\n1\n1\n1\n1\n', 'Multiple solutions');
 });

@@ -62,4 +62,12 @@ impl Args {
                 .map_err(|_| format!("--learn-after takes a whole number of guesses or `never`, not `{v}`")),
         }
     }
+
+    /// `--seed N`: clause learning with a random seed (as the browser's
+    /// second, racing engine); none by default.
+    pub fn seed(&self) -> Result<Option<u64>, String> {
+        self.value("--seed")
+            .map(|v| v.parse::<u64>().map_err(|_| format!("--seed takes a whole number, not `{v}`")))
+            .transpose()
+    }
 }

@@ -22,8 +22,9 @@ struct Row {
 }
 
 pub fn main(argv: &[String]) -> Result<u8, String> {
-    let args = Args::parse(argv, &["--tsv"], &["--timeout", "--learn-after"])?;
+    let args = Args::parse(argv, &["--tsv"], &["--timeout", "--learn-after", "--seed"])?;
     let learn_after = args.learn_after()?;
+    let seed = args.seed()?;
     let timeout = args.timeout()?.unwrap_or(Duration::from_secs(60));
     if args.operands.is_empty() {
         return Err("give at least one file or directory".into());
@@ -50,7 +51,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             Err(_) => continue,
         };
         for (name, puzzle) in puzzles {
-            let options = SolveOptions { max_solutions: 2, learn_after };
+            let options = SolveOptions { max_solutions: 2, learn_after, seed };
             let row = match run(&puzzle, options, Some(timeout), |_, _| {}) {
                 Ok(o) => Row {
                     name,

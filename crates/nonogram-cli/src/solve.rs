@@ -65,9 +65,13 @@ pub fn worst(a: u8, b: u8) -> u8 {
 }
 
 pub fn main(argv: &[String]) -> Result<u8, String> {
-    let args =
-        Args::parse(argv, &["--trace", "--stats"], &["--max-solutions", "--timeout", "--learn-after"])?;
+    let args = Args::parse(
+        argv,
+        &["--trace", "--stats"],
+        &["--max-solutions", "--timeout", "--learn-after", "--seed"],
+    )?;
     let learn_after = args.learn_after()?;
+    let seed = args.seed()?;
     let max_solutions = match args.value("--max-solutions") {
         Some(v) => v
             .parse::<usize>()
@@ -105,7 +109,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             // Search at least far enough to prove uniqueness; print up to N.
             let outcome = match run(
                 &puzzle,
-                SolveOptions { max_solutions: max_solutions.max(2), learn_after },
+                SolveOptions { max_solutions: max_solutions.max(2), learn_after, seed },
                 timeout,
                 on_step,
             ) {

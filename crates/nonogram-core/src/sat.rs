@@ -115,9 +115,17 @@ impl SatSearch {
             .sum()
     }
 
-    /// Encodes `puzzle` with the cells already known in `known`.
-    pub fn new(puzzle: &Puzzle, known: &Grid) -> SatSearch {
-        let mut solver = batsat::Solver::new(SolverOpts::default(), Budget::default());
+    /// Encodes `puzzle` with the cells already known in `known`; a `seed`
+    /// randomises the solver's first variable order and 1 % of its choices.
+    pub fn new(puzzle: &Puzzle, known: &Grid, seed: Option<u64>) -> SatSearch {
+        let mut opts = SolverOpts::default();
+        if let Some(seed) = seed {
+            // A positive seed, as batsat (minisat's generator) wants.
+            opts.random_seed = (seed % (1 << 31)).max(1) as f64;
+            opts.rnd_init_act = true;
+            opts.random_var_freq = 0.01;
+        }
+        let mut solver = batsat::Solver::new(opts, Budget::default());
         let (cells, open) = encode(puzzle, known, &mut solver);
         SatSearch {
             solver,
@@ -407,7 +415,7 @@ mod tests {
                 })
                 .collect();
             let puzzle = Puzzle::from_picture(&Grid::from_cells(w, h, cells).unwrap());
-            let search = SatSearch::new(&puzzle, &Grid::new(w, h));
+            let search = SatSearch::new(&puzzle, &Grid::new(w, h), None);
             let (clauses, bound) = (search.solver.num_clauses(), SatSearch::clause_bound(&puzzle));
             assert!(
                 clauses <= bound && bound <= 2 * clauses + 100,

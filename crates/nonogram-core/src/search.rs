@@ -48,6 +48,11 @@ pub struct SolveOptions {
     /// Hand the search over to clause learning ([`crate::sat`]) once this
     /// many guesses have been made; `None` never does.
     pub learn_after: Option<u64>,
+    /// Clause learning with this random seed, and a little randomness in its
+    /// choices; `None`: the SAT solver's deterministic defaults. A second
+    /// engine racing the first (in the browser) uses one: on hard puzzles
+    /// their times differ widely, so the first verdict of two comes sooner.
+    pub seed: Option<u64>,
 }
 
 impl SolveOptions {
@@ -62,7 +67,7 @@ impl SolveOptions {
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { max_solutions: 2, learn_after: Some(Self::LEARN_AFTER) }
+        SolveOptions { max_solutions: 2, learn_after: Some(Self::LEARN_AFTER), seed: None }
     }
 }
 
@@ -488,7 +493,7 @@ impl Solver {
     /// and the solutions found so far excluded.
     fn start_learning(&mut self) -> Option<Step> {
         self.back_to_root();
-        let mut learning = SatSearch::new(&self.puzzle, &self.board.grid);
+        let mut learning = SatSearch::new(&self.puzzle, &self.board.grid, self.options.seed);
         for solution in &self.solutions {
             learning.exclude(solution);
         }

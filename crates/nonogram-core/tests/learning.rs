@@ -7,7 +7,11 @@ use proptest::prelude::*;
 /// Every solution, in a canonical order, with the search switching to clause
 /// learning after `learn_after` guesses (`None`: never).
 fn all_solutions(puzzle: &Puzzle, learn_after: Option<u64>) -> (Vec<String>, u64) {
-    let options = SolveOptions { max_solutions: 100_000, learn_after };
+    all_solutions_seeded(puzzle, learn_after, None)
+}
+
+fn all_solutions_seeded(puzzle: &Puzzle, learn_after: Option<u64>, seed: Option<u64>) -> (Vec<String>, u64) {
+    let options = SolveOptions { max_solutions: 100_000, learn_after, seed };
     let (verdict, stats) = solve(puzzle, options, |_| true).unwrap();
     let mut texts: Vec<String> = verdict.solutions().iter().map(Grid::to_text).collect();
     texts.sort();
@@ -57,9 +61,12 @@ proptest! {
         let puzzle = Puzzle::from_picture(&picture(w, h, &dense));
         let (learnt_solutions, learnt) = all_solutions(&puzzle, Some(0));
         let (searched, _) = all_solutions(&puzzle, None);
-        prop_assert_eq!(learnt_solutions, searched);
+        prop_assert_eq!(&learnt_solutions, &searched);
+        // The page's racing engine: seeded, from the root.
+        let (raced, _) = all_solutions_seeded(&puzzle, Some(0), Some(12_345));
+        prop_assert_eq!(raced, searched);
         // Clause learning ran unless line logic and probing settled it.
-        let settled = solve(&puzzle, SolveOptions { max_solutions: 2, learn_after: Some(0) }, |_| true).unwrap().1;
+        let settled = solve(&puzzle, SolveOptions { max_solutions: 2, learn_after: Some(0), seed: None }, |_| true).unwrap().1;
         prop_assert!(learnt > 0 || settled.guesses == 0);
     }
 }
@@ -96,8 +103,9 @@ fn no_solution_agrees_with_brute_force_and_search() {
                 continue;
             }
             let p = Puzzle::new(Puzzle::from_picture(&a).rows, Puzzle::from_picture(&b).columns);
-            let run =
-                |learn_after| solve(&p, SolveOptions { max_solutions: 2, learn_after }, |_| true).unwrap();
+            let run = |learn_after| {
+                solve(&p, SolveOptions { max_solutions: 2, learn_after, seed: None }, |_| true).unwrap()
+            };
             let ((learning, _), (searching, _)) = (run(Some(0)), run(None));
             assert_eq!(learning.word(), searching.word(), "{p:?}");
             if side == 4 {
