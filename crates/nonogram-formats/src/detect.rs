@@ -37,7 +37,7 @@ pub(crate) fn detect_and_parse(text: &str) -> Result<Parsed, ParseError> {
     }
 }
 
-/// What the text's shape tells: a format, or numeric layouts to try in order.
+/// What the text's shape tells: a format, or layouts of digits to try in order.
 enum Shape {
     Known(Format),
     Numeric(Vec<Format>),
@@ -60,6 +60,14 @@ fn shape(text: &str) -> Shape {
         return Shape::Known(Format::Non);
     }
     if looks_like_picture(&lines) {
+        // Rows of 0/1 digits alone may also be clues (ten `1` rows, a blank
+        // line, `10`: a plain 1×10 puzzle): a picture first, then the
+        // numeric layouts; the picture's error is the one shown.
+        if lines.iter().all(|(_, l)| l.chars().all(|c| c.is_ascii_digit() || c.is_whitespace())) {
+            let mut candidates = vec![Format::Picture];
+            candidates.extend(numeric_candidates(text, &lines));
+            return Shape::Numeric(candidates);
+        }
         return Shape::Known(Format::Picture);
     }
     Shape::Numeric(numeric_candidates(text, &lines))

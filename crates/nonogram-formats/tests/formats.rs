@@ -132,6 +132,22 @@ fn errors_are_located() {
     );
 }
 
+/// Found by the round-trip proptest: a one-column puzzle in plain layout is
+/// also made of 0/1 rows only, and must not be read as a broken picture.
+#[test]
+fn plain_clues_of_ones_are_not_a_picture() {
+    let text = format!("{}\n10\n", "1\n".repeat(10));
+    let parsed = parse(&text).unwrap();
+    assert_eq!(parsed.format, Format::Plain);
+    assert_eq!((parsed.puzzles[0].width(), parsed.puzzles[0].height()), (1, 10));
+    // A real picture still reads as one, and a broken one keeps its error.
+    assert_eq!(parse("0110\n1001\n").unwrap().format, Format::Picture);
+    assert_eq!(
+        parse("01110\n1101\n").unwrap_err().to_string(),
+        "line 2: this row has 4 cells but the first row (line 1) has 5"
+    );
+}
+
 #[test]
 fn picture_to_clues_and_back() {
     let g = parse_picture("01110\n11010\n01110\n00110\n00111\n").unwrap();
