@@ -166,7 +166,8 @@ pub struct App {
     worker: Option<WorkerHandle>,
     /// The second engine, racing the first once clause learning has begun
     /// (when the browser has two cores or more): the first verdict wins.
-    /// Its worker starts with the solve, so it is ready when needed.
+    /// Its worker starts with the first guess, so it is ready when needed;
+    /// puzzles that line logic solves never start one.
     racer: Option<WorkerHandle>,
     /// The racer has been given the solve.
     racing: bool,
@@ -289,8 +290,9 @@ impl App {
     /// when the browser has a second core for it. A racer that cannot start
     /// changes nothing: the first engine goes on alone.
     fn spawn_racer(&mut self, ctx: &Context<Self>) {
-        self.racer = None;
-        self.racing = false;
+        if self.racer.is_some() {
+            return;
+        }
         let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
         if cores >= 2.0 {
             let on_crash = ctx.link().callback(|_: String| Msg::FromRacer(FromWorker::Ready));
@@ -952,7 +954,8 @@ impl Component for App {
                 if self.worker.is_none() {
                     self.respawn(ctx);
                 }
-                self.spawn_racer(ctx);
+                self.racer = None;
+                self.racing = false;
                 if let Some(w) = &self.worker {
                     if w.post(&ToWorker::Solve(request.clone()), None) {
                         self.running = Some(id);
@@ -982,6 +985,9 @@ impl Component for App {
                     if self.speed == 0 {
                         self.playback.jump_to_end();
                     }
+                    if guesses > 0 || learnt > 0 {
+                        self.spawn_racer(ctx);
+                    }
                     if learnt > 0 {
                         self.start_racer();
                     }
@@ -1003,6 +1009,7 @@ impl Component for App {
                 FromWorker::Error { message, .. } => {
                     self.running = None;
                     self.racer = None;
+                    self.racing = false;
                     self.verdict = message;
                 }
                 _ => return false, // a message of a cancelled solve
