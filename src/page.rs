@@ -272,8 +272,7 @@ impl App {
 
     /// Shows a verdict: the solve is over.
     fn finish(&mut self, ctx: &Context<Self>, text: String, solutions: Vec<String>, line: Option<String>) {
-        self.racer = None;
-        self.racing = false;
+        self.stop_racer();
         self.running = None;
         self.request = None;
         self.playback.finish(solutions.first().cloned(), line.as_deref());
@@ -300,6 +299,12 @@ impl App {
         }
     }
 
+    /// Stops the racing engine's worker, if any.
+    fn stop_racer(&mut self) {
+        self.racer = None;
+        self.racing = false;
+    }
+
     /// Gives the running solve to the racing engine, once.
     fn start_racer(&mut self) {
         if let (Some(racer), Some(request), false) = (&self.racer, &self.request, self.racing) {
@@ -308,8 +313,7 @@ impl App {
     }
 
     fn respawn(&mut self, ctx: &Context<Self>) {
-        self.racer = None;
-        self.racing = false;
+        self.stop_racer();
         self.worker = None; // terminates the old worker
         match WorkerHandle::spawn(
             ctx.link().callback(Msg::FromWorker),
@@ -954,8 +958,7 @@ impl Component for App {
                 if self.worker.is_none() {
                     self.respawn(ctx);
                 }
-                self.racer = None;
-                self.racing = false;
+                self.stop_racer();
                 if let Some(w) = &self.worker {
                     if w.post(&ToWorker::Solve(request.clone()), None) {
                         self.running = Some(id);
@@ -1008,8 +1011,7 @@ impl Component for App {
                 }
                 FromWorker::Error { message, .. } => {
                     self.running = None;
-                    self.racer = None;
-                    self.racing = false;
+                    self.stop_racer();
                     self.verdict = message;
                 }
                 _ => return false, // a message of a cancelled solve
