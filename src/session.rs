@@ -4,7 +4,7 @@
 
 use crate::protocol::Frame;
 use crate::protocol::{cells_text, FromWorker, SolveRequest};
-use nonogram_core::{Clue, Puzzle, SolveOptions, Solver, Step, Verdict};
+use nonogram_core::{Clue, Puzzle, SolveOptions, Solver, Stats, Step, Verdict};
 
 /// Frames kept per batch; past this, the batch ends with one coalesced grid
 /// (the page cannot play back more steps than it can draw anyway).
@@ -126,21 +126,26 @@ impl Session {
     }
 
     fn verdict_message(&self, verdict: Verdict, ms: f64) -> FromWorker {
-        let stats = self.solver.stats();
-        let line = match &verdict {
-            Verdict::None { line } => line.map(|l| l.to_string()),
-            _ => None,
-        };
-        FromWorker::Done {
-            id: self.id,
-            verdict: verdict.word().to_string(),
-            solutions: verdict.solutions().iter().map(cells_text).collect(),
-            line,
-            by_line_logic: stats.by_line_logic(),
-            guesses: stats.guesses,
-            learnt: stats.learnt,
-            ms,
-        }
+        done_message(self.id, &verdict, &self.solver.stats(), ms)
+    }
+}
+
+/// The `Done` message of a finished solve: its verdict, solutions, the line
+/// that contradicts (for `none`) and the solver's counts.
+pub fn done_message(id: u32, verdict: &Verdict, stats: &Stats, ms: f64) -> FromWorker {
+    let line = match verdict {
+        Verdict::None { line } => line.map(|l| l.to_string()),
+        _ => None,
+    };
+    FromWorker::Done {
+        id,
+        verdict: verdict.word().to_string(),
+        solutions: verdict.solutions().iter().map(cells_text).collect(),
+        line,
+        by_line_logic: stats.by_line_logic(),
+        guesses: stats.guesses,
+        learnt: stats.learnt,
+        ms,
     }
 }
 

@@ -11,8 +11,8 @@
 //! cancel at once by terminating the worker.
 
 use crate::check::CheckJob;
-use crate::protocol::{cells_text, CheckRequest, FromWorker, SolveRequest, ToWorker};
-use crate::session::Session;
+use crate::protocol::{CheckRequest, FromWorker, SolveRequest, ToWorker};
+use crate::session::{done_message, Session};
 use nonogram_core::SolveOptions;
 use nonogram_formats::raster::{self, GreyImage, Sniffed, MAX_GRID_SIDE};
 use std::cell::{Cell, RefCell};
@@ -130,10 +130,10 @@ async fn solve(request: SolveRequest, state: Rc<State>) {
 /// against 36.1 s for the first engine alone (docs/BENCHMARKS.md).
 pub const RACING: SolveOptions = SolveOptions { max_solutions: 2, learn_after: Some(0), seed: Some(12_345) };
 
-/// Solves in batches like [`solve`], but posts only the verdict. `race`:
-/// as the racing engine, with the solutions and the wall time; otherwise
-/// with the default options, no solutions and the time spent solving (the
-/// solver's own speed in wasm, for the benchmarks).
+/// Solves in batches like [`solve`], but posts only the verdict, with the
+/// time spent solving. `race`: as the racing engine, with the solutions;
+/// otherwise with the default options and no solutions (the solver's own
+/// speed in wasm, for the benchmarks).
 async fn quiet(request: SolveRequest, state: Rc<State>, race: bool) {
     let clues = |v: &Vec<Vec<u32>>| v.iter().map(|c| nonogram_core::Clue(c.clone())).collect();
     let puzzle = nonogram_core::Puzzle::new(clues(&request.rows), clues(&request.columns));
@@ -145,7 +145,6 @@ async fn quiet(request: SolveRequest, state: Rc<State>, race: bool) {
     // performance.now(): sub-millisecond, unlike Date.now().
     let clock = scope().performance();
     let now = || clock.as_ref().map_or_else(js_sys::Date::now, |p| p.now());
-    let begin = now();
     let mut busy = 0.0;
     while state.current_job.get() == request.id {
         let start = now();
@@ -162,26 +161,12 @@ async fn quiet(request: SolveRequest, state: Rc<State>, race: bool) {
         }
         busy += now() - start;
         if let Some(v) = verdict {
-            let stats = solver.stats();
-            let (solutions, line) = if race {
-                let line = match &v {
-                    nonogram_core::Verdict::None { line } => line.map(|l| l.to_string()),
-                    _ => None,
-                };
-                (v.solutions().iter().map(cells_text).collect(), line)
-            } else {
-                (Vec::new(), None)
-            };
-            return post(&FromWorker::Done {
-                id: request.id,
-                verdict: v.word().to_string(),
-                solutions,
-                line,
-                by_line_logic: stats.by_line_logic(),
-                guesses: stats.guesses,
-                learnt: stats.learnt,
-                ms: if race { now() - begin } else { busy },
-            });
+            let mut done = done_message(request.id, &v, &solver.stats(), busy);
+            if let (false, FromWorker::Done { solutions, .. }) = (race, &mut done) {
+                // The benchmarks want the time, not the grids.
+                solutions.clear();
+            }
+            return post(&done);
         }
         yield_now().await;
     }

@@ -20,8 +20,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
         let mut solver = Solver::new(puzzle, options).map_err(|e| format!("{name}: {e}"))?;
         loop {
             match solver.next() {
-                Some(Step::Learning { .. }) | None => break solver.grid().clone(),
-                Some(Step::Done { .. }) => break solver.grid().clone(),
+                Some(Step::Learning { .. } | Step::Done { .. }) | None => break solver.grid().clone(),
                 Some(_) => {}
             }
         }
