@@ -778,6 +778,7 @@ fn verdict_text(
     by_line_logic: bool,
     guesses: u64,
     learnt: u64,
+    symmetries: &[String],
     ms: f64,
 ) -> String {
     let head = match verdict {
@@ -789,12 +790,17 @@ fn verdict_text(
         },
         _ => "Stopped".to_string(),
     };
+    let symmetric = if symmetries.is_empty() {
+        String::new()
+    } else {
+        format!("; symmetric clues: {}", symmetries.join(", "))
+    };
     let how = if by_line_logic {
         "solved by line logic alone".to_string()
     } else if learnt > 0 {
-        format!("needed search ({guesses} guesses, then clause learning: {learnt} contradictions)")
+        format!("needed search ({guesses} guesses, then clause learning: {learnt} contradictions{symmetric})")
     } else {
-        format!("needed search ({guesses} guesses)")
+        format!("needed search ({guesses} guesses{symmetric})")
     };
     format!("{head} — {how}, {ms:.0} ms")
 }
@@ -1003,10 +1009,18 @@ impl Component for App {
                         format!("Solver: sweep {sweep}, {unknown} unknown cells, {guesses} guesses, depth {depth}")
                     };
                 }
-                FromWorker::Done { id, verdict, solutions, line, by_line_logic, guesses, learnt, ms }
-                    if Some(id) == self.running =>
-                {
-                    let text = verdict_text(&verdict, &line, by_line_logic, guesses, learnt, ms);
+                FromWorker::Done {
+                    id,
+                    verdict,
+                    solutions,
+                    line,
+                    by_line_logic,
+                    guesses,
+                    learnt,
+                    symmetries,
+                    ms,
+                } if Some(id) == self.running => {
+                    let text = verdict_text(&verdict, &line, by_line_logic, guesses, learnt, &symmetries, ms);
                     self.finish(ctx, text, solutions, line);
                 }
                 FromWorker::Error { message, .. } => {
@@ -1017,14 +1031,22 @@ impl Component for App {
                 _ => return false, // a message of a cancelled solve
             },
             Msg::FromRacer(m) => match m {
-                FromWorker::Done { id, verdict, solutions, line, by_line_logic, guesses, learnt, ms: _ }
-                    if Some(id) == self.running =>
-                {
+                FromWorker::Done {
+                    id,
+                    verdict,
+                    solutions,
+                    line,
+                    by_line_logic,
+                    guesses,
+                    learnt,
+                    symmetries,
+                    ms: _,
+                } if Some(id) == self.running => {
                     // The first engine is still at work: stop it. The time shown
                     // is the solve's (the racer started later), not the racer's.
                     self.respawn(ctx);
                     let ms = js_sys::Date::now() - self.started;
-                    let text = verdict_text(&verdict, &line, by_line_logic, guesses, learnt, ms);
+                    let text = verdict_text(&verdict, &line, by_line_logic, guesses, learnt, &symmetries, ms);
                     self.finish(ctx, format!("{text} (the second engine answered first)"), solutions, line);
                 }
                 // A racer that failed is left alone (not restarted); the first

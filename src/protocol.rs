@@ -85,6 +85,9 @@ pub enum FromWorker {
         by_line_logic: bool,
         guesses: u64,
         learnt: u64,
+        /// The clues' symmetries (mirrorings, turns, swaps of lines) that
+        /// search used: see `nonogram_core::symmetry`.
+        symmetries: Vec<String>,
         ms: f64,
     },
     /// The request could not be solved (invalid clues).

@@ -4,7 +4,7 @@
 
 use crate::protocol::Frame;
 use crate::protocol::{cells_text, FromWorker, SolveRequest};
-use nonogram_core::{Clue, Puzzle, SolveOptions, Solver, Stats, Step, Verdict};
+use nonogram_core::{Clue, Puzzle, SolveOptions, Solver, Step, Verdict};
 
 /// Frames kept per batch; past this, the batch ends with one coalesced grid
 /// (the page cannot play back more steps than it can draw anyway).
@@ -22,6 +22,8 @@ pub struct Session {
     done: bool,
     /// Contradictions since the last sweep ended.
     errors: usize,
+    /// Clause learning looks among the symmetric grids only.
+    symmetric: bool,
 }
 
 impl Session {
@@ -31,7 +33,7 @@ impl Session {
         let puzzle = Puzzle::new(clues(&request.rows), clues(&request.columns));
         let solver = Solver::new(&puzzle, SolveOptions::default())
             .map_err(|e| FromWorker::Error { id: request.id, message: e.to_string() })?;
-        Ok(Session { id: request.id, solver, pending: None, done: false, errors: 0 })
+        Ok(Session { id: request.id, solver, pending: None, done: false, errors: 0, symmetric: false })
     }
 
     pub fn is_done(&self) -> bool {
@@ -86,13 +88,28 @@ impl Session {
                     errors: std::mem::take(&mut self.errors),
                 }),
                 Step::Restart { run } => Some(self.grid_frame(format!("restart: run {run}"))),
-                Step::Learning { contradictions: 0 } => {
-                    Some(self.grid_frame("clause learning takes over from the root".into()))
+                Step::Learning { contradictions: 0, symmetric } => {
+                    self.symmetric = *symmetric;
+                    Some(self.grid_frame(if *symmetric {
+                        "clause learning takes over from the root, among the grids the clues' symmetries keep"
+                            .into()
+                    } else {
+                        "clause learning takes over from the root".into()
+                    }))
+                }
+                Step::Learning { symmetric: false, .. } if self.symmetric => {
+                    self.symmetric = false;
+                    Some(self.grid_frame(
+                        "no other symmetric grid is a solution: clause learning looks at every grid".into(),
+                    ))
                 }
                 Step::Learning { .. } => None,
                 Step::Probe { row, col, forced: Some(cell), .. } => {
                     Some(self.grid_frame(format!("probe: row {} column {} must be {cell}", row + 1, col + 1)))
                 }
+                Step::Solution { index, image: Some((of, symmetry)), .. } => Some(self.grid_frame(format!(
+                    "solution {index}: the image of solution {of} by the {symmetry}, which keeps every clue"
+                ))),
                 Step::Probe { .. } | Step::Solution { .. } => None,
             };
             if let Some(frame) = frame {
@@ -126,13 +143,15 @@ impl Session {
     }
 
     fn verdict_message(&self, verdict: Verdict, ms: f64) -> FromWorker {
-        done_message(self.id, &verdict, &self.solver.stats(), ms)
+        done_message(self.id, &verdict, &self.solver, ms)
     }
 }
 
 /// The `Done` message of a finished solve: its verdict, solutions, the line
-/// that contradicts (for `none`) and the solver's counts.
-pub fn done_message(id: u32, verdict: &Verdict, stats: &Stats, ms: f64) -> FromWorker {
+/// that contradicts (for `none`), the solver's counts and the symmetries it
+/// used (none when line logic alone solved it).
+pub fn done_message(id: u32, verdict: &Verdict, solver: &Solver, ms: f64) -> FromWorker {
+    let stats = solver.stats();
     let line = match verdict {
         Verdict::None { line } => line.map(|l| l.to_string()),
         _ => None,
@@ -145,6 +164,11 @@ pub fn done_message(id: u32, verdict: &Verdict, stats: &Stats, ms: f64) -> FromW
         by_line_logic: stats.by_line_logic(),
         guesses: stats.guesses,
         learnt: stats.learnt,
+        symmetries: if stats.by_line_logic() {
+            Vec::new()
+        } else {
+            solver.symmetries().iter().map(|s| s.name().to_string()).collect()
+        },
         ms,
     }
 }

@@ -149,6 +149,33 @@ await test('a hard puzzle: a second engine races the first once clause learning 
   await page.screenshot({ path: path.join(shots, 'race-571-1280.png') });
 });
 
+await test('Knotty: symmetric clues; two solutions among the symmetric grids', async (page) => {
+  // webpbn's "Knotty" keeps its clues under quarter turns. No verdict came in
+  // ten minutes before search looked among the symmetric grids first.
+  const text = fs.readFileSync(path.join(shared, 'survey/knotty.non'), 'utf8');
+  await solve(page, text, 'Multiple solutions');
+  const s = await status(page);
+  expect(/symmetric clues: half turn, quarter turn, three-quarter turn\), \d+ ms/.test(s), s);
+  const section = (name) => text.split(`\n${name}\n`)[1].split('\n\n')[0].trim().split('\n')
+    .map((l) => l.split(',').map(Number).filter((n) => n > 0).join(' ') || '0');
+  const clues = [...section('rows'), ...section('columns')];
+  const runs = (cells) => (cells.join('').match(/#+/g) ?? []).map((r) => r.length).join(' ') || '0';
+  const seen = [];
+  for (const i of [0, 1]) {
+    await page.locator('button.solution').nth(i).click();
+    const grid = (await page.inputValue('#grid-text')).split('\n').map((l) => [...l]);
+    const got = [...grid.map(runs), ...grid[0].map((_, c) => runs(grid.map((row) => row[c])))];
+    expect(JSON.stringify(got) === JSON.stringify(clues), `solution ${i + 1} fits the clues`);
+    // Symmetric: a quarter turn of the 39×39 picture (the last row and column are empty).
+    const turned = grid.slice(0, 39).every((row, r) => row.slice(0, 39).every((v, c) => v === grid[38 - c][r]));
+    expect(turned, `solution ${i + 1} is the same after a quarter turn`);
+    seen.push(grid.map((r) => r.join('')).join('\n'));
+  }
+  expect(seen[0] !== seen[1], 'two different solutions');
+  console.log(`   ${s}`);
+  await page.screenshot({ path: path.join(shots, 'knotty-1280.png') });
+});
+
 await test('2×2 diagonal has multiple solutions', async (page) => {
   await solve(page, '2 2\n1\n1\n1\n1\n', 'Multiple solutions');
 });

@@ -153,6 +153,8 @@ pub fn result_block(name: &str, outcome: &Outcome, max_solutions: usize, stats: 
 #[derive(Default)]
 struct Trace {
     errors: usize,
+    /// Clause learning looks among the symmetric grids only.
+    symmetric: bool,
 }
 
 impl Trace {
@@ -199,11 +201,26 @@ impl Trace {
             Step::Restart { run } => {
                 println!("restart: run {run} from the root with another branching order")
             }
-            Step::Learning { contradictions: 0 } => {
-                println!("learning: clause learning takes over from the root")
+            Step::Learning { contradictions: 0, symmetric } => {
+                self.symmetric = *symmetric;
+                let among = if *symmetric { ", among the grids its symmetries keep" } else { "" };
+                let names: Vec<&str> = solver.symmetries().iter().map(|s| s.name()).collect();
+                println!("learning: clause learning takes over from the root{among}");
+                if *symmetric {
+                    println!("symmetries: {}", names.join(", "));
+                }
+            }
+            Step::Learning { symmetric: false, .. } if self.symmetric => {
+                self.symmetric = false;
+                println!(
+                    "learning: no other symmetric grid is a solution; clause learning looks at every grid"
+                )
             }
             Step::Learning { .. } => {}
-            Step::Solution { index, .. } => println!("solution {index} found"),
+            Step::Solution { index, image: None, .. } => println!("solution {index} found"),
+            Step::Solution { index, image: Some((of, symmetry)), .. } => {
+                println!("solution {index} found: the image of solution {of} by the {symmetry}, which keeps every clue")
+            }
             Step::Done { verdict } => println!("done: {}", verdict.word()),
         }
     }

@@ -154,11 +154,17 @@ fn trace_shows_lines_sweeps_and_guesses() {
     assert!(r.stdout.contains("row 2 [2 1]: ????? -> ?#???\n"));
     assert!(r.stdout.contains("sweep 1 has 0 errors and 12 unknown cells\n"));
     assert!(r.stdout.contains("sweep 2 has 0 errors and 0 unknown cells\n"));
-    // The diagonal needs a guess and a backtrack.
+    // The diagonal needs a guess; its mirror image is the second solution.
     let r = nonogram(&["solve", "--trace", "-"], "2 2\n1\n1\n1\n1\n");
     assert!(r.stdout.contains("guess: row 1 column 1 = "), "{}", r.stdout);
-    assert!(r.stdout.contains("backtrack: row 1 column 1 = "));
-    assert!(r.stdout.contains("solution 2 found"));
+    assert!(r.stdout.contains(
+        "solution 2 found: the image of solution 1 by the mirror left-right, which keeps every clue\n"
+    ));
+    // This picture's clues have no symmetry: a guess, then a backtrack.
+    let r = nonogram(&["solve", "--trace", "-"], "0001\n0101\n1110\n1001\n");
+    assert!(r.stdout.contains("guess: row 2 column 1 = #"), "{}", r.stdout);
+    assert!(r.stdout.contains("backtrack: row 2 column 1 = ."));
+    assert!(r.stdout.contains("solution 2 found\n"));
 }
 
 #[test]

@@ -22,6 +22,8 @@
 //! clue → [`line`] (exact line solver) → [`propagate`] (dirty lines to a fixed
 //! point, in sweeps) → [`search`] (guess and backtrack, steppable; hands hard
 //! puzzles to clause learning in [`sat`]) → [`Verdict`].
+//! [`symmetry`] finds the mirrorings and turns that keep the clues, which
+//! search uses to look among symmetric grids first.
 //! The brute-force [`placement`] enumerator is the test oracle for [`line`].
 //! [`fix`] builds on search for puzzle makers: single-cell changes of a
 //! picture that make its puzzle unique.
@@ -36,6 +38,7 @@ pub mod propagate;
 pub mod puzzle;
 pub mod sat;
 pub mod search;
+pub mod symmetry;
 
 pub use cell::Cell;
 pub use grid::Grid;

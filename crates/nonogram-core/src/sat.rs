@@ -25,6 +25,7 @@
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::puzzle::{LineId, Puzzle};
+use crate::symmetry::Symmetry;
 use batsat::{lbool, Callbacks, EmptyTheory, Lit, SolverInterface, SolverOpts, Var};
 
 /// Counts conflicts (learnt clauses) and stops the solver at a budget.
@@ -179,6 +180,20 @@ impl SatSearch {
         // The next run finds another solution or proves there is none.
         self.exclude(&grid);
         SatProgress::Solution(grid)
+    }
+
+    /// Keeps only the grids that every symmetry maps onto themselves: each
+    /// cell equals the cell it takes its value from in the image.
+    pub fn only_symmetric(&mut self, symmetries: &[Symmetry]) {
+        for symmetry in symmetries {
+            for (i, &j) in symmetry.source().iter().enumerate() {
+                if i != j {
+                    let (a, b) = (self.cells[i], self.cells[j]);
+                    self.add(&[Term::Lit(Lit::new(a, false)), Term::Lit(Lit::new(b, true))]);
+                    self.add(&[Term::Lit(Lit::new(a, true)), Term::Lit(Lit::new(b, false))]);
+                }
+            }
+        }
     }
 
     /// Rules out one solution (found here or elsewhere).

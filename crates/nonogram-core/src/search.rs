@@ -34,6 +34,8 @@ use crate::grid::Grid;
 use crate::propagate::{Board, Progress, Propagation};
 use crate::puzzle::{LineId, Puzzle, PuzzleError};
 use crate::sat::{SatProgress, SatSearch};
+use crate::symmetry::{symmetries, Symmetry};
+use std::collections::VecDeque;
 
 /// The most clauses clause learning takes on (about 40 bytes each with the
 /// solver's watches): a 200×150 photo can need millions, and search does
@@ -92,10 +94,14 @@ pub enum Step {
     /// The search went back to the root to start run `run` (1-based) with
     /// another branching order; solutions found so far are kept.
     Restart { run: usize },
-    /// Clause learning is at work from the root; `contradictions` it met so far.
-    Learning { contradictions: u64 },
-    /// A solution (1-based `index`), checked against every clue.
-    Solution { index: usize, grid: Grid },
+    /// Clause learning is at work from the root; `contradictions` it met so
+    /// far. `symmetric`: it looks among the grids the puzzle's symmetries
+    /// keep (see [`crate::symmetry`]); when that ends, it looks everywhere.
+    Learning { contradictions: u64, symmetric: bool },
+    /// A solution (1-based `index`), checked against every clue. `image`:
+    /// found as the image of solution `.0` under the symmetry named `.1`
+    /// (see [`crate::symmetry`]).
+    Solution { index: usize, grid: Grid, image: Option<(usize, String)> },
     /// The search is over.
     Done { verdict: Verdict },
 }
@@ -195,6 +201,14 @@ pub struct Solver {
     learning: Option<SatSearch>,
     /// Whether the puzzle's clauses are few enough for clause learning.
     learning_fits: bool,
+    /// The mirrorings and turns that keep the clues ([`crate::symmetry`]).
+    symmetries: Vec<Symmetry>,
+    /// True while clause learning looks among the symmetric grids only.
+    symmetric_phase: bool,
+    /// Contradictions met by clause learning's earlier (symmetric) phase.
+    learnt_before: u64,
+    /// Steps to report before any further work: the images of a solution.
+    pending: VecDeque<Step>,
 }
 
 /// Per-cell probing memory: when each cell was last probed and what it showed.
@@ -281,6 +295,10 @@ impl Solver {
             restart: Restarts::new(),
             learning: None,
             learning_fits: SatSearch::clause_bound(puzzle) <= MAX_LEARNING_CLAUSES,
+            symmetries: symmetries(puzzle),
+            symmetric_phase: false,
+            learnt_before: 0,
+            pending: VecDeque::new(),
         })
     }
 
@@ -297,6 +315,11 @@ impl Solver {
         self.board.unknown()
     }
 
+    /// The puzzle's symmetries ([`crate::symmetry`]).
+    pub fn symmetries(&self) -> &[Symmetry] {
+        &self.symmetries
+    }
+
     /// Guesses in force now.
     pub fn depth(&self) -> usize {
         self.frames.len()
@@ -306,7 +329,7 @@ impl Solver {
         Stats {
             line_solves: self.propagation.line_solves(),
             sweeps: self.propagation.sweeps(),
-            learnt: self.learning.as_ref().map_or(0, SatSearch::conflicts),
+            learnt: self.learnt_before + self.learning.as_ref().map_or(0, SatSearch::conflicts),
             ..self.stats
         }
     }
@@ -370,20 +393,43 @@ impl Solver {
                 // Propagation checks every line a cell changed in; this second,
                 // independent check guards the verdict itself.
                 assert!(self.puzzle.is_solution(&grid), "propagation produced a grid that breaks a clue");
+                self.state = State::Backtrack;
                 if self.solutions.contains(&grid) {
-                    // Found again after a restart.
-                    self.state = State::Backtrack;
+                    // Found again after a restart, or the image of one found.
                     return None;
                 }
-                self.solutions.push(grid.clone());
-                self.state = if self.solutions.len() >= self.options.max_solutions {
-                    State::Finished
-                } else {
-                    State::Backtrack
-                };
-                Some(Step::Solution { index: self.solutions.len(), grid })
+                Some(self.record(grid))
             }
         }
+    }
+
+    /// Adds a new solution, and its images under the symmetries that are new
+    /// too (they are solutions; their steps are queued), up to the number
+    /// asked for, which ends the search.
+    fn record(&mut self, grid: Grid) -> Step {
+        let images: Vec<(Grid, String)> =
+            self.symmetries.iter().map(|s| (s.apply(&grid), s.name().to_string())).collect();
+        self.solutions.push(grid.clone());
+        let of = self.solutions.len();
+        let step = Step::Solution { index: of, grid, image: None };
+        for (image, name) in images {
+            if self.solutions.len() >= self.options.max_solutions {
+                break;
+            }
+            if self.solutions.contains(&image) {
+                continue;
+            }
+            if let Some(learning) = self.learning.as_mut() {
+                learning.exclude(&image);
+            }
+            self.solutions.push(image.clone());
+            let index = self.solutions.len();
+            self.pending.push_back(Step::Solution { index, grid: image, image: Some((of, name)) });
+        }
+        if self.solutions.len() >= self.options.max_solutions {
+            self.state = State::Finished;
+        }
+        step
     }
 
     /// Tries `value` in cell `index` with full propagation, then undoes it.
@@ -491,28 +537,45 @@ impl Solver {
     /// Goes back to the root (a fixed point with every probe done) and hands
     /// the rest of the search to clause learning, with the root's known cells
     /// and the solutions found so far excluded.
+    /// A puzzle with symmetries has clause learning look among the
+    /// symmetric grids first (see [`crate::symmetry`]), then everywhere.
     fn start_learning(&mut self) -> Option<Step> {
         self.back_to_root();
+        self.symmetric_phase = !self.symmetries.is_empty();
+        self.new_learning();
+        self.state = State::Learn;
+        Some(Step::Learning { contradictions: 0, symmetric: self.symmetric_phase })
+    }
+
+    /// A clause-learning search from the root's known cells, with the
+    /// solutions found so far excluded.
+    fn new_learning(&mut self) {
+        if let Some(done) = &self.learning {
+            self.learnt_before += done.conflicts();
+        }
         let mut learning = SatSearch::new(&self.puzzle, &self.board.grid, self.options.seed);
+        if self.symmetric_phase {
+            learning.only_symmetric(&self.symmetries);
+        }
         for solution in &self.solutions {
             learning.exclude(solution);
         }
         self.learning = Some(learning);
-        self.state = State::Learn;
-        Some(Step::Learning { contradictions: 0 })
     }
 
     /// One slice of clause learning.
     fn learn(&mut self) -> Option<Step> {
         let learning = self.learning.as_mut().expect("learning started");
         match learning.run(learning.slice()) {
-            SatProgress::Working => Some(Step::Learning { contradictions: learning.conflicts() }),
-            SatProgress::Solution(grid) => {
-                self.solutions.push(grid.clone());
-                if self.solutions.len() >= self.options.max_solutions {
-                    self.state = State::Finished;
-                }
-                Some(Step::Solution { index: self.solutions.len(), grid })
+            SatProgress::Working => {
+                Some(Step::Learning { contradictions: self.stats().learnt, symmetric: self.symmetric_phase })
+            }
+            SatProgress::Solution(grid) => Some(self.record(grid)),
+            SatProgress::Exhausted if self.symmetric_phase => {
+                // No symmetric grid is left: now look everywhere else.
+                self.symmetric_phase = false;
+                self.new_learning();
+                Some(Step::Learning { contradictions: self.stats().learnt, symmetric: false })
             }
             SatProgress::Exhausted => {
                 self.state = State::Finished;
@@ -596,6 +659,9 @@ impl Iterator for Solver {
     type Item = Step;
 
     fn next(&mut self) -> Option<Step> {
+        if let Some(step) = self.pending.pop_front() {
+            return Some(step);
+        }
         loop {
             let step = match self.state {
                 State::Propagate => self.propagate(),
