@@ -91,7 +91,7 @@ impl Session {
                 Step::Learning { contradictions: 0, symmetric } => {
                     self.symmetric = *symmetric;
                     Some(self.grid_frame(if *symmetric {
-                        "clause learning takes over from the root, among the grids the clues' symmetries keep"
+                        "clause learning takes over from the root, and in turns among the grids the clues' symmetries keep"
                             .into()
                     } else {
                         "clause learning takes over from the root".into()
@@ -100,7 +100,7 @@ impl Session {
                 Step::Learning { symmetric: false, .. } if self.symmetric => {
                     self.symmetric = false;
                     Some(self.grid_frame(
-                        "no other symmetric grid is a solution: clause learning looks at every grid".into(),
+                        "the symmetric grids hold no more solutions: clause learning goes on over every grid alone".into(),
                     ))
                 }
                 Step::Learning { .. } => None,

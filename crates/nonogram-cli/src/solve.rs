@@ -203,17 +203,19 @@ impl Trace {
             }
             Step::Learning { contradictions: 0, symmetric } => {
                 self.symmetric = *symmetric;
-                let among = if *symmetric { ", among the grids its symmetries keep" } else { "" };
-                let names: Vec<&str> = solver.symmetries().iter().map(|s| s.name()).collect();
-                println!("learning: clause learning takes over from the root{among}");
+                println!("learning: clause learning takes over from the root");
                 if *symmetric {
+                    let names: Vec<&str> = solver.symmetries().iter().map(|s| s.name()).collect();
                     println!("symmetries: {}", names.join(", "));
+                    println!(
+                        "learning: a second clause learning takes turns with it, among the grids they keep"
+                    );
                 }
             }
             Step::Learning { symmetric: false, .. } if self.symmetric => {
                 self.symmetric = false;
                 println!(
-                    "learning: no other symmetric grid is a solution; clause learning looks at every grid"
+                    "learning: the symmetric grids hold no more solutions; clause learning goes on over every grid alone"
                 )
             }
             Step::Learning { .. } => {}

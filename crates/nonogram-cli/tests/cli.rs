@@ -160,6 +160,27 @@ fn trace_shows_lines_sweeps_and_guesses() {
     assert!(r.stdout.contains(
         "solution 2 found: the image of solution 1 by the mirror left-right, which keeps every clue\n"
     ));
+    // Clause learning from the root: the symmetric grids (rows and columns
+    // of one value each) hold no solution, so the other search finds one.
+    let r = nonogram(&["solve", "--trace", "--learn-after", "0", "-"], "2 2\n1\n1\n1\n1\n");
+    let lines: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| ["learning", "symmetries", "solution"].iter().any(|w| l.starts_with(w)))
+        .collect();
+    assert_eq!(
+        &lines[..5],
+        [
+            "learning: clause learning takes over from the root",
+            "symmetries: mirror left-right, mirror top-bottom, half turn, mirror on the main diagonal, \
+             mirror on the other diagonal, quarter turn, three-quarter turn",
+            "learning: a second clause learning takes turns with it, among the grids they keep",
+            "learning: the symmetric grids hold no more solutions; clause learning goes on over every grid alone",
+            "solution 1 found",
+        ],
+        "{}",
+        r.stdout
+    );
     // This picture's clues have no symmetry: a guess, then a backtrack.
     let r = nonogram(&["solve", "--trace", "-"], "0001\n0101\n1110\n1001\n");
     assert!(r.stdout.contains("guess: row 2 column 1 = #"), "{}", r.stdout);

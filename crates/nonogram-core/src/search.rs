@@ -95,8 +95,9 @@ pub enum Step {
     /// another branching order; solutions found so far are kept.
     Restart { run: usize },
     /// Clause learning is at work from the root; `contradictions` it met so
-    /// far. `symmetric`: it looks among the grids the puzzle's symmetries
-    /// keep (see [`crate::symmetry`]); when that ends, it looks everywhere.
+    /// far. `symmetric`: a second clause learning looks among the grids the
+    /// puzzle's symmetries keep, taking turns with the first (see
+    /// [`crate::symmetry`]); false once it has no solution left.
     Learning { contradictions: u64, symmetric: bool },
     /// A solution (1-based `index`), checked against every clue. `image`:
     /// found as the image of solution `.0` under the symmetry named `.1`
@@ -197,16 +198,19 @@ pub struct Solver {
     restart: Restarts,
     /// Scratch: the value each cell took in the filled probe (Unknown if none).
     probe_marks: Vec<Cell>,
-    /// Clause learning, once the search has handed over to it.
+    /// Clause learning over every grid, once the search has handed over to it.
     learning: Option<SatSearch>,
     /// Whether the puzzle's clauses are few enough for clause learning.
     learning_fits: bool,
     /// The mirrorings and turns that keep the clues ([`crate::symmetry`]).
     symmetries: Vec<Symmetry>,
-    /// True while clause learning looks among the symmetric grids only.
-    symmetric_phase: bool,
-    /// Contradictions met by clause learning's earlier (symmetric) phase.
-    learnt_before: u64,
+    /// Clause learning over the grids the symmetries keep: it takes turns
+    /// with `learning` until it has no solution left.
+    symmetric: Option<SatSearch>,
+    /// The next slice of clause learning goes to `symmetric`.
+    symmetric_turn: bool,
+    /// Contradictions the symmetric search met before it ended.
+    learnt_symmetric: u64,
     /// Steps to report before any further work: the images of a solution.
     pending: VecDeque<Step>,
 }
@@ -296,8 +300,9 @@ impl Solver {
             learning: None,
             learning_fits: SatSearch::clause_bound(puzzle) <= MAX_LEARNING_CLAUSES,
             symmetries: symmetries(puzzle),
-            symmetric_phase: false,
-            learnt_before: 0,
+            symmetric: None,
+            symmetric_turn: false,
+            learnt_symmetric: 0,
             pending: VecDeque::new(),
         })
     }
@@ -329,7 +334,9 @@ impl Solver {
         Stats {
             line_solves: self.propagation.line_solves(),
             sweeps: self.propagation.sweeps(),
-            learnt: self.learnt_before + self.learning.as_ref().map_or(0, SatSearch::conflicts),
+            learnt: self.learnt_symmetric
+                + self.symmetric.as_ref().map_or(0, SatSearch::conflicts)
+                + self.learning.as_ref().map_or(0, SatSearch::conflicts),
             ..self.stats
         }
     }
@@ -409,6 +416,10 @@ impl Solver {
     fn record(&mut self, grid: Grid) -> Step {
         let images: Vec<(Grid, String)> =
             self.symmetries.iter().map(|s| (s.apply(&grid), s.name().to_string())).collect();
+        // Whichever clause learning found it has ruled it out; the other must too.
+        for learning in [self.learning.as_mut(), self.symmetric.as_mut()].into_iter().flatten() {
+            learning.exclude(&grid);
+        }
         self.solutions.push(grid.clone());
         let of = self.solutions.len();
         let step = Step::Solution { index: of, grid, image: None };
@@ -419,7 +430,7 @@ impl Solver {
             if self.solutions.contains(&image) {
                 continue;
             }
-            if let Some(learning) = self.learning.as_mut() {
+            for learning in [self.learning.as_mut(), self.symmetric.as_mut()].into_iter().flatten() {
                 learning.exclude(&image);
             }
             self.solutions.push(image.clone());
@@ -536,45 +547,52 @@ impl Solver {
 
     /// Goes back to the root (a fixed point with every probe done) and hands
     /// the rest of the search to clause learning, with the root's known cells
-    /// and the solutions found so far excluded.
-    /// A puzzle with symmetries has clause learning look among the
-    /// symmetric grids first (see [`crate::symmetry`]), then everywhere.
+    /// and the solutions found so far excluded. When the clues have
+    /// symmetries ([`crate::symmetry`]), a second clause learning looks among
+    /// the grids they keep, taking turns with the first: a unique solution is
+    /// among them, in a far smaller problem, and the turns keep a puzzle whose
+    /// symmetric grids are hard to rule out from costing more than twice.
     fn start_learning(&mut self) -> Option<Step> {
         self.back_to_root();
-        self.symmetric_phase = !self.symmetries.is_empty();
-        self.new_learning();
+        self.learning = Some(self.new_learning(false));
+        if !self.symmetries.is_empty() {
+            self.symmetric = Some(self.new_learning(true));
+            self.symmetric_turn = true;
+        }
         self.state = State::Learn;
-        Some(Step::Learning { contradictions: 0, symmetric: self.symmetric_phase })
+        Some(Step::Learning { contradictions: 0, symmetric: self.symmetric.is_some() })
     }
 
-    /// A clause-learning search from the root's known cells, with the
-    /// solutions found so far excluded.
-    fn new_learning(&mut self) {
-        if let Some(done) = &self.learning {
-            self.learnt_before += done.conflicts();
-        }
+    /// A clause-learning search from the root's known cells, over the
+    /// symmetric grids or every grid, with the solutions found so far excluded.
+    fn new_learning(&self, symmetric: bool) -> SatSearch {
         let mut learning = SatSearch::new(&self.puzzle, &self.board.grid, self.options.seed);
-        if self.symmetric_phase {
+        if symmetric {
             learning.only_symmetric(&self.symmetries);
         }
         for solution in &self.solutions {
             learning.exclude(solution);
         }
-        self.learning = Some(learning);
+        learning
     }
 
-    /// One slice of clause learning.
+    /// One slice of clause learning, over the symmetric grids and every grid
+    /// in turn.
     fn learn(&mut self) -> Option<Step> {
-        let learning = self.learning.as_mut().expect("learning started");
+        let symmetric_turn = self.symmetric_turn && self.symmetric.is_some();
+        self.symmetric_turn = !self.symmetric_turn;
+        let learning = if symmetric_turn { self.symmetric.as_mut() } else { self.learning.as_mut() };
+        let learning = learning.expect("learning started");
         match learning.run(learning.slice()) {
-            SatProgress::Working => {
-                Some(Step::Learning { contradictions: self.stats().learnt, symmetric: self.symmetric_phase })
-            }
+            SatProgress::Working => Some(Step::Learning {
+                contradictions: self.stats().learnt,
+                symmetric: self.symmetric.is_some(),
+            }),
             SatProgress::Solution(grid) => Some(self.record(grid)),
-            SatProgress::Exhausted if self.symmetric_phase => {
-                // No symmetric grid is left: now look everywhere else.
-                self.symmetric_phase = false;
-                self.new_learning();
+            SatProgress::Exhausted if symmetric_turn => {
+                // No symmetric grid is left: the other search goes on alone.
+                self.learnt_symmetric += learning.conflicts();
+                self.symmetric = None;
                 Some(Step::Learning { contradictions: self.stats().learnt, symmetric: false })
             }
             SatProgress::Exhausted => {
