@@ -9,7 +9,7 @@ use crate::lab::{self, SEED_CASES};
 use crate::layout::Layout;
 use crate::picture::Picture;
 use crate::playback::{LineMark, Playback};
-use crate::protocol::{FromWorker, SolveRequest, ToWorker};
+use crate::protocol::{Finished, FromWorker, SolveRequest, ToWorker};
 use crate::samples::SAMPLES;
 use gloo_timers::callback::Interval;
 use nonogram_core::Puzzle;
@@ -271,7 +271,8 @@ impl App {
     }
 
     /// Shows a verdict: the solve is over.
-    fn finish(&mut self, ctx: &Context<Self>, text: String, solutions: Vec<String>, line: Option<String>) {
+    fn finish(&mut self, ctx: &Context<Self>, text: String, done: Finished) {
+        let Finished { solutions, line, .. } = done;
         self.stop_racer();
         self.running = None;
         self.request = None;
@@ -772,16 +773,10 @@ fn draw_grid_lines(ctx: &CanvasRenderingContext2d, l: &Layout) {
     }
 }
 
-fn verdict_text(
-    verdict: &str,
-    line: &Option<String>,
-    by_line_logic: bool,
-    guesses: u64,
-    learnt: u64,
-    symmetries: &[String],
-    ms: f64,
-) -> String {
-    let head = match verdict {
+/// The status line of a finished solve that took `ms` (wall time).
+fn verdict_text(done: &Finished, ms: f64) -> String {
+    let Finished { verdict, line, by_line_logic, guesses, learnt, symmetries, .. } = done;
+    let head = match verdict.as_str() {
         "unique" => "Unique solution".to_string(),
         "multiple" => "Multiple solutions".to_string(),
         "none" => match line {
@@ -795,9 +790,9 @@ fn verdict_text(
     } else {
         format!("; symmetric clues: {}", symmetries.join(", "))
     };
-    let how = if by_line_logic {
+    let how = if *by_line_logic {
         "solved by line logic alone".to_string()
-    } else if learnt > 0 {
+    } else if *learnt > 0 {
         format!("needed search ({guesses} guesses, then clause learning: {learnt} contradictions{symmetric})")
     } else {
         format!("needed search ({guesses} guesses{symmetric})")
@@ -1009,19 +1004,9 @@ impl Component for App {
                         format!("Solver: sweep {sweep}, {unknown} unknown cells, {guesses} guesses, depth {depth}")
                     };
                 }
-                FromWorker::Done {
-                    id,
-                    verdict,
-                    solutions,
-                    line,
-                    by_line_logic,
-                    guesses,
-                    learnt,
-                    symmetries,
-                    ms,
-                } if Some(id) == self.running => {
-                    let text = verdict_text(&verdict, &line, by_line_logic, guesses, learnt, &symmetries, ms);
-                    self.finish(ctx, text, solutions, line);
+                FromWorker::Done(done) if Some(done.id) == self.running => {
+                    let text = verdict_text(&done, done.ms);
+                    self.finish(ctx, text, *done);
                 }
                 FromWorker::Error { message, .. } => {
                     self.running = None;
@@ -1031,23 +1016,12 @@ impl Component for App {
                 _ => return false, // a message of a cancelled solve
             },
             Msg::FromRacer(m) => match m {
-                FromWorker::Done {
-                    id,
-                    verdict,
-                    solutions,
-                    line,
-                    by_line_logic,
-                    guesses,
-                    learnt,
-                    symmetries,
-                    ms: _,
-                } if Some(id) == self.running => {
+                FromWorker::Done(done) if Some(done.id) == self.running => {
                     // The first engine is still at work: stop it. The time shown
                     // is the solve's (the racer started later), not the racer's.
                     self.respawn(ctx);
-                    let ms = js_sys::Date::now() - self.started;
-                    let text = verdict_text(&verdict, &line, by_line_logic, guesses, learnt, &symmetries, ms);
-                    self.finish(ctx, format!("{text} (the second engine answered first)"), solutions, line);
+                    let text = verdict_text(&done, js_sys::Date::now() - self.started);
+                    self.finish(ctx, format!("{text} (the second engine answered first)"), *done);
                 }
                 // A racer that failed is left alone (not restarted); the first
                 // engine goes on.

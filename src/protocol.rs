@@ -74,22 +74,8 @@ pub enum FromWorker {
         guesses: u64,
         learnt: u64,
     },
-    /// The solve is over.
-    Done {
-        id: u32,
-        /// `unique`, `multiple`, `none` or `timeout`.
-        verdict: String,
-        solutions: Vec<String>,
-        /// For `none`: the line that contradicts before any guess.
-        line: Option<String>,
-        by_line_logic: bool,
-        guesses: u64,
-        learnt: u64,
-        /// The clues' symmetries (mirrorings, turns, swaps of lines) that
-        /// search used: see `nonogram_core::symmetry`.
-        symmetries: Vec<String>,
-        ms: f64,
-    },
+    /// The solve is over (boxed: the other messages are small).
+    Done(Box<Finished>),
     /// The request could not be solved (invalid clues).
     Error { id: u32, message: String },
     /// A picture was read: what it is, its size in pixels, and the grid
@@ -121,6 +107,24 @@ pub enum FromWorker {
     },
     /// Fixes found so far, best first; `tried` of `total` candidate cells.
     Fixes { id: u32, fixes: Vec<FixNote>, tried: usize, total: usize, done: bool },
+}
+
+/// A finished solve, as the worker reports it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Finished {
+    pub id: u32,
+    /// `unique`, `multiple`, `none` or `timeout`.
+    pub verdict: String,
+    pub solutions: Vec<String>,
+    /// For `none`: the line that contradicts before any guess.
+    pub line: Option<String>,
+    pub by_line_logic: bool,
+    pub guesses: u64,
+    pub learnt: u64,
+    /// The clues' symmetries (mirrorings, turns, swaps of lines) that
+    /// search used: see `nonogram_core::symmetry`.
+    pub symmetries: Vec<String>,
+    pub ms: f64,
 }
 
 /// One state change the page can play back.

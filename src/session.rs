@@ -3,7 +3,7 @@
 //! worker yields to its event loop between batches, so it can hear a cancel.
 
 use crate::protocol::Frame;
-use crate::protocol::{cells_text, FromWorker, SolveRequest};
+use crate::protocol::{cells_text, Finished, FromWorker, SolveRequest};
 use nonogram_core::{Clue, Puzzle, SolveOptions, Solver, Step, Verdict};
 
 /// Frames kept per batch; past this, the batch ends with one coalesced grid
@@ -156,7 +156,7 @@ pub fn done_message(id: u32, verdict: &Verdict, solver: &Solver, ms: f64) -> Fro
         Verdict::None { line } => line.map(|l| l.to_string()),
         _ => None,
     };
-    FromWorker::Done {
+    FromWorker::Done(Box::new(Finished {
         id,
         verdict: verdict.word().to_string(),
         solutions: verdict.solutions().iter().map(cells_text).collect(),
@@ -170,7 +170,7 @@ pub fn done_message(id: u32, verdict: &Verdict, solver: &Solver, ms: f64) -> Fro
             solver.symmetries().iter().map(|s| s.name().to_string()).collect()
         },
         ms,
-    }
+    }))
 }
 
 #[cfg(test)]
@@ -223,7 +223,8 @@ mod tests {
         assert!(states.len() > 5, "{states:?}");
         assert!(states.iter().any(|c| c.contains('?') && c.contains('#')));
         assert_eq!(states.last().unwrap(), ".###.##.#..###...##...###");
-        let FromWorker::Done { id, verdict, solutions, by_line_logic, .. } = done else { unreachable!() };
+        let FromWorker::Done(done) = done else { unreachable!() };
+        let Finished { id, verdict, solutions, by_line_logic, .. } = *done;
         assert_eq!((id, verdict.as_str(), by_line_logic), (7, "unique", true));
         assert_eq!(solutions, [".###.##.#..###...##...###"]);
     }
@@ -235,7 +236,8 @@ mod tests {
         let FromWorker::Steps { frames, .. } = s.advance(|| true, 0.0) else { panic!() };
         assert!(matches!(frames.last(), Some(Frame::Grid { note, .. }) if note == "contradiction: column 1"));
         assert!(!s.is_done());
-        let FromWorker::Done { verdict, line, .. } = s.advance(|| true, 0.0) else { panic!() };
+        let FromWorker::Done(done) = s.advance(|| true, 0.0) else { panic!() };
+        let Finished { verdict, line, .. } = *done;
         assert!(s.is_done());
         assert_eq!((verdict.as_str(), line.as_deref()), ("none", Some("column 1")));
         let Err(FromWorker::Error { message, .. }) = Session::new(&request(&[&[3]], &[&[1], &[1]])) else {

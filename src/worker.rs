@@ -162,9 +162,9 @@ async fn quiet(request: SolveRequest, state: Rc<State>, race: bool) {
         busy += now() - start;
         if let Some(v) = verdict {
             let mut done = done_message(request.id, &v, &solver, busy);
-            if let (false, FromWorker::Done { solutions, .. }) = (race, &mut done) {
+            if let (false, FromWorker::Done(finished)) = (race, &mut done) {
                 // The benchmarks want the time, not the grids.
-                solutions.clear();
+                finished.solutions.clear();
             }
             return post(&done);
         }

@@ -48,7 +48,7 @@ fn session_streams_to_the_verdict() {
             other => break other,
         }
     };
-    assert!(matches!(done, FromWorker::Done { ref verdict, .. } if verdict == "multiple"));
+    assert!(matches!(done, FromWorker::Done(ref finished) if finished.verdict == "multiple"));
 }
 
 #[wasm_bindgen_test]

@@ -1,6 +1,9 @@
 //! Clause learning (`sat`) against the guess-and-backtrack search: the same
 //! solutions, all of them, on random pictures and on puzzles with none.
 
+mod common;
+
+use common::{all_solutions_seeded, brute_force};
 use nonogram_core::{solve, Cell, Grid, Puzzle, SolveOptions};
 use proptest::prelude::*;
 
@@ -8,29 +11,6 @@ use proptest::prelude::*;
 /// learning after `learn_after` guesses (`None`: never).
 fn all_solutions(puzzle: &Puzzle, learn_after: Option<u64>) -> (Vec<String>, u64) {
     all_solutions_seeded(puzzle, learn_after, None)
-}
-
-fn all_solutions_seeded(puzzle: &Puzzle, learn_after: Option<u64>, seed: Option<u64>) -> (Vec<String>, u64) {
-    let options = SolveOptions { max_solutions: 100_000, learn_after, seed };
-    let (verdict, stats) = solve(puzzle, options, |_| true).unwrap();
-    let mut texts: Vec<String> = verdict.solutions().iter().map(Grid::to_text).collect();
-    texts.sort();
-    (texts, stats.learnt)
-}
-
-/// Brute force: every grid of a tiny puzzle that satisfies its clues.
-fn brute_force(puzzle: &Puzzle) -> Vec<String> {
-    let (w, h) = (puzzle.width(), puzzle.height());
-    let mut found: Vec<String> = (0u32..1 << (w * h))
-        .filter_map(|bits| {
-            let cells =
-                (0..w * h).map(|i| if bits >> i & 1 == 1 { Cell::Filled } else { Cell::Empty }).collect();
-            let g = Grid::from_cells(w, h, cells).unwrap();
-            puzzle.is_solution(&g).then(|| g.to_text())
-        })
-        .collect();
-    found.sort();
-    found
 }
 
 fn picture(w: usize, h: usize, bits: &[bool]) -> Grid {

@@ -2,6 +2,9 @@
 //! first and takes a solution's images as solutions. These tests check that
 //! this finds exactly the solutions there are, and never more than asked.
 
+mod common;
+
+use common::{all_solutions_seeded, brute_force};
 use nonogram_core::symmetry::symmetries;
 use nonogram_core::{solve, Cell, Grid, Puzzle, SolveOptions, Solver, Step, Verdict};
 use proptest::prelude::*;
@@ -39,25 +42,7 @@ fn symmetric_picture(n: usize, group: usize, bits: &[bool]) -> Grid {
 }
 
 fn all_solutions(puzzle: &Puzzle, learn_after: Option<u64>) -> Vec<String> {
-    let options = SolveOptions { max_solutions: 100_000, learn_after, seed: None };
-    let (verdict, _) = solve(puzzle, options, |_| true).unwrap();
-    let mut texts: Vec<String> = verdict.solutions().iter().map(Grid::to_text).collect();
-    texts.sort();
-    texts
-}
-
-fn brute_force(puzzle: &Puzzle) -> Vec<String> {
-    let (w, h) = (puzzle.width(), puzzle.height());
-    let mut found: Vec<String> = (0u32..1 << (w * h))
-        .filter_map(|bits| {
-            let cells =
-                (0..w * h).map(|i| if bits >> i & 1 == 1 { Cell::Filled } else { Cell::Empty }).collect();
-            let g = Grid::from_cells(w, h, cells).unwrap();
-            puzzle.is_solution(&g).then(|| g.to_text())
-        })
-        .collect();
-    found.sort();
-    found
+    all_solutions_seeded(puzzle, learn_after, None).0
 }
 
 proptest! {
