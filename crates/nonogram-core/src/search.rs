@@ -202,7 +202,7 @@ pub struct Solver {
     learning: Option<SatSearch>,
     /// Whether the puzzle's clauses are few enough for clause learning.
     learning_fits: bool,
-    /// The mirrorings and turns that keep the clues ([`crate::symmetry`]).
+    /// The clues' symmetries ([`crate::symmetry`]).
     symmetries: Vec<Symmetry>,
     /// Clause learning over the grids the symmetries keep: it takes turns
     /// with `learning` until it has no solution left.
@@ -411,15 +411,11 @@ impl Solver {
     }
 
     /// Adds a new solution, and its images under the symmetries that are new
-    /// too (they are solutions; their steps are queued), up to the number
-    /// asked for, which ends the search.
+    /// too (they are solutions; their steps are queued, and clause learning
+    /// rules them out), up to the number asked for, which ends the search.
     fn record(&mut self, grid: Grid) -> Step {
         let images: Vec<(Grid, String)> =
             self.symmetries.iter().map(|s| (s.apply(&grid), s.name().to_string())).collect();
-        // Whichever clause learning found it has ruled it out; the other must too.
-        for learning in [self.learning.as_mut(), self.symmetric.as_mut()].into_iter().flatten() {
-            learning.exclude(&grid);
-        }
         self.solutions.push(grid.clone());
         let of = self.solutions.len();
         let step = Step::Solution { index: of, grid, image: None };
@@ -588,7 +584,14 @@ impl Solver {
                 contradictions: self.stats().learnt,
                 symmetric: self.symmetric.is_some(),
             }),
-            SatProgress::Solution(grid) => Some(self.record(grid)),
+            SatProgress::Solution(grid) => {
+                // The search that found it has ruled it out; the other must too.
+                let other = if symmetric_turn { self.learning.as_mut() } else { self.symmetric.as_mut() };
+                if let Some(other) = other {
+                    other.exclude(&grid);
+                }
+                Some(self.record(grid))
+            }
             SatProgress::Exhausted if symmetric_turn => {
                 // No symmetric grid is left: the other search goes on alone.
                 self.learnt_symmetric += learning.conflicts();
