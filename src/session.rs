@@ -22,8 +22,6 @@ pub struct Session {
     done: bool,
     /// Contradictions since the last sweep ended.
     errors: usize,
-    /// Clause learning looks among the symmetric grids only.
-    symmetric: bool,
 }
 
 impl Session {
@@ -33,7 +31,7 @@ impl Session {
         let puzzle = Puzzle::new(clues(&request.rows), clues(&request.columns));
         let solver = Solver::new(&puzzle, SolveOptions::default())
             .map_err(|e| FromWorker::Error { id: request.id, message: e.to_string() })?;
-        Ok(Session { id: request.id, solver, pending: None, done: false, errors: 0, symmetric: false })
+        Ok(Session { id: request.id, solver, pending: None, done: false, errors: 0 })
     }
 
     pub fn is_done(&self) -> bool {
@@ -89,7 +87,6 @@ impl Session {
                 }),
                 Step::Restart { run } => Some(self.grid_frame(format!("restart: run {run}"))),
                 Step::Learning { contradictions: 0, symmetric } => {
-                    self.symmetric = *symmetric;
                     Some(self.grid_frame(if *symmetric {
                         "clause learning takes over from the root, and in turns among the grids the clues' symmetries keep"
                             .into()
@@ -97,8 +94,7 @@ impl Session {
                         "clause learning takes over from the root".into()
                     }))
                 }
-                Step::Learning { symmetric: false, .. } if self.symmetric => {
-                    self.symmetric = false;
+                Step::SymmetricExhausted { .. } => {
                     Some(self.grid_frame(
                         "the symmetric grids hold no more solutions: clause learning goes on over every grid alone".into(),
                     ))

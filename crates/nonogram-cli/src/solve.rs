@@ -153,8 +153,6 @@ pub fn result_block(name: &str, outcome: &Outcome, max_solutions: usize, stats: 
 #[derive(Default)]
 struct Trace {
     errors: usize,
-    /// Clause learning looks among the symmetric grids only.
-    symmetric: bool,
 }
 
 impl Trace {
@@ -202,7 +200,6 @@ impl Trace {
                 println!("restart: run {run} from the root with another branching order")
             }
             Step::Learning { contradictions: 0, symmetric } => {
-                self.symmetric = *symmetric;
                 println!("learning: clause learning takes over from the root");
                 if *symmetric {
                     let names: Vec<&str> = solver.symmetries().iter().map(|s| s.name()).collect();
@@ -212,8 +209,7 @@ impl Trace {
                     );
                 }
             }
-            Step::Learning { symmetric: false, .. } if self.symmetric => {
-                self.symmetric = false;
+            Step::SymmetricExhausted { .. } => {
                 println!(
                     "learning: the symmetric grids hold no more solutions; clause learning goes on over every grid alone"
                 )

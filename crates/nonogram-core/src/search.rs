@@ -99,6 +99,9 @@ pub enum Step {
     /// puzzle's symmetries keep, taking turns with the first (see
     /// [`crate::symmetry`]); false once it has no solution left.
     Learning { contradictions: u64, symmetric: bool },
+    /// The search among the symmetric grids has no solution left; clause
+    /// learning over every grid goes on alone.
+    SymmetricExhausted { contradictions: u64 },
     /// A solution (1-based `index`), checked against every clue. `image`:
     /// found as the image of solution `.0` under the symmetry named `.1`
     /// (see [`crate::symmetry`]).
@@ -596,7 +599,7 @@ impl Solver {
                 // No symmetric grid is left: the other search goes on alone.
                 self.learnt_symmetric += learning.conflicts();
                 self.symmetric = None;
-                Some(Step::Learning { contradictions: self.stats().learnt, symmetric: false })
+                Some(Step::SymmetricExhausted { contradictions: self.stats().learnt })
             }
             SatProgress::Exhausted => {
                 self.state = State::Finished;
