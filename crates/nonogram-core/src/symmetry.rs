@@ -147,8 +147,15 @@ fn keeps_clues(
     let cols = (0..bw).map(|c| (LineId::Column(left + c), (0..bh).map(|r| at(r, c)).collect::<Vec<_>>()));
     rows.chain(cols).all(|(line, image)| {
         let (first, last) = (image[0], image[image.len() - 1]);
-        // The image is a row of the box when the row index stays the same.
-        let (target, reversed) = if image.iter().all(|p| p.0 == first.0) {
+        // The image is a row of the box when the row index stays the same;
+        // a one-cell image (a box one line thick) is a line of the same
+        // kind: the maps that would turn rows into columns need a square box.
+        let is_row = if image.len() == 1 {
+            matches!(line, LineId::Row(_))
+        } else {
+            image.iter().all(|p| p.0 == first.0)
+        };
+        let (target, reversed) = if is_row {
             (LineId::Row(top + first.0), first.1 > last.1)
         } else {
             (LineId::Column(left + first.1), first.0 > last.0)
@@ -201,6 +208,18 @@ mod tests {
         assert_eq!(s.source()[1], 4);
         assert_eq!(s.source()[0], 0);
         assert_eq!(s.apply(&g), g);
+    }
+
+    #[test]
+    fn a_box_one_line_thick_keeps_its_mirrors() {
+        // A full row alone: its box is one row high, and each column's image
+        // is a single cell, of a column. (Found by the proptest: one-cell
+        // images were taken for rows.)
+        let g = picture(&[".....", "#####", ".....", "....."]);
+        let puzzle = Puzzle::from_picture(&g);
+        assert_eq!(names(&puzzle), ["mirror left-right", "mirror top-bottom", "half turn"]);
+        let column = Puzzle::from_picture(&picture(&["..#..", "..#..", "..#.."]));
+        assert_eq!(names(&column), ["mirror left-right", "mirror top-bottom", "half turn"]);
     }
 
     #[test]
