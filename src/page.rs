@@ -956,7 +956,10 @@ impl Component for App {
                 self.shown_solution = None;
                 self.verdict = "Solving…".into();
                 self.counts.clear();
-                if self.worker.is_none() {
+                // A running solve may be inside a long slice of splr (seconds
+                // to minutes, see `nonogram_core::sat`), deaf to new messages
+                // until it ends: replace its worker.
+                if self.worker.is_none() || self.running.is_some() {
                     self.respawn(ctx);
                 }
                 self.stop_racer();

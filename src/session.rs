@@ -99,6 +99,9 @@ impl Session {
                         "the symmetric grids hold no more solutions: clause learning goes on over every grid alone".into(),
                     ))
                 }
+                Step::Handover { contradictions } => Some(self.grid_frame(format!(
+                    "after {contradictions} contradictions, splr (a stronger SAT solver) takes over the search over every grid, in one piece: the counts pause until it ends"
+                ))),
                 Step::Learning { .. } => None,
                 Step::Probe { row, col, forced: Some(cell), .. } => {
                     Some(self.grid_frame(format!("probe: row {} column {} must be {cell}", row + 1, col + 1)))

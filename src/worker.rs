@@ -128,7 +128,13 @@ async fn solve(request: SolveRequest, state: Rc<State>) {
 /// that its run differs from the first engine's. On TAAI's 40 hardest
 /// puzzles the per-puzzle first of the two took 26.5 s in all natively,
 /// against 36.1 s for the first engine alone (docs/BENCHMARKS.md).
-pub const RACING: SolveOptions = SolveOptions { max_solutions: 2, learn_after: Some(0), seed: Some(12_345) };
+pub const RACING: SolveOptions = SolveOptions {
+    max_solutions: 2,
+    learn_after: Some(0),
+    seed: Some(12_345),
+    splr_after: Some(SolveOptions::SPLR_AFTER),
+    splr_seconds: None,
+};
 
 /// Solves in batches like [`solve`], but posts only the verdict, with the
 /// time spent solving. `race`: as the racing engine, with the solutions;

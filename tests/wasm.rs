@@ -38,6 +38,25 @@ fn forever_is_unique_in_wasm() {
     assert_eq!(nonogram_core::solve(&p, searched, |_| true).unwrap().0, verdict);
 }
 
+/// splr reads its clock in wasm (through `performance.now()`): Forever with
+/// splr from the first slice of clause learning gives the same verdict.
+#[wasm_bindgen_test]
+fn forever_is_unique_with_splr_in_wasm() {
+    let text = include_str!("../samples/webpbn-06574.non");
+    let p = nonogram_formats::parse(text).unwrap().puzzles.remove(0);
+    let splr = SolveOptions { learn_after: Some(0), splr_after: Some(0), ..SolveOptions::default() };
+    let mut handed_over = false;
+    let (verdict, stats) = nonogram_core::solve(&p, splr, |step| {
+        handed_over |= matches!(step, nonogram_core::Step::Handover { .. });
+        true
+    })
+    .unwrap();
+    assert_eq!(verdict.word(), "unique");
+    // splr settles it in its simplification, without a contradiction.
+    assert!(handed_over, "{stats:?}");
+    assert!(p.is_solution(&verdict.solutions()[0]));
+}
+
 #[wasm_bindgen_test]
 fn session_streams_to_the_verdict() {
     let request = SolveRequest { id: 1, rows: vec![vec![1], vec![1]], columns: vec![vec![1], vec![1]] };

@@ -63,6 +63,18 @@ impl Args {
         }
     }
 
+    /// `--splr-after N|never`: batsat's contradictions before splr takes
+    /// over clause learning.
+    pub fn splr_after(&self) -> Result<Option<u64>, String> {
+        match self.value("--splr-after") {
+            None => Ok(Some(nonogram_core::SolveOptions::SPLR_AFTER)),
+            Some("never") => Ok(None),
+            Some(v) => v.parse::<u64>().map(Some).map_err(|_| {
+                format!("--splr-after takes a whole number of contradictions or `never`, not `{v}`")
+            }),
+        }
+    }
+
     /// `--seed N`: clause learning with a random seed (as the browser's
     /// second, racing engine); none by default.
     pub fn seed(&self) -> Result<Option<u64>, String> {

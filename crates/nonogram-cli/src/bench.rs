@@ -18,12 +18,15 @@ struct Row {
     verdict: String,
     logic: &'static str,
     guesses: u64,
+    /// Contradictions met by clause learning.
+    learnt: u64,
     ms: f64,
 }
 
 pub fn main(argv: &[String]) -> Result<u8, String> {
-    let args = Args::parse(argv, &["--tsv"], &["--timeout", "--learn-after", "--seed"])?;
+    let args = Args::parse(argv, &["--tsv"], &["--timeout", "--learn-after", "--splr-after", "--seed"])?;
     let learn_after = args.learn_after()?;
+    let splr_after = args.splr_after()?;
     let seed = args.seed()?;
     let timeout = args.timeout()?.unwrap_or(Duration::from_secs(60));
     if args.operands.is_empty() {
@@ -37,7 +40,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     let mut rows = Vec::new();
     let mut errors = 0;
     if tsv {
-        println!("puzzle\twidth\theight\tverdict\tlogic\tguesses\tms");
+        println!("puzzle\twidth\theight\tverdict\tlogic\tguesses\tlearnt\tms");
     }
     for (file, explicit) in files {
         let path = file.to_string_lossy().to_string();
@@ -51,7 +54,13 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             Err(_) => continue,
         };
         for (name, puzzle) in puzzles {
-            let options = SolveOptions { max_solutions: 2, learn_after, seed };
+            let options = SolveOptions {
+                max_solutions: 2,
+                learn_after,
+                seed,
+                splr_after,
+                splr_seconds: crate::solve::splr_seconds(Some(timeout)),
+            };
             let row = match run(&puzzle, options, Some(timeout), |_, _| {}) {
                 Ok(o) => Row {
                     name,
@@ -59,6 +68,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
                     verdict: o.verdict.word().into(),
                     logic: if o.stats.by_line_logic() { "line" } else { "search" },
                     guesses: o.stats.guesses,
+                    learnt: o.stats.learnt,
                     ms: o.elapsed.as_secs_f64() * 1000.0,
                 },
                 Err(e) => {
@@ -70,8 +80,8 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             if tsv {
                 let (w, h) = (puzzle.width(), puzzle.height());
                 println!(
-                    "{}\t{w}\t{h}\t{}\t{}\t{}\t{:.3}",
-                    row.name, row.verdict, row.logic, row.guesses, row.ms
+                    "{}\t{w}\t{h}\t{}\t{}\t{}\t{}\t{:.3}",
+                    row.name, row.verdict, row.logic, row.guesses, row.learnt, row.ms
                 );
             }
             rows.push(row);

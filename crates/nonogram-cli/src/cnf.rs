@@ -16,7 +16,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     };
     let known = if args.flag("--root") {
         // Line logic and probing at the root: stop where search would guess.
-        let options = SolveOptions { max_solutions: 2, learn_after: Some(0), seed: None };
+        let options = SolveOptions { max_solutions: 2, learn_after: Some(0), ..SolveOptions::default() };
         let mut solver = Solver::new(puzzle, options).map_err(|e| format!("{name}: {e}"))?;
         loop {
             match solver.next() {

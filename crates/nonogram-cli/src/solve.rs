@@ -40,6 +40,12 @@ pub fn run(
     Ok(Outcome { verdict: Verdict::Interrupted, stats: solver.stats(), elapsed: start.elapsed() })
 }
 
+/// splr's longest step: the time limit, so that it cannot overrun it by
+/// more than that (its clock starts when it takes over).
+pub fn splr_seconds(timeout: Option<Duration>) -> Option<u64> {
+    timeout.map(|t| t.as_secs_f64().ceil() as u64)
+}
+
 /// Exit status of a verdict: 0 solved, 1 none, 3 timeout.
 pub fn exit_code(verdict: &Verdict) -> u8 {
     match verdict {
@@ -68,9 +74,10 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     let args = Args::parse(
         argv,
         &["--trace", "--stats"],
-        &["--max-solutions", "--timeout", "--learn-after", "--seed"],
+        &["--max-solutions", "--timeout", "--learn-after", "--splr-after", "--seed"],
     )?;
     let learn_after = args.learn_after()?;
+    let splr_after = args.splr_after()?;
     let seed = args.seed()?;
     let max_solutions = match args.value("--max-solutions") {
         Some(v) => v
@@ -109,7 +116,13 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             // Search at least far enough to prove uniqueness; print up to N.
             let outcome = match run(
                 &puzzle,
-                SolveOptions { max_solutions: max_solutions.max(2), learn_after, seed },
+                SolveOptions {
+                    max_solutions: max_solutions.max(2),
+                    learn_after,
+                    seed,
+                    splr_after,
+                    splr_seconds: splr_seconds(timeout),
+                },
                 timeout,
                 on_step,
             ) {
@@ -214,6 +227,9 @@ impl Trace {
                     "learning: the symmetric grids hold no more solutions; clause learning goes on over every grid alone"
                 )
             }
+            Step::Handover { contradictions } => println!(
+                "learning: splr takes over the search over every grid from batsat after {contradictions} contradictions"
+            ),
             Step::Learning { .. } => {}
             Step::Solution { index, image: None, .. } => println!("solution {index} found"),
             Step::Solution { index, image: Some((of, symmetry)), .. } => {

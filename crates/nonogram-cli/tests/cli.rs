@@ -189,6 +189,47 @@ fn trace_shows_lines_sweeps_and_guesses() {
 }
 
 #[test]
+fn splr_takes_over_when_asked() {
+    // Clause learning from the root, handed to splr at once: both solutions.
+    let args = ["solve", "--trace", "--learn-after", "0", "--splr-after", "0", "-"];
+    let r = nonogram(&args, "0001\n0101\n1110\n1001\n");
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| ["learning", "solution", "verdict"].iter().any(|w| l.starts_with(w)))
+        .collect();
+    // After splr's solution, batsat starts near it, and hands over again.
+    assert_eq!(
+        &lines[..6],
+        [
+            "learning: clause learning takes over from the root",
+            "learning: splr takes over the search over every grid from batsat after 0 contradictions",
+            "solution 1 found",
+            "learning: splr takes over the search over every grid from batsat after 0 contradictions",
+            "solution 2 found",
+            "verdict: multiple",
+        ],
+        "{}",
+        r.stdout
+    );
+    // `never` keeps batsat; a bad count is refused.
+    let r = nonogram(
+        &["solve", "--trace", "--learn-after", "0", "--splr-after", "never", "-"],
+        "0001\n0101\n1110\n1001\n",
+    );
+    assert!(!r.stdout.contains("splr"), "{}", r.stdout);
+    assert!(r.stdout.contains("verdict: multiple"));
+    let r = nonogram(&["solve", "--splr-after", "soon", "-"], "1\n");
+    assert_eq!(r.status, 2);
+    assert!(
+        r.stderr.contains("--splr-after takes a whole number of contradictions or `never`, not `soon`"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn clues_from_a_picture() {
     let r = nonogram(&["clues", "--to", "plain", "-"], SEED_003);
     assert_eq!(r.status, 0);
@@ -221,7 +262,7 @@ fn bench_prints_a_table_and_tsv() {
     let r = nonogram(&["bench", "--tsv", "--timeout", "10", &shared("webpbn-xml")], "");
     assert_eq!(r.status, 0, "{}", r.stderr);
     let lines: Vec<&str> = r.stdout.lines().collect();
-    assert_eq!(lines[0], "puzzle\twidth\theight\tverdict\tlogic\tguesses\tms");
+    assert_eq!(lines[0], "puzzle\twidth\theight\tverdict\tlogic\tguesses\tlearnt\tms");
     assert_eq!(lines.len(), 1 + 12 + 1);
     assert!(lines[1..13].iter().all(|l| l.split('\t').nth(3) == Some("unique")), "{}", r.stdout);
     assert!(lines[13].starts_with("# total: 12 puzzles, 12 unique"));

@@ -59,14 +59,33 @@ pub enum SatProgress {
 
 /// A clause-learning search for the solutions, one after another.
 pub struct SatSearch {
-    solver: batsat::Solver<Budget>,
-    theory: EmptyTheory,
+    engine: Engine,
     puzzle: Puzzle,
     /// The variable of each cell (grid index order).
     cells: Vec<Var>,
     /// False once the clauses are unsatisfiable.
     open: bool,
     clause: Vec<Lit>,
+}
+
+/// The CDCL solver at work.
+enum Engine {
+    /// batsat: slices of contradictions; its state lasts from one to the next.
+    Batsat { solver: Box<batsat::Solver<Budget>>, theory: EmptyTheory },
+    /// splr: stronger on long runs (see [`SatSearch::new_long`]).
+    Splr(Box<Long>),
+}
+
+/// splr's side: the clauses (DIMACS numbering), and the solver built from
+/// them, dropped whenever a clause is added (splr simplifies its clauses
+/// away, so it cannot take new ones) and rebuilt for the next call.
+struct Long {
+    clauses: Vec<Vec<i32>>,
+    solver: Option<splr::Solver>,
+    /// Contradictions of the solvers dropped so far.
+    earlier: u64,
+    /// The longest a call may take, in seconds; `None`: no limit.
+    seconds: Option<u64>,
 }
 
 impl std::fmt::Debug for SatSearch {
@@ -119,6 +138,14 @@ impl SatSearch {
     /// Encodes `puzzle` with the cells already known in `known`; a `seed`
     /// randomises the solver's first variable order and 1 % of its choices.
     pub fn new(puzzle: &Puzzle, known: &Grid, seed: Option<u64>) -> SatSearch {
+        SatSearch::new_near(puzzle, known, seed, None)
+    }
+
+    /// Like [`SatSearch::new`]; with a `near` grid, the solver tries each
+    /// cell's value in `near` first. After a first solution, a second one
+    /// often differs from it in a few cells: started near the first, the
+    /// solver looks there first.
+    pub fn new_near(puzzle: &Puzzle, known: &Grid, seed: Option<u64>, near: Option<&Grid>) -> SatSearch {
         let mut opts = SolverOpts::default();
         if let Some(seed) = seed {
             // A positive seed, as batsat (minisat's generator) wants.
@@ -126,11 +153,33 @@ impl SatSearch {
             opts.rnd_init_act = true;
             opts.random_var_freq = 0.01;
         }
-        let mut solver = batsat::Solver::new(opts, Budget::default());
-        let (cells, open) = encode(puzzle, known, &mut solver);
+        let mut solver = Box::new(batsat::Solver::new(opts, Budget::default()));
+        let (cells, open) = encode(puzzle, known, near, solver.as_mut());
         SatSearch {
-            solver,
-            theory: EmptyTheory::new(),
+            engine: Engine::Batsat { solver, theory: EmptyTheory::new() },
+            puzzle: puzzle.clone(),
+            cells,
+            open,
+            clause: Vec::new(),
+        }
+    }
+
+    /// A search like [`SatSearch::new`] but with splr, a CDCL solver with
+    /// inprocessing (variable elimination, vivification), learning-rate
+    /// branching and rephasing, for the puzzles batsat does not settle
+    /// quickly. webpbn's "Faase" (80×95) took splr 441 s, where batsat ran
+    /// 55 minutes without a solution (docs/BENCHMARKS.md).
+    ///
+    /// splr stops only at its clock, and each call starts its heuristics
+    /// afresh (slices of 1 s, 2 s, 4 s … left Faase without a solution after
+    /// 20 minutes), so [`SatSearch::run`] makes one call, of at most
+    /// `seconds` (`None`: until it has a verdict).
+    pub fn new_long(puzzle: &Puzzle, known: &Grid, seconds: Option<u64>) -> SatSearch {
+        let mut list = ClauseList::default();
+        let (cells, open) = encode(puzzle, known, None, &mut list);
+        let clauses = list.clauses.iter().map(|c| c.iter().map(|&l| dimacs_lit(l)).collect()).collect();
+        SatSearch {
+            engine: Engine::Splr(Box::new(Long { clauses, solver: None, earlier: 0, seconds })),
             puzzle: puzzle.clone(),
             cells,
             open,
@@ -140,42 +189,60 @@ impl SatSearch {
 
     /// Adds a clause, dropping false constants; a true constant satisfies it.
     fn add(&mut self, terms: &[Term]) {
-        if !add_terms(&mut self.solver, &mut self.clause, terms) {
+        let open = match &mut self.engine {
+            Engine::Batsat { solver, .. } => add_terms(solver.as_mut(), &mut self.clause, terms),
+            Engine::Splr(long) => {
+                if let Some(solver) = long.solver.take() {
+                    long.earlier += splr_conflicts(&solver);
+                }
+                add_terms(&mut SplrClauses(&mut long.clauses), &mut self.clause, terms)
+            }
+        };
+        if !open {
             self.open = false;
         }
     }
 
-    /// Searches for at most `conflicts` more conflicts.
+    /// Searches for at most `conflicts` more conflicts (batsat), or in one
+    /// call (splr, see [`SatSearch::new_long`]).
     pub fn run(&mut self, conflicts: u64) -> SatProgress {
         if !self.open {
             return SatProgress::Exhausted;
         }
-        let budget = self.solver.cb_mut();
-        budget.limit = budget.conflicts + conflicts;
-        let result = self.solver.solve_limited_preserving_trail_th(&mut self.theory, &[]);
-        if result == lbool::UNDEF {
-            self.solver.pop_model(&mut self.theory);
-            return SatProgress::Working;
-        }
-        if result == lbool::FALSE {
-            self.solver.pop_model(&mut self.theory);
-            self.open = false;
-            return SatProgress::Exhausted;
-        }
-        let (w, h) = (self.puzzle.width(), self.puzzle.height());
-        let values: Vec<Cell> = self
-            .cells
-            .iter()
-            .map(|&v| {
-                if self.solver.raw_value_lit(Lit::new(v, true)) == lbool::TRUE {
-                    Cell::Filled
-                } else {
-                    Cell::Empty
+        let values = match &mut self.engine {
+            Engine::Batsat { solver, theory } => {
+                let budget = solver.cb_mut();
+                budget.limit = budget.conflicts + conflicts;
+                let result = solver.solve_limited_preserving_trail_th(theory, &[]);
+                if result != lbool::TRUE {
+                    solver.pop_model(theory);
+                    if result == lbool::UNDEF {
+                        return SatProgress::Working;
+                    }
+                    self.open = false;
+                    return SatProgress::Exhausted;
                 }
-            })
-            .collect();
-        self.solver.pop_model(&mut self.theory);
-        let grid = Grid::from_cells(w, h, values).expect("one value per cell");
+                let values: Vec<bool> = self
+                    .cells
+                    .iter()
+                    .map(|&v| solver.raw_value_lit(Lit::new(v, true)) == lbool::TRUE)
+                    .collect();
+                solver.pop_model(theory);
+                values
+            }
+            Engine::Splr(long) => match long.run(self.cells.len()) {
+                Ok(Some(values)) => values,
+                Ok(None) => return SatProgress::Working,
+                Err(()) => {
+                    self.open = false;
+                    return SatProgress::Exhausted;
+                }
+            },
+        };
+        let (w, h) = (self.puzzle.width(), self.puzzle.height());
+        let cells =
+            values.into_iter().map(|filled| if filled { Cell::Filled } else { Cell::Empty }).collect();
+        let grid = Grid::from_cells(w, h, cells).expect("one value per cell");
         assert!(self.puzzle.is_solution(&grid), "the SAT model breaks a clue");
         // The next run finds another solution or proves there is none.
         self.exclude(&grid);
@@ -215,13 +282,104 @@ impl SatSearch {
     /// of 10 000 took 46 s.
     pub fn slice(&self) -> u64 {
         const FULL: u64 = 10_000;
-        let clauses = self.solver.num_clauses().max(1);
-        (FULL * 20_000 / clauses).clamp(1000, FULL)
+        let clauses = match &self.engine {
+            Engine::Batsat { solver, .. } => solver.num_clauses(),
+            Engine::Splr(long) => long.clauses.len() as u64,
+        };
+        (FULL * 20_000 / clauses.max(1)).clamp(1000, FULL)
     }
 
     /// Conflicts so far.
     pub fn conflicts(&self) -> u64 {
-        self.solver.cb().conflicts
+        match &self.engine {
+            Engine::Batsat { solver, .. } => solver.cb().conflicts,
+            Engine::Splr(long) => long.earlier + long.solver.as_ref().map_or(0, splr_conflicts),
+        }
+    }
+
+    /// True for splr's search ([`SatSearch::new_long`]).
+    pub fn is_long(&self) -> bool {
+        matches!(self.engine, Engine::Splr(_))
+    }
+}
+
+impl Long {
+    /// One call: `Ok(Some(cell values))` for a model, `Ok(None)` when its
+    /// time ran out, `Err(())` when no model is left.
+    fn run(&mut self, cells: usize) -> Result<Option<Vec<bool>>, ()> {
+        use splr::{Certificate, SolveIF, SolverError};
+        let solver = match &mut self.solver {
+            Some(solver) => solver,
+            None => {
+                let config = splr::Config { quiet_mode: true, ..Default::default() };
+                match splr::Solver::try_from((config, self.clauses.as_slice())) {
+                    Ok(solver) => self.solver.insert(solver),
+                    Err(Ok(Certificate::UNSAT)) => return Err(()),
+                    // No other outcome is documented; the clauses are
+                    // well formed, so treat it as a slice without result.
+                    Err(_) => return Ok(None),
+                }
+            }
+        };
+        // splr checks its clock when a stage (of its restart schedule) ends.
+        // Its schedule goes on from where the last call left it, where a
+        // stage can have no end: start it afresh.
+        solver.state.stm = splr::solver::StageManager::new(32);
+        // splr compares whole seconds since it was built with its limit.
+        let elapsed = solver.state.start.elapsed().as_secs();
+        solver.state.config.c_timeout = match self.seconds {
+            Some(s) => elapsed.saturating_add(s.max(1)) as f64,
+            None => f64::from(u32::MAX),
+        };
+        let result = solver.solve();
+        match result {
+            Ok(Certificate::SAT(model)) => {
+                // Literal i + 1 is cell i, positive when filled (a variable
+                // in no clause may be left out: any value fits it).
+                Ok(Some((0..cells).map(|i| model.get(i).is_some_and(|&l| l > 0)).collect()))
+            }
+            Ok(Certificate::UNSAT) => Err(()),
+            Err(SolverError::TimeOut) => Ok(None),
+            // An error without a verdict: start afresh next time (its
+            // contradictions still count).
+            Err(_) => {
+                if let Some(solver) = self.solver.take() {
+                    self.earlier += splr_conflicts(&solver);
+                }
+                Ok(None)
+            }
+        }
+    }
+}
+
+fn splr_conflicts(solver: &splr::Solver) -> u64 {
+    use splr::types::PropertyDereference;
+    solver.asg.derefer(splr::assign::property::Tusize::NumConflict) as u64
+}
+
+/// A DIMACS literal: variable `i` is `i + 1`, negative when negated.
+fn dimacs_lit(lit: Lit) -> i32 {
+    let v = lit.var().idx() as i32 + 1;
+    if lit.sign() {
+        v
+    } else {
+        -v
+    }
+}
+
+/// splr's clause list, as a sink for the clauses added after encoding.
+struct SplrClauses<'a>(&'a mut Vec<Vec<i32>>);
+
+impl ClauseSink for SplrClauses<'_> {
+    fn new_var(&mut self) -> Var {
+        unreachable!("clauses added after encoding use the cells' variables")
+    }
+    fn num_vars(&self) -> u32 {
+        unreachable!("clauses added after encoding use the cells' variables")
+    }
+    fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool {
+        self.0.push(clause.iter().map(|&l| dimacs_lit(l)).collect());
+        !clause.is_empty()
     }
 }
 
@@ -229,6 +387,11 @@ impl SatSearch {
 /// clause list for [`dimacs`].
 trait ClauseSink {
     fn new_var(&mut self) -> Var;
+    /// A variable the solver sets to `first` when it first decides on it,
+    /// where it can.
+    fn new_var_trying(&mut self, _first: bool) -> Var {
+        self.new_var()
+    }
     fn num_vars(&self) -> u32;
     /// Adds a clause; false when the clauses became unsatisfiable.
     fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool;
@@ -237,6 +400,9 @@ trait ClauseSink {
 impl ClauseSink for batsat::Solver<Budget> {
     fn new_var(&mut self) -> Var {
         self.new_var_default()
+    }
+    fn new_var_trying(&mut self, first: bool) -> Var {
+        SolverInterface::new_var(self, lbool::new(first), true)
     }
     fn num_vars(&self) -> u32 {
         SolverInterface::num_vars(self)
@@ -282,10 +448,19 @@ fn add_terms<S: ClauseSink>(sink: &mut S, clause: &mut Vec<Lit>, terms: &[Term])
 }
 
 /// Encodes `puzzle` with the cells known in `known` into `sink`: the cell
-/// variables (grid index order) and false when already unsatisfiable.
-fn encode<S: ClauseSink>(puzzle: &Puzzle, known: &Grid, sink: &mut S) -> (Vec<Var>, bool) {
+/// variables (grid index order, tried first at their value in `near` if
+/// given) and false when already unsatisfiable.
+fn encode<S: ClauseSink>(
+    puzzle: &Puzzle,
+    known: &Grid,
+    near: Option<&Grid>,
+    sink: &mut S,
+) -> (Vec<Var>, bool) {
     let (w, h) = (puzzle.width(), puzzle.height());
-    let cells: Vec<Var> = (0..w * h).map(|_| sink.new_var()).collect();
+    let cells: Vec<Var> = match near {
+        Some(g) => g.cells().iter().map(|&c| sink.new_var_trying(c == Cell::Filled)).collect(),
+        None => (0..w * h).map(|_| sink.new_var()).collect(),
+    };
     let mut clause = Vec::new();
     let mut open = true;
     for (i, &c) in known.cells().iter().enumerate() {
@@ -306,7 +481,7 @@ fn encode<S: ClauseSink>(puzzle: &Puzzle, known: &Grid, sink: &mut S) -> (Vec<Va
 pub fn dimacs(puzzle: &Puzzle, known: &Grid) -> String {
     use std::fmt::Write;
     let mut list = ClauseList::default();
-    encode(puzzle, known, &mut list);
+    encode(puzzle, known, None, &mut list);
     let mut out = format!(
         "c nonogram {}x{}: variable 1 + row*{} + column is a cell, true = filled\np cnf {} {}\n",
         puzzle.width(),
@@ -316,9 +491,8 @@ pub fn dimacs(puzzle: &Puzzle, known: &Grid) -> String {
         list.clauses.len()
     );
     for clause in &list.clauses {
-        for lit in clause {
-            let v = lit.var().idx() as i64 + 1;
-            let _ = write!(out, "{} ", if lit.sign() { v } else { -v });
+        for &lit in clause {
+            let _ = write!(out, "{} ", dimacs_lit(lit));
         }
         out.push_str("0\n");
     }
@@ -430,8 +604,9 @@ mod tests {
                 })
                 .collect();
             let puzzle = Puzzle::from_picture(&Grid::from_cells(w, h, cells).unwrap());
-            let search = SatSearch::new(&puzzle, &Grid::new(w, h), None);
-            let (clauses, bound) = (search.solver.num_clauses(), SatSearch::clause_bound(&puzzle));
+            let search = SatSearch::new_long(&puzzle, &Grid::new(w, h), None);
+            let Engine::Splr(long) = &search.engine else { unreachable!() };
+            let (clauses, bound) = (long.clauses.len() as u64, SatSearch::clause_bound(&puzzle));
             assert!(
                 clauses <= bound && bound <= 2 * clauses + 100,
                 "{w}×{h}: {clauses} clauses, bound {bound}"

@@ -28,6 +28,10 @@
 //! (one [`Step::Learning`] each) with the root's known cells and the
 //! solutions found so far. On TAAI 2011's hard puzzles it turned minutes of
 //! guessing into seconds; Forever went from about 50 ms to about 20 ms.
+//! When batsat has met [`SolveOptions::splr_after`] contradictions over
+//! every grid, splr takes over ([`Step::Handover`], see
+//! [`SatSearch::new_long`]); after each solution splr finds, batsat starts
+//! again, near it ([`SatSearch::new_near`]).
 
 use crate::cell::Cell;
 use crate::grid::Grid;
@@ -55,11 +59,26 @@ pub struct SolveOptions {
     /// engine racing the first (in the browser) uses one: on hard puzzles
     /// their times differ widely, so the first verdict of two comes sooner.
     pub seed: Option<u64>,
+    /// Hand clause learning over every grid from batsat to splr
+    /// ([`SatSearch::new_long`]) once batsat has met this many
+    /// contradictions there without a verdict; `None` never does.
+    pub splr_after: Option<u64>,
+    /// The longest one step of splr may take, in seconds; `None`: until it
+    /// has a solution or proves there is none (minutes on Faase; a caller
+    /// that must stop sooner can only drop the solver, or, in the browser,
+    /// the worker). Each further step starts splr's heuristics afresh.
+    pub splr_seconds: Option<u64>,
 }
 
 impl SolveOptions {
     /// Guesses before the switch to clause learning, by default.
     pub const LEARN_AFTER: u64 = 20;
+
+    /// batsat's contradictions before splr takes over, by default. TAAI
+    /// 2011's hardest puzzle needs fewer than 100 000 (so TAAI never gets
+    /// there) and Knotty 27 274; Faase met 7.4 million in 55 minutes without
+    /// a solution, where splr finds one in 441 s (docs/BENCHMARKS.md).
+    pub const SPLR_AFTER: u64 = 200_000;
 
     /// Up to `max_solutions` solutions, with the default switch to clause learning.
     pub fn solutions(max_solutions: usize) -> SolveOptions {
@@ -69,7 +88,13 @@ impl SolveOptions {
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { max_solutions: 2, learn_after: Some(Self::LEARN_AFTER), seed: None }
+        SolveOptions {
+            max_solutions: 2,
+            learn_after: Some(Self::LEARN_AFTER),
+            seed: None,
+            splr_after: Some(Self::SPLR_AFTER),
+            splr_seconds: None,
+        }
     }
 }
 
@@ -102,6 +127,9 @@ pub enum Step {
     /// The search among the symmetric grids has no solution left; clause
     /// learning over every grid goes on alone.
     SymmetricExhausted { contradictions: u64 },
+    /// splr takes over clause learning over every grid from batsat
+    /// ([`SolveOptions::splr_after`]); `contradictions` so far.
+    Handover { contradictions: u64 },
     /// A solution (1-based `index`), checked against every clue. `image`:
     /// found as the image of solution `.0` under the symmetry named `.1`
     /// (see [`crate::symmetry`]).
@@ -212,8 +240,9 @@ pub struct Solver {
     symmetric: Option<SatSearch>,
     /// The next slice of clause learning goes to `symmetric`.
     symmetric_turn: bool,
-    /// Contradictions the symmetric search met before it ended.
-    learnt_symmetric: u64,
+    /// Contradictions of the clause learnings that have ended: the
+    /// symmetric one, and batsat's before splr took over.
+    learnt_before: u64,
     /// Steps to report before any further work: the images of a solution.
     pending: VecDeque<Step>,
 }
@@ -305,7 +334,7 @@ impl Solver {
             symmetries: symmetries(puzzle),
             symmetric: None,
             symmetric_turn: false,
-            learnt_symmetric: 0,
+            learnt_before: 0,
             pending: VecDeque::new(),
         })
     }
@@ -337,7 +366,7 @@ impl Solver {
         Stats {
             line_solves: self.propagation.line_solves(),
             sweeps: self.propagation.sweeps(),
-            learnt: self.learnt_symmetric
+            learnt: self.learnt_before
                 + self.symmetric.as_ref().map_or(0, SatSearch::conflicts)
                 + self.learning.as_ref().map_or(0, SatSearch::conflicts),
             ..self.stats
@@ -578,6 +607,17 @@ impl Solver {
     /// One slice of clause learning, over the symmetric grids and every grid
     /// in turn.
     fn learn(&mut self) -> Option<Step> {
+        if let (Some(learning), Some(after)) = (&self.learning, self.options.splr_after) {
+            if !learning.is_long() && learning.conflicts() >= after {
+                self.learnt_before += learning.conflicts();
+                let mut long = SatSearch::new_long(&self.puzzle, &self.board.grid, self.options.splr_seconds);
+                for solution in &self.solutions {
+                    long.exclude(solution);
+                }
+                self.learning = Some(long);
+                return Some(Step::Handover { contradictions: self.stats().learnt });
+            }
+        }
         let symmetric_turn = self.symmetric_turn && self.symmetric.is_some();
         self.symmetric_turn = !self.symmetric_turn;
         let learning = if symmetric_turn { self.symmetric.as_mut() } else { self.learning.as_mut() };
@@ -593,11 +633,26 @@ impl Solver {
                 if let Some(other) = other {
                     other.exclude(&grid);
                 }
-                Some(self.record(grid))
+                let long = !symmetric_turn && self.learning.as_ref().is_some_and(SatSearch::is_long);
+                let step = self.record(grid.clone());
+                if long && self.state != State::Finished {
+                    // splr would start afresh for the next solution. batsat,
+                    // trying this one's values first, often finds one far
+                    // sooner (Faase: 24 s, where splr's first took 7 min);
+                    // if not, splr takes over again.
+                    self.learnt_before += self.learning.as_ref().map_or(0, SatSearch::conflicts);
+                    let mut near =
+                        SatSearch::new_near(&self.puzzle, &self.board.grid, self.options.seed, Some(&grid));
+                    for solution in &self.solutions {
+                        near.exclude(solution);
+                    }
+                    self.learning = Some(near);
+                }
+                Some(step)
             }
             SatProgress::Exhausted if symmetric_turn => {
                 // No symmetric grid is left: the other search goes on alone.
-                self.learnt_symmetric += learning.conflicts();
+                self.learnt_before += learning.conflicts();
                 self.symmetric = None;
                 Some(Step::SymmetricExhausted { contradictions: self.stats().learnt })
             }

@@ -3,7 +3,8 @@
 
 mod common;
 
-use common::{all_solutions_seeded, brute_force};
+use common::{all_solutions_seeded, all_solutions_with, brute_force};
+use nonogram_core::sat::{SatProgress, SatSearch};
 use nonogram_core::{solve, Cell, Grid, Puzzle, SolveOptions};
 use proptest::prelude::*;
 
@@ -12,6 +13,31 @@ use proptest::prelude::*;
 fn all_solutions(puzzle: &Puzzle, learn_after: Option<u64>) -> (Vec<String>, u64) {
     all_solutions_seeded(puzzle, learn_after, None)
 }
+
+/// Every solution batsat lists when it tries the cells of `near` first, in
+/// a canonical order.
+fn listed_near(puzzle: &Puzzle, near: &Grid) -> Vec<String> {
+    let mut sat = SatSearch::new_near(puzzle, &Grid::new(puzzle.width(), puzzle.height()), None, Some(near));
+    let mut found = Vec::new();
+    loop {
+        match sat.run(1000) {
+            SatProgress::Working => {}
+            SatProgress::Solution(g) => found.push(g.to_text()),
+            SatProgress::Exhausted => break,
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Options that hand clause learning to splr from its first slice.
+const SPLR: SolveOptions = SolveOptions {
+    max_solutions: 2,
+    learn_after: Some(0),
+    seed: None,
+    splr_after: Some(0),
+    splr_seconds: None,
+};
 
 fn picture(w: usize, h: usize, bits: &[bool]) -> Grid {
     let cells = bits.iter().take(w * h).map(|&b| if b { Cell::Filled } else { Cell::Empty }).collect();
@@ -30,6 +56,11 @@ proptest! {
         let expected = brute_force(&puzzle);
         prop_assert_eq!(&all_solutions(&puzzle, Some(0)).0, &expected);
         prop_assert_eq!(&all_solutions(&puzzle, None).0, &expected);
+        prop_assert_eq!(&all_solutions_with(&puzzle, SPLR).0, &expected);
+        // Started near the picture (a solution), or near its negative.
+        let negative = Grid::from_cells(w, h, bits.iter().take(w * h).map(|&b| if b { Cell::Empty } else { Cell::Filled }).collect()).unwrap();
+        prop_assert_eq!(&listed_near(&puzzle, &picture(w, h, &bits)), &expected);
+        prop_assert_eq!(&listed_near(&puzzle, &negative), &expected);
     }
 
     /// Larger, sparser pictures have many solutions: both engines list the same ones.
@@ -44,9 +75,13 @@ proptest! {
         prop_assert_eq!(&learnt_solutions, &searched);
         // The page's racing engine: seeded, from the root.
         let (raced, _) = all_solutions_seeded(&puzzle, Some(0), Some(12_345));
-        prop_assert_eq!(raced, searched);
+        prop_assert_eq!(&raced, &searched);
+        // splr from the start: rebuilt after each solution, which it must not find again.
+        let (long, _) = all_solutions_with(&puzzle, SPLR);
+        prop_assert_eq!(&long, &searched);
+        prop_assert_eq!(listed_near(&puzzle, &picture(w, h, &dense)), searched);
         // Clause learning ran unless line logic and probing settled it.
-        let settled = solve(&puzzle, SolveOptions { max_solutions: 2, learn_after: Some(0), seed: None }, |_| true).unwrap().1;
+        let settled = solve(&puzzle, SolveOptions { max_solutions: 2, learn_after: Some(0), ..SolveOptions::default() }, |_| true).unwrap().1;
         prop_assert!(learnt > 0 || settled.guesses == 0);
     }
 }
@@ -84,10 +119,12 @@ fn no_solution_agrees_with_brute_force_and_search() {
             }
             let p = Puzzle::new(Puzzle::from_picture(&a).rows, Puzzle::from_picture(&b).columns);
             let run = |learn_after| {
-                solve(&p, SolveOptions { max_solutions: 2, learn_after, seed: None }, |_| true).unwrap()
+                solve(&p, SolveOptions { max_solutions: 2, learn_after, ..SolveOptions::default() }, |_| true)
+                    .unwrap()
             };
             let ((learning, _), (searching, _)) = (run(Some(0)), run(None));
             assert_eq!(learning.word(), searching.word(), "{p:?}");
+            assert_eq!(solve(&p, SPLR, |_| true).unwrap().0.word(), searching.word(), "{p:?}");
             if side == 4 {
                 assert_eq!(learning.word() == "none", brute_force(&p).is_empty(), "{p:?}");
             }

@@ -212,8 +212,12 @@ fn learning_and_search_give_the_same_verdicts_on_shared_sets() {
     let mut learnt_somewhere = false;
     for (name, p) in &puzzles {
         let run = |learn_after| {
-            nonogram_core::solve(p, SolveOptions { max_solutions: 2, learn_after, seed: None }, |_| true)
-                .unwrap()
+            nonogram_core::solve(
+                p,
+                SolveOptions { max_solutions: 2, learn_after, ..SolveOptions::default() },
+                |_| true,
+            )
+            .unwrap()
         };
         let ((learning, stats), (searching, _)) = (run(Some(0)), run(None));
         learnt_somewhere |= stats.learnt > 0;
@@ -233,7 +237,7 @@ fn learning_and_search_give_the_same_verdicts_on_shared_sets() {
 fn learning_is_sliced_and_counts_its_contradictions() {
     let text = std::fs::read_to_string(shared().join("puzzles/survey/webpbn-06574.non")).unwrap();
     let puzzle = parse(&text).unwrap().puzzles.remove(0);
-    let options = SolveOptions { max_solutions: 2, learn_after: Some(0), seed: None };
+    let options = SolveOptions { max_solutions: 2, learn_after: Some(0), ..SolveOptions::default() };
     let mut solver = nonogram_core::Solver::new(&puzzle, options).unwrap();
     let (mut last, mut solutions) = (None, 0);
     let verdict = loop {

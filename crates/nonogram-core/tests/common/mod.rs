@@ -10,7 +10,13 @@ pub fn all_solutions_seeded(
     learn_after: Option<u64>,
     seed: Option<u64>,
 ) -> (Vec<String>, u64) {
-    let options = SolveOptions { max_solutions: 100_000, learn_after, seed };
+    all_solutions_with(puzzle, SolveOptions { learn_after, seed, ..SolveOptions::default() })
+}
+
+/// Every solution with `options` (up to 100 000 of them), in a canonical
+/// order, and the contradictions clause learning met.
+pub fn all_solutions_with(puzzle: &Puzzle, options: SolveOptions) -> (Vec<String>, u64) {
+    let options = SolveOptions { max_solutions: 100_000, ..options };
     let (verdict, stats) = solve(puzzle, options, |_| true).unwrap();
     let mut texts: Vec<String> = verdict.solutions().iter().map(Grid::to_text).collect();
     texts.sort();
