@@ -192,9 +192,7 @@ impl SatSearch {
         let open = match &mut self.engine {
             Engine::Batsat { solver, .. } => add_terms(solver.as_mut(), &mut self.clause, terms),
             Engine::Splr(long) => {
-                if let Some(solver) = long.solver.take() {
-                    long.earlier += splr_conflicts(&solver);
-                }
+                long.drop_solver();
                 add_terms(&mut SplrClauses(&mut long.clauses), &mut self.clause, terms)
             }
         };
@@ -304,6 +302,13 @@ impl SatSearch {
 }
 
 impl Long {
+    /// Drops the solver (the next call builds one from the clauses),
+    /// keeping the count of its contradictions.
+    fn drop_solver(&mut self) {
+        if let Some(solver) = self.solver.take() {
+            self.earlier += splr_conflicts(&solver);
+        }
+    }
     /// One call: `Ok(Some(cell values))` for a model, `Ok(None)` when its
     /// time ran out, `Err(())` when no model is left.
     fn run(&mut self, cells: usize) -> Result<Option<Vec<bool>>, ()> {
@@ -343,9 +348,7 @@ impl Long {
             // An error without a verdict: start afresh next time (its
             // contradictions still count).
             Err(_) => {
-                if let Some(solver) = self.solver.take() {
-                    self.earlier += splr_conflicts(&solver);
-                }
+                self.drop_solver();
                 Ok(None)
             }
         }

@@ -598,6 +598,11 @@ impl Solver {
         if symmetric {
             learning.only_symmetric(&self.symmetries);
         }
+        self.excluding_found(learning)
+    }
+
+    /// `learning` with the solutions found so far ruled out.
+    fn excluding_found(&self, mut learning: SatSearch) -> SatSearch {
         for solution in &self.solutions {
             learning.exclude(solution);
         }
@@ -610,11 +615,8 @@ impl Solver {
         if let (Some(learning), Some(after)) = (&self.learning, self.options.splr_after) {
             if !learning.is_long() && learning.conflicts() >= after {
                 self.learnt_before += learning.conflicts();
-                let mut long = SatSearch::new_long(&self.puzzle, &self.board.grid, self.options.splr_seconds);
-                for solution in &self.solutions {
-                    long.exclude(solution);
-                }
-                self.learning = Some(long);
+                let long = SatSearch::new_long(&self.puzzle, &self.board.grid, self.options.splr_seconds);
+                self.learning = Some(self.excluding_found(long));
                 return Some(Step::Handover { contradictions: self.stats().learnt });
             }
         }
@@ -641,12 +643,9 @@ impl Solver {
                     // sooner (Faase: 24 s, where splr's first took 7 min);
                     // if not, splr takes over again.
                     self.learnt_before += self.learning.as_ref().map_or(0, SatSearch::conflicts);
-                    let mut near =
+                    let near =
                         SatSearch::new_near(&self.puzzle, &self.board.grid, self.options.seed, Some(&grid));
-                    for solution in &self.solutions {
-                        near.exclude(solution);
-                    }
-                    self.learning = Some(near);
+                    self.learning = Some(self.excluding_found(near));
                 }
                 Some(step)
             }
