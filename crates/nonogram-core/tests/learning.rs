@@ -76,9 +76,12 @@ proptest! {
         // The page's racing engine: seeded, from the root.
         let (raced, _) = all_solutions_seeded(&puzzle, Some(0), Some(12_345));
         prop_assert_eq!(&raced, &searched);
-        // splr from the start: rebuilt after each solution, which it must not find again.
-        let (long, _) = all_solutions_with(&puzzle, SPLR);
-        prop_assert_eq!(&long, &searched);
+        // splr from the start: rebuilt after each solution, which it must
+        // not find again (so listing thousands takes long: up to 100).
+        if searched.len() <= 100 {
+            let (long, _) = all_solutions_with(&puzzle, SPLR);
+            prop_assert_eq!(&long, &searched);
+        }
         prop_assert_eq!(listed_near(&puzzle, &picture(w, h, &dense)), searched);
         // Clause learning ran unless line logic and probing settled it.
         let settled = solve(&puzzle, SolveOptions { max_solutions: 2, learn_after: Some(0), ..SolveOptions::default() }, |_| true).unwrap().1;
