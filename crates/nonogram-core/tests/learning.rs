@@ -89,6 +89,45 @@ proptest! {
     }
 }
 
+/// Started near a grid, batsat's first values are that grid's, and phase
+/// saving keeps them: near a solution, that solution comes first. Every
+/// permutation matrix solves the puzzle whose lines all have the clue 1.
+#[test]
+fn started_near_a_solution_it_comes_first() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    for n in 4..=12 {
+        let puzzle = Puzzle::from_picture(
+            &Grid::from_cells(
+                n,
+                n,
+                (0..n * n).map(|i| if i % (n + 1) == 0 { Cell::Filled } else { Cell::Empty }).collect(),
+            )
+            .unwrap(),
+        );
+        for _ in 0..5 {
+            // A random permutation (Fisher–Yates).
+            let mut columns: Vec<usize> = (0..n).collect();
+            for i in (1..n).rev() {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                columns.swap(i, (state % (i as u64 + 1)) as usize);
+            }
+            let near = Grid::from_cells(
+                n,
+                n,
+                (0..n * n)
+                    .map(|i| if columns[i / n] == i % n { Cell::Filled } else { Cell::Empty })
+                    .collect(),
+            )
+            .unwrap();
+            let mut sat = SatSearch::new_near(&puzzle, &Grid::new(n, n), None, Some(&near));
+            assert_eq!(sat.run(1000), SatProgress::Solution(near.clone()), "{n}×{n} near {columns:?}");
+            assert_eq!(sat.conflicts(), 0, "{n}×{n} near {columns:?}");
+        }
+    }
+}
+
 /// Puzzles with no solution: the rows of one picture with the columns of
 /// another that has as many filled cells. On 4×4 both engines say `none`
 /// exactly when brute force finds no grid; on 8×8 they agree with each other.
