@@ -134,6 +134,7 @@ pub const RACING: SolveOptions = SolveOptions {
     seed: Some(12_345),
     splr_after: Some(SolveOptions::SPLR_AFTER),
     splr_seconds: None,
+    splr_generation: Some(SolveOptions::SPLR_GENERATION),
 };
 
 /// Solves in batches like [`solve`], but posts only the verdict, with the

@@ -75,6 +75,20 @@ impl Args {
         }
     }
 
+    /// `--splr-generation SECS|never`: splr's search time before it is
+    /// rebuilt with its learnt clauses (bounds its memory).
+    pub fn splr_generation(&self) -> Result<Option<u64>, String> {
+        match self.value("--splr-generation") {
+            None => Ok(Some(nonogram_core::SolveOptions::SPLR_GENERATION)),
+            Some("never") => Ok(None),
+            Some(v) => v.parse::<u64>().ok().filter(|&s| s >= 1).map(Some).ok_or_else(|| {
+                format!(
+                    "--splr-generation takes a whole number of seconds (at least 1) or `never`, not `{v}`"
+                )
+            }),
+        }
+    }
+
     /// `--seed N`: clause learning with a random seed (as the browser's
     /// second, racing engine); none by default.
     pub fn seed(&self) -> Result<Option<u64>, String> {

@@ -24,9 +24,14 @@ struct Row {
 }
 
 pub fn main(argv: &[String]) -> Result<u8, String> {
-    let args = Args::parse(argv, &["--tsv"], &["--timeout", "--learn-after", "--splr-after", "--seed"])?;
+    let args = Args::parse(
+        argv,
+        &["--tsv"],
+        &["--timeout", "--learn-after", "--splr-after", "--splr-generation", "--seed"],
+    )?;
     let learn_after = args.learn_after()?;
     let splr_after = args.splr_after()?;
+    let splr_generation = args.splr_generation()?;
     let seed = args.seed()?;
     let timeout = args.timeout()?.unwrap_or(Duration::from_secs(60));
     if args.operands.is_empty() {
@@ -60,6 +65,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
                 seed,
                 splr_after,
                 splr_seconds: crate::solve::splr_seconds(Some(timeout)),
+                splr_generation,
             };
             let row = match run(&puzzle, options, Some(timeout), |_, _| {}) {
                 Ok(o) => Row {

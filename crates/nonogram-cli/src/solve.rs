@@ -74,10 +74,11 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     let args = Args::parse(
         argv,
         &["--trace", "--stats"],
-        &["--max-solutions", "--timeout", "--learn-after", "--splr-after", "--seed"],
+        &["--max-solutions", "--timeout", "--learn-after", "--splr-after", "--splr-generation", "--seed"],
     )?;
     let learn_after = args.learn_after()?;
     let splr_after = args.splr_after()?;
+    let splr_generation = args.splr_generation()?;
     let seed = args.seed()?;
     let max_solutions = match args.value("--max-solutions") {
         Some(v) => v
@@ -122,6 +123,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
                     seed,
                     splr_after,
                     splr_seconds: splr_seconds(timeout),
+                    splr_generation,
                 },
                 timeout,
                 on_step,

@@ -227,6 +227,21 @@ fn splr_takes_over_when_asked() {
         "{}",
         r.stderr
     );
+    // splr kept for good, or rebuilt each second: the same verdict.
+    for generation in ["never", "1"] {
+        let args = ["solve", "--learn-after", "0", "--splr-after", "0", "--splr-generation", generation, "-"];
+        let r = nonogram(&args, "0001\n0101\n1110\n1001\n");
+        assert_eq!(r.status, 0, "{}", r.stderr);
+        assert!(r.stdout.contains("verdict: multiple"), "{}", r.stdout);
+    }
+    let r = nonogram(&["solve", "--splr-generation", "0", "-"], "1\n");
+    assert_eq!(r.status, 2);
+    assert!(
+        r.stderr
+            .contains("--splr-generation takes a whole number of seconds (at least 1) or `never`, not `0`"),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]

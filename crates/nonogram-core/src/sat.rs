@@ -32,6 +32,12 @@ use batsat::{lbool, Callbacks, EmptyTheory, Lit, SolverInterface, SolverOpts, Va
 /// phases (none when the grid is a solution).
 const NEAR_CONFLICTS: u64 = 1000;
 
+/// The most learnt clauses batsat keeps before it first drops some (it
+/// keeps a third of its clauses' count by default; see
+/// [`SatSearch::new_near`]). Knotty's clauses are 36 914, TAAI's fewer:
+/// only larger puzzles are held to it.
+const LEARNT_LIMIT: f64 = 20_000.0;
+
 /// Counts conflicts (learnt clauses) and stops the solver at a budget.
 #[derive(Default)]
 struct Budget {
@@ -84,12 +90,18 @@ enum Engine {
 /// them, dropped whenever a clause is added (splr simplifies its clauses
 /// away, so it cannot take new ones) and rebuilt for the next call.
 struct Long {
-    clauses: Vec<Vec<i32>>,
+    clauses: Clauses,
+    /// The learnt clauses of the last solver, given to the next one (see
+    /// [`SatSearch::new_long`]); cleared when a clause is added.
+    learnt: Clauses,
     solver: Option<splr::Solver>,
     /// Contradictions of the solvers dropped so far.
     earlier: u64,
     /// The longest a call may take, in seconds; `None`: no limit.
     seconds: Option<u64>,
+    /// The longest a solver may search before it is rebuilt, in seconds;
+    /// `None`: it is kept.
+    generation: Option<u64>,
 }
 
 impl std::fmt::Debug for SatSearch {
@@ -155,6 +167,12 @@ impl SatSearch {
     /// contradictions to find one 922 cells away.
     pub fn new_near(puzzle: &Puzzle, known: &Grid, seed: Option<u64>, near: Option<&Grid>) -> SatSearch {
         let mut opts = SolverOpts::default();
+        // batsat keeps up to a third as many learnt clauses as clauses before
+        // it drops any: on Faase (329 422 clauses of 80 cells and more),
+        // over 100 MB for its two searches. At most LEARNT_LIMIT, then.
+        let mut count = ClauseCount::default();
+        encode(puzzle, known, &mut count);
+        opts.learntsize_factor = opts.learntsize_factor.min(LEARNT_LIMIT / count.clauses.max(1) as f64);
         if let Some(seed) = seed {
             // A positive seed, as batsat (minisat's generator) wants.
             opts.random_seed = (seed % (1 << 31)).max(1) as f64;
@@ -187,19 +205,43 @@ impl SatSearch {
     /// A search like [`SatSearch::new`] but with splr, a CDCL solver with
     /// inprocessing (variable elimination, vivification), learning-rate
     /// branching and rephasing, for the puzzles batsat does not settle
-    /// quickly. webpbn's "Faase" (80×95) took splr 441 s, where batsat ran
-    /// 55 minutes without a solution (docs/BENCHMARKS.md).
+    /// quickly. webpbn's "Faase" (80×95) took splr 5 to 8 minutes, where
+    /// batsat ran 55 minutes without a solution (docs/BENCHMARKS.md).
     ///
     /// splr stops only at its clock, and each call starts its heuristics
     /// afresh (slices of 1 s, 2 s, 4 s … left Faase without a solution after
     /// 20 minutes), so [`SatSearch::run`] makes one call, of at most
     /// `seconds` (`None`: until it has a verdict).
-    pub fn new_long(puzzle: &Puzzle, known: &Grid, seconds: Option<u64>) -> SatSearch {
+    ///
+    /// splr keeps every clause it ever learnt in memory (it marks the ones
+    /// it drops as dead but never frees or reuses them): on Faase, 0.5 GB
+    /// after 5 minutes. With a `generation` (in seconds), a call ends after
+    /// that long, and the next call builds a new solver from the clauses and
+    /// the old solver's learnt clauses still in use: memory stays bounded
+    /// (Faase: 162 MB with generations of 30 s, against 551 MB), at the
+    /// price of splr's heuristics starting afresh at each generation (Faase
+    /// took 7 to 14 minutes and more, against 6.3).
+    ///
+    /// The learnt clauses follow from the clauses (or, where splr fixed a
+    /// variable that occurs with one sign only, keep a solution whenever
+    /// there is one), so the new solver has the same verdict; they are
+    /// dropped when a clause is added, which could break that.
+    pub fn new_long(
+        puzzle: &Puzzle,
+        known: &Grid,
+        seconds: Option<u64>,
+        generation: Option<u64>,
+    ) -> SatSearch {
         let mut list = ClauseList::default();
         let (cells, open) = encode(puzzle, known, &mut list);
-        let clauses = list.clauses.iter().map(|c| c.iter().map(|&l| dimacs_lit(l)).collect()).collect();
+        let mut clauses = Clauses::default();
+        for clause in &list.clauses {
+            clauses.push(clause.iter().map(|&l| dimacs_lit(l)));
+        }
+        let long =
+            Long { clauses, learnt: Clauses::default(), solver: None, earlier: 0, seconds, generation };
         SatSearch {
-            engine: Engine::Splr(Box::new(Long { clauses, solver: None, earlier: 0, seconds })),
+            engine: Engine::Splr(Box::new(long)),
             puzzle: puzzle.clone(),
             cells,
             open,
@@ -213,6 +255,7 @@ impl SatSearch {
             Engine::Batsat { solver, .. } => add_terms(solver.as_mut(), &mut self.clause, terms),
             Engine::Splr(long) => {
                 long.drop_solver();
+                long.learnt = Clauses::default();
                 add_terms(&mut SplrClauses(&mut long.clauses), &mut self.clause, terms)
             }
         };
@@ -329,6 +372,19 @@ impl Long {
             self.earlier += splr_conflicts(&solver);
         }
     }
+    /// Drops the solver, keeping its learnt clauses still in use for the
+    /// next one.
+    fn next_generation(&mut self) {
+        use splr::cdb::{ClauseDBIF, ClauseIF};
+        use splr::types::{FlagClause, FlagIF};
+        if let Some(solver) = &self.solver {
+            self.learnt = Clauses::default();
+            for c in solver.cdb.iter().filter(|c| !c.is_dead() && c.is(FlagClause::LEARNT)) {
+                self.learnt.push(c.iter().map(|&l| i32::from(l)));
+            }
+        }
+        self.drop_solver();
+    }
     /// One call: `Ok(Some(cell values))` for a model, `Ok(None)` when its
     /// time ran out, `Err(())` when no model is left.
     fn run(&mut self, cells: usize) -> Result<Option<Vec<bool>>, ()> {
@@ -337,7 +393,13 @@ impl Long {
             Some(solver) => solver,
             None => {
                 let config = splr::Config { quiet_mode: true, ..Default::default() };
-                match splr::Solver::try_from((config, self.clauses.as_slice())) {
+                // The last generation's learnt clauses go in after the
+                // clauses, for this build only.
+                let all: Vec<&[i32]> = self.clauses.iter().chain(self.learnt.iter()).collect();
+                let built = splr::Solver::try_from((config, all.as_slice()));
+                drop(all);
+                self.learnt = Clauses::default();
+                match built {
                     Ok(solver) => self.solver.insert(solver),
                     Err(Ok(Certificate::UNSAT)) => return Err(()),
                     // No other outcome is documented; the clauses are
@@ -352,7 +414,11 @@ impl Long {
         solver.state.stm = splr::solver::StageManager::new(32);
         // splr compares whole seconds since it was built with its limit.
         let elapsed = solver.state.start.elapsed().as_secs();
-        solver.state.config.c_timeout = match self.seconds {
+        let limit = match (self.seconds, self.generation) {
+            (Some(s), Some(g)) => Some(s.min(g)),
+            (s, g) => s.or(g),
+        };
+        solver.state.config.c_timeout = match limit {
             Some(s) => elapsed.saturating_add(s.max(1)) as f64,
             None => f64::from(u32::MAX),
         };
@@ -364,7 +430,12 @@ impl Long {
                 Ok(Some((0..cells).map(|i| model.get(i).is_some_and(|&l| l > 0)).collect()))
             }
             Ok(Certificate::UNSAT) => Err(()),
-            Err(SolverError::TimeOut) => Ok(None),
+            Err(SolverError::TimeOut) => {
+                if self.generation.is_some() {
+                    self.next_generation();
+                }
+                Ok(None)
+            }
             // An error without a verdict: start afresh next time (its
             // contradictions still count).
             Err(_) => {
@@ -391,7 +462,7 @@ fn dimacs_lit(lit: Lit) -> i32 {
 }
 
 /// splr's clause list, as a sink for the clauses added after encoding.
-struct SplrClauses<'a>(&'a mut Vec<Vec<i32>>);
+struct SplrClauses<'a>(&'a mut Clauses);
 
 impl ClauseSink for SplrClauses<'_> {
     fn new_var(&mut self) -> Var {
@@ -401,8 +472,31 @@ impl ClauseSink for SplrClauses<'_> {
         unreachable!("clauses added after encoding use the cells' variables")
     }
     fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool {
-        self.0.push(clause.iter().map(|&l| dimacs_lit(l)).collect());
+        self.0.push(clause.iter().map(|&l| dimacs_lit(l)));
         !clause.is_empty()
+    }
+}
+
+/// Clauses in DIMACS numbering, one after another in one vector (Faase's
+/// 329 422 clauses take 5 MB so, against 18 MB as a vector per clause).
+#[derive(Default)]
+struct Clauses {
+    lits: Vec<i32>,
+    /// Where each clause ends in `lits`.
+    ends: Vec<usize>,
+}
+
+impl Clauses {
+    fn push(&mut self, clause: impl IntoIterator<Item = i32>) {
+        self.lits.extend(clause);
+        self.ends.push(self.lits.len());
+    }
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+    fn iter(&self) -> impl Iterator<Item = &[i32]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts.zip(self.ends.iter()).map(|(start, &end)| &self.lits[start..end])
     }
 }
 
@@ -424,6 +518,27 @@ impl ClauseSink for batsat::Solver<Budget> {
     }
     fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool {
         self.add_clause_reuse(clause)
+    }
+}
+
+/// Counts the clauses only.
+#[derive(Default)]
+struct ClauseCount {
+    vars: u32,
+    clauses: u64,
+}
+
+impl ClauseSink for ClauseCount {
+    fn new_var(&mut self) -> Var {
+        self.vars += 1;
+        Var::unsafe_from_idx(self.vars - 1)
+    }
+    fn num_vars(&self) -> u32 {
+        self.vars
+    }
+    fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool {
+        self.clauses += 1;
+        !clause.is_empty()
     }
 }
 
@@ -593,6 +708,76 @@ fn encode_line<S: ClauseSink>(
 mod tests {
     use super::*;
 
+    /// A solver built from the clauses and the last one's learnt clauses (a
+    /// new generation, forced here after each solution) still finds a
+    /// solution, and the search lists the solutions batsat lists.
+    #[test]
+    fn a_new_generation_keeps_the_solutions() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut carried = 0;
+        for (w, h, density) in [(12, 12, 45), (15, 15, 40), (25, 20, 45), (30, 20, 45), (30, 30, 50)] {
+            let cells: Vec<Cell> = (0..w * h)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    if state % 100 < density {
+                        Cell::Filled
+                    } else {
+                        Cell::Empty
+                    }
+                })
+                .collect();
+            let puzzle = Puzzle::from_picture(&Grid::from_cells(w, h, cells).unwrap());
+            let mut expected = Vec::new();
+            let mut batsat = SatSearch::new(&puzzle, &Grid::new(w, h), None);
+            while expected.len() < 50 {
+                match batsat.run(10_000) {
+                    SatProgress::Solution(g) => expected.push(g.to_text()),
+                    SatProgress::Working => {}
+                    SatProgress::Exhausted => break,
+                }
+            }
+            let mut search = SatSearch::new_long(&puzzle, &Grid::new(w, h), None, Some(1));
+            let mut found = Vec::new();
+            while found.len() < expected.len() {
+                let Engine::Splr(long) = &mut search.engine else { unreachable!() };
+                // A call of over a second ends its generation: call again.
+                let solve = |long: &mut Long| loop {
+                    match long.run(w * h) {
+                        Ok(Some(values)) => break values,
+                        Ok(None) => {}
+                        Err(()) => panic!("{w}×{h}: no solution left, after {} found", found.len()),
+                    }
+                };
+                let values = solve(long);
+                long.next_generation();
+                carried += long.learnt.len();
+                let again = solve(long);
+                let grid = |values: Vec<bool>| {
+                    let cells =
+                        values.into_iter().map(|f| if f { Cell::Filled } else { Cell::Empty }).collect();
+                    Grid::from_cells(w, h, cells).unwrap()
+                };
+                assert!(puzzle.is_solution(&grid(again)), "{w}×{h}");
+                let values = grid(values);
+                assert!(puzzle.is_solution(&values), "{w}×{h}");
+                search.exclude(&values);
+                found.push(values.to_text());
+            }
+            found.sort();
+            found.dedup();
+            assert_eq!(found.len(), expected.len(), "{w}×{h}: a solution found twice");
+            // Where batsat listed them all, so did splr, and no more are left.
+            if expected.len() < 50 {
+                assert_eq!(search.run(0), SatProgress::Exhausted, "{w}×{h}");
+                expected.sort();
+                assert!(found == expected, "{w}×{h}: not the solutions batsat lists");
+            }
+        }
+        assert!(carried > 0, "no learnt clause was carried over");
+    }
+
     #[test]
     fn clause_bound_holds_and_is_not_loose() {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
@@ -610,7 +795,7 @@ mod tests {
                 })
                 .collect();
             let puzzle = Puzzle::from_picture(&Grid::from_cells(w, h, cells).unwrap());
-            let search = SatSearch::new_long(&puzzle, &Grid::new(w, h), None);
+            let search = SatSearch::new_long(&puzzle, &Grid::new(w, h), None, None);
             let Engine::Splr(long) = &search.engine else { unreachable!() };
             let (clauses, bound) = (long.clauses.len() as u64, SatSearch::clause_bound(&puzzle));
             assert!(

@@ -68,6 +68,10 @@ pub struct SolveOptions {
     /// that must stop sooner can only drop the solver, or, in the browser,
     /// the worker). Each further step starts splr's heuristics afresh.
     pub splr_seconds: Option<u64>,
+    /// splr is rebuilt after this many seconds of search, keeping its learnt
+    /// clauses, so its memory stays bounded (see [`SatSearch::new_long`]);
+    /// `None`: it is kept, and its memory grows (Faase: 0.5 GB).
+    pub splr_generation: Option<u64>,
 }
 
 impl SolveOptions {
@@ -79,6 +83,10 @@ impl SolveOptions {
     /// there) and Knotty 27 274; Faase met 7.4 million in 55 minutes without
     /// a solution, where splr finds one in 441 s (docs/BENCHMARKS.md).
     pub const SPLR_AFTER: u64 = 200_000;
+
+    /// splr's generation by default, in seconds: Faase's peak fell from
+    /// 551 MB to 162 MB (docs/BENCHMARKS.md).
+    pub const SPLR_GENERATION: u64 = 30;
 
     /// Up to `max_solutions` solutions, with the default switch to clause learning.
     pub fn solutions(max_solutions: usize) -> SolveOptions {
@@ -94,6 +102,7 @@ impl Default for SolveOptions {
             seed: None,
             splr_after: Some(Self::SPLR_AFTER),
             splr_seconds: None,
+            splr_generation: Some(Self::SPLR_GENERATION),
         }
     }
 }
@@ -582,6 +591,8 @@ impl Solver {
     /// symmetric grids are hard to rule out from costing more than twice.
     fn start_learning(&mut self) -> Option<Step> {
         self.back_to_root();
+        // Clause learning solves no lines: its SAT solvers need the memory.
+        self.propagation.release_cache();
         self.learning = Some(self.new_learning(false));
         if !self.symmetries.is_empty() {
             self.symmetric = Some(self.new_learning(true));
@@ -615,7 +626,12 @@ impl Solver {
         if let (Some(learning), Some(after)) = (&self.learning, self.options.splr_after) {
             if !learning.is_long() && learning.conflicts() >= after {
                 self.learnt_before += learning.conflicts();
-                let long = SatSearch::new_long(&self.puzzle, &self.board.grid, self.options.splr_seconds);
+                let long = SatSearch::new_long(
+                    &self.puzzle,
+                    &self.board.grid,
+                    self.options.splr_seconds,
+                    self.options.splr_generation,
+                );
                 self.learning = Some(self.excluding_found(long));
                 return Some(Step::Handover { contradictions: self.stats().learnt });
             }

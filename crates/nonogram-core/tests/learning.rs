@@ -37,6 +37,7 @@ const SPLR: SolveOptions = SolveOptions {
     seed: None,
     splr_after: Some(0),
     splr_seconds: None,
+    splr_generation: Some(SolveOptions::SPLR_GENERATION),
 };
 
 fn picture(w: usize, h: usize, bits: &[bool]) -> Grid {
