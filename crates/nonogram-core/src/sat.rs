@@ -220,7 +220,7 @@ impl SatSearch {
     /// the old solver's learnt clauses still in use: memory stays bounded
     /// (Faase: 162 MB with generations of 30 s, against 551 MB), at the
     /// price of splr's heuristics starting afresh at each generation (Faase
-    /// took 7 to 14 minutes and more, against 6.3).
+    /// took 7 to 27 minutes, against 6.3).
     ///
     /// The learnt clauses follow from the clauses (or, where splr fixed a
     /// variable that occurs with one sign only, keep a solution whenever
