@@ -170,9 +170,13 @@ impl SatSearch {
         // batsat keeps up to a third as many learnt clauses as clauses before
         // it drops any: on Faase (329 422 clauses of 80 cells and more),
         // over 100 MB for its two searches. At most LEARNT_LIMIT, then.
-        let mut count = ClauseCount::default();
-        encode(puzzle, known, &mut count);
-        opts.learntsize_factor = opts.learntsize_factor.min(LEARNT_LIMIT / count.clauses.max(1) as f64);
+        // (Counting takes an encoding; the bound spares it where a third of
+        // the clauses cannot exceed the limit.)
+        if SatSearch::clause_bound(puzzle) as f64 * opts.learntsize_factor > LEARNT_LIMIT {
+            let mut count = ClauseCount::default();
+            encode(puzzle, known, &mut count);
+            opts.learntsize_factor = opts.learntsize_factor.min(LEARNT_LIMIT / count.clauses.max(1) as f64);
+        }
         if let Some(seed) = seed {
             // A positive seed, as batsat (minisat's generator) wants.
             opts.random_seed = (seed % (1 << 31)).max(1) as f64;
