@@ -298,14 +298,14 @@ impl Propagation {
         self.mark(LineId::Column(index % width));
     }
 
-    /// Forgets every dirty line and ends the current sweep (after an undo the
-    /// grid is back at a fixed point).
     /// Frees the cache of line results, for a search that will not solve
     /// lines for a long while (clause learning).
     pub fn release_cache(&mut self) {
         self.bits.release();
     }
 
+    /// Forgets every dirty line and ends the current sweep (after an undo the
+    /// grid is back at a fixed point).
     pub fn clear(&mut self) {
         self.dirty_rows.fill(false);
         self.dirty_columns.fill(false);

@@ -712,6 +712,24 @@ fn encode_line<S: ClauseSink>(
 mod tests {
     use super::*;
 
+    /// The clues of a random `w`×`h` picture with `density` % filled cells
+    /// (xorshift from `state`).
+    fn random_puzzle(state: &mut u64, w: usize, h: usize, density: u64) -> Puzzle {
+        let cells = (0..w * h)
+            .map(|_| {
+                *state ^= *state << 13;
+                *state ^= *state >> 7;
+                *state ^= *state << 17;
+                if *state % 100 < density {
+                    Cell::Filled
+                } else {
+                    Cell::Empty
+                }
+            })
+            .collect();
+        Puzzle::from_picture(&Grid::from_cells(w, h, cells).unwrap())
+    }
+
     /// A solver built from the clauses and the last one's learnt clauses (a
     /// new generation, forced here after each solution) still finds a
     /// solution, and the search lists the solutions batsat lists.
@@ -720,19 +738,7 @@ mod tests {
         let mut state = 0x2545_f491_4f6c_dd1du64;
         let mut carried = 0;
         for (w, h, density) in [(12, 12, 45), (15, 15, 40), (25, 20, 45), (30, 20, 45), (30, 30, 50)] {
-            let cells: Vec<Cell> = (0..w * h)
-                .map(|_| {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    if state % 100 < density {
-                        Cell::Filled
-                    } else {
-                        Cell::Empty
-                    }
-                })
-                .collect();
-            let puzzle = Puzzle::from_picture(&Grid::from_cells(w, h, cells).unwrap());
+            let puzzle = random_puzzle(&mut state, w, h, density);
             let mut expected = Vec::new();
             let mut batsat = SatSearch::new(&puzzle, &Grid::new(w, h), None);
             while expected.len() < 50 {
@@ -786,19 +792,7 @@ mod tests {
     fn clause_bound_holds_and_is_not_loose() {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for (w, h, density) in [(30, 30, 50), (25, 40, 30), (60, 20, 70), (1, 50, 50), (7, 3, 10)] {
-            let cells = (0..w * h)
-                .map(|_| {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    if state % 100 < density {
-                        Cell::Filled
-                    } else {
-                        Cell::Empty
-                    }
-                })
-                .collect();
-            let puzzle = Puzzle::from_picture(&Grid::from_cells(w, h, cells).unwrap());
+            let puzzle = random_puzzle(&mut state, w, h, density);
             let search = SatSearch::new_long(&puzzle, &Grid::new(w, h), None, None);
             let Engine::Splr(long) = &search.engine else { unreachable!() };
             let (clauses, bound) = (long.clauses.len() as u64, SatSearch::clause_bound(&puzzle));
