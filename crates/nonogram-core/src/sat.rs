@@ -379,8 +379,8 @@ impl Long {
     /// Drops the solver, keeping its learnt clauses still in use for the
     /// next one.
     fn next_generation(&mut self) {
-        use splr::cdb::{ClauseDBIF, ClauseIF};
-        use splr::types::{FlagClause, FlagIF};
+        use splr::cdb::ClauseDBIF;
+        use splr::types::{ClauseIF, FlagClause, FlagIF};
         if let Some(solver) = &self.solver {
             self.learnt = Clauses::default();
             for c in solver.cdb.iter().filter(|c| !c.is_dead() && c.is(FlagClause::LEARNT)) {
@@ -412,10 +412,6 @@ impl Long {
                 }
             }
         };
-        // splr checks its clock when a stage (of its restart schedule) ends.
-        // Its schedule goes on from where the last call left it, where a
-        // stage can have no end: start it afresh.
-        solver.state.stm = splr::solver::StageManager::new(32);
         // splr compares whole seconds since it was built with its limit.
         let elapsed = solver.state.start.elapsed().as_secs();
         let limit = match (self.seconds, self.generation) {

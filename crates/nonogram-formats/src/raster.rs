@@ -236,7 +236,7 @@ impl GreyImage {
 
     /// Appends whole rows of RGBA pixels (4 bytes each, `width` per row).
     pub fn push_rgba(&mut self, rgba: &[u8]) {
-        self.pixels.extend(rgba.chunks_exact(4).map(|p| grey(p[0], p[1], p[2], p[3])));
+        self.pixels.extend(rgba.as_chunks::<4>().0.iter().map(|&[r, g, b, a]| grey(r, g, b, a)));
         self.height = self.pixels.len() / self.width.max(1);
     }
 
