@@ -212,19 +212,20 @@ impl SatSearch {
     /// quickly. webpbn's "Faase" (80×95) took splr 5 to 8 minutes, where
     /// batsat ran 55 minutes without a solution (docs/BENCHMARKS.md).
     ///
-    /// splr stops only at its clock, and each call starts its heuristics
-    /// afresh (slices of 1 s, 2 s, 4 s … left Faase without a solution after
-    /// 20 minutes), so [`SatSearch::run`] makes one call, of at most
-    /// `seconds` (`None`: until it has a verdict).
+    /// Each call starts splr's heuristics afresh (with splr 0.17, slices of
+    /// 1 s, 2 s, 4 s … left Faase without a solution after 20 minutes), so
+    /// [`SatSearch::run`] makes one call, of at most `seconds` (`None`: until
+    /// it has a verdict).
     ///
-    /// splr keeps every clause it ever learnt in memory (it marks the ones
-    /// it drops as dead but never frees or reuses them): on Faase, 0.5 GB
-    /// after 5 minutes. With a `generation` (in seconds), a call ends after
-    /// that long, and the next call builds a new solver from the clauses and
-    /// the old solver's learnt clauses still in use: memory stays bounded
-    /// (Faase: 162 MB with generations of 30 s, against 551 MB), at the
-    /// price of splr's heuristics starting afresh at each generation (Faase
-    /// took 7 to 27 minutes, against 6.3).
+    /// splr's memory grows as it searches (0.19 reuses the slots of the
+    /// clauses it drops, 0.17 did not; on Faase, one call of 0.19 peaked at
+    /// 276 MB in the product, 0.17 at 551 MB). With a `generation` (in
+    /// seconds), a call ends after that long, and the next call builds a new
+    /// solver from the clauses and the old solver's learnt clauses still in
+    /// use: memory stays bounded (Faase: 183 MB with generations of 60 s),
+    /// at the price of splr's heuristics starting afresh at each
+    /// generation. splr also gives its clause elimination a tenth of the
+    /// call's time limit, so a generation bounds that too.
     ///
     /// The learnt clauses follow from the clauses (or, where splr fixed a
     /// variable that occurs with one sign only, keep a solution whenever
@@ -238,12 +239,14 @@ impl SatSearch {
     ) -> SatSearch {
         let mut list = ClauseList::default();
         let (cells, open) = encode(puzzle, known, &mut list);
-        let mut clauses = Clauses::default();
-        for clause in &list.clauses {
-            clauses.push(clause.iter().map(|&l| dimacs_lit(l)));
-        }
-        let long =
-            Long { clauses, learnt: Clauses::default(), solver: None, earlier: 0, seconds, generation };
+        let long = Long {
+            clauses: list.clauses,
+            learnt: Clauses::default(),
+            solver: None,
+            earlier: 0,
+            seconds,
+            generation,
+        };
         SatSearch {
             engine: Engine::Splr(Box::new(long)),
             puzzle: puzzle.clone(),
@@ -542,11 +545,11 @@ impl ClauseSink for ClauseCount {
     }
 }
 
-/// A plain clause list.
+/// A plain clause list, in DIMACS numbering.
 #[derive(Default)]
 struct ClauseList {
     vars: u32,
-    clauses: Vec<Vec<Lit>>,
+    clauses: Clauses,
 }
 
 impl ClauseSink for ClauseList {
@@ -558,7 +561,7 @@ impl ClauseSink for ClauseList {
         self.vars
     }
     fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool {
-        self.clauses.push(clause.clone());
+        self.clauses.push(clause.iter().map(|&l| dimacs_lit(l)));
         !clause.is_empty()
     }
 }
@@ -611,9 +614,9 @@ pub fn dimacs(puzzle: &Puzzle, known: &Grid) -> String {
         list.vars,
         list.clauses.len()
     );
-    for clause in &list.clauses {
+    for clause in list.clauses.iter() {
         for &lit in clause {
-            let _ = write!(out, "{} ", dimacs_lit(lit));
+            let _ = write!(out, "{lit} ");
         }
         out.push_str("0\n");
     }

@@ -46,6 +46,12 @@ use std::collections::VecDeque;
 /// without.
 const MAX_LEARNING_CLAUSES: u64 = 2_000_000;
 
+/// Past this bound on the clauses ([`SatSearch::clause_bound`]), splr takes
+/// over from batsat sooner (see `Solver::splr_after`). Knotty's bound is
+/// 38 972 and a 25×25's under 10 000; Faase's is 338 804, so splr takes over
+/// there after 29 515 contradictions.
+const LARGE_ENCODING: u64 = 50_000;
+
 /// How far to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveOptions {
@@ -61,7 +67,8 @@ pub struct SolveOptions {
     pub seed: Option<u64>,
     /// Hand clause learning over every grid from batsat to splr
     /// ([`SatSearch::new_long`]) once batsat has met this many
-    /// contradictions there without a verdict; `None` never does.
+    /// contradictions there without a verdict (fewer, in proportion, on
+    /// puzzles whose encoding may exceed 50 000 clauses); `None` never does.
     pub splr_after: Option<u64>,
     /// The longest one step of splr may take, in seconds; `None`: until it
     /// has a solution or proves there is none (minutes on Faase; a caller
@@ -70,7 +77,7 @@ pub struct SolveOptions {
     pub splr_seconds: Option<u64>,
     /// splr is rebuilt after this many seconds of search, keeping its learnt
     /// clauses, so its memory stays bounded (see [`SatSearch::new_long`]);
-    /// `None`: it is kept, and its memory grows (Faase: 0.5 GB).
+    /// `None`: it is kept, and its memory grows (Faase: 276 MB).
     pub splr_generation: Option<u64>,
 }
 
@@ -84,9 +91,10 @@ impl SolveOptions {
     /// a solution, where splr finds one in 441 s (docs/BENCHMARKS.md).
     pub const SPLR_AFTER: u64 = 200_000;
 
-    /// splr's generation by default, in seconds: Faase's peak fell from
-    /// 551 MB to 162 MB (docs/BENCHMARKS.md).
-    pub const SPLR_GENERATION: u64 = 30;
+    /// splr's generation by default, in seconds: Faase's peak stayed at
+    /// 183 MB (276 MB in one call; 189–213 MB with generations of 90 s),
+    /// its verdict in 7 minutes (docs/BENCHMARKS.md).
+    pub const SPLR_GENERATION: u64 = 60;
 
     /// Up to `max_solutions` solutions, with the default switch to clause learning.
     pub fn solutions(max_solutions: usize) -> SolveOptions {
@@ -620,12 +628,32 @@ impl Solver {
         learning
     }
 
+    /// batsat's contradictions over every grid before splr takes over:
+    /// [`SolveOptions::splr_after`], fewer in proportion where the encoding
+    /// is larger than [`LARGE_ENCODING`] clauses. There each contradiction
+    /// costs more, and batsat's memory grows with its learnt clauses: on
+    /// Faase (about 330 000 clauses) its 200 000 contradictions took two
+    /// minutes and over 100 MB, and gave splr nothing it did not find
+    /// itself.
+    fn splr_after(&self) -> Option<u64> {
+        let bound = SatSearch::clause_bound(&self.puzzle).max(1);
+        self.options.splr_after.map(|after| {
+            if bound > LARGE_ENCODING {
+                (after as u128 * LARGE_ENCODING as u128 / bound as u128) as u64
+            } else {
+                after
+            }
+        })
+    }
+
     /// One slice of clause learning, over the symmetric grids and every grid
     /// in turn.
     fn learn(&mut self) -> Option<Step> {
-        if let (Some(learning), Some(after)) = (&self.learning, self.options.splr_after) {
+        if let (Some(learning), Some(after)) = (&self.learning, self.splr_after()) {
             if !learning.is_long() && learning.conflicts() >= after {
                 self.learnt_before += learning.conflicts();
+                // batsat goes first: its memory makes room for splr's.
+                self.learning = None;
                 let long = SatSearch::new_long(
                     &self.puzzle,
                     &self.board.grid,

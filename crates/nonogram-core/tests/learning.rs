@@ -211,3 +211,30 @@ proptest! {
         prop_assert_eq!(dimacs_models(&text, w, h), brute_force(&puzzle));
     }
 }
+
+/// splr takes over sooner where the encoding is large: with `splr_after` 1,
+/// an 80×80 puzzle of one cell per row and column (n! solutions, no
+/// contradiction needed to find two) goes to splr at once, a 20×20 one never.
+#[test]
+fn a_large_encoding_goes_to_splr_sooner() {
+    for (n, large) in [(20, false), (80, true)] {
+        let ones = Grid::from_cells(
+            n,
+            n,
+            (0..n * n).map(|i| if i % (n + 1) == 0 { Cell::Filled } else { Cell::Empty }).collect(),
+        )
+        .unwrap();
+        let puzzle = Puzzle::from_picture(&ones);
+        assert_eq!(SatSearch::clause_bound(&puzzle) > 50_000, large, "{n}×{n}");
+        let options = SolveOptions { learn_after: Some(0), splr_after: Some(1), ..SolveOptions::default() };
+        let mut handovers = 0;
+        let (verdict, _) = solve(&puzzle, options, |step| {
+            handovers += usize::from(matches!(step, nonogram_core::Step::Handover { .. }));
+            true
+        })
+        .unwrap();
+        assert!(verdict.solutions().iter().all(|s| puzzle.is_solution(s)), "{n}×{n}");
+        assert_eq!(verdict.solutions().len(), 2, "{n}×{n}");
+        assert_eq!(handovers > 0, large, "{n}×{n}: {handovers} handovers");
+    }
+}
