@@ -125,6 +125,10 @@ pub struct Finished {
     /// search used: see `nonogram_core::symmetry`.
     pub symmetries: Vec<String>,
     pub ms: f64,
+    /// The solving side's wasm memory in bytes when the verdict came: wasm
+    /// memory only grows, so this is its peak (0 outside wasm). The
+    /// benchmarks print it; the page does not show it.
+    pub memory: u64,
 }
 
 /// One state change the page can play back.

@@ -169,7 +169,20 @@ pub fn done_message(id: u32, verdict: &Verdict, solver: &Solver, ms: f64) -> Fro
             solver.symmetries().iter().map(|s| s.name().to_string()).collect()
         },
         ms,
+        memory: memory_bytes(),
     }))
+}
+
+/// The wasm memory's size in bytes (0 outside wasm).
+fn memory_bytes() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        core::arch::wasm32::memory_size(0) as u64 * 65_536
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        0
+    }
 }
 
 #[cfg(test)]

@@ -68,6 +68,8 @@ fn session_streams_to_the_verdict() {
         }
     };
     assert!(matches!(done, FromWorker::Done(ref finished) if finished.verdict == "multiple"));
+    // The verdict reports the wasm memory (its peak): at least a page.
+    assert!(matches!(done, FromWorker::Done(ref finished) if finished.memory >= 65_536));
 }
 
 #[wasm_bindgen_test]

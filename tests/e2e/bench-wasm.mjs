@@ -25,7 +25,7 @@ try {
     window.__worker = new Worker('./worker_loader.js');
     window.__worker.onmessage = (e) => { if (JSON.parse(e.data) === 'Ready') ready(); };
   }));
-  console.log('puzzle\tverdict\tnative_ms\twasm_ms\twasm/native');
+  console.log('puzzle\tverdict\tnative_ms\twasm_ms\twasm/native\twasm_MB');
   let nativeTotal = 0, wasmTotal = 0;
   for (const file of files) {
     const clues = JSON.parse(execFileSync(nonogram, ['convert', '--to', 'json', file], { encoding: 'utf8' }));
@@ -36,6 +36,7 @@ try {
     }
     const wasm = [];
     let verdict = '';
+    let memory = 0;
     for (let r = 0; r < ROUNDS; r++) {
       const done = await page.evaluate(([rows, columns, id]) => new Promise((resolve) => {
         window.__worker.onmessage = (e) => { const m = JSON.parse(e.data); if (m.Done || m.Error) resolve(m.Done ?? m.Error); };
@@ -43,10 +44,11 @@ try {
       }), [clues.rows, clues.columns, r + 1]);
       verdict = done.verdict;
       wasm.push(done.ms);
+      memory = Math.max(memory, done.memory ?? 0);
     }
     const [n, w] = [median(native), median(wasm)];
     nativeTotal += n; wasmTotal += w;
-    console.log(`${path.basename(file)}\t${verdict}\t${n.toFixed(1)}\t${w.toFixed(1)}\t${n > 0.5 ? (w / n).toFixed(2) : '-'}`);
+    console.log(`${path.basename(file)}\t${verdict}\t${n.toFixed(1)}\t${w.toFixed(1)}\t${n > 0.5 ? (w / n).toFixed(2) : '-'}\t${(memory / 1e6).toFixed(1)}`);
   }
   console.log(`total\t\t${nativeTotal.toFixed(1)}\t${wasmTotal.toFixed(1)}\t${(wasmTotal / nativeTotal).toFixed(2)}`);
 } finally {
