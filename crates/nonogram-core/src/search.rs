@@ -92,8 +92,9 @@ impl SolveOptions {
     pub const SPLR_AFTER: u64 = 200_000;
 
     /// splr's generation by default, in seconds: Faase's peak stayed at
-    /// 183 MB (276 MB in one call; 189–213 MB with generations of 90 s),
-    /// its verdict in 7 minutes (docs/BENCHMARKS.md).
+    /// 183–185 MB (276 MB in one call; 189–213 MB with generations of
+    /// 90 s), its verdict in 3.0 and 7.0 minutes in two runs
+    /// (docs/BENCHMARKS.md).
     pub const SPLR_GENERATION: u64 = 60;
 
     /// Up to `max_solutions` solutions, with the default switch to clause learning.
@@ -632,9 +633,9 @@ impl Solver {
     /// [`SolveOptions::splr_after`], fewer in proportion where the encoding
     /// is larger than [`LARGE_ENCODING`] clauses. There each contradiction
     /// costs more, and batsat's memory grows with its learnt clauses: on
-    /// Faase (about 330 000 clauses) its 200 000 contradictions took two
-    /// minutes and over 100 MB, and gave splr nothing it did not find
-    /// itself.
+    /// Faase (about 330 000 clauses) its 200 000 contradictions took about
+    /// two minutes, in which the process grew from 82 MB to 151 MB, and
+    /// gave splr nothing (splr starts from the root's clauses).
     fn splr_after(&self) -> Option<u64> {
         let bound = SatSearch::clause_bound(&self.puzzle).max(1);
         self.options.splr_after.map(|after| {
