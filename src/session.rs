@@ -34,6 +34,13 @@ impl Session {
         Ok(Session { id: request.id, solver, pending: None, done: false, errors: 0 })
     }
 
+    /// Gives the solver `clock` and the time this batch ends at, by which
+    /// clause learning's slices hand control back too (line solving is
+    /// bounded by work).
+    pub fn pause_at(&mut self, clock: &nonogram_core::sat::Clock, end: f64) {
+        self.solver.set_clock(clock.clone(), Some(end), None);
+    }
+
     pub fn is_done(&self) -> bool {
         self.done
     }
@@ -102,7 +109,7 @@ impl Session {
                 Step::Handover { contradictions } => Some(self.grid_frame(format!(
                     "after {contradictions} contradictions, splr (a stronger SAT solver) takes over the search over every grid, in one piece: the counts pause until it ends"
                 ))),
-                Step::Learning { .. } => None,
+                Step::Learning { .. } | Step::Working { .. } => None,
                 Step::Probe { row, col, forced: Some(cell), .. } => {
                     Some(self.grid_frame(format!("probe: row {} column {} must be {cell}", row + 1, col + 1)))
                 }

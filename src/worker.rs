@@ -101,11 +101,22 @@ pub fn start() {
 }
 
 /// A clock check that says whether the batch still has time. It reads the
-/// clock (a call into JavaScript, tens of nanoseconds) after every step: most
-/// steps are short, but one slice of clause learning can take half a second.
+/// clock (a call into JavaScript, tens of nanoseconds) after every step:
+/// every step is bounded (line solving by work; clause learning's slices by
+/// [`batch_end`] on the solver's clock, [`solver_clock`]).
 fn batch_budget() -> impl FnMut() -> bool {
-    let start = js_sys::Date::now();
-    move || js_sys::Date::now() - start < BATCH_MS
+    let end = batch_end();
+    move || js_sys::Date::now() < end
+}
+
+/// When a batch that starts now ends, on `Date.now()`'s clock.
+fn batch_end() -> f64 {
+    js_sys::Date::now() + BATCH_MS
+}
+
+/// The solver's clock here (the core reads none of its own): `Date.now()`.
+fn solver_clock() -> nonogram_core::sat::Clock {
+    std::sync::Arc::new(js_sys::Date::now)
 }
 
 async fn solve(request: SolveRequest, state: Rc<State>) {
@@ -114,8 +125,11 @@ async fn solve(request: SolveRequest, state: Rc<State>) {
         Ok(s) => s,
         Err(message) => return post(&message),
     };
+    let clock = solver_clock();
     while state.current_job.get() == request.id {
-        let message = session.advance(batch_budget(), js_sys::Date::now() - start);
+        let end = batch_end();
+        session.pause_at(&clock, end);
+        let message = session.advance(move || js_sys::Date::now() < end, js_sys::Date::now() - start);
         post(&message);
         if session.is_done() {
             return;
@@ -153,9 +167,12 @@ async fn quiet(request: SolveRequest, state: Rc<State>, race: bool) {
     let clock = scope().performance();
     let now = || clock.as_ref().map_or_else(js_sys::Date::now, |p| p.now());
     let mut busy = 0.0;
+    solver.set_clock(solver_clock(), None, None);
     while state.current_job.get() == request.id {
         let start = now();
-        let mut budget = batch_budget();
+        let end = batch_end();
+        solver.set_pause_at(Some(end));
+        let budget = move || js_sys::Date::now() < end;
         let mut verdict = None;
         for step in solver.by_ref() {
             if let nonogram_core::Step::Done { verdict: v } = step {

@@ -38,15 +38,24 @@ impl Args {
         self.options.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 
-    /// `--timeout SECS`: a positive number of seconds (fractions allowed).
+    /// `--timeout SECS`: seconds (fractions allowed), from a millisecond to
+    /// a million (11.6 days); anything else (`1e308`, `inf`, `0`) is refused
+    /// with the option's name, never a panic.
     pub fn timeout(&self) -> Result<Option<std::time::Duration>, String> {
+        const MAX_SECONDS: f64 = 1e6;
         self.value("--timeout")
             .map(|v| {
-                v.parse::<f64>()
+                v.trim()
+                    .parse::<f64>()
                     .ok()
-                    .filter(|s| s.is_finite() && *s > 0.0)
+                    .filter(|s| (0.001..=MAX_SECONDS).contains(s))
                     .map(std::time::Duration::from_secs_f64)
-                    .ok_or_else(|| format!("--timeout takes a positive number of seconds, not `{v}`"))
+                    .ok_or_else(|| {
+                        format!(
+                            "--timeout takes a number of seconds from 0.001 to {MAX_SECONDS}, not `{}`",
+                            nonogram_formats::shown(v)
+                        )
+                    })
             })
             .transpose()
     }

@@ -4,6 +4,7 @@ use crate::args::Args;
 use crate::input::read_puzzles;
 use nonogram_core::cell::line_to_string;
 use nonogram_core::{Cell, Grid, LineId, Puzzle, SolveOptions, Solver, Stats, Step, Verdict};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How a solve ended.
@@ -23,17 +24,23 @@ pub fn run(
 ) -> Result<Outcome, String> {
     let start = Instant::now();
     let mut solver = Solver::new(puzzle, options).map_err(|e| e.to_string())?;
-    let mut steps: u64 = 0;
+    if let Some(t) = timeout {
+        // Clause learning's slices stop at the limit too.
+        solver.set_clock(
+            Arc::new(move || start.elapsed().as_secs_f64() * 1e3),
+            None,
+            Some(t.as_secs_f64() * 1e3),
+        );
+    }
+    // Every step is bounded in work (a few milliseconds at most, on any
+    // board), so reading the clock after each one keeps the limit to within
+    // a step; the read costs tens of nanoseconds.
     while let Some(step) = solver.next() {
         on_step(&step, &solver);
         if let Step::Done { verdict } = step {
             return Ok(Outcome { verdict, stats: solver.stats(), elapsed: start.elapsed() });
         }
-        steps += 1;
-        // Reading the clock every step would cost more than a small line
-        // solve; a slice of clause learning is long enough to read it after.
-        let check = steps.is_multiple_of(64) || matches!(step, Step::Learning { .. });
-        if check && timeout.is_some_and(|t| start.elapsed() >= t) {
+        if timeout.is_some_and(|t| start.elapsed() >= t) {
             break;
         }
     }
@@ -232,7 +239,7 @@ impl Trace {
             Step::Handover { contradictions } => println!(
                 "learning: splr takes over the search over every grid from batsat after {contradictions} contradictions"
             ),
-            Step::Learning { .. } => {}
+            Step::Learning { .. } | Step::Working { .. } => {}
             Step::Solution { index, image: None, .. } => println!("solution {index} found"),
             Step::Solution { index, image: Some((of, symmetry)), .. } => {
                 println!("solution {index} found: the image of solution {of} by the {symmetry}, which keeps every clue")

@@ -133,9 +133,16 @@ fn malformed_text_is_located_and_exits_2() {
     let r = nonogram(&["solve", "/no/such/file.non"], "");
     assert_eq!(r.status, 2);
     assert!(r.stderr.starts_with("error: /no/such/file.non: "));
-    let r = nonogram(&["solve", "--timeout", "soon", "-"], "");
-    assert_eq!(r.status, 2);
-    assert!(r.stderr.contains("--timeout takes a positive number of seconds"));
+    for (command, value) in
+        [("solve", "soon"), ("solve", "1e308"), ("bench", "1e308"), ("solve", "inf"), ("bench", "0")]
+    {
+        let r = nonogram(&[command, "--timeout", value, "-"], "");
+        assert_eq!(r.status, 2, "{command} --timeout {value}: {}", r.stderr);
+        assert_eq!(
+            r.stderr.trim(),
+            format!("error: --timeout takes a number of seconds from 0.001 to 1000000, not `{value}`")
+        );
+    }
 }
 
 #[test]
@@ -354,4 +361,40 @@ fn cnf_writes_dimacs_with_the_root_cells_as_units() {
     let many = nonogram(&["cnf", &shared("taai2011/puzzles.txt")], "");
     assert_eq!(many.status, 2);
     assert!(many.stderr.contains("holds 1000 puzzles"), "{}", many.stderr);
+}
+
+/// A random 1000×1000 picture (half filled) as 0/1 text: its puzzle stalls
+/// line logic, and its first sweep alone solved 2000 lines in one step
+/// (3.2 s) before steps were bounded by work.
+fn random_picture(side: usize) -> String {
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut text = String::with_capacity(side * (side + 1));
+    for _ in 0..side {
+        for _ in 0..side {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            text.push(if state >> 63 == 1 { '1' } else { '0' });
+        }
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn timeout_holds_on_the_largest_boards() {
+    let clues = nonogram(&["clues", "-"], &random_picture(1000));
+    assert_eq!(clues.status, 0, "{}", clues.stderr);
+    let path = format!("{}/random-1000.non", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(&path, &clues.stdout).unwrap();
+    for command in ["solve", "bench"] {
+        let start = std::time::Instant::now();
+        let r = nonogram(&[command, "--timeout", "0.3", &path], "");
+        let elapsed = start.elapsed().as_secs_f64();
+        assert!(r.stdout.contains("timeout"), "{command}: {}{}", r.stdout, r.stderr);
+        // The limit holds to within a step (milliseconds); the bound is
+        // generous for a loaded machine and for reading the 2 MB file, and
+        // far under the 3.2 s a single step took before.
+        assert!(elapsed < 1.5, "{command} --timeout 0.3 took {elapsed:.2} s");
+    }
 }

@@ -18,6 +18,15 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// table's overhead and its growth: about 50 MB at most).
 const CACHE_LIMIT: usize = 1 << 18;
 
+/// The most line-solver work one call of [`Propagation::next`] (or of
+/// [`Propagation::settle_bounded`]) does before it hands control back, in
+/// units of a line's cells times its runs plus one (what the table solver's
+/// time grows with). A 25×25 puzzle's whole sweep is under 20 000 units; a
+/// 1000-cell line of 250 runs is 251 000 units and took about 1.5 ms, so a
+/// call stays within a few milliseconds on any board (a 1000×1000 sweep's
+/// scan took 3 s in one call before this bound).
+pub const WORK_PER_CALL: u64 = 300_000;
+
 /// A line state as two masks (known filled, known empty); lines of up to
 /// [`MAX_BITS_LINE`] cells.
 pub type Masks = (u128, u128);
@@ -184,6 +193,9 @@ pub enum Progress {
     SweepEnd { sweep: usize, unknown: usize },
     /// No dirty line is left: nothing more follows by line logic.
     FixedPoint,
+    /// [`WORK_PER_CALL`] was reached with nothing to report yet: `lines`
+    /// lines were solved without a change. The next call goes on from there.
+    Paused { lines: usize },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -203,6 +215,8 @@ pub struct Propagation {
     cursor: usize,
     sweeps: usize,
     line_solves: u64,
+    /// Line-solver work done so far ([`WORK_PER_CALL`]'s units).
+    work: u64,
     solver: LineSolver,
     buf: Vec<Cell>,
     out: Vec<Cell>,
@@ -263,6 +277,7 @@ impl Propagation {
             cursor: 0,
             sweeps: 0,
             line_solves: 0,
+            work: 0,
             solver: LineSolver::new(),
             buf: Vec::new(),
             out: Vec::new(),
@@ -314,8 +329,10 @@ impl Propagation {
         self.cursor = 0;
     }
 
-    /// Does a bounded amount of work (at most one sweep's scan) and reports it.
+    /// Does a bounded amount of work (at most one sweep's scan, and at most
+    /// about [`WORK_PER_CALL`]) and reports it.
     pub fn next(&mut self, puzzle: &Puzzle, board: &mut Board) -> Progress {
+        let (start, mut lines) = (self.work, 0);
         loop {
             let line = match self.phase {
                 Phase::Idle => {
@@ -353,18 +370,29 @@ impl Propagation {
             if let Some(progress) = self.solve_line(puzzle, board, line) {
                 return progress;
             }
+            lines += 1;
+            if self.work - start >= WORK_PER_CALL {
+                return Progress::Paused { lines };
+            }
         }
     }
 
-    /// Propagates to a fixed point without reporting lines (used by probing):
-    /// `Err(line)` names the line that contradicted.
-    pub fn settle(&mut self, puzzle: &Puzzle, board: &mut Board) -> Result<(), LineId> {
+    /// Propagates towards a fixed point without reporting lines (probing's
+    /// trials), doing about [`WORK_PER_CALL`] at most: `None` when that ran
+    /// out first (call again to go on: the dirty lines are kept), else the
+    /// outcome, `Err(line)` naming the line that contradicted.
+    pub fn settle_bounded(&mut self, puzzle: &Puzzle, board: &mut Board) -> Option<Result<(), LineId>> {
         self.quiet = true;
+        let start = self.work;
         let result = loop {
             match self.next(puzzle, board) {
-                Progress::FixedPoint => break Ok(()),
-                Progress::Contradiction(line) => break Err(line),
+                Progress::FixedPoint => break Some(Ok(())),
+                Progress::Contradiction(line) => break Some(Err(line)),
+                Progress::Paused { .. } => break None,
                 Progress::Line { .. } | Progress::SweepEnd { .. } => {}
+            }
+            if self.work - start >= WORK_PER_CALL {
+                break None;
             }
         };
         self.quiet = false;
@@ -374,6 +402,7 @@ impl Propagation {
     /// Solves one line and applies its deductions; `None` when nothing changed.
     fn solve_line(&mut self, puzzle: &Puzzle, board: &mut Board, line: LineId) -> Option<Progress> {
         self.line_solves += 1;
+        self.work += (board.grid.line_len(line) * (puzzle.clue(line).runs().len() + 1)) as u64;
         if let Some(masks) = board.line_masks(line) {
             return self.solve_line_masks(puzzle, board, line, masks);
         }

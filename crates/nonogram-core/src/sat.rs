@@ -38,11 +38,19 @@ const NEAR_CONFLICTS: u64 = 1000;
 /// only larger puzzles are held to it.
 const LEARNT_LIMIT: f64 = 20_000.0;
 
-/// Counts conflicts (learnt clauses) and stops the solver at a budget.
+/// Counts conflicts (learnt clauses) and stops the solver at a budget, or
+/// at a time on the caller's clock.
 #[derive(Default)]
 struct Budget {
     conflicts: u64,
     limit: u64,
+    /// The caller's clock and the time to stop at (see [`Until`]).
+    stop_at: Option<(Clock, f64)>,
+    /// Calls of `stop` since the clock was last read.
+    calls: std::cell::Cell<u32>,
+    /// Set once the time to stop at has passed: batsat asks again on its
+    /// way out, and must hear the same answer (or it restarts its search).
+    timed_out: std::cell::Cell<bool>,
 }
 
 impl Callbacks for Budget {
@@ -52,7 +60,50 @@ impl Callbacks for Budget {
         }
     }
     fn stop(&self) -> bool {
-        self.conflicts >= self.limit
+        if self.conflicts >= self.limit || self.timed_out.get() {
+            return true;
+        }
+        // batsat asks at every decision (about a microsecond apart): the
+        // clock is read at one in 64.
+        let calls = self.calls.get().wrapping_add(1);
+        self.calls.set(calls);
+        let late =
+            calls.is_multiple_of(64) && self.stop_at.as_ref().is_some_and(|(clock, at)| clock() >= *at);
+        self.timed_out.set(late);
+        late
+    }
+}
+
+/// The caller's clock, in milliseconds from any origin. The core reads no
+/// clock of its own (WebAssembly's `std` has none): the CLI passes one
+/// built on `Instant`, the worker `performance.now()`.
+pub type Clock = std::sync::Arc<dyn Fn() -> f64 + Send + Sync>;
+
+/// When a slice of clause learning should hand control back, on the
+/// caller's clock: at `pause_at` (a batch's end: batsat stops and resumes
+/// where it was; splr is not cut there, since each call starts its
+/// heuristics afresh), and at the latest at `limit_at` (the solve's time
+/// limit: both stop).
+#[derive(Clone)]
+pub struct Until {
+    pub clock: Clock,
+    pub pause_at: Option<f64>,
+    pub limit_at: Option<f64>,
+}
+
+impl std::fmt::Debug for Until {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Until").field("pause_at", &self.pause_at).field("limit_at", &self.limit_at).finish()
+    }
+}
+
+impl Until {
+    /// The earlier of the two times, if any.
+    fn first(&self) -> Option<f64> {
+        match (self.pause_at, self.limit_at) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 }
 
@@ -274,6 +325,11 @@ impl SatSearch {
     /// Searches for at most `conflicts` more conflicts (batsat), or in one
     /// call (splr, see [`SatSearch::new_long`]).
     pub fn run(&mut self, conflicts: u64) -> SatProgress {
+        self.run_until(conflicts, None)
+    }
+
+    /// [`SatSearch::run`], handing control back by the times `until` gives.
+    pub fn run_until(&mut self, conflicts: u64, until: Option<&Until>) -> SatProgress {
         if !self.open {
             return SatProgress::Exhausted;
         }
@@ -281,6 +337,8 @@ impl SatSearch {
             Engine::Batsat { solver, theory } => {
                 let budget = solver.cb_mut();
                 budget.limit = budget.conflicts + conflicts;
+                budget.stop_at = until.and_then(|u| Some((u.clock.clone(), u.first()?)));
+                budget.timed_out.set(false);
                 let result = solver.solve_limited_preserving_trail_th(theory, &[]);
                 if result != lbool::TRUE {
                     solver.pop_model(theory);
@@ -298,7 +356,7 @@ impl SatSearch {
                 solver.pop_model(theory);
                 values
             }
-            Engine::Splr(long) => match long.run(self.cells.len()) {
+            Engine::Splr(long) => match long.run(self.cells.len(), until) {
                 Ok(Some(values)) => values,
                 Ok(None) => return SatProgress::Working,
                 Err(()) => {
@@ -393,9 +451,16 @@ impl Long {
         self.drop_solver();
     }
     /// One call: `Ok(Some(cell values))` for a model, `Ok(None)` when its
-    /// time ran out, `Err(())` when no model is left.
-    fn run(&mut self, cells: usize) -> Result<Option<Vec<bool>>, ()> {
+    /// time ran out, `Err(())` when no model is left. It ends by `until`'s
+    /// time limit, to within splr's own check of its clock (whole seconds
+    /// since it was built, every few hundred contradictions); with less
+    /// than a second left, it does not start.
+    fn run(&mut self, cells: usize, until: Option<&Until>) -> Result<Option<Vec<bool>>, ()> {
         use splr::{Certificate, SolveIF, SolverError};
+        let left_ms = until.and_then(|u| Some(u.limit_at? - (u.clock)()));
+        if left_ms.is_some_and(|ms| ms < 1000.0) {
+            return Ok(None);
+        }
         let solver = match &mut self.solver {
             Some(solver) => solver,
             None => {
@@ -417,10 +482,8 @@ impl Long {
         };
         // splr compares whole seconds since it was built with its limit.
         let elapsed = solver.state.start.elapsed().as_secs();
-        let limit = match (self.seconds, self.generation) {
-            (Some(s), Some(g)) => Some(s.min(g)),
-            (s, g) => s.or(g),
-        };
+        let left = left_ms.map(|ms| (ms / 1000.0) as u64);
+        let limit = [self.seconds, self.generation, left].into_iter().flatten().min();
         solver.state.config.c_timeout = match limit {
             Some(s) => elapsed.saturating_add(s.max(1)) as f64,
             None => f64::from(u32::MAX),
@@ -753,7 +816,7 @@ mod tests {
                 let Engine::Splr(long) = &mut search.engine else { unreachable!() };
                 // A call of over a second ends its generation: call again.
                 let solve = |long: &mut Long| loop {
-                    match long.run(w * h) {
+                    match long.run(w * h, None) {
                         Ok(Some(values)) => break values,
                         Ok(None) => {}
                         Err(()) => panic!("{w}×{h}: no solution left, after {} found", found.len()),

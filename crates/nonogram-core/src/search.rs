@@ -2,9 +2,11 @@
 //!
 //! [`Solver`] is an iterator of [`Step`]s; each `next()` does a bounded amount
 //! of work (one line solved, one sweep's scan, one probe, one guess, one
-//! backtrack or one restart), so
-//! a caller can stream the steps, stop at any time, or enforce its own time
-//! limit. Nothing recurses: guesses live on an explicit stack of frames and
+//! backtrack or one restart, and never much more line solving than
+//! [`crate::propagate::WORK_PER_CALL`]: past it, a scan or a probe's trial is suspended with a
+//! [`Step::Working`] and goes on at the next call), so a caller can stream
+//! the steps, stop at any time, or enforce its own time limit, on a
+//! 1000×1000 board too. Nothing recurses: guesses live on an explicit stack of frames and
 //! undo uses the board's trail, so memory stays O(cells) however deep it goes.
 //!
 //! Probing: when propagation stalls, each unknown cell is tried both ways
@@ -37,7 +39,7 @@ use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::propagate::{Board, Progress, Propagation};
 use crate::puzzle::{LineId, Puzzle, PuzzleError};
-use crate::sat::{SatProgress, SatSearch};
+use crate::sat::{Clock, SatProgress, SatSearch, Until};
 use crate::symmetry::{symmetries, Symmetry};
 use std::collections::VecDeque;
 
@@ -152,6 +154,11 @@ pub enum Step {
     /// found as the image of solution `.0` under the symmetry named `.1`
     /// (see [`crate::symmetry`]).
     Solution { index: usize, grid: Grid, image: Option<(usize, String)> },
+    /// Line solving went on (`lines` lines solved, in propagation or in a
+    /// probe's trial) without anything to report yet: the step's bound on
+    /// work was reached. The grid is as after the previous step; the next
+    /// call goes on where this one stopped. Only large boards see it.
+    Working { lines: usize },
     /// The search is over.
     Done { verdict: Verdict },
 }
@@ -247,6 +254,8 @@ pub struct Solver {
     restart: Restarts,
     /// Scratch: the value each cell took in the filled probe (Unknown if none).
     probe_marks: Vec<Cell>,
+    /// The probe under way when a step's work ran out in one of its trials.
+    probe_run: Option<ProbeRun>,
     /// Clause learning over every grid, once the search has handed over to it.
     learning: Option<SatSearch>,
     /// Whether the puzzle's clauses are few enough for clause learning.
@@ -263,6 +272,8 @@ pub struct Solver {
     learnt_before: u64,
     /// Steps to report before any further work: the images of a solution.
     pending: VecDeque<Step>,
+    /// The caller's clock and times, for clause learning's slices.
+    until: Option<Until>,
 }
 
 /// Per-cell probing memory: when each cell was last probed and what it showed.
@@ -322,7 +333,20 @@ impl Restarts {
     }
 }
 
+/// A probe under way: its cell, the value being tried, the filled value's
+/// outcome once known, and, while suspended between steps, the cells its
+/// trial had set (the board itself is back as before the trial, so the grid
+/// a caller sees never holds a trial's cells).
+#[derive(Debug)]
+struct ProbeRun {
+    index: usize,
+    value: Cell,
+    filled: Option<Trial>,
+    suspended: Vec<(u32, Cell)>,
+}
+
 /// What trying one value of a cell showed.
+#[derive(Debug)]
 enum Trial {
     Contradiction(LineId),
     /// The cells (grid index, value) the value settled, the probed cell first.
@@ -346,6 +370,7 @@ impl Solver {
             stats: Stats::default(),
             probe: ProbeMemory { cursor: 0, probed_at: vec![0; w * h], settled: vec![(0, 0); w * h] },
             probe_marks: vec![Cell::Unknown; w * h],
+            probe_run: None,
             restart: Restarts::new(),
             learning: None,
             learning_fits: SatSearch::clause_bound(puzzle) <= MAX_LEARNING_CLAUSES,
@@ -354,11 +379,32 @@ impl Solver {
             symmetric_turn: false,
             learnt_before: 0,
             pending: VecDeque::new(),
+            until: None,
         })
     }
 
     pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle
+    }
+
+    /// Gives the solver the caller's clock (milliseconds, any origin) and
+    /// the times on it by which a step should hand control back: `pause_at`
+    /// (a batch's end; `None`: none) and `limit_at` (the solve's time
+    /// limit). Steps of line solving are bounded by work whatever the
+    /// clock; this bounds clause learning's slices, which otherwise run for
+    /// a number of contradictions (a slice took 0.4 s on a random 100×100
+    /// picture) or, with splr, for [`SolveOptions::splr_seconds`]. The
+    /// caller still reads its clock between steps to stop.
+    pub fn set_clock(&mut self, clock: Clock, pause_at: Option<f64>, limit_at: Option<f64>) {
+        self.until = Some(Until { clock, pause_at, limit_at });
+    }
+
+    /// Moves the time a step should hand control back by (see
+    /// [`Solver::set_clock`]); nothing without a clock.
+    pub fn set_pause_at(&mut self, pause_at: Option<f64>) {
+        if let Some(until) = &mut self.until {
+            until.pause_at = pause_at;
+        }
     }
 
     /// The grid as known now (under the guesses in force).
@@ -434,6 +480,7 @@ impl Solver {
         match self.propagation.next(&self.puzzle, &mut self.board) {
             Progress::Line { line, changes } => Some(Step::Line { line, changes }),
             Progress::SweepEnd { sweep, unknown } => Some(Step::Sweep { sweep, unknown }),
+            Progress::Paused { lines } => Some(Step::Working { lines }),
             Progress::Contradiction(line) => {
                 if self.frames.is_empty() {
                     self.root_contradiction = Some(line);
@@ -489,25 +536,50 @@ impl Solver {
         step
     }
 
-    /// Tries `value` in cell `index` with full propagation, then undoes it.
-    fn trial(&mut self, index: usize, value: Cell) -> Trial {
-        let mark = self.board.trail_len();
-        self.board.stamping = false;
-        self.assign(index, value);
-        let result = match self.propagation.settle(&self.puzzle, &mut self.board) {
-            Err(line) => Trial::Contradiction(line),
-            Ok(()) => Trial::Settled(
-                self.board
-                    .trail_since(mark)
-                    .iter()
-                    .map(|&i| (i, self.board.grid.cells()[i as usize]))
-                    .collect(),
-            ),
+    /// Queues trying `value` in the probe's cell: its row and column are
+    /// marked for propagation, and [`Solver::resume_trial`] sets the cell.
+    fn queue_trial(&mut self, run: &mut ProbeRun, value: Cell) {
+        run.value = value;
+        run.suspended = vec![(run.index as u32, value)];
+        self.propagation.mark_cell(self.puzzle.width(), run.index);
+    }
+
+    /// Goes on with the trial begun at `mark` with full propagation for
+    /// about [`crate::propagate::WORK_PER_CALL`]: its outcome, then undone; or `None` when the
+    /// work ran out first, with the trial's cells taken off the board into
+    /// `suspended` (its dirty lines stay in the propagation) so that
+    /// [`Solver::resume_trial`] can put them back.
+    fn continue_trial(&mut self, mark: usize, suspended: &mut Vec<(u32, Cell)>) -> Option<Trial> {
+        let outcome = self.propagation.settle_bounded(&self.puzzle, &mut self.board);
+        let settled = || -> Vec<(u32, Cell)> {
+            self.board.trail_since(mark).iter().map(|&i| (i, self.board.grid.cells()[i as usize])).collect()
+        };
+        let result = match outcome {
+            None => {
+                *suspended = settled();
+                self.board.undo_to(mark);
+                self.board.stamping = true;
+                return None;
+            }
+            Some(Err(line)) => Trial::Contradiction(line),
+            Some(Ok(())) => Trial::Settled(settled()),
         };
         self.board.undo_to(mark);
         self.propagation.clear();
         self.board.stamping = true;
-        result
+        Some(result)
+    }
+
+    /// Puts a queued or suspended trial's cells back (unstamped, so undoing
+    /// the trial leaves no trace, in the order they were set); returns the
+    /// trial's mark.
+    fn resume_trial(&mut self, suspended: &mut Vec<(u32, Cell)>) -> usize {
+        let mark = self.board.trail_len();
+        self.board.stamping = false;
+        for (i, v) in suspended.drain(..) {
+            self.board.set(i as usize, v);
+        }
+        mark
     }
 
     /// Sets an unknown cell (a guess, a probe's trial value, or a deduction)
@@ -518,24 +590,48 @@ impl Solver {
     }
 
     /// Probes the next unknown cell whose lines changed since its last probe,
-    /// or branches when there is none.
+    /// or branches when there is none. A probe whose trials take more than a
+    /// step's work is suspended ([`Step::Working`]) and resumed at the next
+    /// call.
     fn probe(&mut self) -> Option<Step> {
-        let n = self.board.grid.cells().len();
-        let cells = self.board.grid.cells();
-        let start = self.probe.cursor;
-        let next = (0..n)
-            .map(|k| (start + k) % n)
-            .find(|&i| cells[i] == Cell::Unknown && self.board.cell_stamp(i) > self.probe.probed_at[i]);
-        let Some(index) = next else {
-            self.state = State::Branch;
-            return None;
+        let mut run = match self.probe_run.take() {
+            Some(run) => run,
+            None => {
+                let n = self.board.grid.cells().len();
+                let cells = self.board.grid.cells();
+                let start = self.probe.cursor;
+                let next = (0..n).map(|k| (start + k) % n).find(|&i| {
+                    cells[i] == Cell::Unknown && self.board.cell_stamp(i) > self.probe.probed_at[i]
+                });
+                let Some(index) = next else {
+                    self.state = State::Branch;
+                    return None;
+                };
+                self.probe.cursor = index + 1;
+                self.probe.probed_at[index] = self.board.clock();
+                self.stats.probes += 1;
+                let mut run = ProbeRun { index, value: Cell::Filled, filled: None, suspended: Vec::new() };
+                self.queue_trial(&mut run, Cell::Filled);
+                run
+            }
         };
-        self.probe.cursor = index + 1;
-        self.probe.probed_at[index] = self.board.clock();
-        self.stats.probes += 1;
+        let index = run.index;
+        let solves = self.propagation.line_solves();
+        let empty = loop {
+            let mark = self.resume_trial(&mut run.suspended);
+            let Some(trial) = self.continue_trial(mark, &mut run.suspended) else {
+                self.probe_run = Some(run);
+                let lines = (self.propagation.line_solves() - solves) as usize;
+                return Some(Step::Working { lines });
+            };
+            if run.value == Cell::Empty {
+                break trial;
+            }
+            run.filled = Some(trial);
+            self.queue_trial(&mut run, Cell::Empty);
+        };
+        let filled = run.filled.expect("the filled value is tried first");
         let (row, col) = self.coords(index);
-        let filled = self.trial(index, Cell::Filled);
-        let empty = self.trial(index, Cell::Empty);
         let (a, b) = match (filled, empty) {
             (Trial::Contradiction(_), Trial::Contradiction(line)) => {
                 // Neither value fits: the guesses in force are wrong.
@@ -669,7 +765,7 @@ impl Solver {
         self.symmetric_turn = !self.symmetric_turn;
         let learning = if symmetric_turn { self.symmetric.as_mut() } else { self.learning.as_mut() };
         let learning = learning.expect("learning started");
-        match learning.run(learning.slice()) {
+        match learning.run_until(learning.slice(), self.until.as_ref()) {
             SatProgress::Working => Some(Step::Learning {
                 contradictions: self.stats().learnt,
                 symmetric: self.symmetric.is_some(),
