@@ -125,7 +125,7 @@ fn collect(path: &Path, explicit: bool, out: &mut Vec<(PathBuf, bool)>) -> Resul
 }
 
 fn is_batch(path: &Path) -> bool {
-    std::fs::read_to_string(path)
+    crate::input::read_text(&path.to_string_lossy())
         .is_ok_and(|t| detect(&t) == Format::TaaiBatch && nonogram_formats::parse(&t).is_ok())
 }
 

@@ -2,19 +2,28 @@
 
 use crate::args::Args;
 use nonogram_core::Puzzle;
-use nonogram_formats::{parse, parse_picture, write, Format};
+use nonogram_formats::{parse, parse_picture, text_from_bytes, write, Format, MAX_TEXT_BYTES};
 use std::io::Read;
 
-/// Reads a file, or standard input for `-`.
+/// Reads a file, or standard input for `-`, as UTF-8 text of at most
+/// [`MAX_TEXT_BYTES`] (read no further: a larger file is refused).
 pub fn read_text(path: &str) -> Result<String, String> {
-    if path == "-" {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("standard input: {e}"))?;
-        return Ok(s);
+    let name = if path == "-" { "standard input" } else { path };
+    let limit = MAX_TEXT_BYTES as u64 + 1;
+    let mut bytes = Vec::new();
+    let read = if path == "-" {
+        std::io::stdin().take(limit).read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|f| f.take(limit).read_to_end(&mut bytes))
+    };
+    read.map_err(|e| format!("{name}: {e}"))?;
+    if bytes.len() > MAX_TEXT_BYTES {
+        return Err(format!("{name}: over {} MB; the largest text read is that", MAX_TEXT_BYTES >> 20));
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    String::from_utf8(bytes)
-        .map_err(|e| format!("{path}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1))
+    String::from_utf8(bytes).map_err(|e| {
+        let located = text_from_bytes(e.as_bytes()).err();
+        format!("{name}: {}", located.map_or_else(|| e.to_string(), |l| l.to_string()))
+    })
 }
 
 /// The puzzles of a file with their display names.

@@ -49,7 +49,8 @@ fn shape(text: &str) -> Shape {
     if trimmed.starts_with('<') {
         return Shape::Known(Format::WebpbnXml);
     }
-    if trimmed.starts_with('{') {
+    if trimmed.starts_with('{') || trimmed.starts_with('[') {
+        // An object is a puzzle, an array a list of puzzles.
         return Shape::Known(Format::Json);
     }
     let lines = content_lines(text);
@@ -92,8 +93,10 @@ fn numeric_candidates(text: &str, lines: &[(usize, &str)]) -> Vec<Format> {
     }
     let clue_lines = lines.len().saturating_sub(1);
     let fits = match (header_words, header.as_slice()) {
-        (2, &[w, h]) => clue_lines == w + h,
-        (1, &[n]) => clue_lines == 2 * n,
+        // Header numbers are the user's: checked arithmetic (a header of
+        // 18446744073709551615 1 must not overflow).
+        (2, &[w, h]) => w.checked_add(h) == Some(clue_lines),
+        (1, &[n]) => n.checked_mul(2) == Some(clue_lines),
         _ => false,
     };
     if fits || header_words <= 2 {
@@ -117,7 +120,7 @@ fn looks_like_picture(lines: &[(usize, &str)]) -> bool {
     if rows.iter().any(|r| r.chars().any(|c| !c.is_ascii_digit())) {
         return true;
     }
-    let seed_like = rows[0].parse::<usize>().is_ok_and(|n| rows.len() - 1 == 2 * n)
+    let seed_like = rows[0].parse::<usize>().is_ok_and(|n| n.checked_mul(2) == Some(rows.len() - 1))
         && rows[1..].iter().all(|r| r.len() == 1);
     rows.iter().any(|r| r.len() >= 2) && !seed_like
 }

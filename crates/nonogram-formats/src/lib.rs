@@ -18,6 +18,7 @@ mod xml;
 
 pub use detect::detect;
 pub use picture::parse_picture;
+pub use text::shown;
 pub use write::{write, write_grid, write_picture};
 
 use nonogram_core::Puzzle;
@@ -35,7 +36,8 @@ pub enum Format {
     Non,
     /// Row clues one per line, a blank line, column clues one per line.
     Plain,
-    /// `{"rows": [[3], [2, 1]], "columns": [...]}` (or `"cols"`).
+    /// `{"rows": [[3], [2, 1]], "columns": [...]}` (or `"cols"`); a list of
+    /// them is a batch.
     Json,
     /// webpbn XML (black and white).
     WebpbnXml,
@@ -143,20 +145,51 @@ pub struct Parsed {
     pub puzzles: Vec<Puzzle>,
 }
 
+/// The longest text the parsers take (64 MiB): a 1000×1000 puzzle's
+/// clues are about 2 MB, TAAI's 1000-puzzle batch 0.6 MB.
+pub const MAX_TEXT_BYTES: usize = 64 << 20;
+
+/// A file's bytes as text: UTF-8 (a byte-order mark is kept for the
+/// parsers to skip), or an error at the 1-based line and column of the
+/// first byte that is not.
+pub fn text_from_bytes(bytes: &[u8]) -> Result<&str, ParseError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        // The valid part is UTF-8, so its characters can be counted.
+        let column = std::str::from_utf8(&good[start..]).map_or(0, |l| l.chars().count()) + 1;
+        ParseError::at(line, column, format!("not UTF-8 text (byte {} is not)", e.valid_up_to() + 1))
+    })
+}
+
 /// Detects the format of `text` and parses it.
 pub fn parse(text: &str) -> Result<Parsed, ParseError> {
+    check_length(text)?;
     detect::detect_and_parse(text)
+}
+
+fn check_length(text: &str) -> Result<(), ParseError> {
+    if text.len() > MAX_TEXT_BYTES {
+        return Err(ParseError::new(format!(
+            "the text is {} MB; the largest read is {} MB",
+            text.len() >> 20,
+            MAX_TEXT_BYTES >> 20
+        )));
+    }
+    Ok(())
 }
 
 /// Parses `text` as `format`; every puzzle is validated.
 pub fn parse_as(format: Format, text: &str) -> Result<Parsed, ParseError> {
+    check_length(text)?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let puzzles = match format {
         Format::Seed => vec![numeric::parse_seed(text)?],
         Format::Nin => vec![numeric::parse_nin(text)?],
         Format::Plain => vec![numeric::parse_plain(text)?],
         Format::Non => non::parse(text)?,
-        Format::Json => vec![json::parse(text)?],
+        Format::Json => json::parse(text)?,
         Format::WebpbnXml => xml::parse(text)?,
         Format::Picture => vec![Puzzle::from_picture(&parse_picture(text)?)],
         Format::TaaiBatch => taai::parse(text)?,

@@ -77,10 +77,14 @@ fn parse_one(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {
             _ => unreachable!("every keyword is handled"),
         }
     }
-    let width = width.ok_or_else(|| ParseError::new("missing `width W` line"))?;
-    let height = height.ok_or_else(|| ParseError::new("missing `height H` line"))?;
-    let (rn, rlines) = rows.ok_or_else(|| ParseError::new("missing `rows` section"))?;
-    let (cn, clines) = columns.ok_or_else(|| ParseError::new("missing `columns` section"))?;
+    // A missing line is reported at the puzzle's first line (in a nonpack,
+    // the first line after its `====`).
+    let first = lines.iter().find(|(_, l)| !l.trim().is_empty()).map_or(1, |&(n, _)| n);
+    let missing = |what: &str| ParseError::at(first, 1, format!("this puzzle has no {what}"));
+    let width = width.ok_or_else(|| missing("`width W` line"))?;
+    let height = height.ok_or_else(|| missing("`height H` line"))?;
+    let (rn, rlines) = rows.ok_or_else(|| missing("`rows` section"))?;
+    let (cn, clines) = columns.ok_or_else(|| missing("`columns` section"))?;
     p.rows = section_clues(rn, &rlines, height, "rows", "height")?;
     p.columns = section_clues(cn, &clines, width, "columns", "width")?;
     if let Some((n, g)) = goal {

@@ -2,7 +2,7 @@
 //! In the first two, every non-blank line is one clue (`0` for an empty line);
 //! `.nin` ignores lines after its last column clue.
 
-use crate::text::{numbered_lines, parse_clue, parse_size, words};
+use crate::text::{numbered_lines, parse_clue, parse_size, shown, words};
 use crate::ParseError;
 use nonogram_core::{Clue, Puzzle};
 
@@ -89,7 +89,7 @@ fn split_rows_columns(
             header_line,
             format!(
                 "`{}` needs {expected} clue lines ({height} rows, then {width} columns); found {}",
-                header.trim(),
+                shown(header.trim()),
                 lines.len()
             ),
         ));
@@ -99,7 +99,7 @@ fn split_rows_columns(
             n,
             format!(
                 "unexpected line after the {width} column clues (`{}` gives {expected} clue lines)",
-                header.trim()
+                shown(header.trim())
             ),
         ));
     }

@@ -81,12 +81,14 @@ pub fn decode(text: &str) -> Result<Puzzle, ParseError> {
             .collect::<Result<Vec<u32>, _>>()?;
         clues.push(Clue(runs));
     }
-    let title_len = get("the title")? as usize;
-    let title = bytes
-        .get(at..at + title_len)
+    // The length is the link's own number: checked arithmetic (a length of
+    // 2^64 - 1 must not overflow, nor wrap on 32-bit wasm).
+    let title_end = usize::try_from(get("the title")?).ok().and_then(|n| at.checked_add(n));
+    let title = title_end
+        .and_then(|end| bytes.get(at..end))
         .and_then(|t| std::str::from_utf8(t).ok())
         .ok_or_else(|| ParseError::new("the link's title is cut or not UTF-8"))?;
-    if at + title_len != bytes.len() {
+    if title_end != Some(bytes.len()) {
         return Err(ParseError::new("the link has bytes after the puzzle"));
     }
     let columns = clues.split_off(height as usize);

@@ -3,7 +3,7 @@
 //! numbers separated by tabs; an empty line is an empty clue. Puzzles are
 //! square: the lines of a puzzle are split half columns, half rows.
 
-use crate::text::{numbered_lines, parse_clue};
+use crate::text::{numbered_lines, parse_clue, shown};
 use crate::ParseError;
 use nonogram_core::Puzzle;
 
@@ -44,7 +44,11 @@ fn finish((header, name, mut body): Pending) -> Result<Puzzle, ParseError> {
     if body.is_empty() || body.len() % 2 == 1 {
         return Err(ParseError::at_line(
             header,
-            format!("puzzle ${name} has {} clue lines; a square puzzle needs an even number", body.len()),
+            format!(
+                "puzzle ${} has {} clue lines; a square puzzle needs an even number",
+                shown(&name),
+                body.len()
+            ),
         ));
     }
     let n = body.len() / 2;

@@ -3,6 +3,18 @@
 use crate::ParseError;
 use nonogram_core::Clue;
 
+/// The most characters of a token an error message repeats.
+const SHOWN_CHARS: usize = 40;
+
+/// A token as an error message repeats it: at most 40 characters, then
+/// "…" (a 100 KB token must not make a 100 KB message).
+pub fn shown(token: &str) -> String {
+    match token.char_indices().nth(SHOWN_CHARS) {
+        Some((end, _)) => format!("{}…", &token[..end]),
+        None => token.to_string(),
+    }
+}
+
 /// The lines of a text with their 1-based numbers, `\r` removed.
 pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
@@ -39,21 +51,25 @@ pub(crate) fn parse_clue(line: &str, line_no: usize) -> Result<Clue, ParseError>
 fn parse_run(token: &str, line_no: usize, column: usize) -> Result<u32, ParseError> {
     if let Some(rest) = token.strip_prefix('-') {
         if !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit()) {
-            return Err(ParseError::at(line_no, column, format!("negative run {token}; runs are positive")));
+            return Err(ParseError::at(
+                line_no,
+                column,
+                format!("negative run {}; runs are positive", shown(token)),
+            ));
         }
     }
     if !token.chars().all(|c| c.is_ascii_digit()) {
         return Err(ParseError::at(
             line_no,
             column,
-            format!("`{token}` is not a run length (a whole number)"),
+            format!("`{}` is not a run length (a whole number)", shown(token)),
         ));
     }
     token
         .parse::<u32>()
         .ok()
         .filter(|&n| n <= 1_000_000)
-        .ok_or_else(|| ParseError::at(line_no, column, format!("run {token} is too long")))
+        .ok_or_else(|| ParseError::at(line_no, column, format!("run {} is too long", shown(token))))
 }
 
 /// Parses a size (`W H`, `n`): positive whole numbers, at most `limit`.
@@ -68,7 +84,14 @@ pub(crate) fn parse_size(
         Ok(0) => Err(ParseError::at(line_no, column, format!("{what} is 0; it must be at least 1"))),
         Ok(n) if n <= limit => Ok(n),
         Ok(n) => Err(ParseError::at(line_no, column, format!("{what} {n} is over the limit of {limit}"))),
-        Err(_) => Err(ParseError::at(line_no, column, format!("{what} `{token}` is not a whole number"))),
+        Err(_) if !token.is_empty() && token.chars().all(|c| c.is_ascii_digit()) => Err(ParseError::at(
+            line_no,
+            column,
+            format!("{what} {} is over the limit of {limit}", shown(token)),
+        )),
+        Err(_) => {
+            Err(ParseError::at(line_no, column, format!("{what} `{}` is not a whole number", shown(token))))
+        }
     }
 }
 

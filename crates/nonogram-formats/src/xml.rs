@@ -1,23 +1,79 @@
 //! webpbn XML (`<puzzleset><puzzle type="grid">…`), black and white only.
 
+use crate::text::shown;
 use crate::ParseError;
 use nonogram_core::{Cell, Clue, Grid, Puzzle};
 use roxmltree::{Document, Node};
 
+/// The most tags (`<`) and attributes (`=`) a document may have. The
+/// parser sizes its tables by counting them first (about 68 bytes a `<`:
+/// 10 MB of `<a/>` took 171 MB), so they are counted here before it runs;
+/// its node limit is the same, so its table can grow at most once. That
+/// bounds its memory to about 35 MB. A run is a `<count>` element, two
+/// tags and two nodes, so a puzzle of up to about 120 000 runs reads
+/// (webpbn's largest, 99×99, have under 10 000); larger puzzles read from
+/// the other formats.
+const MAX_TAGS: usize = 250_000;
+
 pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
+    screen(text)?;
+    // A DTD is allowed (webpbn's files name theirs), but one that declares
+    // entities is refused above: the parser would expand them, and one
+    // 50 KB entity used 20 000 times is a gigabyte.
     let doc = Document::parse_with_options(
         text,
-        roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() },
+        roxmltree::ParsingOptions { allow_dtd: true, nodes_limit: MAX_TAGS as u32 },
     )
     .map_err(|e| {
         let pos = e.pos();
-        ParseError::at(pos.row as usize, pos.col as usize, format!("invalid XML: {e}"))
+        let message = match e {
+            roxmltree::Error::NodesLimitReached => {
+                format!(
+                    "the XML has more than {MAX_TAGS} nodes (elements, text pieces); a puzzle needs fewer"
+                )
+            }
+            e => format!("invalid XML: {e}"),
+        };
+        ParseError::at(pos.row as usize, pos.col as usize, message)
     })?;
     let puzzles: Vec<Node> = doc.descendants().filter(|n| n.has_tag_name("puzzle")).collect();
     if puzzles.is_empty() {
         return Err(ParseError::new("no <puzzle> element in the XML"));
     }
     puzzles.iter().map(|&node| parse_puzzle(&doc, node)).collect()
+}
+
+/// Refuses, before the parser allocates anything, a text that declares an
+/// entity (`<!ENTITY`, anywhere: in a DTD, where it would be expanded, or
+/// elsewhere, where it cannot be valid; a webpbn puzzle needs none of its
+/// own, and the five predefined ones (`&amp;` …) and character references
+/// still work), or that has more than [`MAX_TAGS`] tags or attributes.
+fn screen(text: &str) -> Result<(), ParseError> {
+    if let Some(at) = text.find("<!ENTITY") {
+        return Err(error_at(
+            text,
+            at,
+            "the XML declares an entity (`<!ENTITY`); puzzle files need none, so it is refused".into(),
+        ));
+    }
+    for (mark, what) in [(b'<', "tags"), (b'=', "attributes")] {
+        if let Some((at, _)) = text.bytes().enumerate().filter(|&(_, b)| b == mark).nth(MAX_TAGS) {
+            return Err(error_at(
+                text,
+                at,
+                format!("the XML has more than {MAX_TAGS} {what}; a puzzle needs fewer"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// An error at byte `at` of `text`, by 1-based line and column.
+fn error_at(text: &str, at: usize, message: String) -> ParseError {
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    ParseError::at(line, column, message)
 }
 
 fn located(doc: &Document, node: Node, message: impl Into<String>) -> ParseError {
@@ -39,7 +95,7 @@ fn parse_puzzle(doc: &Document, puzzle: Node) -> Result<Puzzle, ParseError> {
             return Err(located(
                 doc,
                 puzzle,
-                format!("puzzle type \"{t}\" is not supported (only \"grid\")"),
+                format!("puzzle type \"{}\" is not supported (only \"grid\")", shown(t)),
             ));
         }
     }
@@ -63,20 +119,19 @@ fn parse_puzzle(doc: &Document, puzzle: Node) -> Result<Puzzle, ParseError> {
             .children()
             .filter(|n| n.has_tag_name("line"))
             .map(|line| {
-                let runs = line
-                    .children()
-                    .filter(|n| n.has_tag_name("count"))
-                    .map(|count| {
-                        if count.attribute("color").is_some_and(|c| c != default) {
-                            return Err(located(doc, count, "colour puzzles are not supported yet"));
-                        }
-                        let t = count.text().unwrap_or("").trim();
-                        t.parse::<u32>()
-                            .ok()
-                            .filter(|&n| n <= 1_000_000)
-                            .ok_or_else(|| located(doc, count, format!("`{t}` is not a run length")))
-                    })
-                    .collect::<Result<Vec<u32>, _>>()?;
+                let runs =
+                    line.children()
+                        .filter(|n| n.has_tag_name("count"))
+                        .map(|count| {
+                            if count.attribute("color").is_some_and(|c| c != default) {
+                                return Err(located(doc, count, "colour puzzles are not supported yet"));
+                            }
+                            let t = count.text().unwrap_or("").trim();
+                            t.parse::<u32>().ok().filter(|&n| n <= 1_000_000).ok_or_else(|| {
+                                located(doc, count, format!("`{}` is not a run length", shown(t)))
+                            })
+                        })
+                        .collect::<Result<Vec<u32>, _>>()?;
                 Ok(Clue(if runs == [0] { Vec::new() } else { runs }))
             })
             .collect()

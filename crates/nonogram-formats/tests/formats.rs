@@ -106,10 +106,10 @@ fn errors_are_located() {
     check("2\n1\n1\n1\n0\n", "the row clues fill 2 cells but the column clues fill 1");
     check(
         "{\"rows\": [[1]], \"columns\": [[1]\n",
-        "line 2, column 0: invalid JSON: EOF while parsing a list",
+        "line 2, column 1: invalid JSON: EOF while parsing a list",
     );
-    check("{\"rows\": [[1]], \"columns\": [[-1]]}", "JSON: column 1: `-1` is not a run length");
-    check("{\"rows\": [[1]]}", "JSON puzzle has no \"columns\" (or \"cols\")");
+    check("{\"rows\": [[1]], \"columns\": [[-1]]}", "line 1, column 30: column 1: `-1` is not a run length");
+    check("{\"rows\": [[1]]}", "line 1, column 1: the JSON puzzle has no \"columns\" (or \"cols\")");
     check(
         "<puzzleset><puzzle>\n<clues type=\"rows\"></puzzle>",
         "line 2, column 20: invalid XML: expected 'clues' tag, not 'puzzle' at 2:20",
@@ -204,6 +204,40 @@ proptest! {
     }
 }
 
+/// An error's location is 1-based and inside the text (a line past the
+/// last counts: "the text ends before …"), and its message is short.
+fn check_location(text: &str, e: &ParseError) {
+    let lines = text.lines().count().max(1);
+    if let Some(line) = e.line {
+        assert!((1..=lines + 1).contains(&line), "line {line} of {lines}: {e}\n{text:?}");
+    }
+    if let Some(column) = e.column {
+        assert!(column >= 1, "{e}\n{text:?}");
+        let width = text.lines().nth(e.line.unwrap_or(1) - 1).map_or(0, |l| l.chars().count());
+        assert!(column <= width + 1, "column {column} of {width}: {e}\n{text:?}");
+    }
+    assert!(e.message.chars().count() <= 300, "{e}");
+}
+
+/// An error is located (see [`check_location`]); every puzzle read writes
+/// in every format that can hold it and reads back the same.
+fn check_outcome(text: &str, outcome: Result<nonogram_formats::Parsed, ParseError>) {
+    match outcome {
+        Err(e) => check_location(text, &e),
+        Ok(parsed) => {
+            for p in &parsed.puzzles {
+                for format in Format::WRITABLE {
+                    let Ok(written) = write(format, p) else { continue };
+                    let back =
+                        parse_as(format, &written).unwrap_or_else(|e| panic!("{format}: {e}\n{written}"));
+                    let q = &back.puzzles[0];
+                    assert_eq!((&q.rows, &q.columns), (&p.rows, &p.columns), "{format}\n{written}");
+                }
+            }
+        }
+    }
+}
+
 /// Inputs built from the formats' own alphabet, so the fuzzer reaches deep
 /// into every parser rather than failing on the first character.
 fn fuzz_text() -> impl Strategy<Value = String> {
@@ -218,6 +252,11 @@ fn fuzz_text() -> impl Strategy<Value = String> {
         Just("25".to_string()),
         Just("-3".to_string()),
         Just("99999999999".to_string()),
+        Just("4294967296".to_string()),
+        Just("18446744073709551615".to_string()),
+        Just("18446744073709551616".to_string()),
+        any::<u64>().prop_map(|n| n.to_string()),
+        (0u64..2000).prop_map(|n| n.to_string()),
         Just("#".to_string()),
         Just(".".to_string()),
         Just("X".to_string()),
@@ -232,6 +271,10 @@ fn fuzz_text() -> impl Strategy<Value = String> {
         Just("title \"t".to_string()),
         Just("====\n".to_string()),
         Just("{\"rows\": [[".to_string()),
+        Just("[{\"rows\": [".to_string()),
+        Just("[".to_string()),
+        Just("]".to_string()),
+        Just("<!ENTITY a \"b\">".to_string()),
         Just("]]".to_string()),
         Just("\"cols\":".to_string()),
         Just("<puzzle type=\"grid\">".to_string()),
@@ -249,19 +292,21 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
-    fn parsers_never_panic(text in fuzz_text()) {
-        let _ = parse(&text);
+    fn parsers_locate_errors_and_read_back(text in fuzz_text()) {
+        check_outcome(&text, parse(&text));
         for format in Format::ALL {
-            let _ = parse_as(format, &text);
+            check_outcome(&text, parse_as(format, &text));
         }
-        let _ = parse_picture(&text);
+        if let Err(e) = parse_picture(&text) {
+            check_location(&text, &e);
+        }
     }
 
     #[test]
-    fn parsers_never_panic_on_arbitrary_text(text in "\\PC{0,200}") {
-        let _ = parse(&text);
+    fn parsers_locate_errors_on_arbitrary_text(text in "\\PC{0,200}") {
+        check_outcome(&text, parse(&text));
         for format in Format::ALL {
-            let _ = parse_as(format, &text);
+            check_outcome(&text, parse_as(format, &text));
         }
     }
 }

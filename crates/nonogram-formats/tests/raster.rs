@@ -247,8 +247,10 @@ proptest! {
     }
 
     #[test]
-    fn share_decoding_never_panics(text in "[A-Za-z0-9_-]{0,80}") {
-        let _ = share::decode(&text);
+    fn share_decoding_reads_back_or_refuses(text in "[A-Za-z0-9_-]{0,80}") {
+        if let Ok(p) = share::decode(&text) {
+            prop_assert_eq!(share::decode(&share::encode(&p)).unwrap(), p);
+        }
     }
 
     #[test]
@@ -265,7 +267,10 @@ proptest! {
     }
 
     #[test]
-    fn sniffing_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..64)) {
-        let _ = sniff(&bytes);
+    fn sniffing_accepts_only_sizes_within_limits(bytes in proptest::collection::vec(any::<u8>(), 0..64)) {
+        if let Ok(nonogram_formats::raster::Sniffed::Image { width, height, .. }) = sniff(&bytes) {
+            prop_assert!(width >= 1 && height >= 1);
+            prop_assert!(width <= nonogram_formats::raster::MAX_IMAGE_SIDE && height <= nonogram_formats::raster::MAX_IMAGE_SIDE);
+        }
     }
 }
