@@ -5,25 +5,14 @@
 //!
 //! `cargo run --release -p nonogram-core --example step_times -- LIMIT_MS SIDE...`
 
-use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Solver, Step};
+// The tests' random pictures.
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::picture;
+use nonogram_core::{Puzzle, SolveOptions, Solver, Step};
 use std::sync::Arc;
 use std::time::Instant;
-
-fn picture(side: usize, density_percent: u64, mut state: u64) -> Grid {
-    let cells = (0..side * side)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            if state % 100 < density_percent {
-                Cell::Filled
-            } else {
-                Cell::Empty
-            }
-        })
-        .collect();
-    Grid::from_cells(side, side, cells).expect("side × side cells")
-}
 
 fn main() {
     let numbers: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
@@ -35,7 +24,8 @@ fn main() {
     println!("side  density  verdict   steps  longest_step_ms  past_limit_ms");
     for &side in sides {
         for density in [50, 60, 65, 80] {
-            let puzzle = Puzzle::from_picture(&picture(side, density, 0x9e37 + (side as u64) + density));
+            let puzzle =
+                Puzzle::from_picture(&picture(side, side, density, 0x9e37 + (side as u64) + density));
             let start = Instant::now();
             let elapsed_ms = move || start.elapsed().as_secs_f64() * 1e3;
             let mut solver = Solver::new(&puzzle, SolveOptions::default()).expect("a valid puzzle");

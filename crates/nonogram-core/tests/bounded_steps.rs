@@ -3,28 +3,15 @@
 //! a caller sees between steps never holds a trial's cells.
 
 use nonogram_core::propagate::WORK_PER_CALL;
-use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Solver, Step};
+mod common;
 
-fn picture(side: usize, density_percent: u64, mut state: u64) -> Grid {
-    let cells = (0..side * side)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            if state % 100 < density_percent {
-                Cell::Filled
-            } else {
-                Cell::Empty
-            }
-        })
-        .collect();
-    Grid::from_cells(side, side, cells).unwrap()
-}
+use common::picture;
+use nonogram_core::{Cell, Puzzle, SolveOptions, Solver, Step};
 
 #[test]
 fn a_sweep_of_long_lines_hands_control_back() {
     // 1000-cell lines of about 250 runs: each costs about 250 000 units.
-    let p = Puzzle::from_picture(&picture(1000, 50, 0x9e37_79b9));
+    let p = Puzzle::from_picture(&picture(1000, 1000, 50, 0x9e37_79b9));
     let mut solver = Solver::new(&p, SolveOptions::default()).unwrap();
     for _ in 0..20 {
         let before = solver.stats().line_solves;
@@ -48,7 +35,7 @@ fn suspended_probes_never_show_their_trials() {
     // With no guess in force, a cell known after a step is a deduction from
     // the clues: it stays known, with the same value, and every solution
     // has it. A trial's cell left on the board would break one of these.
-    let p = Puzzle::from_picture(&picture(200, 70, 0x1234_567a));
+    let p = Puzzle::from_picture(&picture(200, 200, 70, 0x1234_567a));
     let mut solver = Solver::new(&p, SolveOptions::default()).unwrap();
     let mut root = vec![Cell::Unknown; 200 * 200];
     let (mut suspended, mut pending) = (0, 0);

@@ -1,23 +1,10 @@
 //! Large puzzles: solving neither recurses nor allocates per cell of search
 //! depth; a 300×300 picture and a 1000-cell line solve to the picture.
 
-use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Verdict};
+mod common;
 
-fn picture(w: usize, h: usize, density_percent: u64, mut state: u64) -> Grid {
-    let cells = (0..w * h)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            if state % 100 < density_percent {
-                Cell::Filled
-            } else {
-                Cell::Empty
-            }
-        })
-        .collect();
-    Grid::from_cells(w, h, cells).unwrap()
-}
+use common::picture;
+use nonogram_core::{Puzzle, SolveOptions, Verdict};
 
 #[test]
 fn three_hundred_square_solves_to_its_picture() {

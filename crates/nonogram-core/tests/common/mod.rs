@@ -1,4 +1,6 @@
-//! Helpers shared by the integration tests that compare engines.
+//! Helpers shared by the integration tests (and the `step_times` example).
+// Each test binary uses a part of them.
+#![allow(dead_code)]
 
 use nonogram_core::{solve, Cell, Grid, Puzzle, SolveOptions};
 
@@ -21,6 +23,25 @@ pub fn all_solutions_with(puzzle: &Puzzle, options: SolveOptions) -> (Vec<String
     let mut texts: Vec<String> = verdict.solutions().iter().map(Grid::to_text).collect();
     texts.sort();
     (texts, stats.learnt)
+}
+
+/// A pseudo-random picture (xorshift from `state`) with about
+/// `density_percent` of its cells filled: dense pictures are line-solvable,
+/// half-filled ones need search.
+pub fn picture(w: usize, h: usize, density_percent: u64, mut state: u64) -> Grid {
+    let cells = (0..w * h)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            if state % 100 < density_percent {
+                Cell::Filled
+            } else {
+                Cell::Empty
+            }
+        })
+        .collect();
+    Grid::from_cells(w, h, cells).expect("w × h cells")
 }
 
 /// Brute force: every grid of a tiny puzzle that satisfies its clues.
