@@ -40,6 +40,10 @@ pub fn parse_picture(text: &str) -> Result<Grid, ParseError> {
             })?;
             row.push(cell);
         }
+        if row.is_empty() {
+            // Found by fuzzing: `|` alone was a row of no cells, a 0×1 grid.
+            return Err(ParseError::at_line(n, "this row has no cells, only `|` separators"));
+        }
         if let Some((first_line, first)) = rows.first() {
             if first.len() != row.len() {
                 return Err(ParseError::at_line(

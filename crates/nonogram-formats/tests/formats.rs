@@ -297,8 +297,9 @@ proptest! {
         for format in Format::ALL {
             check_outcome(&text, parse_as(format, &text));
         }
-        if let Err(e) = parse_picture(&text) {
-            check_location(&text, &e);
+        match parse_picture(&text) {
+            Err(e) => check_location(&text, &e),
+            Ok(grid) => assert_eq!(parse_picture(&nonogram_formats::write_picture(&grid)).unwrap(), grid),
         }
     }
 

@@ -247,6 +247,19 @@ fn non_utf8_text_is_located() {
     assert_eq!(e.to_string(), "line 1, column 3: not UTF-8 text (byte 5 is not)");
 }
 
+/// Inputs the fuzzers (`scripts/fuzz`) found, each with its outcome.
+#[test]
+fn fuzzer_findings() {
+    // picture: crash-3eb416223e9e69e6bb8ee19793911ad1ad2027d8, a row of `|`
+    // alone read as a picture of no columns, which could not be written back.
+    for text in ["|", "|\n", "01\n||\n"] {
+        let e = nonogram_formats::parse_picture(text).unwrap_err();
+        assert!(e.to_string().ends_with("this row has no cells, only `|` separators"), "{text:?}: {e}");
+    }
+    // Detection does not take it for a picture.
+    assert_eq!(outcome("|\n"), "error: line 1, column 1: size `|` is not a whole number");
+}
+
 #[test]
 fn a_hundred_thousand_puzzle_batch_reads_fast() {
     let batch: String = (1..=100_000).map(|i| format!("${i}\n1\n1\n")).collect();
