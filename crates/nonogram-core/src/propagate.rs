@@ -21,9 +21,11 @@ const CACHE_LIMIT: usize = 1 << 18;
 /// The most line-solver work one call of [`Propagation::next`] (or of
 /// [`Propagation::settle_bounded`]) does before it hands control back, in
 /// units of a line's cells times its runs plus one (what the table solver's
-/// time grows with). A 25×25 puzzle's whole sweep is under 20 000 units; a
-/// 1000-cell line of 250 runs is 251 000 units and took about 1.5 ms, so a
-/// call stays within a few milliseconds on any board (a 1000×1000 sweep's
+/// time grows with). Only lines the table solver takes count (longer than
+/// [`MAX_BITS_LINE`]): on a board whose lines fit in masks a whole sweep
+/// takes under a millisecond, and counting cost 3 % of TAAI's instructions.
+/// A 1000-cell line of 250 runs is 251 000 units and took about 1.5 ms, so
+/// a call stays within a few milliseconds on any board (a 1000×1000 sweep's
 /// scan took 3 s in one call before this bound).
 pub const WORK_PER_CALL: u64 = 300_000;
 
@@ -332,7 +334,7 @@ impl Propagation {
     /// Does a bounded amount of work (at most one sweep's scan, and at most
     /// about [`WORK_PER_CALL`]) and reports it.
     pub fn next(&mut self, puzzle: &Puzzle, board: &mut Board) -> Progress {
-        let (start, mut lines) = (self.work, 0);
+        let (limit, solves) = (self.work + WORK_PER_CALL, self.line_solves);
         loop {
             let line = match self.phase {
                 Phase::Idle => {
@@ -370,9 +372,8 @@ impl Propagation {
             if let Some(progress) = self.solve_line(puzzle, board, line) {
                 return progress;
             }
-            lines += 1;
-            if self.work - start >= WORK_PER_CALL {
-                return Progress::Paused { lines };
+            if self.work >= limit {
+                return Progress::Paused { lines: (self.line_solves - solves) as usize };
             }
         }
     }
@@ -383,7 +384,7 @@ impl Propagation {
     /// outcome, `Err(line)` naming the line that contradicted.
     pub fn settle_bounded(&mut self, puzzle: &Puzzle, board: &mut Board) -> Option<Result<(), LineId>> {
         self.quiet = true;
-        let start = self.work;
+        let limit = self.work + WORK_PER_CALL;
         let result = loop {
             match self.next(puzzle, board) {
                 Progress::FixedPoint => break Some(Ok(())),
@@ -391,7 +392,7 @@ impl Propagation {
                 Progress::Paused { .. } => break None,
                 Progress::Line { .. } | Progress::SweepEnd { .. } => {}
             }
-            if self.work - start >= WORK_PER_CALL {
+            if self.work >= limit {
                 break None;
             }
         };
@@ -402,10 +403,10 @@ impl Propagation {
     /// Solves one line and applies its deductions; `None` when nothing changed.
     fn solve_line(&mut self, puzzle: &Puzzle, board: &mut Board, line: LineId) -> Option<Progress> {
         self.line_solves += 1;
-        self.work += (board.grid.line_len(line) * (puzzle.clue(line).runs().len() + 1)) as u64;
         if let Some(masks) = board.line_masks(line) {
             return self.solve_line_masks(puzzle, board, line, masks);
         }
+        self.work += (board.grid.line_len(line) * (puzzle.clue(line).runs().len() + 1)) as u64;
         board.grid.read_line(line, &mut self.buf);
         let before_unknown = self.buf.iter().filter(|&&c| c == Cell::Unknown).count();
         if before_unknown == 0 && line_matches(puzzle.clue(line).runs(), &self.buf) {
