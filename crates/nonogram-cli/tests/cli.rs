@@ -398,3 +398,18 @@ fn timeout_holds_on_the_largest_boards() {
         assert!(elapsed < 1.5, "{command} --timeout 0.3 took {elapsed:.2} s");
     }
 }
+
+#[test]
+fn hostile_files_get_clear_errors() {
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    let r = nonogram(&["solve", dir], "");
+    assert_eq!(r.status, 2);
+    assert_eq!(r.stderr.trim(), format!("error: {dir}: Is a directory (os error 21)"));
+    let path = format!("{dir}/latin1.non");
+    std::fs::write(&path, b"width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n\xe91\n").unwrap();
+    let r = nonogram(&["solve", &path], "");
+    assert_eq!(r.status, 2);
+    assert_eq!(r.stderr.trim(), format!("error: {path}: line 8, column 1: not UTF-8 text (byte 37 is not)"));
+    let r = nonogram(&["convert", "--to", "non", "-"], "");
+    assert_eq!((r.status, r.stderr.trim()), (2, "error: -: the text is empty"));
+}

@@ -28,20 +28,44 @@ pub(crate) fn keyword_of(line: &str) -> Option<&'static str> {
     KEYWORDS.iter().copied().find(|k| first.eq_ignore_ascii_case(k))
 }
 
+/// The most lines one puzzle of a file may have: a 1000×1000 puzzle needs
+/// about 2000 and its metadata a few more. Puzzles are read one at a time,
+/// so a long nonpack costs only its puzzles' memory (a 10 MB text of 5
+/// million lines took 306 MB when every line was kept).
+pub(crate) const MAX_PUZZLE_LINES: usize = 20_000;
+
 pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
-    let lines: Vec<(usize, &str)> = numbered_lines(text).collect();
-    lines
-        .split(|(_, l)| l.trim() == "====")
-        .filter(|chunk| chunk.iter().any(|(_, l)| !l.trim().is_empty()))
-        .map(parse_one)
-        .collect()
+    let mut puzzles = Vec::new();
+    let mut chunk: Vec<(usize, &str)> = Vec::new();
+    let mut finish = |chunk: &mut Vec<(usize, &str)>| -> Result<(), ParseError> {
+        if chunk.iter().any(|(_, l)| !l.trim().is_empty()) {
+            puzzles.push(parse_one(chunk)?);
+        }
+        chunk.clear();
+        Ok(())
+    };
+    for (n, line) in numbered_lines(text) {
+        if line.trim() == "====" {
+            finish(&mut chunk)?;
+        } else if chunk.len() == MAX_PUZZLE_LINES {
+            return Err(ParseError::at_line(
+                n,
+                format!("this puzzle has more than {MAX_PUZZLE_LINES} lines; no puzzle needs that many"),
+            ));
+        } else {
+            chunk.push((n, line));
+        }
+    }
+    finish(&mut chunk)?;
+    Ok(puzzles)
 }
 
 fn parse_one(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {
     let mut width = None;
     let mut height = None;
-    let mut rows: Option<(usize, Vec<(usize, &str)>)> = None;
-    let mut columns: Option<(usize, Vec<(usize, &str)>)> = None;
+    // A section: its keyword's line, and where its lines are in `lines`.
+    let mut rows: Option<(usize, std::ops::Range<usize>)> = None;
+    let mut columns: Option<(usize, std::ops::Range<usize>)> = None;
     let mut goal: Option<(usize, String)> = None;
     let mut p = Puzzle::new(Vec::new(), Vec::new());
     let mut i = 0;
@@ -64,7 +88,7 @@ fn parse_one(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {
                 while i < lines.len() && keyword_of(lines[i].1).is_none() && lines[i].1.trim() != "====" {
                     i += 1;
                 }
-                let section = (n, lines[start..i].to_vec());
+                let section = (n, start..i);
                 *(if key == "rows" { &mut rows } else { &mut columns }) = Some(section);
             }
             "goal" => goal = Some((n, unquote(value))),
@@ -85,8 +109,8 @@ fn parse_one(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {
     let height = height.ok_or_else(|| missing("`height H` line"))?;
     let (rn, rlines) = rows.ok_or_else(|| missing("`rows` section"))?;
     let (cn, clines) = columns.ok_or_else(|| missing("`columns` section"))?;
-    p.rows = section_clues(rn, &rlines, height, "rows", "height")?;
-    p.columns = section_clues(cn, &clines, width, "columns", "width")?;
+    p.rows = section_clues(rn, &lines[rlines], height, "rows", "height")?;
+    p.columns = section_clues(cn, &lines[clines], width, "columns", "width")?;
     if let Some((n, g)) = goal {
         p.meta.goal = Some(parse_goal(&g, width, height, n)?);
     }

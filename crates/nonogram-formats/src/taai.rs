@@ -5,7 +5,7 @@
 
 use crate::text::{numbered_lines, parse_clue, shown};
 use crate::ParseError;
-use nonogram_core::Puzzle;
+use nonogram_core::{Puzzle, MAX_SIDE};
 
 /// A puzzle being read: the line of its `$N`, its name, its clue lines.
 type Pending<'a> = (usize, String, Vec<(usize, &'a str)>);
@@ -13,14 +13,21 @@ type Pending<'a> = (usize, String, Vec<(usize, &'a str)>);
 pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
     let mut puzzles = Vec::new();
     let mut current: Option<Pending> = None;
-    let lines: Vec<(usize, &str)> = numbered_lines(text).collect();
-    for &(n, line) in &lines {
+    for (n, line) in numbered_lines(text) {
         if let Some(name) = line.trim().strip_prefix('$') {
             if let Some(done) = current.take() {
                 puzzles.push(finish(done)?);
             }
             current = Some((n, name.trim().to_string(), Vec::new()));
-        } else if let Some((_, _, body)) = current.as_mut() {
+        } else if let Some((_, name, body)) = current.as_mut() {
+            // A side is at most MAX_SIDE: no puzzle has more clue lines
+            // (and one with millions would cost their memory).
+            if body.len() == 2 * MAX_SIDE + 1 {
+                return Err(ParseError::at_line(
+                    n,
+                    format!("puzzle ${} has more than {} clue lines", shown(name), 2 * MAX_SIDE + 1),
+                ));
+            }
             body.push((n, line));
         } else if !line.trim().is_empty() {
             return Err(ParseError::at_line(n, "expected `$1` (a puzzle number) before the clues"));

@@ -16,7 +16,7 @@ pub fn shown(token: &str) -> String {
 }
 
 /// The lines of a text with their 1-based numbers, `\r` removed.
-pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> + Clone {
     text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
 }
 

@@ -15,8 +15,14 @@ struct Counting;
 
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
-/// Tests that measure memory run one at a time.
-static MEASURING: Mutex<()> = Mutex::new(());
+/// The tests run one at a time, each holding this for its whole body: the
+/// allocator's count is the process's, and another test building its
+/// 10 MB inputs would count in this one's peak.
+static SERIAL: Mutex<()> = Mutex::new(());
+
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
@@ -39,7 +45,6 @@ static ALLOCATOR: Counting = Counting;
 /// Parses `text`, returning the outcome as text, the time taken and the
 /// peak of memory allocated on top of what was live before (the text).
 fn measured(text: &str) -> (String, Duration, usize) {
-    let _one = MEASURING.lock().unwrap_or_else(|e| e.into_inner());
     let base = LIVE.load(Ordering::Relaxed);
     PEAK.store(base, Ordering::Relaxed);
     let start = Instant::now();
@@ -82,6 +87,7 @@ const ENTITY_REFUSED: &str =
 
 #[test]
 fn one_large_entity_used_many_times_is_refused() {
+    let _serial = serial();
     let doctype = format!("<!DOCTYPE p [<!ENTITY a \"{}\">]>", "A".repeat(50_000));
     let in_text = xml_puzzle(&doctype, &"&a;".repeat(2000), "");
     assert_eq!(outcome(&in_text), format!("error: line 1, column 14: {ENTITY_REFUSED}"));
@@ -91,6 +97,7 @@ fn one_large_entity_used_many_times_is_refused() {
 
 #[test]
 fn billion_laughs_and_external_entities_are_refused() {
+    let _serial = serial();
     let mut doctype = String::from("<?xml version=\"1.0\"?>\n<!DOCTYPE p [\n <!ENTITY l0 \"ha\">\n");
     for i in 1..10 {
         doctype += &format!(" <!ENTITY l{i} \"{}\">\n", format!("&l{};", i - 1).repeat(10));
@@ -107,6 +114,7 @@ fn billion_laughs_and_external_entities_are_refused() {
 
 #[test]
 fn ten_megabytes_of_xml_stay_fast_and_small() {
+    let _serial = serial();
     // Many nodes: refused at the node limit, before they cost memory.
     let elements = format!("<puzzleset>{}</puzzleset>", "<a/>".repeat(10_000_000 / 4));
     assert_eq!(
@@ -141,6 +149,7 @@ fn ten_megabytes_of_xml_stay_fast_and_small() {
 
 #[test]
 fn large_puzzles_in_xml_read_within_bounds() {
+    let _serial = serial();
     let xml = |side: usize, runs: usize| {
         let line = format!("<line>{}</line>\n", "<count>1</count>".repeat(runs));
         let clues = line.repeat(side);
@@ -161,7 +170,27 @@ fn large_puzzles_in_xml_read_within_bounds() {
 }
 
 #[test]
+fn ten_megabytes_of_other_text_stay_fast_and_small() {
+    let _serial = serial();
+    // One line of 10 million picture cells; 10 MB of clue lines; 10 MB of
+    // one token.
+    let wide = "1".repeat(10_000_000);
+    assert_eq!(outcome(&wide), "error: the picture is 10000000×1; the largest side accepted is 1000");
+    let clues = "1 2 3\n".repeat(10_000_000 / 6);
+    // No layout reads more lines than a side can have (detection and the
+    // parsers kept every line, 129 MB in all, before).
+    assert_eq!(
+        outcome(&clues),
+        "error: line 1001: more than 1000 row clues; the largest side accepted is 1000"
+    );
+    let token = format!("2 2\n{}\n", "9".repeat(10_000_000));
+    let e = outcome(&token);
+    assert!(e.len() < 200, "{}", short(&e));
+}
+
+#[test]
 fn header_numbers_do_not_overflow() {
+    let _serial = serial();
     for (text, message) in [
         ("9999999999999999999\n", "line 1, column 1: size 9999999999999999999 is over the limit of 1000"),
         (
@@ -181,6 +210,7 @@ fn header_numbers_do_not_overflow() {
 
 #[test]
 fn echoed_tokens_are_capped() {
+    let _serial = serial();
     let brackets = "[".repeat(100_000);
     let e = outcome(&brackets);
     assert_eq!(e, "error: line 1, column 128: invalid JSON: recursion limit exceeded");
@@ -196,12 +226,14 @@ fn echoed_tokens_are_capped() {
 
 #[test]
 fn deeply_nested_json_is_refused_with_its_place() {
+    let _serial = serial();
     let nested = format!("{{\"rows\": {}{}, \"columns\": [[1]]}}", "[".repeat(50_000), "]".repeat(50_000));
     assert_eq!(outcome(&nested), "error: line 1, column 136: invalid JSON: recursion limit exceeded");
 }
 
 #[test]
 fn json_structure_errors_are_located() {
+    let _serial = serial();
     let cases = [
         (
             "{\"rows\": [[1], [2]],\n \"columns\": [[1], [\"x\"]]}",
@@ -233,6 +265,7 @@ fn json_structure_errors_are_located() {
 
 #[test]
 fn a_non_without_its_lines_is_located() {
+    let _serial = serial();
     let text = "title \"x\"\n\nheight 1\nrows\n1\ncolumns\n1\n";
     assert_eq!(outcome(text), "error: line 1, column 1: this puzzle has no `width W` line");
     let pack = "width 1\nheight 1\nrows\n1\ncolumns\n1\n====\n\nwidth 1\nrows\n1\ncolumns\n1\n";
@@ -241,6 +274,7 @@ fn a_non_without_its_lines_is_located() {
 
 #[test]
 fn non_utf8_text_is_located() {
+    let _serial = serial();
     let e: ParseError = text_from_bytes(b"2 2\n1\n1 \xff\n").unwrap_err();
     assert_eq!(e.to_string(), "line 3, column 3: not UTF-8 text (byte 9 is not)");
     let e = text_from_bytes(b"\xc3\xa9\xc3\xa9\xc3").unwrap_err();
@@ -250,6 +284,7 @@ fn non_utf8_text_is_located() {
 /// Inputs the fuzzers (`scripts/fuzz`) found, each with its outcome.
 #[test]
 fn fuzzer_findings() {
+    let _serial = serial();
     // picture: crash-3eb416223e9e69e6bb8ee19793911ad1ad2027d8, a row of `|`
     // alone read as a picture of no columns, which could not be written back.
     for text in ["|", "|\n", "01\n||\n"] {
@@ -261,15 +296,45 @@ fn fuzzer_findings() {
 }
 
 #[test]
+fn a_batch_puzzle_of_millions_of_lines_is_refused_early() {
+    let _serial = serial();
+    let text = format!("$1\n{}", "1\n".repeat(5_000_000));
+    assert_eq!(outcome(&text), "error: line 2003: puzzle $1 has more than 2001 clue lines");
+}
+
+#[test]
 fn a_hundred_thousand_puzzle_batch_reads_fast() {
+    let _serial = serial();
     let batch: String = (1..=100_000).map(|i| format!("${i}\n1\n1\n")).collect();
     assert_eq!(outcome_within(&batch, 10.0, 400), "TAAI batch: 100000 puzzles");
 }
 
 #[test]
 fn texts_over_the_limit_are_refused_unread() {
+    let _serial = serial();
     let huge = "1".repeat(nonogram_formats::MAX_TEXT_BYTES + 1);
     let (outcome, elapsed, _) = measured(&huge);
     assert_eq!(outcome, "error: the text is 64 MB; the largest read is 64 MB");
     assert!(elapsed.as_secs_f64() < 0.1);
+}
+
+#[test]
+fn ten_megabytes_of_non_stay_fast_and_small() {
+    let _serial = serial();
+    let junk =
+        format!("width 1\nheight 1\nrows\n1\ncolumns\n1\n{}", "ignored line\n".repeat(10_000_000 / 13));
+    assert_eq!(
+        outcome(&junk),
+        "error: line 20001: this puzzle has more than 20000 lines; no puzzle needs that many"
+    );
+    let rows = format!("width 1\nheight 1\nrows\n{}columns\n1\n", "1\n".repeat(5_000_000));
+    assert_eq!(
+        outcome(&rows),
+        "error: line 20001: this puzzle has more than 20000 lines; no puzzle needs that many"
+    );
+    // A nonpack of many small puzzles reads whole; its memory is the
+    // puzzles' own (about half a kilobyte each).
+    let pack = "width 1\nheight 1\nrows\n1\ncolumns\n1\n====\n".repeat(200_000);
+    assert!(pack.len() > 6_000_000);
+    assert_eq!(outcome_within(&pack, 2.0, 150), ".non: 200000 puzzles");
 }
