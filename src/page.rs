@@ -9,13 +9,12 @@ use crate::lab::{self, SEED_CASES};
 use crate::layout::Layout;
 use crate::picture::Picture;
 use crate::playback::{LineMark, Playback};
-use crate::protocol::{Finished, FromWorker, SolveRequest, ToWorker};
+use crate::protocol::{parse_outcome, Finished, FromWorker, ParseOutcome, SolveRequest, ToWorker};
 use crate::samples::SAMPLES;
 use gloo_timers::callback::Interval;
 use nonogram_core::Puzzle;
-use nonogram_formats::parse;
 use picture_view::{CheckView, ExportMsg, PictureMsg};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -31,6 +30,8 @@ pub fn start() {
 
 pub enum Msg {
     Input(String),
+    /// A text over [`SYNC_PARSE_BYTES`] in the text box (see `App::large_text`).
+    LargeInput(js_sys::JsString),
     Solve,
     Stop,
     FromWorker(FromWorker),
@@ -65,6 +66,13 @@ pub enum Msg {
 
 /// Where the last input is kept between visits (this browser only).
 const STORAGE_KEY: &str = "nonogram-studio.input";
+
+/// Texts longer than this are detected and parsed in the worker, so that
+/// no task of the page's takes over 50 ms (TAAI's 1000 puzzles are 630 KB).
+const SYNC_PARSE_BYTES: usize = 64 * 1024;
+
+/// The longest input kept across a reload (in local storage).
+const MAX_KEPT_BYTES: usize = 1 << 20;
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
@@ -106,11 +114,12 @@ impl WorkerHandle {
         Ok(WorkerHandle { worker, queue, _on_message: on_message, _on_error: on_error })
     }
 
-    /// Posts a request; a picture file goes with it as `[text, file]`.
-    fn post(&self, request: &ToWorker, file: Option<&web_sys::Blob>) -> bool {
+    /// Posts a request; a picture file or a large clue text goes with it
+    /// as `[message, attachment]`.
+    fn post(&self, request: &ToWorker, attachment: Option<&JsValue>) -> bool {
         let Ok(text) = serde_json::to_string(request) else { return false };
         let text = JsValue::from_str(&text);
-        let message: JsValue = match file {
+        let message: JsValue = match attachment {
             Some(f) => js_sys::Array::of2(&text, f).into(),
             None => text,
         };
@@ -152,6 +161,18 @@ const SPEEDS: [(u32, &str); 5] =
 
 pub struct App {
     text: String,
+    /// The text's version while the worker parses it (see [`SYNC_PARSE_BYTES`]).
+    parsing: Option<u64>,
+    /// A text over [`SYNC_PARSE_BYTES`] typed or pasted into the text box,
+    /// as the browser's string: it is posted to the worker as it is, never
+    /// copied into the page's memory (reading 5 MB out of the box took
+    /// 160 ms). `text` is empty then.
+    large_text: Option<js_sys::JsString>,
+    /// The version of the text the text box shows: the page sets the box
+    /// only when the text changed elsewhere (a sample, a file, a picture),
+    /// since setting 5 MB there took the browser 158 ms.
+    text_shown: Cell<u64>,
+    clues_ref: NodeRef,
     /// The parsed puzzle, or the located error of the input.
     puzzle: Result<Puzzle, String>,
     detected: String,
@@ -231,20 +252,59 @@ const SAMPLE: &str = "01110\n11010\n01110\n00110\n00111\n";
 impl App {
     fn set_text(&mut self, text: String) {
         self.text = text;
+        self.large_text = None;
+        self.text_changed();
+    }
+
+    fn set_large_text(&mut self, text: js_sys::JsString) {
+        self.text = String::new();
+        self.large_text = Some(text);
+        self.text_changed();
+    }
+
+    /// The clue text, copied out of the browser's string if it is large.
+    fn current_text(&self) -> String {
+        self.large_text.as_ref().map_or_else(|| self.text.clone(), String::from)
+    }
+
+    /// A new text: parsed at once when small, in the worker when large (a
+    /// 5 MB text held the page for 260 ms here).
+    fn text_changed(&mut self) {
         self.version += 1;
         self.fit_width.set(None);
         self.solutions.clear();
         self.shown_solution = None;
-        match parse(&self.text) {
-            Ok(parsed) => {
-                let p = parsed.puzzles.into_iter().next().expect("a parse gives a puzzle");
-                self.detected = format!("Detected: {}, {}×{}", parsed.format.name(), p.width(), p.height());
+        let length = self.large_text.as_ref().map_or(self.text.len(), |t| t.length() as usize);
+        if length > SYNC_PARSE_BYTES {
+            self.parsing = Some(self.version);
+            self.puzzle = Err(String::new());
+            self.detected = format!("Reading {} KB of text…", length / 1000);
+            self.playback = Playback::new(0);
+            self.request_parse();
+        } else {
+            self.parsing = None;
+            self.show_parsed(parse_outcome(&self.text));
+        }
+    }
+
+    /// Asks the worker to parse the text (again, after a respawn).
+    fn request_parse(&self) {
+        if let (Some(id), Some(w)) = (self.parsing, &self.worker) {
+            let text = self.large_text.clone().unwrap_or_else(|| js_sys::JsString::from(self.text.as_str()));
+            w.post(&ToWorker::Parse { id: id as u32 }, Some(&text));
+        }
+    }
+
+    fn show_parsed(&mut self, outcome: ParseOutcome) {
+        match outcome {
+            Ok((format, p, _)) => {
+                self.detected = format!("Detected: {format}, {}×{}", p.width(), p.height());
                 self.playback = Playback::new(p.width() * p.height());
                 self.puzzle = Ok(p);
             }
             Err(e) => {
                 self.detected = String::new();
-                self.puzzle = Err(e.to_string());
+                self.puzzle = Err(e);
             }
         }
     }
@@ -252,6 +312,33 @@ impl App {
     /// Takes new clue text (typed, opened, a sample, or made from the
     /// picture): cancels a running solve, keeps the text for the next visit.
     fn load_input(&mut self, ctx: &Context<Self>, text: String) {
+        self.stop_for_input(ctx);
+        if let Some(s) = storage() {
+            // Over the limit (or the browser's quota) it is not kept: storing
+            // 5 MB took 38 ms of the page's time at each change.
+            if text.len() <= MAX_KEPT_BYTES {
+                let _ = s.set_item(STORAGE_KEY, &text);
+            } else {
+                let _ = s.remove_item(STORAGE_KEY);
+            }
+        }
+        self.set_text(text);
+        self.clear_outcome();
+    }
+
+    /// Takes a large text typed or pasted into the text box (see
+    /// `large_text`); it is not kept for the next visit.
+    fn load_large_input(&mut self, ctx: &Context<Self>, text: js_sys::JsString) {
+        self.stop_for_input(ctx);
+        if let Some(s) = storage() {
+            let _ = s.remove_item(STORAGE_KEY);
+        }
+        self.set_large_text(text);
+        self.clear_outcome();
+    }
+
+    /// New input cancels a running solve and playback.
+    fn stop_for_input(&mut self, ctx: &Context<Self>) {
         if self.running.take().is_some() {
             // Editing the input cancels the running solve.
             self.respawn(ctx);
@@ -259,11 +346,9 @@ impl App {
         }
         self.playing = false;
         self.sync_timer(ctx);
-        if let Some(s) = storage() {
-            // Too large for the browser's quota: then it is simply not kept.
-            let _ = s.set_item(STORAGE_KEY, &text);
-        }
-        self.set_text(text);
+    }
+
+    fn clear_outcome(&mut self) {
         self.verdict.clear();
         self.counts.clear();
         self.share_link.clear();
@@ -323,6 +408,7 @@ impl App {
             Ok(w) => self.worker = Some(w),
             Err(e) => self.verdict = format!("The solver could not start: {e}"),
         }
+        self.request_parse();
     }
 
     /// A click on a row or column clue opens that line, as shown, in the lab.
@@ -807,6 +893,10 @@ impl Component for App {
     fn create(ctx: &Context<Self>) -> Self {
         let mut app = App {
             text: String::new(),
+            parsing: None,
+            large_text: None,
+            text_shown: Cell::new(0),
+            clues_ref: NodeRef::default(),
             puzzle: Err(String::new()),
             detected: String::new(),
             playback: Playback::new(0),
@@ -877,7 +967,15 @@ impl Component for App {
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
-            Msg::Input(text) => self.load_input(ctx, text),
+            Msg::Input(text) => {
+                self.load_input(ctx, text);
+                // The text box holds it already.
+                self.text_shown.set(self.version);
+            }
+            Msg::LargeInput(text) => {
+                self.load_large_input(ctx, text);
+                self.text_shown.set(self.version);
+            }
             Msg::Picture(m) => return self.update_picture(ctx, m),
             Msg::FromPicture(m) => return self.on_picture_message(ctx, m),
             Msg::PictureWorkerCrashed(what) => {
@@ -1011,6 +1109,10 @@ impl Component for App {
                     let text = verdict_text(&done, done.ms);
                     self.finish(ctx, text, *done);
                 }
+                FromWorker::Parsed { id, outcome } if self.parsing == Some(id as u64) => {
+                    self.parsing = None;
+                    self.show_parsed(*outcome);
+                }
                 FromWorker::Error { message, .. } => {
                     self.running = None;
                     self.stop_racer();
@@ -1077,8 +1179,16 @@ impl Component for App {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
-        let oninput = link
-            .callback(|e: InputEvent| Msg::Input(e.target_unchecked_into::<HtmlTextAreaElement>().value()));
+        let oninput = link.callback(|e: InputEvent| {
+            let area = e.target_unchecked_into::<HtmlTextAreaElement>();
+            // The value as the browser's string: its length costs nothing,
+            // its copy into the page's memory does (160 ms for 5 MB).
+            let value = js_sys::Reflect::get(&area, &JsValue::from_str("value")).ok();
+            match value.and_then(|v| v.dyn_into::<js_sys::JsString>().ok()) {
+                Some(v) if v.length() as usize > SYNC_PARSE_BYTES => Msg::LargeInput(v),
+                _ => Msg::Input(area.value()),
+            }
+        });
         let onkeydown = link.callback(Msg::Key);
         let onspeed = link.callback(|e: Event| {
             Msg::Speed(e.target_unchecked_into::<HtmlSelectElement>().value().parse().unwrap_or(0))
@@ -1099,7 +1209,7 @@ impl Component for App {
                 <h1>{ "Nonogram Studio" }</h1>
                 <section class="input">
                     <label for="clues">{ "Clues" }</label>
-                    <textarea id="clues" rows="10" spellcheck="false" value={self.text.clone()} {oninput} {onkeydown} />
+                    <textarea id="clues" ref={self.clues_ref.clone()} rows="10" spellcheck="false" {oninput} {onkeydown} />
                     <p id="detected" class="detected">{ &self.detected }</p>
                     if let Err(e) = &self.puzzle {
                         if !e.is_empty() { <p id="input-error" class="error" role="alert">{ e }</p> }
@@ -1167,6 +1277,12 @@ impl Component for App {
     }
 
     fn rendered(&mut self, ctx: &Context<Self>, _first_render: bool) {
+        if self.text_shown.get() != self.version {
+            if let Some(area) = self.clues_ref.cast::<HtmlTextAreaElement>() {
+                area.set_value(&self.text);
+                self.text_shown.set(self.version);
+            }
+        }
         // A new puzzle's board (all its clue texts) is drawn in a task of its
         // own, so that it does not add to the work of the change that made it.
         let new_puzzle = self.drawn.borrow().as_ref().is_some_and(|d| d.version != self.version);

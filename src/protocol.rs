@@ -36,6 +36,26 @@ pub enum ToWorker {
     /// Solve as the second, racing engine (clause learning from the root,
     /// with a random seed), without streaming; answered by `Done` alone.
     Race(SolveRequest),
+    /// Detect and parse clue text too large to parse on the page's thread
+    /// without holding it (see `page::SYNC_PARSE_BYTES`); the text travels
+    /// beside the message as the browser's string (never as JSON: that took
+    /// 150 ms for 5 MB). Answered by `Parsed`.
+    Parse {
+        id: u32,
+    },
+}
+
+/// What a text read as: its format's name, its first puzzle and how many
+/// puzzles it holds; or the located error, as text.
+pub type ParseOutcome = Result<(String, nonogram_core::Puzzle, usize), String>;
+
+/// Detects and parses clue text (on the page for small texts, in the
+/// worker for large ones).
+pub fn parse_outcome(text: &str) -> ParseOutcome {
+    let parsed = nonogram_formats::parse(text).map_err(|e| e.to_string())?;
+    let count = parsed.puzzles.len();
+    let first = parsed.puzzles.into_iter().next().ok_or("the text holds no puzzle")?;
+    Ok((parsed.format.name().to_string(), first, count))
 }
 
 /// Check the clues of a picture (`cells`: `#` filled, `.` empty, row-major).
@@ -105,6 +125,8 @@ pub enum FromWorker {
         ms: f64,
         other: Option<String>,
     },
+    /// The outcome of a `Parse` request (boxed: the other messages are small).
+    Parsed { id: u32, outcome: Box<ParseOutcome> },
     /// Fixes found so far, best first; `tried` of `total` candidate cells.
     Fixes { id: u32, fixes: Vec<FixNote>, tried: usize, total: usize, done: bool },
 }

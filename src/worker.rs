@@ -57,9 +57,10 @@ pub fn start() {
     let state = Rc::new(State::default());
     let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let data = event.data();
-        // A picture file travels as [text, file]; everything else as text.
-        let (text, blob) = match data.dyn_ref::<js_sys::Array>() {
-            Some(pair) => (pair.get(0).as_string(), pair.get(1).dyn_into::<Blob>().ok()),
+        // A picture file or a large clue text travels beside its message
+        // as [message, attachment]; everything else as the message alone.
+        let (text, attachment) = match data.dyn_ref::<js_sys::Array>() {
+            Some(pair) => (pair.get(0).as_string(), Some(pair.get(1))),
             None => (data.as_string(), None),
         };
         match text.as_deref().map(serde_json::from_str::<ToWorker>) {
@@ -81,7 +82,7 @@ pub fn start() {
             }
             Some(Ok(ToWorker::LoadPicture { id, name })) => {
                 state.current_load.set(id);
-                match blob {
+                match attachment.and_then(|a| a.dyn_into::<Blob>().ok()) {
                     Some(blob) => wasm_bindgen_futures::spawn_local(load(id, name, blob, state.clone())),
                     None => post(&FromWorker::PictureError {
                         id,
@@ -90,6 +91,13 @@ pub fn start() {
                 }
             }
             Some(Ok(ToWorker::Resample { id, width, height })) => post(&resample(id, width, height, &state)),
+            Some(Ok(ToWorker::Parse { id })) => {
+                let outcome = match attachment.and_then(|a| a.as_string()) {
+                    Some(text) => crate::protocol::parse_outcome(&text),
+                    None => Err("no text came with the request".into()),
+                };
+                post(&FromWorker::Parsed { id, outcome: Box::new(outcome) })
+            }
             Some(Err(e)) => post(&FromWorker::Error { id: 0, message: format!("bad request: {e}") }),
             None => post(&FromWorker::Error { id: 0, message: "bad request: not text".into() }),
         }

@@ -153,7 +153,7 @@ impl App {
                 self.picture_note = format!("Reading {name}…");
                 self.picture_error.clear();
                 if let Some(w) = self.picture_worker(ctx) {
-                    w.post(&ToWorker::LoadPicture { id, name }, Some(&file));
+                    w.post(&ToWorker::LoadPicture { id, name }, Some(file.as_ref()));
                 }
             }
             PictureMsg::Width(text) => {
@@ -553,8 +553,9 @@ impl App {
         match share::decode(code) {
             Ok(puzzle) => {
                 let text = write(Format::Non, &puzzle).unwrap_or_default();
-                if self.text != text {
-                    self.before_link = Some(self.text.clone());
+                let before = self.current_text();
+                if before != text {
+                    self.before_link = Some(before);
                 }
                 self.load_input(ctx, text);
                 let name = puzzle.meta.title.as_deref().map(|t| format!("“{t}” ")).unwrap_or_default();
