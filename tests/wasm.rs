@@ -76,3 +76,46 @@ fn session_streams_to_the_verdict() {
 fn line_lab_in_wasm() {
     assert_eq!(lab::run("[5 2 2]", "..##.##...#.#..").unwrap().fixes, "|_|_|1|1|1|1|1|_|_|1|1|_|1|1|_|");
 }
+
+/// A pseudo-random picture's clues (xorshift), `density_percent` filled.
+fn random_request(side: usize, density_percent: u64, mut state: u64) -> SolveRequest {
+    let cells: Vec<bool> = (0..side * side)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % 100 < density_percent
+        })
+        .collect();
+    let runs = |line: Vec<bool>| -> Vec<u32> {
+        line.split(|&c| !c).filter(|r| !r.is_empty()).map(|r| r.len() as u32).collect()
+    };
+    let rows = (0..side).map(|r| runs(cells[r * side..(r + 1) * side].to_vec())).collect();
+    let columns = (0..side).map(|c| runs((0..side).map(|r| cells[r * side + c]).collect())).collect();
+    SolveRequest { id: 1, rows, columns }
+}
+
+/// The worker's batches end near their time, whatever the board: line
+/// solving is bounded by work (a 1000×1000 board's first sweep was one
+/// 3-second step), clause learning by the batch's end on the solver's clock
+/// (a slice took 0.4 s on a random 100×100 picture).
+#[wasm_bindgen_test]
+fn worker_batches_end_on_time() {
+    let clock: nonogram_core::sat::Clock = std::sync::Arc::new(js_sys::Date::now);
+    for (side, density) in [(1000, 50), (100, 50)] {
+        let mut session = Session::new(&random_request(side, density, 0x9e37_79b9)).unwrap();
+        let (mut batches, mut longest) = (0, 0.0f64);
+        let start = js_sys::Date::now();
+        while js_sys::Date::now() - start < 1500.0 && !session.is_done() {
+            let batch_start = js_sys::Date::now();
+            let end = batch_start + 30.0;
+            session.pause_at(&clock, end);
+            session.advance(move || js_sys::Date::now() < end, 0.0);
+            longest = longest.max(js_sys::Date::now() - batch_start);
+            batches += 1;
+        }
+        // 30 ms batches; the bound is generous for a loaded machine.
+        assert!(longest < 200.0, "{side}×{side}: a batch took {longest} ms ({batches} batches)");
+        assert!(batches >= 5, "{side}×{side}: {batches} batches");
+    }
+}
