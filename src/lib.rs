@@ -11,6 +11,7 @@
 //! - [`playback`]: the history of states built from frames, and its cursor.
 //! - `page` and `worker` (wasm only): the Yew component and the worker entry.
 
+pub mod app;
 pub mod check;
 pub mod lab;
 pub mod layout;

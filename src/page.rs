@@ -5,11 +5,12 @@
 
 mod picture_view;
 
+use crate::app::{plural, Action, Effect, Input, Racer, State, SPEEDS};
 use crate::lab::{self, SEED_CASES};
 use crate::layout::Layout;
 use crate::picture::Picture;
-use crate::playback::{LineMark, Playback};
-use crate::protocol::{parse_outcome, Finished, FromWorker, ParseOutcome, SolveRequest, ToWorker};
+use crate::playback::LineMark;
+use crate::protocol::{parse_outcome, FromWorker, ToWorker};
 use crate::samples::SAMPLES;
 use gloo_timers::callback::Interval;
 use nonogram_core::Puzzle;
@@ -29,26 +30,21 @@ pub fn start() {
 }
 
 pub enum Msg {
+    /// A change the reducer makes (see [`crate::app`]).
+    Act(Action),
     Input(String),
     /// A text over [`SYNC_PARSE_BYTES`] in the text box (see `App::large_text`).
     LargeInput(js_sys::JsString),
-    Solve,
-    Stop,
     FromWorker(FromWorker),
-    WorkerCrashed(String),
     /// A message of the second, racing engine's worker.
     FromRacer(FromWorker),
     Key(KeyboardEvent),
-    PlayPause,
-    StepBack,
-    StepForward,
-    End,
-    Speed(u32),
-    Tick,
-    ShowSolution(usize),
+    /// A key pressed while the board has focus.
+    BoardKey(KeyboardEvent),
     Sample(usize),
     OpenFile(web_sys::File),
-    FileError(String),
+    /// The text of an opened file.
+    Load(String),
     Resized,
     LabClue(String),
     LabLine(String),
@@ -155,14 +151,11 @@ struct DrawCache {
     mark: Option<LineMark>,
 }
 
-/// Playback speeds offered, in frames per second; 0 is "as fast as it comes".
-const SPEEDS: [(u32, &str); 5] =
-    [(2, "2 steps/s"), (10, "10 steps/s"), (60, "60 steps/s"), (300, "300 steps/s"), (0, "fastest")];
-
 pub struct App {
+    /// The puzzle, its solve and the view of it: every change goes through
+    /// [`State::reduce`] (see [`App::dispatch`]).
+    state: State,
     text: String,
-    /// The text's version while the worker parses it (see [`SYNC_PARSE_BYTES`]).
-    parsing: Option<u64>,
     /// A text over [`SYNC_PARSE_BYTES`] typed or pasted into the text box,
     /// as the browser's string: it is posted to the worker as it is, never
     /// copied into the page's memory (reading 5 MB out of the box took
@@ -172,17 +165,10 @@ pub struct App {
     /// only when the text changed elsewhere (a sample, a file, a picture),
     /// since setting 5 MB there took the browser 158 ms.
     text_shown: Cell<u64>,
+    /// Bumped at each new text.
+    text_version: u64,
     clues_ref: NodeRef,
-    /// The parsed puzzle, or the located error of the input.
-    puzzle: Result<Puzzle, String>,
-    detected: String,
-    playback: Playback,
-    counts: String,
-    verdict: String,
-    solutions: Vec<String>,
-    /// Which solution is shown after a `multiple` verdict.
-    shown_solution: Option<usize>,
-    running: Option<u32>,
+    /// Ids of picture requests.
     next_id: u32,
     worker: Option<WorkerHandle>,
     /// The second engine, racing the first once clause learning has begun
@@ -190,18 +176,9 @@ pub struct App {
     /// Its worker starts with the first guess, so it is ready when needed;
     /// puzzles that line logic solves never start one.
     racer: Option<WorkerHandle>,
-    /// The racer has been given the solve.
-    racing: bool,
-    /// The running solve's request, for the racer, and when it was posted
-    /// (`Date.now()`).
-    request: Option<SolveRequest>,
-    started: f64,
-    playing: bool,
-    speed: u32,
-    timer: Option<Interval>,
+    /// The playback timer and its period.
+    timer: Option<(u32, Interval)>,
     canvas: NodeRef,
-    /// Bumped when the puzzle changes (the board must be drawn anew).
-    version: u64,
     drawn: std::cell::RefCell<Option<DrawCache>>,
     /// The board's background with its clues, and what it was drawn for.
     background: RefCell<Option<(BackgroundKey, HtmlCanvasElement)>>,
@@ -250,16 +227,61 @@ type ExportCache = RefCell<Option<((u64, u64, usize, String), Result<String, Str
 const SAMPLE: &str = "01110\n11010\n01110\n00110\n00111\n";
 
 impl App {
-    fn set_text(&mut self, text: String) {
-        self.text = text;
-        self.large_text = None;
-        self.text_changed();
+    /// Changes the state (see [`crate::app`]), carries out what it asks,
+    /// and runs the playback timer when it must.
+    fn dispatch(&mut self, ctx: &Context<Self>, action: Action) {
+        let mut effects: std::collections::VecDeque<Effect> = self.state.reduce(action).into();
+        while let Some(effect) = effects.pop_front() {
+            match effect {
+                Effect::Parse { version, index } => {
+                    if let Some(action) = self.parse(version, index) {
+                        effects.extend(self.state.reduce(action));
+                    }
+                }
+                Effect::RespawnWorker => self.respawn(ctx),
+                Effect::Post(request) => {
+                    let posted =
+                        self.worker.as_ref().is_some_and(|w| w.post(&ToWorker::Solve(request), None));
+                    if !posted {
+                        effects.extend(self.state.reduce(Action::WorkerCrashed("it could not start".into())));
+                    }
+                }
+                Effect::SpawnRacer => {
+                    self.spawn_racer(ctx);
+                    if self.racer.is_none() {
+                        effects.extend(self.state.reduce(Action::RacerUnavailable));
+                    }
+                }
+                Effect::Race(request) => {
+                    if let Some(racer) = &self.racer {
+                        racer.post(&ToWorker::Race(request), None);
+                    }
+                }
+                Effect::StopRacer => self.racer = None,
+            }
+        }
+        let period = self.state.tick_ms();
+        if self.timer.as_ref().map(|(p, _)| *p) != period {
+            self.timer = period.map(|ms| {
+                let tick = ctx.link().callback(|_| Msg::Act(Action::Tick));
+                (ms, Interval::new(ms, move || tick.emit(())))
+            });
+        }
     }
 
-    fn set_large_text(&mut self, text: js_sys::JsString) {
-        self.text = String::new();
-        self.large_text = Some(text);
-        self.text_changed();
+    /// Reads puzzle `index` of the text: at once when small (the outcome
+    /// is returned), in the worker when large (a 5 MB text held the page
+    /// for 260 ms here; the outcome comes as a message).
+    fn parse(&self, version: u64, index: usize) -> Option<Action> {
+        match &self.large_text {
+            Some(text) if text.length() as usize > SYNC_PARSE_BYTES => {
+                if let Some(w) = &self.worker {
+                    w.post(&ToWorker::Parse { id: version as u32, index }, Some(text));
+                }
+                None
+            }
+            _ => Some(Action::Parsed { version, outcome: parse_outcome(&self.text, index) }),
+        }
     }
 
     /// The clue text, copied out of the browser's string if it is large.
@@ -267,52 +289,9 @@ impl App {
         self.large_text.as_ref().map_or_else(|| self.text.clone(), String::from)
     }
 
-    /// A new text: parsed at once when small, in the worker when large (a
-    /// 5 MB text held the page for 260 ms here).
-    fn text_changed(&mut self) {
-        self.version += 1;
-        self.fit_width.set(None);
-        self.solutions.clear();
-        self.shown_solution = None;
-        let length = self.large_text.as_ref().map_or(self.text.len(), |t| t.length() as usize);
-        if length > SYNC_PARSE_BYTES {
-            self.parsing = Some(self.version);
-            self.puzzle = Err(String::new());
-            self.detected = format!("Reading {} KB of text…", length / 1000);
-            self.playback = Playback::new(0);
-            self.request_parse();
-        } else {
-            self.parsing = None;
-            self.show_parsed(parse_outcome(&self.text));
-        }
-    }
-
-    /// Asks the worker to parse the text (again, after a respawn).
-    fn request_parse(&self) {
-        if let (Some(id), Some(w)) = (self.parsing, &self.worker) {
-            let text = self.large_text.clone().unwrap_or_else(|| js_sys::JsString::from(self.text.as_str()));
-            w.post(&ToWorker::Parse { id: id as u32 }, Some(&text));
-        }
-    }
-
-    fn show_parsed(&mut self, outcome: ParseOutcome) {
-        match outcome {
-            Ok((format, p, _)) => {
-                self.detected = format!("Detected: {format}, {}×{}", p.width(), p.height());
-                self.playback = Playback::new(p.width() * p.height());
-                self.puzzle = Ok(p);
-            }
-            Err(e) => {
-                self.detected = String::new();
-                self.puzzle = Err(e);
-            }
-        }
-    }
-
     /// Takes new clue text (typed, opened, a sample, or made from the
     /// picture): cancels a running solve, keeps the text for the next visit.
     fn load_input(&mut self, ctx: &Context<Self>, text: String) {
-        self.stop_for_input(ctx);
         if let Some(s) = storage() {
             // Over the limit (or the browser's quota) it is not kept: storing
             // 5 MB took 38 ms of the page's time at each change.
@@ -322,56 +301,34 @@ impl App {
                 let _ = s.remove_item(STORAGE_KEY);
             }
         }
-        self.set_text(text);
-        self.clear_outcome();
+        let bytes = text.len();
+        self.text = text;
+        // Over the limit, the text goes to the worker as the browser's string.
+        self.large_text = (bytes > SYNC_PARSE_BYTES).then(|| js_sys::JsString::from(self.text.as_str()));
+        self.input_changed(ctx, bytes);
     }
 
     /// Takes a large text typed or pasted into the text box (see
     /// `large_text`); it is not kept for the next visit.
     fn load_large_input(&mut self, ctx: &Context<Self>, text: js_sys::JsString) {
-        self.stop_for_input(ctx);
         if let Some(s) = storage() {
             let _ = s.remove_item(STORAGE_KEY);
         }
-        self.set_large_text(text);
-        self.clear_outcome();
+        let bytes = text.length() as usize;
+        self.text = String::new();
+        self.large_text = Some(text);
+        self.input_changed(ctx, bytes);
     }
 
-    /// New input cancels a running solve and playback.
-    fn stop_for_input(&mut self, ctx: &Context<Self>) {
-        if self.running.take().is_some() {
-            // Editing the input cancels the running solve.
-            self.respawn(ctx);
-            self.verdict = "Stopped".into();
-        }
-        self.playing = false;
-        self.sync_timer(ctx);
-    }
-
-    fn clear_outcome(&mut self) {
-        self.verdict.clear();
-        self.counts.clear();
+    fn input_changed(&mut self, ctx: &Context<Self>, bytes: usize) {
+        self.text_version += 1;
+        self.fit_width.set(None);
         self.share_link.clear();
         self.export_note.clear();
+        self.dispatch(ctx, Action::Edited { bytes });
     }
 
-    /// Shows a verdict: the solve is over.
-    fn finish(&mut self, ctx: &Context<Self>, text: String, done: Finished) {
-        let Finished { solutions, line, .. } = done;
-        self.stop_racer();
-        self.running = None;
-        self.request = None;
-        self.playback.finish(solutions.first().cloned(), line.as_deref());
-        if self.speed == 0 {
-            self.playback.jump_to_end();
-            self.playing = false;
-            self.sync_timer(ctx);
-        }
-        self.verdict = text;
-        self.solutions = solutions;
-    }
-
-    /// Starts the racing engine's worker (idle until [`Self::start_racer`])
+    /// Starts the racing engine's worker (idle until it is given the solve)
     /// when the browser has a second core for it. A racer that cannot start
     /// changes nothing: the first engine goes on alone.
     fn spawn_racer(&mut self, ctx: &Context<Self>) {
@@ -385,35 +342,27 @@ impl App {
         }
     }
 
-    /// Stops the racing engine's worker, if any.
-    fn stop_racer(&mut self) {
-        self.racer = None;
-        self.racing = false;
+    /// The side of a cell as drawn now, in CSS pixels.
+    fn drawn_cell(&self) -> f64 {
+        self.drawn.borrow().as_ref().map_or(16.0, |d| d.layout.cell)
     }
 
-    /// Gives the running solve to the racing engine, once.
-    fn start_racer(&mut self) {
-        if let (Some(racer), Some(request), false) = (&self.racer, &self.request, self.racing) {
-            self.racing = racer.post(&ToWorker::Race(request.clone()), None);
-        }
-    }
-
+    /// Replaces the solving worker (and drops the racer's).
     fn respawn(&mut self, ctx: &Context<Self>) {
-        self.stop_racer();
+        self.racer = None;
         self.worker = None; // terminates the old worker
         match WorkerHandle::spawn(
             ctx.link().callback(Msg::FromWorker),
-            ctx.link().callback(Msg::WorkerCrashed),
+            ctx.link().callback(|what| Msg::Act(Action::WorkerCrashed(what))),
         ) {
             Ok(w) => self.worker = Some(w),
-            Err(e) => self.verdict = format!("The solver could not start: {e}"),
+            Err(e) => self.state.status = format!("The solver could not start: {e}"),
         }
-        self.request_parse();
     }
 
     /// A click on a row or column clue opens that line, as shown, in the lab.
     fn open_line_in_lab(&mut self, x: f64, y: f64) -> bool {
-        let (Ok(p), Some(l)) = (&self.puzzle, self.drawn.borrow().as_ref().map(|d| d.layout)) else {
+        let (Some(p), Some(l)) = (self.state.puzzle(), self.drawn.borrow().as_ref().map(|d| d.layout)) else {
             return false;
         };
         let (w, h) = (l.width as f64 * l.cell, l.height as f64 * l.cell);
@@ -425,7 +374,7 @@ impl App {
             return false;
         };
         let indices = line_cells(&l, (is_row, i));
-        let cells = self.shown_cells().as_bytes();
+        let cells = self.state.shown_cells().as_bytes();
         self.lab_line = indices
             .iter()
             .map(|&k| match cells.get(k) {
@@ -440,52 +389,33 @@ impl App {
         let fresh: Vec<String> = indices
             .iter()
             .enumerate()
-            .filter(|(_, k)| self.playback.fresh_cells().contains(&(**k as u32)))
+            .filter(|(_, k)| self.state.playback.fresh_cells().contains(&(**k as u32)))
             .map(|(pos, _)| (pos + 1).to_string())
             .collect();
         self.lab_note = if fresh.is_empty() {
-            format!("{name} as shown at step {}; that step deduced nothing in it", self.playback.position())
+            format!(
+                "{name} as shown at step {}; that step deduced nothing in it",
+                self.state.playback.position()
+            )
         } else {
             format!(
                 "{name} as shown at step {}; that step deduced its cells {}",
-                self.playback.position(),
+                self.state.playback.position(),
                 fresh.join(", ")
             )
         };
         true
     }
 
-    /// Starts or stops the playback timer to match `playing` and `speed`.
-    fn sync_timer(&mut self, ctx: &Context<Self>) {
-        self.timer = None;
-        if self.playing && self.speed > 0 {
-            let tick = ctx.link().callback(|_| Msg::Tick);
-            self.timer = Some(Interval::new(self.tick_ms(), move || tick.emit(())));
-        }
-    }
-
-    /// Frames to advance per timer tick at the current speed.
-    fn frames_per_tick(&self) -> usize {
-        ((self.speed * self.tick_ms()) as f64 / 1000.0).ceil().max(1.0) as usize
-    }
-
-    /// Milliseconds between playback ticks: one frame a tick, at most 60 ticks a second.
-    fn tick_ms(&self) -> u32 {
-        (1000 / self.speed.max(1)).max(16)
-    }
-
-    /// The cells shown now: a chosen solution, or the playback's frame.
-    fn shown_cells(&self) -> &str {
-        match self.shown_solution.and_then(|i| self.solutions.get(i)) {
-            Some(s) => s,
-            None => self.playback.cells(),
-        }
-    }
-
     /// Draws the board: everything when the geometry changed, else only
     /// the cells whose look changed (values, new-cell marks, outlined line).
     fn draw(&self) {
-        let (Some(canvas), Ok(puzzle)) = (self.canvas.cast::<HtmlCanvasElement>(), &self.puzzle) else {
+        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else { return };
+        let Some(puzzle) = self.state.puzzle() else {
+            // No puzzle (the text is wrong or being read): no board, never
+            // another puzzle's cells.
+            clear_canvas(&canvas);
+            *self.drawn.borrow_mut() = None;
             return;
         };
         let Some(window) = web_sys::window() else { return };
@@ -515,15 +445,19 @@ impl App {
         let now = DrawCache {
             layout: l,
             dpr,
-            version: self.version,
-            solution_view: self.shown_solution,
-            cells: self.shown_cells().as_bytes().to_vec(),
-            fresh: if self.shown_solution.is_none() { self.playback.fresh_cells().to_vec() } else { vec![] },
-            mark: if self.shown_solution.is_none() { self.playback.line_mark() } else { None },
+            version: self.state.version,
+            solution_view: self.state.shown_solution,
+            cells: self.state.shown_cells().as_bytes().to_vec(),
+            fresh: if self.state.shown_solution.is_none() {
+                self.state.playback.fresh_cells().to_vec()
+            } else {
+                vec![]
+            },
+            mark: if self.state.shown_solution.is_none() { self.state.playback.line_mark() } else { None },
         };
         let mut drawn = self.drawn.borrow_mut();
-        let same_board = matches!(&*drawn, Some(d) if d.layout == l && d.dpr == dpr && d.version == self.version
-            && d.solution_view == self.shown_solution && d.cells.len() == now.cells.len());
+        let same_board = matches!(&*drawn, Some(d) if d.layout == l && d.dpr == dpr && d.version == self.state.version
+            && d.solution_view == self.state.shown_solution && d.cells.len() == now.cells.len());
         let mut fresh = vec![false; now.cells.len()];
         for &i in &now.fresh {
             if let Some(f) = fresh.get_mut(i as usize) {
@@ -548,7 +482,7 @@ impl App {
             size_canvas(&canvas, &l, dpr);
             // The white board with its clues, drawn once per puzzle and
             // geometry (hundreds of texts on a large board) and copied after.
-            let key = (self.version, l, dpr);
+            let key = (self.state.version, l, dpr);
             let mut background = self.background.borrow_mut();
             if background.as_ref().is_none_or(|(k, _)| *k != key) {
                 *background = clue_background(&l, dpr, puzzle).map(|c| (key, c));
@@ -590,7 +524,7 @@ impl App {
             }
             ctx.fill();
             draw_grid_lines(&ctx, &l);
-            if let (Some(_), [a, b, ..]) = (self.shown_solution, self.solutions.as_slice()) {
+            if let (Some(_), [a, b, ..]) = (self.state.shown_solution, self.state.solutions.as_slice()) {
                 // Cells where the two solutions differ.
                 ctx.set_stroke_style_str("#dc2626");
                 ctx.set_line_width(2.5);
@@ -618,6 +552,51 @@ impl App {
 }
 
 impl App {
+    /// "Puzzle N of M" with previous/next and a number field, for a batch.
+    fn view_batch(&self, ctx: &Context<Self>) -> Html {
+        let Some((index, count)) = self.state.batch() else { return html! {} };
+        let link = ctx.link();
+        let n = index + 1;
+        let onchange = link.batch_callback(|e: Event| {
+            let value = e.target_unchecked_into::<HtmlInputElement>().value();
+            value.trim().parse().ok().map(|n| Msg::Act(Action::Pick(n)))
+        });
+        html! {
+            <div class="buttons batch" role="group" aria-label="Puzzle of the batch">
+                <button id="previous-puzzle" disabled={n == 1} onclick={link.callback(move |_| Msg::Act(Action::Pick(n - 1)))}>{ "◀ Previous" }</button>
+                <label class="inline" for="puzzle-number">{ "Puzzle" }</label>
+                <input id="puzzle-number" type="number" min="1" max={count.to_string()} value={n.to_string()} {onchange} />
+                <span id="puzzle-count">{ format!("of {count}") }</span>
+                <button id="next-puzzle" disabled={n == count} onclick={link.callback(move |_| Msg::Act(Action::Pick(n + 1)))}>{ "Next ▶" }</button>
+            </div>
+        }
+    }
+
+    /// The board's text alternative: its size, what is known, the verdict.
+    fn board_summary(&self) -> String {
+        let state = &self.state;
+        let Some(p) = state.puzzle() else {
+            return match &state.input {
+                Input::Reading { .. } => "Board: reading the clues".into(),
+                _ => "Board: no puzzle (the clues are not valid)".into(),
+            };
+        };
+        let cells = state.shown_cells();
+        let known = cells.bytes().filter(|&c| c != b'?').count() as u64;
+        let filled = cells.bytes().filter(|&c| c == b'#').count() as u64;
+        let verdict = if state.status.is_empty() { String::new() } else { format!(" {}.", state.status) };
+        format!(
+            "Board, {}×{}: {} of {} known, {} filled, at step {} of {}.{verdict} Click a clue to explain its line.",
+            p.width(),
+            p.height(),
+            plural(known, "cell", "cells"),
+            cells.len(),
+            filled,
+            state.playback.position(),
+            state.playback.len().saturating_sub(1),
+        )
+    }
+
     fn view_lab(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let result = lab::run(&self.lab_clue, &self.lab_line);
@@ -801,6 +780,15 @@ fn draw_clues(ctx: &CanvasRenderingContext2d, l: &Layout, puzzle: &Puzzle) {
     }
 }
 
+/// Empties the board's canvas (no puzzle to show).
+fn clear_canvas(canvas: &HtmlCanvasElement) {
+    canvas.set_width(0);
+    canvas.set_height(0);
+    let style = canvas.style();
+    let _ = style.set_property("width", "0px");
+    let _ = style.set_property("height", "0px");
+}
+
 /// Sizes a canvas for a layout at a pixel ratio (only when the size
 /// changes: resizing reallocates and clears it) and records the geometry in
 /// `data-left`, `data-top` and `data-cell`, for tests and assistive tools.
@@ -859,63 +847,23 @@ fn draw_grid_lines(ctx: &CanvasRenderingContext2d, l: &Layout) {
     }
 }
 
-/// The status line of a finished solve that took `ms` (wall time).
-fn verdict_text(done: &Finished, ms: f64) -> String {
-    let Finished { verdict, line, by_line_logic, guesses, learnt, symmetries, .. } = done;
-    let head = match verdict.as_str() {
-        "unique" => "Unique solution".to_string(),
-        "multiple" => "Multiple solutions".to_string(),
-        "none" => match line {
-            Some(l) => format!("No solution: {l} contradicts"),
-            None => "No solution".to_string(),
-        },
-        _ => "Stopped".to_string(),
-    };
-    let symmetric = if symmetries.is_empty() {
-        String::new()
-    } else {
-        format!("; symmetric clues: {}", symmetries.join(", "))
-    };
-    let how = if *by_line_logic {
-        "solved by line logic alone".to_string()
-    } else if *learnt > 0 {
-        format!("needed search ({guesses} guesses, then clause learning: {learnt} contradictions{symmetric})")
-    } else {
-        format!("needed search ({guesses} guesses{symmetric})")
-    };
-    format!("{head} — {how}, {ms:.0} ms")
-}
-
 impl Component for App {
     type Message = Msg;
     type Properties = ();
 
     fn create(ctx: &Context<Self>) -> Self {
         let mut app = App {
+            state: State::default(),
             text: String::new(),
-            parsing: None,
             large_text: None,
             text_shown: Cell::new(0),
+            text_version: 0,
             clues_ref: NodeRef::default(),
-            puzzle: Err(String::new()),
-            detected: String::new(),
-            playback: Playback::new(0),
-            counts: String::new(),
-            verdict: String::new(),
-            solutions: Vec::new(),
-            shown_solution: None,
-            running: None,
             next_id: 1,
             worker: None,
             racer: None,
-            racing: false,
-            request: None,
-            started: 0.0,
-            playing: false,
-            speed: 60,
             timer: None,
             canvas: NodeRef::default(),
-            version: 0,
             drawn: Default::default(),
             background: RefCell::new(None),
             fit_width: Default::default(),
@@ -947,8 +895,8 @@ impl Component for App {
         };
         // The last input survives a reload; nothing leaves the browser.
         let saved = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
-        app.set_text(saved.unwrap_or_else(|| SAMPLE.to_string()));
         app.respawn(ctx);
+        app.load_input(ctx, saved.unwrap_or_else(|| SAMPLE.to_string()));
         let resized = ctx.link().callback(|_| Msg::Resized);
         let on_resize = Closure::<dyn FnMut()>::new(move || resized.emit(()));
         if let Some(w) = web_sys::window() {
@@ -967,14 +915,19 @@ impl Component for App {
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
+            Msg::Act(action) => self.dispatch(ctx, action),
             Msg::Input(text) => {
                 self.load_input(ctx, text);
                 // The text box holds it already.
-                self.text_shown.set(self.version);
+                self.text_shown.set(self.text_version);
             }
             Msg::LargeInput(text) => {
                 self.load_large_input(ctx, text);
-                self.text_shown.set(self.version);
+                self.text_shown.set(self.text_version);
+            }
+            Msg::FromWorker(message) => self.dispatch(ctx, Action::FromWorker { message }),
+            Msg::FromRacer(message) => {
+                self.dispatch(ctx, Action::FromRacer { message, now: js_sys::Date::now() })
             }
             Msg::Picture(m) => return self.update_picture(ctx, m),
             Msg::FromPicture(m) => return self.on_picture_message(ctx, m),
@@ -993,14 +946,12 @@ impl Component for App {
                 return false;
             }
             Msg::Sample(i) => {
-                if let Some(&(_, text)) = SAMPLES.get(i) {
-                    return <Self as Component>::update(self, ctx, Msg::Input(text.to_string()));
-                }
-                return false;
+                let Some(&(_, text)) = SAMPLES.get(i) else { return false };
+                self.load_input(ctx, text.to_string());
             }
             Msg::OpenFile(file) => {
-                let loaded = ctx.link().callback(Msg::Input);
-                let failed = ctx.link().callback(Msg::FileError);
+                let loaded = ctx.link().callback(Msg::Load);
+                let failed = ctx.link().callback(|message| Msg::Act(Action::Note(message)));
                 let name = file.name();
                 wasm_bindgen_futures::spawn_local(async move {
                     match wasm_bindgen_futures::JsFuture::from(file.text()).await {
@@ -1013,10 +964,7 @@ impl Component for App {
                 });
                 return false;
             }
-            Msg::FileError(message) => {
-                // The current puzzle stays; only the message is shown.
-                self.verdict = message;
-            }
+            Msg::Load(text) => self.load_input(ctx, text),
             Msg::Resized => self.fit_width.set(None),
             Msg::LabClue(t) => {
                 self.lab_clue = t;
@@ -1036,142 +984,25 @@ impl Component for App {
             Msg::Key(e) => {
                 if e.key() == "Enter" && (e.ctrl_key() || e.meta_key()) {
                     e.prevent_default();
-                    return <Self as Component>::update(self, ctx, Msg::Solve);
+                    self.dispatch(ctx, Action::Solve { now: js_sys::Date::now() });
+                } else {
+                    return false;
                 }
-                return false;
             }
-            Msg::Solve => {
-                let Ok(p) = &self.puzzle else { return true };
-                let id = self.next_id;
-                self.next_id += 1;
-                let request = SolveRequest {
-                    id,
-                    rows: p.rows.iter().map(|c| c.0.clone()).collect(),
-                    columns: p.columns.iter().map(|c| c.0.clone()).collect(),
+            Msg::BoardKey(e) => {
+                let action = match e.key().as_str() {
+                    "ArrowLeft" => Action::StepBack,
+                    "ArrowRight" => Action::StepForward,
+                    "Home" => Action::Start,
+                    "End" => Action::End,
+                    " " => Action::PlayPause,
+                    "+" | "=" => Action::ZoomIn { cell: self.drawn_cell() },
+                    "-" => Action::ZoomOut { cell: self.drawn_cell() },
+                    "0" => Action::Fit,
+                    _ => return false,
                 };
-                self.playback = Playback::new(p.width() * p.height());
-                self.solutions.clear();
-                self.shown_solution = None;
-                self.verdict = "Solving…".into();
-                self.counts.clear();
-                // A running solve may be inside a long slice of splr (seconds
-                // to minutes, see `nonogram_core::sat`), deaf to new messages
-                // until it ends: replace its worker.
-                if self.worker.is_none() || self.running.is_some() {
-                    self.respawn(ctx);
-                }
-                self.stop_racer();
-                if let Some(w) = &self.worker {
-                    if w.post(&ToWorker::Solve(request.clone()), None) {
-                        self.running = Some(id);
-                        self.request = Some(request);
-                        self.started = js_sys::Date::now();
-                    }
-                }
-                self.playing = true;
-                self.sync_timer(ctx);
-            }
-            Msg::Stop => {
-                if self.running.take().is_some() {
-                    self.respawn(ctx);
-                    self.verdict = "Stopped".into();
-                }
-            }
-            Msg::WorkerCrashed(what) => {
-                self.running = None;
-                self.verdict = format!("The solver stopped unexpectedly ({what}); it was restarted.");
-                self.respawn(ctx);
-            }
-            Msg::FromWorker(m) => match m {
-                FromWorker::Steps { id, frames, sweep, unknown, depth, guesses, learnt }
-                    if Some(id) == self.running =>
-                {
-                    self.playback.extend(frames);
-                    if self.speed == 0 {
-                        self.playback.jump_to_end();
-                    }
-                    if guesses > 0 || learnt > 0 {
-                        self.spawn_racer(ctx);
-                    }
-                    if learnt > 0 {
-                        self.start_racer();
-                    }
-                    self.counts = if learnt > 0 {
-                        format!(
-                            "Solver: {unknown} unknown cells at the root, {guesses} guesses, \
-                             clause learning: {learnt} contradictions"
-                        )
-                    } else {
-                        format!("Solver: sweep {sweep}, {unknown} unknown cells, {guesses} guesses, depth {depth}")
-                    };
-                }
-                FromWorker::Done(done) if Some(done.id) == self.running => {
-                    let text = verdict_text(&done, done.ms);
-                    self.finish(ctx, text, *done);
-                }
-                FromWorker::Parsed { id, outcome } if self.parsing == Some(id as u64) => {
-                    self.parsing = None;
-                    self.show_parsed(*outcome);
-                }
-                FromWorker::Error { message, .. } => {
-                    self.running = None;
-                    self.stop_racer();
-                    self.verdict = message;
-                }
-                _ => return false, // a message of a cancelled solve
-            },
-            Msg::FromRacer(m) => match m {
-                FromWorker::Done(done) if Some(done.id) == self.running => {
-                    // The first engine is still at work: stop it. The time shown
-                    // is the solve's (the racer started later), not the racer's.
-                    self.respawn(ctx);
-                    let text = verdict_text(&done, js_sys::Date::now() - self.started);
-                    self.finish(ctx, format!("{text} (the second engine answered first)"), *done);
-                }
-                // A racer that failed is left alone (not restarted); the first
-                // engine goes on.
-                _ => return false,
-            },
-            Msg::Tick => {
-                let n = self.frames_per_tick();
-                self.playback.forward(n);
-                if self.playback.at_end() && self.running.is_none() {
-                    self.playing = false;
-                    self.sync_timer(ctx);
-                }
-            }
-            Msg::PlayPause => {
-                self.playing = !self.playing;
-                self.shown_solution = None;
-                self.sync_timer(ctx);
-            }
-            Msg::StepBack => {
-                self.playing = false;
-                self.shown_solution = None;
-                self.sync_timer(ctx);
-                self.playback.back(1);
-            }
-            Msg::StepForward => {
-                self.playing = false;
-                self.shown_solution = None;
-                self.sync_timer(ctx);
-                self.playback.forward(1);
-            }
-            Msg::End => {
-                self.shown_solution = None;
-                self.playback.jump_to_end();
-            }
-            Msg::Speed(speed) => {
-                self.speed = speed;
-                if speed == 0 {
-                    self.playback.jump_to_end();
-                }
-                self.sync_timer(ctx);
-            }
-            Msg::ShowSolution(i) => {
-                self.playing = false;
-                self.sync_timer(ctx);
-                self.shown_solution = Some(i);
+                e.prevent_default();
+                self.dispatch(ctx, action);
             }
         }
         true
@@ -1179,6 +1010,7 @@ impl Component for App {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
+        let state = &self.state;
         let oninput = link.callback(|e: InputEvent| {
             let area = e.target_unchecked_into::<HtmlTextAreaElement>();
             // The value as the browser's string: its length costs nothing,
@@ -1191,10 +1023,12 @@ impl Component for App {
         });
         let onkeydown = link.callback(Msg::Key);
         let onspeed = link.callback(|e: Event| {
-            Msg::Speed(e.target_unchecked_into::<HtmlSelectElement>().value().parse().unwrap_or(0))
+            Msg::Act(Action::Speed(
+                e.target_unchecked_into::<HtmlSelectElement>().value().parse().unwrap_or(0),
+            ))
         });
-        let grid_text = match &self.puzzle {
-            Ok(p) if p.width() > 0 => self
+        let grid_text = match state.puzzle() {
+            Some(p) if p.width() > 0 => state
                 .shown_cells()
                 .as_bytes()
                 .chunks(p.width())
@@ -1203,17 +1037,29 @@ impl Component for App {
                 .join("\n"),
             _ => String::new(),
         };
-        let (frame, frames) = (self.playback.position(), self.playback.len());
+        let (detected, error) = match &state.input {
+            Input::Reading { bytes: 0, .. } => ("Reading…".to_string(), ""),
+            Input::Reading { bytes, .. } => (format!("Reading {} KB of text…", bytes / 1000), ""),
+            Input::Puzzle { format, puzzle, .. } => {
+                (format!("Detected: {format}, {}×{}", puzzle.width(), puzzle.height()), "")
+            }
+            Input::Invalid(e) => (String::new(), e.as_str()),
+        };
+        let (step, last) = (state.playback.position(), state.playback.len().saturating_sub(1));
+        let act = move |action: Action| link.callback(move |_| Msg::Act(action.clone()));
+        let onseek = link.callback(|e: InputEvent| {
+            Msg::Act(Action::Seek(e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(0)))
+        });
         html! {
             <main>
                 <h1>{ "Nonogram Studio" }</h1>
                 <section class="input">
                     <label for="clues">{ "Clues" }</label>
-                    <textarea id="clues" ref={self.clues_ref.clone()} rows="10" spellcheck="false" {oninput} {onkeydown} />
-                    <p id="detected" class="detected">{ &self.detected }</p>
-                    if let Err(e) = &self.puzzle {
-                        if !e.is_empty() { <p id="input-error" class="error" role="alert">{ e }</p> }
-                    }
+                    <textarea id="clues" ref={self.clues_ref.clone()} rows="10" spellcheck="false"
+                        aria-describedby="detected input-error" aria-invalid={(!error.is_empty()).to_string()} {oninput} {onkeydown} />
+                    <p id="detected" class="detected">{ detected }</p>
+                    <p id="input-error" class="error" role="alert" hidden={error.is_empty()}>{ error }</p>
+                    { self.view_batch(ctx) }
                     <div class="buttons">
                         <label class="inline" for="samples">{ "Samples" }</label>
                         <select id="samples" onchange={link.callback(|e: Event| {
@@ -1233,38 +1079,48 @@ impl Component for App {
                         <label class="file-button" for="open-file">{ "Open file" }</label>
                     </div>
                     <div class="buttons">
-                        <button id="solve" onclick={link.callback(|_| Msg::Solve)} disabled={self.puzzle.is_err()}>{ "Solve" }</button>
-                        <button id="stop" onclick={link.callback(|_| Msg::Stop)} disabled={self.running.is_none()}>{ "Stop" }</button>
+                        <button id="solve" onclick={link.callback(|_| Msg::Act(Action::Solve { now: js_sys::Date::now() }))}
+                            disabled={state.puzzle().is_none()}>{ "Solve" }</button>
+                        <button id="stop" onclick={act(Action::Stop)} disabled={state.running.is_none()}>{ "Stop" }</button>
                     </div>
                 </section>
                 <section class="board">
                     <div class="playback" role="group" aria-label="Playback">
-                        <button id="back" onclick={link.callback(|_| Msg::StepBack)} aria-label="Step back">{ "◀ Step" }</button>
-                        <button id="play" onclick={link.callback(|_| Msg::PlayPause)}>{ if self.playing { "Pause" } else { "Play" } }</button>
-                        <button id="forward" onclick={link.callback(|_| Msg::StepForward)} aria-label="Step forward">{ "Step ▶" }</button>
-                        <button id="end" onclick={link.callback(|_| Msg::End)}>{ "Jump to end" }</button>
+                        <button id="start" onclick={act(Action::Start)}>{ "Start" }</button>
+                        <button id="back" onclick={act(Action::StepBack)} aria-label="Step back">{ "◀ Step" }</button>
+                        <button id="play" onclick={act(Action::PlayPause)}>{ if state.playing { "Pause" } else { "Play" } }</button>
+                        <button id="forward" onclick={act(Action::StepForward)} aria-label="Step forward">{ "Step ▶" }</button>
+                        <button id="end" onclick={act(Action::End)}>{ "End" }</button>
                         <label class="inline" for="speed">{ "Speed" }</label>
                         <select id="speed" onchange={onspeed}>
                             { for SPEEDS.iter().map(|&(v, name)| html! {
-                                <option value={v.to_string()} selected={v == self.speed}>{ name }</option>
+                                <option value={v.to_string()} selected={v == state.speed}>{ name }</option>
                             }) }
                         </select>
-                        <span id="frame" class="frame">{ format!("step {frame} of {}", frames.saturating_sub(1)) }</span>
                     </div>
-                    <p id="progress" class="progress">{ self.playback.note() }</p>
-                    <div class="canvas-wrap"><canvas ref={self.canvas.clone()} aria-label="Puzzle board (click a clue to open its line in the line lab)" onclick={link.callback(Msg::BoardClick)}></canvas></div>
-                    <p id="verdict" role="status">{ &self.verdict }</p>
-                    if self.solutions.len() > 1 {
+                    <div class="scrubber">
+                        <label class="inline" for="step">{ "Step" }</label>
+                        <input id="step" type="range" min="0" max={last.to_string()} value={step.to_string()} oninput={onseek} />
+                        <span id="frame" class="frame">{ format!("step {step} of {last}") }</span>
+                    </div>
+                    <p id="progress" class="progress">{ state.playback.note() }</p>
+                    <div class="canvas-wrap" tabindex="0" role="group" aria-label="Board: ← → step, Home and End jump, Space plays or pauses"
+                        onkeydown={link.callback(Msg::BoardKey)}>
+                        <canvas ref={self.canvas.clone()} role="img" aria-label={self.board_summary()}
+                            onclick={link.callback(Msg::BoardClick)}></canvas>
+                    </div>
+                    <p id="verdict" role="status">{ &state.status }</p>
+                    if state.solutions.len() > 1 {
                         <div class="buttons">
-                            { for (0..self.solutions.len()).map(|i| html! {
-                                <button class="solution" onclick={link.callback(move |_| Msg::ShowSolution(i))}>
+                            { for (0..state.solutions.len()).map(|i| html! {
+                                <button class="solution" onclick={act(Action::ShowSolution(i))}>
                                     { format!("Show solution {}", i + 1) }
                                 </button>
                             }) }
                         </div>
                     }
                     <p id="counts" class="progress">
-                        { &self.counts }{ if self.racing { "; a second engine races it" } else { "" } }
+                        { &state.counts }{ if state.racer == Racer::Racing { "; a second engine races it" } else { "" } }
                     </p>
                     <label for="grid-text">{ "Grid as text" }</label>
                     <textarea id="grid-text" readonly=true spellcheck="false" rows="6" value={grid_text} />
@@ -1277,15 +1133,15 @@ impl Component for App {
     }
 
     fn rendered(&mut self, ctx: &Context<Self>, _first_render: bool) {
-        if self.text_shown.get() != self.version {
+        if self.text_shown.get() != self.text_version {
             if let Some(area) = self.clues_ref.cast::<HtmlTextAreaElement>() {
                 area.set_value(&self.text);
-                self.text_shown.set(self.version);
+                self.text_shown.set(self.text_version);
             }
         }
         // A new puzzle's board (all its clue texts) is drawn in a task of its
         // own, so that it does not add to the work of the change that made it.
-        let new_puzzle = self.drawn.borrow().as_ref().is_some_and(|d| d.version != self.version);
+        let new_puzzle = self.drawn.borrow().as_ref().is_some_and(|d| d.version != self.state.version);
         if new_puzzle && self.redraw.is_none() {
             let redraw = ctx.link().callback(|_| Msg::Redraw);
             self.redraw = Some(gloo_timers::callback::Timeout::new(0, move || redraw.emit(())));

@@ -156,6 +156,11 @@ impl Playback {
         self.shown = self.shown.saturating_sub(n);
     }
 
+    /// Shows step `step`, or the last one past the end.
+    pub fn seek(&mut self, step: usize) {
+        self.shown = step.min(self.states.len() - 1);
+    }
+
     pub fn jump_to_end(&mut self) {
         self.shown = self.states.len() - 1;
     }

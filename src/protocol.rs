@@ -42,20 +42,60 @@ pub enum ToWorker {
     /// 150 ms for 5 MB). Answered by `Parsed`.
     Parse {
         id: u32,
+        /// Which puzzle of a batch (0-based).
+        index: usize,
     },
 }
 
-/// What a text read as: its format's name, its first puzzle and how many
-/// puzzles it holds; or the located error, as text.
+impl SolveRequest {
+    /// The request to solve a puzzle.
+    pub fn new(id: u32, puzzle: &nonogram_core::Puzzle) -> SolveRequest {
+        SolveRequest {
+            id,
+            rows: puzzle.rows.iter().map(|c| c.0.clone()).collect(),
+            columns: puzzle.columns.iter().map(|c| c.0.clone()).collect(),
+        }
+    }
+}
+
+/// What a text read as: its format's name, the puzzle asked for and how
+/// many puzzles it holds; or the located error, as text.
 pub type ParseOutcome = Result<(String, nonogram_core::Puzzle, usize), String>;
 
-/// Detects and parses clue text (on the page for small texts, in the
-/// worker for large ones).
-pub fn parse_outcome(text: &str) -> ParseOutcome {
+/// Detects and parses clue text and picks puzzle `index` (0-based) of it,
+/// the last one past the end (on the page for small texts, in the worker
+/// for large ones).
+pub fn parse_outcome(text: &str, index: usize) -> ParseOutcome {
     let parsed = nonogram_formats::parse(text).map_err(|e| e.to_string())?;
     let count = parsed.puzzles.len();
-    let first = parsed.puzzles.into_iter().next().ok_or("the text holds no puzzle")?;
-    Ok((parsed.format.name().to_string(), first, count))
+    let puzzle = parsed
+        .puzzles
+        .into_iter()
+        .nth(index.min(count.saturating_sub(1)))
+        .ok_or("the text holds no puzzle")?;
+    Ok((parsed.format.name().to_string(), puzzle, count))
+}
+
+/// How a solve ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum VerdictKind {
+    Unique,
+    Multiple,
+    None,
+    /// Stopped by its time limit.
+    Timeout,
+}
+
+impl VerdictKind {
+    pub fn of(verdict: &nonogram_core::Verdict) -> VerdictKind {
+        match verdict {
+            nonogram_core::Verdict::Unique(_) => VerdictKind::Unique,
+            nonogram_core::Verdict::Multiple(_) => VerdictKind::Multiple,
+            nonogram_core::Verdict::None { .. } => VerdictKind::None,
+            nonogram_core::Verdict::Interrupted => VerdictKind::Timeout,
+        }
+    }
 }
 
 /// Check the clues of a picture (`cells`: `#` filled, `.` empty, row-major).
@@ -135,8 +175,7 @@ pub enum FromWorker {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Finished {
     pub id: u32,
-    /// `unique`, `multiple`, `none` or `timeout`.
-    pub verdict: String,
+    pub verdict: VerdictKind,
     pub solutions: Vec<String>,
     /// For `none`: the line that contradicts before any guess.
     pub line: Option<String>,

@@ -3,7 +3,7 @@
 //! worker yields to its event loop between batches, so it can hear a cancel.
 
 use crate::protocol::Frame;
-use crate::protocol::{cells_text, Finished, FromWorker, SolveRequest};
+use crate::protocol::{cells_text, Finished, FromWorker, SolveRequest, VerdictKind};
 use nonogram_core::{Clue, Puzzle, SolveOptions, Solver, Step, Verdict};
 
 /// Frames kept per batch; past this, the batch ends with one coalesced grid
@@ -164,7 +164,7 @@ pub fn done_message(id: u32, verdict: &Verdict, solver: &Solver, ms: f64) -> Fro
     };
     FromWorker::Done(Box::new(Finished {
         id,
-        verdict: verdict.word().to_string(),
+        verdict: VerdictKind::of(verdict),
         solutions: verdict.solutions().iter().map(cells_text).collect(),
         line,
         by_line_logic: stats.by_line_logic(),
@@ -244,7 +244,7 @@ mod tests {
         assert_eq!(states.last().unwrap(), ".###.##.#..###...##...###");
         let FromWorker::Done(done) = done else { unreachable!() };
         let Finished { id, verdict, solutions, by_line_logic, .. } = *done;
-        assert_eq!((id, verdict.as_str(), by_line_logic), (7, "unique", true));
+        assert_eq!((id, verdict, by_line_logic), (7, VerdictKind::Unique, true));
         assert_eq!(solutions, [".###.##.#..###...##...###"]);
     }
 
@@ -258,7 +258,7 @@ mod tests {
         let FromWorker::Done(done) = s.advance(|| true, 0.0) else { panic!() };
         let Finished { verdict, line, .. } = *done;
         assert!(s.is_done());
-        assert_eq!((verdict.as_str(), line.as_deref()), ("none", Some("column 1")));
+        assert_eq!((verdict, line.as_deref()), (VerdictKind::None, Some("column 1")));
         let Err(FromWorker::Error { message, .. }) = Session::new(&request(&[&[3]], &[&[1], &[1]])) else {
             panic!()
         };

@@ -91,9 +91,9 @@ pub fn start() {
                 }
             }
             Some(Ok(ToWorker::Resample { id, width, height })) => post(&resample(id, width, height, &state)),
-            Some(Ok(ToWorker::Parse { id })) => {
+            Some(Ok(ToWorker::Parse { id, index })) => {
                 let outcome = match attachment.and_then(|a| a.as_string()) {
-                    Some(text) => crate::protocol::parse_outcome(&text),
+                    Some(text) => crate::protocol::parse_outcome(&text, index),
                     None => Err("no text came with the request".into()),
                 };
                 post(&FromWorker::Parsed { id, outcome: Box::new(outcome) })

@@ -67,7 +67,9 @@ fn session_streams_to_the_verdict() {
             other => break other,
         }
     };
-    assert!(matches!(done, FromWorker::Done(ref finished) if finished.verdict == "multiple"));
+    assert!(
+        matches!(done, FromWorker::Done(ref finished) if finished.verdict == nonogram_studio::protocol::VerdictKind::Multiple)
+    );
     // The verdict reports the wasm memory (its peak): at least a page.
     assert!(matches!(done, FromWorker::Done(ref finished) if finished.memory >= 65_536));
 }

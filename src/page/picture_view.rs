@@ -416,7 +416,7 @@ impl App {
 
     fn has_export_picture(&self) -> bool {
         (self.picture.is_some() && self.text == self.picture_text)
-            || (self.puzzle.is_ok() && self.solutions.len() == 1)
+            || (self.state.puzzle().is_some() && self.state.solutions.len() == 1)
     }
 
     /// The grid to export as a picture: the uploaded one while the clues
@@ -425,8 +425,8 @@ impl App {
         if let (Some(p), true) = (&self.picture, self.text == self.picture_text) {
             return p.grid();
         }
-        let Ok(puzzle) = &self.puzzle else { return None };
-        match self.solutions.as_slice() {
+        let puzzle = self.state.puzzle()?;
+        match self.state.solutions.as_slice() {
             [only] => {
                 let cells = only.chars().map(|c| if c == '#' { Cell::Filled } else { Cell::Empty }).collect();
                 Grid::from_cells(puzzle.width(), puzzle.height(), cells)
@@ -439,7 +439,12 @@ impl App {
     /// until the puzzle, the picture, the solutions or the format change
     /// (the page renders at every playback step).
     fn export_text(&self) -> Result<String, String> {
-        let key = (self.version, self.picture_version, self.solutions.len(), self.export_format.clone());
+        let key = (
+            self.state.version,
+            self.picture_version,
+            self.state.solutions.len(),
+            self.export_format.clone(),
+        );
         if let Some((k, text)) = self.export_cache.borrow().as_ref() {
             if *k == key {
                 return text.clone();
@@ -451,7 +456,7 @@ impl App {
     }
 
     fn make_export_text(&self) -> Result<String, String> {
-        let Ok(puzzle) = &self.puzzle else {
+        let Some(puzzle) = self.state.puzzle() else {
             return Err("No puzzle to export: the clues have an error.".into());
         };
         if self.export_format == "picture" {
@@ -465,8 +470,7 @@ impl App {
     }
 
     fn export_name(&self, extension: &str) -> String {
-        let title =
-            self.puzzle.as_ref().ok().and_then(|p| p.meta.title.clone()).unwrap_or_else(|| "puzzle".into());
+        let title = self.state.puzzle().and_then(|p| p.meta.title.clone()).unwrap_or_else(|| "puzzle".into());
         let stem: String = title
             .chars()
             .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
@@ -517,7 +521,7 @@ impl App {
                 }
             },
             ExportMsg::Share => {
-                let Ok(puzzle) = &self.puzzle else { return false };
+                let Some(puzzle) = self.state.puzzle() else { return false };
                 let Some(location) = web_sys::window().map(|w| w.location()) else { return false };
                 let origin = location.origin().unwrap_or_default();
                 let path = location.pathname().unwrap_or_default();
@@ -527,7 +531,7 @@ impl App {
             ExportMsg::RestoreInput => {
                 if let Some(text) = self.before_link.take() {
                     self.load_input(ctx, text);
-                    self.verdict = "Your previous input is back.".into();
+                    self.state.status = "Your previous input is back.".into();
                 }
             }
         }
@@ -559,14 +563,14 @@ impl App {
                 }
                 self.load_input(ctx, text);
                 let name = puzzle.meta.title.as_deref().map(|t| format!("“{t}” ")).unwrap_or_default();
-                self.verdict = format!(
+                self.state.status = format!(
                     "Opened the shared puzzle {name}({}×{}): press Solve.",
                     puzzle.width(),
                     puzzle.height()
                 );
             }
             Err(e) => {
-                self.verdict = format!("The share link could not be read: {e}. Your input is unchanged.")
+                self.state.status = format!("The share link could not be read: {e}. Your input is unchanged.")
             }
         }
     }
@@ -597,7 +601,7 @@ impl App {
                     <button id="export-download" onclick={link.callback(|_| Msg::Export(ExportMsg::Download))} disabled={text.is_err()}>{ "Download" }</button>
                     <button id="export-png" onclick={link.callback(|_| Msg::Export(ExportMsg::Png))}
                         disabled={!self.has_export_picture()}>{ "Download PNG" }</button>
-                    <button id="share" onclick={link.callback(|_| Msg::Export(ExportMsg::Share))} disabled={self.puzzle.is_err()}>{ "Share link" }</button>
+                    <button id="share" onclick={link.callback(|_| Msg::Export(ExportMsg::Share))} disabled={self.state.puzzle().is_none()}>{ "Share link" }</button>
                     if self.before_link.is_some() {
                         <button id="restore-input" onclick={link.callback(|_| Msg::Export(ExportMsg::RestoreInput))}>{ "Restore my previous input" }</button>
                     }

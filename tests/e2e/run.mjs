@@ -115,7 +115,7 @@ await test('Forever: clause learning takes over in the worker and proves it uniq
   const xml = fs.readFileSync(path.join(shared, 'webpbn-xml/6574.xml'), 'utf8');
   await solve(page, xml, 'Unique solution');
   const s = await status(page);
-  expect(/needed search \(\d+ guesses, then clause learning: [1-9]\d* contradictions\)/.test(s), s);
+  expect(/needed search \((\d+ guess(es)?, then )?clause learning: [1-9]\d* contradictions\)/.test(s), s);
   const grid = await page.inputValue('#grid-text');
   const goal = xml.match(/<image>([\s\S]*?)<\/image>/)[1].split('\n').map((l) => l.trim())
     .filter((l) => l.startsWith('|')).map((l) => l.slice(1, -1).replaceAll('X', '#')).join('\n');
@@ -132,7 +132,10 @@ await test('a hard puzzle: a second engine races the first once clause learning 
   await page.waitForFunction(() => document.querySelector('#counts').textContent.includes('a second engine races it'), null, { timeout: 30000 });
   await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Multiple solutions'), null, { timeout: 120000 });
   const s = await status(page);
-  expect(/clause learning: [1-9]\d* contradictions\), \d+ ms \(the second engine answered first\)$/.test(s), s);
+  // Either engine may answer first (the second has a random seed; natively it
+  // is usually first): the verdict says which. The reducer's tests check
+  // that the racer's verdict wins when it comes first.
+  expect(/clause learning: [1-9]\d* contradictions\), \d+ ms( \(the second engine answered first\))?$/.test(s), s);
   const counts = await page.locator('#counts').textContent();
   expect(!counts.includes('races'), `the race is over: ${counts}`);
   // Both solutions shown satisfy the clues (columns, then rows, in TAAI's order).
@@ -217,16 +220,26 @@ await test('Ctrl+Enter solves', async (page) => {
   await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Unique solution'));
 });
 
-await test('streaming is visible at a slow speed; step back and forward', async (page) => {
+await test('the verdict shows the solution at once; the history replays at a slow speed', async (page) => {
   await page.selectOption('#speed', '10');
   await paste(page, fs.readFileSync(path.join(shared, 'nonogram-db/db/qnonograms/collection1/100.non'), 'utf8'));
   await page.click('#solve');
-  // An intermediate state: some cells known, some unknown, while playback runs.
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Unique solution'));
+  // At 10 steps a second the playback trails the solver, yet the verdict
+  // comes with its solution on the board.
+  const solved = await page.inputValue('#grid-text');
+  expect(!solved.includes('?'), 'the board shows the solution with the verdict');
+  const [step, max] = await page.evaluate(() => [document.querySelector('#step').value, document.querySelector('#step').max]);
+  expect(step === max && Number(max) > 10, `the Step slider is at the end: ${step} of ${max}`);
+  // Replay: from the start, intermediate states, then pause and step.
+  await page.click('#start');
+  expect((await page.inputValue('#grid-text')).replaceAll('\n', '').split('').every((c) => c === '?'), 'the start is all unknown');
+  await page.click('#play');
   await page.waitForFunction(() => {
     const g = document.querySelector('#grid-text').value;
     return g.includes('?') && (g.includes('#') || g.includes('.'));
   });
-  await page.waitForTimeout(500);
+  await page.waitForTimeout(300);
   await page.click('#play'); // pause
   const frame = await page.locator('#frame').textContent();
   const here = await page.inputValue('#grid-text');
@@ -238,9 +251,104 @@ await test('streaming is visible at a slow speed; step back and forward', async 
   await page.click('#forward');
   expect(await page.inputValue('#grid-text') === here, `step forward returns to ${frame}`);
   await page.click('#end');
-  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Unique solution'));
-  await page.click('#end');
-  expect(!(await page.inputValue('#grid-text')).includes('?'), 'the end is the solution');
+  expect(await page.inputValue('#grid-text') === solved, 'End is the solution');
+});
+
+await test('the Step slider and the keyboard move through the history', async (page) => {
+  await solve(page, LAMBDA, 'Unique solution');
+  const last = Number(await page.evaluate(() => document.querySelector('#step').max));
+  const frame = () => page.locator('#frame').textContent();
+  // The slider, as a pointer or arrow keys on it would move it.
+  await page.evaluate(() => { const s = document.querySelector('#step'); s.value = '3'; s.dispatchEvent(new InputEvent('input', { bubbles: true })); });
+  expect(await frame() === `step 3 of ${last}`, await frame());
+  // Keys on the board: Home, →, ←, End, Space.
+  await page.focus('.canvas-wrap');
+  await page.keyboard.press('Home');
+  expect(await frame() === `step 0 of ${last}`, await frame());
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  expect(await frame() === `step 1 of ${last}`, await frame());
+  await page.keyboard.press('End');
+  expect(await frame() === `step ${last} of ${last}`, await frame());
+  expect(!(await page.inputValue('#grid-text')).includes('?'), 'End shows the solution');
+  await page.selectOption('#speed', '2');
+  await page.focus('.canvas-wrap');
+  await page.keyboard.press('Home');
+  await page.keyboard.press(' ');
+  expect(await page.locator('#play').textContent() === 'Pause', 'Space plays');
+  await page.waitForTimeout(700);
+  await page.keyboard.press(' ');
+  expect(await page.locator('#play').textContent() === 'Play', 'Space pauses');
+  const at = await frame();
+  expect(at !== `step 0 of ${last}` && at !== `step ${last} of ${last}`, `played some steps: ${at}`);
+  expect(await page.evaluate(() => document.querySelector('canvas').getAttribute('role')) === 'img', 'the board is an image');
+  const alt = await page.evaluate(() => document.querySelector('canvas').getAttribute('aria-label'));
+  expect(/^Board, 10×12: \d+ cells of 120 known/.test(alt) && alt.includes('Unique solution'), alt);
+});
+
+await test('invalid text after a solved puzzle clears the board', async (page) => {
+  await solve(page, SEED_003, 'Unique solution');
+  const dark = () => page.evaluate(() => {
+    const c = document.querySelector('canvas');
+    if (c.width === 0 || c.height === 0) return 0;
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] < 80 && d[i + 1] < 80 && d[i + 2] < 80 && d[i + 3] > 0) n++;
+    return n;
+  });
+  expect(await dark() > 100, 'the solved board has filled cells');
+  await paste(page, '2 2\n1\n1 x\n1\n1\n');
+  await page.waitForTimeout(100);
+  expect(await dark() === 0, 'no filled cell on the canvas');
+  expect(await page.inputValue('#grid-text') === '', 'Grid as text is empty');
+  expect(await status(page) === '', 'no verdict');
+  expect(await page.locator('#input-error').isVisible(), 'the error is shown');
+  const described = await page.getAttribute('#clues', 'aria-describedby');
+  expect(described.split(' ').includes('input-error'), `the error is tied to the text box: ${described}`);
+  expect(await page.getAttribute('#clues', 'aria-invalid') === 'true', 'aria-invalid');
+  const alt = await page.evaluate(() => document.querySelector('canvas').getAttribute('aria-label'));
+  expect(alt === 'Board: no puzzle (the clues are not valid)', alt);
+  await paste(page, SEED_003);
+  await solve(page, null, 'Unique solution');
+  expect(await dark() > 100, 'a valid puzzle is drawn again');
+});
+
+await test('a TAAI batch: puzzle N of 1000, pick puzzle 1000 and solve it', async (page) => {
+  const taai = fs.readFileSync(path.join(shared, 'taai2011/puzzles.txt'), 'utf8');
+  // As a paste puts it there (playwright's fill types 630 KB slowly); the
+  // browser's own work to hold it in the text box comes first, unmeasured.
+  await page.evaluate((t) => { document.querySelector('#clues').value = t; }, taai);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForTimeout(300);
+  await page.evaluate(() => {
+    window.__long = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push([Math.round(e.startTime), Math.round(e.duration)]); })
+      .observe({ type: 'longtask' });
+  });
+  await page.evaluate(() => document.querySelector('#clues').dispatchEvent(new InputEvent('input', { bubbles: true })));
+  await page.waitForSelector('#puzzle-count:has-text("of 1000")', { timeout: 20000 });
+  expect(await page.inputValue('#puzzle-number') === '1', 'puzzle 1 first');
+  expect(await page.isDisabled('#previous-puzzle'), 'no puzzle before the first');
+  await page.click('#next-puzzle');
+  await page.waitForFunction(() => document.querySelector('#puzzle-number').value === '2');
+  await page.fill('#puzzle-number', '1000');
+  await page.press('#puzzle-number', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#puzzle-number').value === '1000' && document.querySelector('#detected').textContent.startsWith('Detected'));
+  expect(await page.isDisabled('#next-puzzle'), 'no puzzle after the last');
+  await page.waitForTimeout(200);
+  const long = await page.evaluate(() => window.__long);
+  console.log(`  long tasks while the batch was read and picked ([start, ms]): ${JSON.stringify(long)}`);
+  expect(long.every(([, d]) => d <= 50), `long tasks over 50 ms: ${JSON.stringify(long)}`);
+  await page.click('#solve');
+  await page.waitForFunction(() => /^(Unique|Multiple) solution/.test(document.querySelector('[role=status]').textContent), null, { timeout: 60000 });
+  // The solution fits puzzle 1000's clues (columns, then rows, in TAAI's order).
+  const block = '$' + taai.split('$').find((b) => b.startsWith('1000\n'));
+  const clues = block.trim().split('\n').slice(1).map((l) => l.trim().split(/\s+/).join(' '));
+  const runs = (cells) => (cells.join('').match(/#+/g) ?? []).map((r) => r.length).join(' ') || '0';
+  const grid = (await page.inputValue('#grid-text')).split('\n').map((l) => [...l]);
+  const got = [...grid[0].map((_, c) => runs(grid.map((row) => row[c]))), ...grid.map(runs)];
+  expect(JSON.stringify(got) === JSON.stringify(clues), 'the solution fits puzzle 1000');
 });
 
 await test("stepping through seed 003 shows its sweeps as the seed reports them", async (page) => {
@@ -294,7 +402,7 @@ await test('a 5 MB paste is read in the worker: no task of the page over 50 ms',
   await page.waitForTimeout(500);
   await page.evaluate(() => {
     window.__long = [];
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); })
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push([Math.round(e.startTime), Math.round(e.duration)]); })
       .observe({ type: 'longtask' });
   });
   await page.evaluate(() => document.querySelector('#clues').dispatchEvent(new InputEvent('input', { bubbles: true })));
@@ -325,6 +433,7 @@ for (const [w, h] of [[1280, 800], [390, 844]]) {
 await test('samples, open file, and the input kept across a reload', async (page) => {
   await page.selectOption('#samples', { label: 'Seed 002: the lambda (needs search)' });
   expect(await page.locator('#detected').textContent() === 'Detected: plain, 10×12', 'lambda sample');
+  expect(await page.inputValue('#clues') === LAMBDA, 'the sample is in the text box');
   await page.setInputFiles('#open-file', path.join(shared, 'webpbn-xml/6574.xml'));
   await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: webpbn XML, 25×25');
   await paste(page, '2 2\n1\n1\n1\n1\n');

@@ -1,0 +1,458 @@
+//! The page's state and every change to it, as a pure reducer: the page
+//! turns what happens (a keystroke, a worker's message, a timer's tick) into
+//! an [`Action`], [`State::reduce`] changes the state and says which
+//! [`Effect`]s to carry out (post to the worker, replace it, keep the input),
+//! and the page carries them out. Tested natively (`cargo test`).
+//!
+//! The kinds of state are kept apart, as in Tatham's puzzles: the puzzle
+//! and its solve (what the board shows), the player's view of it (playback
+//! position, shown solution, zoom), and settings (speed). What is drawn on
+//! the canvas is a cache of the page's, not state.
+
+#[cfg(test)]
+mod tests;
+mod text;
+
+pub use text::{counts_text, plural, verdict_text};
+
+use crate::playback::Playback;
+use crate::protocol::{Finished, FromWorker, ParseOutcome, SolveRequest, VerdictKind};
+use nonogram_core::Puzzle;
+
+/// The input, as far as it is read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Input {
+    /// Being detected and parsed (in the worker when large): `bytes` long;
+    /// `count` puzzles when it is another puzzle of a batch being read.
+    Reading { bytes: usize, count: usize },
+    /// A puzzle: the format it was read as, and how many puzzles the text
+    /// holds (a batch); `index` (0-based) is the one shown.
+    Puzzle { format: String, puzzle: Box<Puzzle>, count: usize, index: usize },
+    /// Not a puzzle: the located error (empty for no text at all).
+    Invalid(String),
+}
+
+/// The solving engines' state for the current solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Racer {
+    /// No second engine (yet).
+    Absent,
+    /// Its worker is started, idle.
+    Ready,
+    /// It has been given the solve.
+    Racing,
+    /// The browser cannot run one (a single core, or it failed to start).
+    Unavailable,
+}
+
+/// How large the board is drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Zoom {
+    /// The whole board fits its box.
+    Fit,
+    /// Cells of this side, in CSS pixels; the board pans inside its box.
+    Cell(f64),
+}
+
+/// Zoom steps multiply or divide the cell's side by this.
+pub const ZOOM_STEP: f64 = 1.25;
+/// The smallest and largest cell a zoom gives, in CSS pixels.
+pub const ZOOM_CELLS: (f64, f64) = (1.0, 64.0);
+
+/// Playback speeds offered, in steps per second; 0 is "as fast as it comes".
+pub const SPEEDS: [(u32, &str); 5] =
+    [(2, "2 steps/s"), (10, "10 steps/s"), (60, "60 steps/s"), (300, "300 steps/s"), (0, "Fastest")];
+
+#[derive(Clone, Debug)]
+pub struct State {
+    /// Bumped at each new input (or batch pick): a parse of an older
+    /// version is dropped, and the board is drawn anew.
+    pub version: u64,
+    pub input: Input,
+    /// The puzzle of the batch being read (0-based).
+    picked: usize,
+    /// The running solve's id.
+    pub running: Option<u32>,
+    next_id: u32,
+    /// The running solve's request (for the racer), and when it began (ms).
+    request: Option<SolveRequest>,
+    started: f64,
+    pub racer: Racer,
+    /// The verdict line, or what happens ("Solving…", "Stopped", an error).
+    pub status: String,
+    pub verdict: Option<VerdictKind>,
+    /// The solver's figures, while it runs and after its verdict.
+    pub counts: String,
+    pub solutions: Vec<String>,
+    /// Which solution is shown after a `multiple` verdict.
+    pub shown_solution: Option<usize>,
+    pub playback: Playback,
+    pub playing: bool,
+    pub speed: u32,
+    pub zoom: Zoom,
+}
+
+/// Everything that changes the state.
+#[derive(Clone, Debug)]
+pub enum Action {
+    /// New text in `Clues` (typed, opened, a sample, a share link).
+    Edited {
+        bytes: usize,
+    },
+    /// The outcome of reading version `version` of the text.
+    Parsed {
+        version: u64,
+        outcome: ParseOutcome,
+    },
+    /// Show puzzle `n` (1-based) of a batch.
+    Pick(usize),
+    /// Solve the puzzle; `now` is the time in ms.
+    Solve {
+        now: f64,
+    },
+    Stop,
+    /// A message from the solving worker.
+    FromWorker {
+        message: FromWorker,
+    },
+    /// A message from the racing engine's worker.
+    FromRacer {
+        message: FromWorker,
+        now: f64,
+    },
+    /// The racer's worker could not start (or there is one core).
+    RacerUnavailable,
+    WorkerCrashed(String),
+    /// A file could not be read, a share link was wrong: say it, keep the rest.
+    Note(String),
+    Tick,
+    PlayPause,
+    StepBack,
+    StepForward,
+    Start,
+    End,
+    /// Show step `n` of the history.
+    Seek(usize),
+    Speed(u32),
+    ShowSolution(usize),
+    /// Zoom in or out from the cell size drawn now.
+    ZoomIn {
+        cell: f64,
+    },
+    ZoomOut {
+        cell: f64,
+    },
+    Fit,
+}
+
+/// What the page must do after a change.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// Read version `version` of the text, puzzle `index` of it (0-based):
+    /// at once when small, in the worker when large; the outcome comes back
+    /// as [`Action::Parsed`].
+    Parse {
+        version: u64,
+        index: usize,
+    },
+    /// Replace the solving worker (cancels its work, and the racer's).
+    RespawnWorker,
+    /// Post to the solving worker.
+    Post(SolveRequest),
+    /// Start the racing engine's worker, idle.
+    SpawnRacer,
+    /// Give the racer the solve.
+    Race(SolveRequest),
+    StopRacer,
+}
+
+impl Default for State {
+    fn default() -> State {
+        State {
+            version: 0,
+            input: Input::Invalid(String::new()),
+            picked: 0,
+            running: None,
+            next_id: 1,
+            request: None,
+            started: 0.0,
+            racer: Racer::Absent,
+            status: String::new(),
+            verdict: None,
+            counts: String::new(),
+            solutions: Vec::new(),
+            shown_solution: None,
+            playback: Playback::new(0),
+            playing: false,
+            speed: 60,
+            zoom: Zoom::Fit,
+        }
+    }
+}
+
+impl State {
+    /// The puzzle shown, if the input is one.
+    pub fn puzzle(&self) -> Option<&Puzzle> {
+        match &self.input {
+            Input::Puzzle { puzzle, .. } => Some(puzzle.as_ref()),
+            _ => None,
+        }
+    }
+
+    /// The puzzle shown of a batch and how many it holds (0-based), also
+    /// while another is being read.
+    pub fn batch(&self) -> Option<(usize, usize)> {
+        match self.input {
+            Input::Puzzle { count, index, .. } if count > 1 => Some((index, count)),
+            Input::Reading { count, .. } if count > 1 => Some((self.picked, count)),
+            _ => None,
+        }
+    }
+
+    /// The cells the board shows: a chosen solution, or the playback's
+    /// step; nothing when the input is no puzzle.
+    pub fn shown_cells(&self) -> &str {
+        if self.puzzle().is_none() {
+            return "";
+        }
+        match self.shown_solution.and_then(|i| self.solutions.get(i)) {
+            Some(s) => s,
+            None => self.playback.cells(),
+        }
+    }
+
+    /// The playback timer's period in ms, when it must run.
+    pub fn tick_ms(&self) -> Option<u32> {
+        (self.playing && self.speed > 0).then(|| (1000 / self.speed).max(16))
+    }
+
+    /// Steps to advance per tick: one a tick, at most 60 ticks a second.
+    fn steps_per_tick(&self) -> usize {
+        let ms = self.tick_ms().unwrap_or(1000);
+        ((self.speed * ms) as f64 / 1000.0).ceil().max(1.0) as usize
+    }
+
+    /// Changes the state; returns what the page must do.
+    pub fn reduce(&mut self, action: Action) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        match action {
+            Action::Edited { bytes } => {
+                self.cancel(&mut effects);
+                self.read(bytes, 0, &mut effects);
+            }
+            Action::Parsed { version, outcome } => self.parsed(version, outcome),
+            Action::Pick(n) => {
+                if let Some((index, count)) = self.batch() {
+                    let pick = n.clamp(1, count.max(1)) - 1;
+                    if pick != index {
+                        self.cancel(&mut effects);
+                        self.read(0, pick, &mut effects);
+                        self.input = Input::Reading { bytes: 0, count };
+                    }
+                }
+            }
+            Action::Solve { now } => self.solve(now, &mut effects),
+            Action::Stop => {
+                if self.running.take().is_some() {
+                    self.respawn(&mut effects);
+                    self.status = "Stopped".into();
+                    self.playing = false;
+                }
+            }
+            Action::FromWorker { message } => self.worker_message(message, &mut effects),
+            Action::FromRacer { message: FromWorker::Done(done), now } if Some(done.id) == self.running => {
+                // The first engine is still at work: stop it. The time shown
+                // is the solve's (the racer started later), not the racer's.
+                self.respawn(&mut effects);
+                let ms = now - self.started;
+                self.finish(*done, ms, " (the second engine answered first)", &mut effects);
+            }
+            // A racer that failed is left alone; the first engine goes on.
+            Action::FromRacer { .. } => {}
+            Action::RacerUnavailable => self.racer = Racer::Unavailable,
+            Action::WorkerCrashed(what) => {
+                self.running = None;
+                self.playing = false;
+                self.status = format!("The solver stopped unexpectedly ({what}); it was restarted.");
+                self.respawn(&mut effects);
+            }
+            Action::Note(message) => self.status = message,
+            Action::Tick => {
+                let n = self.steps_per_tick();
+                self.playback.forward(n);
+                if self.playback.at_end() && self.running.is_none() {
+                    self.playing = false;
+                }
+            }
+            Action::PlayPause => {
+                self.shown_solution = None;
+                if !self.playing && self.playback.at_end() && self.running.is_none() {
+                    // Play from the start: the history is replayed.
+                    self.playback.seek(0);
+                }
+                self.playing = !self.playing;
+            }
+            Action::StepBack => self.seek(self.playback.position().saturating_sub(1)),
+            Action::StepForward => self.seek(self.playback.position() + 1),
+            Action::Start => self.seek(0),
+            Action::End => self.seek(usize::MAX),
+            Action::Seek(n) => self.seek(n),
+            Action::Speed(speed) => {
+                self.speed = speed;
+                if speed == 0 {
+                    self.playback.jump_to_end();
+                }
+            }
+            Action::ShowSolution(i) if i < self.solutions.len() => {
+                self.playing = false;
+                self.shown_solution = Some(i);
+            }
+            Action::ShowSolution(_) => {}
+            Action::ZoomIn { cell } => self.zoom = Zoom::Cell(zoomed(cell * ZOOM_STEP)),
+            Action::ZoomOut { cell } => self.zoom = Zoom::Cell(zoomed(cell / ZOOM_STEP)),
+            Action::Fit => self.zoom = Zoom::Fit,
+        }
+        effects
+    }
+
+    /// New input, or another puzzle of the batch: the board is cleared at
+    /// once (never another puzzle's cells) until the text is read.
+    fn read(&mut self, bytes: usize, index: usize, effects: &mut Vec<Effect>) {
+        self.version += 1;
+        self.picked = index;
+        self.input = Input::Reading { bytes, count: 0 };
+        self.playback = Playback::new(0);
+        self.clear_outcome();
+        effects.push(Effect::Parse { version: self.version, index });
+    }
+
+    /// New input cancels a running solve and playback.
+    fn cancel(&mut self, effects: &mut Vec<Effect>) {
+        if self.running.take().is_some() {
+            self.respawn(effects);
+        }
+        self.playing = false;
+    }
+
+    fn clear_outcome(&mut self) {
+        self.status.clear();
+        self.counts.clear();
+        self.verdict = None;
+        self.solutions.clear();
+        self.shown_solution = None;
+    }
+
+    /// Replaces the solving worker; a text being read is read again by the new one.
+    fn respawn(&mut self, effects: &mut Vec<Effect>) {
+        self.racer = Racer::Absent;
+        effects.push(Effect::RespawnWorker);
+        if let Input::Reading { .. } = self.input {
+            effects.push(Effect::Parse { version: self.version, index: self.picked });
+        }
+    }
+
+    fn seek(&mut self, step: usize) {
+        self.playing = false;
+        self.shown_solution = None;
+        self.playback.seek(step);
+    }
+
+    fn solve(&mut self, now: f64, effects: &mut Vec<Effect>) {
+        let Some(puzzle) = self.puzzle() else { return };
+        let request = SolveRequest::new(self.next_id, puzzle);
+        self.playback = Playback::new(puzzle.width() * puzzle.height());
+        self.next_id += 1;
+        self.clear_outcome();
+        self.status = "Solving…".into();
+        // A running solve may be inside a long slice of splr (seconds to
+        // minutes, see `nonogram_core::sat`), deaf to new messages until it
+        // ends: replace its worker.
+        if self.running.is_some() {
+            self.respawn(effects);
+        } else if self.racer != Racer::Absent {
+            effects.push(Effect::StopRacer);
+            self.racer = Racer::Absent;
+        }
+        self.running = Some(request.id);
+        self.started = now;
+        effects.push(Effect::Post(request.clone()));
+        self.request = Some(request);
+        self.playing = true;
+    }
+
+    /// The outcome of reading a text: dropped when the text changed since.
+    fn parsed(&mut self, version: u64, outcome: ParseOutcome) {
+        if version != self.version || !matches!(self.input, Input::Reading { .. }) {
+            return;
+        }
+        self.input = match outcome {
+            Ok((format, puzzle, count)) => {
+                self.playback = Playback::new(puzzle.width() * puzzle.height());
+                let index = self.picked.min(count.saturating_sub(1));
+                Input::Puzzle { format, puzzle: Box::new(puzzle), count, index }
+            }
+            Err(e) => Input::Invalid(e),
+        };
+    }
+
+    fn worker_message(&mut self, message: FromWorker, effects: &mut Vec<Effect>) {
+        match message {
+            FromWorker::Steps { id, frames, sweep, unknown, depth, guesses, learnt }
+                if Some(id) == self.running =>
+            {
+                self.playback.extend(frames);
+                if self.speed == 0 {
+                    self.playback.jump_to_end();
+                }
+                if (guesses > 0 || learnt > 0) && self.racer == Racer::Absent {
+                    self.racer = Racer::Ready;
+                    effects.push(Effect::SpawnRacer);
+                }
+                if let (true, Racer::Ready, Some(request)) = (learnt > 0, self.racer, &self.request) {
+                    self.racer = Racer::Racing;
+                    effects.push(Effect::Race(request.clone()));
+                }
+                self.counts = text::running_counts(sweep, unknown, depth, guesses, learnt);
+            }
+            FromWorker::Done(done) if Some(done.id) == self.running => {
+                let ms = done.ms;
+                self.finish(*done, ms, "", effects);
+            }
+            FromWorker::Parsed { id, outcome } => self.parsed(id as u64, *outcome),
+            FromWorker::Error { message, .. } if self.running.is_some() => {
+                self.running = None;
+                self.playing = false;
+                self.stop_racer(effects);
+                self.status = message;
+            }
+            _ => {} // a message of a cancelled solve
+        }
+    }
+
+    fn stop_racer(&mut self, effects: &mut Vec<Effect>) {
+        if self.racer != Racer::Absent {
+            effects.push(Effect::StopRacer);
+        }
+        self.racer = Racer::Absent;
+    }
+
+    /// Shows a verdict: the solve is over, and the board shows its end at
+    /// once (the history stays to replay).
+    fn finish(&mut self, done: Finished, ms: f64, suffix: &str, effects: &mut Vec<Effect>) {
+        self.stop_racer(effects);
+        self.running = None;
+        self.request = None;
+        self.playback.finish(done.solutions.first().cloned(), done.line.as_deref());
+        self.playback.jump_to_end();
+        self.playing = false;
+        self.status = format!("{}{suffix}", verdict_text(&done, ms));
+        self.counts = counts_text(&done);
+        self.verdict = Some(done.verdict);
+        self.solutions = done.solutions;
+    }
+}
+
+/// A zoomed cell side, within [`ZOOM_CELLS`].
+fn zoomed(cell: f64) -> f64 {
+    cell.clamp(ZOOM_CELLS.0, ZOOM_CELLS.1)
+}

@@ -1,0 +1,283 @@
+//! Every action of the reducer, natively.
+
+use super::*;
+use crate::protocol::{parse_outcome, Frame};
+
+const SEED_003: &str = "01110\n11010\n01110\n00110\n00111\n";
+/// Three puzzles in TAAI's batch format.
+const BATCH: &str = "$1\n1\n1\n$2\n1\n0\n1\n0\n$3\n0\n1\n0\n1\n";
+
+/// A state after typing `text` (read at once, as the page does for small texts).
+fn typed(state: &mut State, text: &str) -> Vec<Effect> {
+    let mut effects = state.reduce(Action::Edited { bytes: text.len() });
+    let Some(Effect::Parse { version, index }) = effects.pop() else { panic!("{effects:?}") };
+    effects.extend(state.reduce(Action::Parsed { version, outcome: parse_outcome(text, index) }));
+    effects
+}
+
+fn with(text: &str) -> State {
+    let mut state = State::default();
+    typed(&mut state, text);
+    state
+}
+
+fn done(id: u32, verdict: VerdictKind, solutions: &[&str]) -> FromWorker {
+    FromWorker::Done(Box::new(Finished {
+        id,
+        verdict,
+        solutions: solutions.iter().map(|s| s.to_string()).collect(),
+        line: None,
+        by_line_logic: false,
+        guesses: 1,
+        learnt: 0,
+        symmetries: vec![],
+        ms: 12.0,
+        memory: 0,
+    }))
+}
+
+fn steps(id: u32, frames: Vec<Frame>, guesses: u64, learnt: u64) -> FromWorker {
+    FromWorker::Steps { id, frames, sweep: 1, unknown: 3, depth: 1, guesses, learnt }
+}
+
+fn line(name: &str, changes: &[(u32, char)]) -> Frame {
+    Frame::Line { line: name.into(), changes: changes.to_vec() }
+}
+
+/// The 2×2 diagonal, solved up to `steps` frames and a `multiple` verdict.
+fn solved_diagonal() -> State {
+    let mut s = with("2 2\n1\n1\n1\n1\n");
+    s.reduce(Action::Solve { now: 0.0 });
+    s.reduce(Action::FromWorker {
+        message: steps(1, vec![line("row 1", &[(0, '#')]), line("row 2", &[(3, '#')])], 1, 0),
+    });
+    s.reduce(Action::FromWorker { message: done(1, VerdictKind::Multiple, &["#..#", ".##."]) });
+    s
+}
+
+#[test]
+fn a_small_text_is_read_into_a_puzzle() {
+    let s = with(SEED_003);
+    let Input::Puzzle { format, puzzle, count, index } = &s.input else { panic!("{:?}", s.input) };
+    assert_eq!((format.as_str(), puzzle.width(), *count, *index), ("0/1 picture", 5, 1, 0));
+    assert_eq!(s.shown_cells(), "?".repeat(25));
+}
+
+#[test]
+fn invalid_input_clears_the_board() {
+    let mut s = solved_diagonal();
+    assert_eq!(s.shown_cells(), "#..#");
+    typed(&mut s, "2 2\n1\n1 x\n1\n1\n");
+    assert!(matches!(&s.input, Input::Invalid(e) if e.starts_with("line 3, column 3")), "{:?}", s.input);
+    assert_eq!((s.shown_cells(), s.status.as_str(), s.counts.as_str()), ("", "", ""));
+    assert!(s.solutions.is_empty() && s.verdict.is_none() && s.puzzle().is_none());
+}
+
+#[test]
+fn a_text_being_read_shows_no_board_and_an_old_parse_is_dropped() {
+    let mut s = solved_diagonal();
+    let effects = s.reduce(Action::Edited { bytes: 5_000_000 });
+    assert_eq!(effects, [Effect::Parse { version: 2, index: 0 }]);
+    assert_eq!((s.input.clone(), s.shown_cells()), (Input::Reading { bytes: 5_000_000, count: 0 }, ""));
+    // A parse of the first text, late: dropped.
+    s.reduce(Action::Parsed { version: 1, outcome: parse_outcome(SEED_003, 0) });
+    assert!(matches!(s.input, Input::Reading { .. }));
+    s.reduce(Action::FromWorker {
+        message: FromWorker::Parsed { id: 2, outcome: Box::new(parse_outcome(SEED_003, 0)) },
+    });
+    assert_eq!(s.puzzle().map(|p| p.width()), Some(5));
+}
+
+#[test]
+fn editing_cancels_a_running_solve() {
+    let mut s = with(SEED_003);
+    assert_eq!(s.reduce(Action::Solve { now: 5.0 }).len(), 1);
+    let effects = typed(&mut s, "2 2\n1\n1\n1\n1\n");
+    assert_eq!(effects, [Effect::RespawnWorker]);
+    assert_eq!((s.running, s.playing, s.status.as_str()), (None, false, ""));
+    // The cancelled solve's messages change nothing.
+    s.reduce(Action::FromWorker { message: done(1, VerdictKind::Unique, &["#"]) });
+    assert_eq!((s.verdict, s.shown_cells()), (None, "????"));
+}
+
+#[test]
+fn solve_posts_the_request_and_plays() {
+    let mut s = with(SEED_003);
+    let effects = s.reduce(Action::Solve { now: 5.0 });
+    let [Effect::Post(request)] = effects.as_slice() else { panic!("{effects:?}") };
+    assert_eq!((request.id, request.rows.len(), request.columns[0].clone()), (1, 5, vec![1]));
+    assert_eq!((s.running, s.playing, s.status.as_str()), (Some(1), true, "Solving…"));
+    assert_eq!(s.tick_ms(), Some(16));
+    // Solving again replaces the busy worker.
+    let effects = s.reduce(Action::Solve { now: 6.0 });
+    assert!(
+        matches!(effects.as_slice(), [Effect::RespawnWorker, Effect::Post(r)] if r.id == 2),
+        "{effects:?}"
+    );
+    // No puzzle: nothing to solve.
+    let mut s = with("2 2\n1\n1 x\n1\n1\n");
+    assert!(s.reduce(Action::Solve { now: 0.0 }).is_empty() && s.running.is_none());
+}
+
+#[test]
+fn a_verdict_jumps_to_the_end_and_the_counts_agree() {
+    let mut s = with("2 2\n1\n1\n1\n1\n");
+    s.reduce(Action::Solve { now: 0.0 });
+    s.reduce(Action::FromWorker { message: steps(1, vec![line("row 1", &[(0, '#')])], 1, 0) });
+    assert_eq!(s.playback.position(), 0, "playback trails while the solve runs");
+    assert_eq!(s.counts, "Solving: 3 cells unknown, 1 guess, 1 deep");
+    s.reduce(Action::FromWorker { message: done(1, VerdictKind::Multiple, &["#..#", ".##."]) });
+    assert!(s.playback.at_end() && !s.playing && s.running.is_none());
+    assert_eq!(s.shown_cells(), "#..#");
+    assert_eq!(s.status, "Multiple solutions — needed search (1 guess), 12 ms");
+    assert_eq!(s.counts, "Solver: 1 guess");
+    assert_eq!(s.verdict, Some(VerdictKind::Multiple));
+}
+
+#[test]
+fn playback_moves_through_the_history() {
+    let mut s = solved_diagonal();
+    let last = s.playback.len() - 1;
+    assert_eq!(last, 3);
+    s.reduce(Action::Start);
+    assert_eq!((s.playback.position(), s.shown_cells()), (0, "????"));
+    s.reduce(Action::StepForward);
+    assert_eq!(s.shown_cells(), "#???");
+    s.reduce(Action::StepBack);
+    s.reduce(Action::StepBack);
+    assert_eq!(s.playback.position(), 0);
+    s.reduce(Action::Seek(2));
+    assert_eq!(s.shown_cells(), "#??#");
+    s.reduce(Action::Seek(99));
+    assert_eq!(s.playback.position(), last);
+    s.reduce(Action::Start);
+    s.reduce(Action::End);
+    assert_eq!(s.playback.position(), last);
+    // Play at the end replays from the start; ticks run to the end and stop.
+    s.reduce(Action::Speed(2));
+    s.reduce(Action::PlayPause);
+    assert_eq!((s.playing, s.playback.position(), s.tick_ms()), (true, 0, Some(500)));
+    for _ in 0..3 {
+        s.reduce(Action::Tick);
+    }
+    assert_eq!((s.playing, s.playback.position()), (false, last));
+    s.reduce(Action::PlayPause);
+    s.reduce(Action::PlayPause);
+    assert!(!s.playing && s.tick_ms().is_none());
+    // Fastest jumps to the end.
+    s.reduce(Action::Start);
+    s.reduce(Action::Speed(0));
+    assert!(s.playback.at_end());
+}
+
+#[test]
+fn solutions_are_shown_by_choice() {
+    let mut s = solved_diagonal();
+    s.reduce(Action::ShowSolution(1));
+    assert_eq!(s.shown_cells(), ".##.");
+    s.reduce(Action::ShowSolution(7));
+    assert_eq!(s.shown_cells(), ".##.");
+    s.reduce(Action::StepBack);
+    assert_eq!((s.shown_solution, s.shown_cells()), (None, "#??#"));
+}
+
+#[test]
+fn stop_and_crash_replace_the_worker() {
+    let mut s = with(SEED_003);
+    s.reduce(Action::Solve { now: 0.0 });
+    assert_eq!(s.reduce(Action::Stop), [Effect::RespawnWorker]);
+    assert_eq!((s.running, s.status.as_str()), (None, "Stopped"));
+    assert!(s.reduce(Action::Stop).is_empty(), "nothing to stop");
+    s.reduce(Action::Solve { now: 0.0 });
+    assert_eq!(s.reduce(Action::WorkerCrashed("error".into())), [Effect::RespawnWorker]);
+    assert_eq!(s.status, "The solver stopped unexpectedly (error); it was restarted.");
+    // A text being read is read again by the new worker.
+    s.reduce(Action::Edited { bytes: 1 << 20 });
+    let effects = s.reduce(Action::WorkerCrashed("error".into()));
+    assert_eq!(effects, [Effect::RespawnWorker, Effect::Parse { version: s.version, index: 0 }]);
+}
+
+#[test]
+fn a_worker_error_ends_the_solve() {
+    let mut s = with(SEED_003);
+    s.reduce(Action::Solve { now: 0.0 });
+    s.reduce(Action::FromWorker { message: FromWorker::Error { id: 1, message: "bad clues".into() } });
+    assert_eq!((s.running, s.status.as_str()), (None, "bad clues"));
+    s.reduce(Action::Note("notes.txt: not a text file".into()));
+    assert_eq!(s.status, "notes.txt: not a text file");
+    assert!(s.puzzle().is_some(), "a note keeps the puzzle");
+}
+
+#[test]
+fn the_racer_starts_with_search_and_its_verdict_wins() {
+    let mut s = with(SEED_003);
+    s.reduce(Action::Solve { now: 100.0 });
+    assert!(s.reduce(Action::FromWorker { message: steps(1, vec![], 0, 0) }).is_empty());
+    assert_eq!(s.reduce(Action::FromWorker { message: steps(1, vec![], 1, 0) }), [Effect::SpawnRacer]);
+    let effects = s.reduce(Action::FromWorker { message: steps(1, vec![], 1, 5) });
+    assert!(matches!(effects.as_slice(), [Effect::Race(r)] if r.id == 1), "{effects:?}");
+    assert_eq!(s.racer, Racer::Racing);
+    let effects =
+        s.reduce(Action::FromRacer { message: done(1, VerdictKind::Unique, &[&"#".repeat(25)]), now: 350.0 });
+    assert_eq!(effects, [Effect::RespawnWorker]);
+    assert_eq!(
+        s.status,
+        "Unique solution — needed search (1 guess), 250 ms (the second engine answered first)"
+    );
+    assert_eq!(s.racer, Racer::Absent);
+    // A racer that cannot start leaves the first engine alone.
+    s.reduce(Action::Solve { now: 0.0 });
+    s.reduce(Action::FromWorker { message: steps(2, vec![], 1, 0) });
+    s.reduce(Action::RacerUnavailable);
+    assert!(s.reduce(Action::FromWorker { message: steps(2, vec![], 1, 5) }).is_empty());
+}
+
+#[test]
+fn batch_navigation_reads_the_picked_puzzle() {
+    let mut s = with(BATCH);
+    let Input::Puzzle { count, index, .. } = s.input else { panic!() };
+    assert_eq!((count, index), (3, 0));
+    let effects = s.reduce(Action::Pick(3));
+    assert_eq!(effects, [Effect::Parse { version: s.version, index: 2 }]);
+    assert_eq!(s.batch(), Some((2, 3)), "the picker stays while the puzzle is read");
+    s.reduce(Action::Parsed { version: s.version, outcome: parse_outcome(BATCH, 2) });
+    let Input::Puzzle { index, ref puzzle, .. } = s.input else { panic!() };
+    assert_eq!((index, puzzle.width()), (2, 2));
+    assert_eq!(puzzle.rows[0].0, Vec::<u32>::new());
+    // Out of range picks are clamped; picking the shown one reads nothing.
+    assert!(matches!(s.reduce(Action::Pick(99)).as_slice(), []));
+    assert!(matches!(s.reduce(Action::Pick(0)).as_slice(), [Effect::Parse { index: 0, .. }]));
+}
+
+#[test]
+fn zoom_stays_within_bounds() {
+    let mut s = State::default();
+    assert_eq!(s.zoom, Zoom::Fit);
+    s.reduce(Action::ZoomIn { cell: 20.0 });
+    assert_eq!(s.zoom, Zoom::Cell(25.0));
+    s.reduce(Action::ZoomIn { cell: 60.0 });
+    assert_eq!(s.zoom, Zoom::Cell(ZOOM_CELLS.1));
+    s.reduce(Action::ZoomOut { cell: 1.1 });
+    assert_eq!(s.zoom, Zoom::Cell(ZOOM_CELLS.0));
+    s.reduce(Action::Fit);
+    assert_eq!(s.zoom, Zoom::Fit);
+}
+
+#[test]
+fn words_have_correct_plurals() {
+    assert_eq!(plural(1, "guess", "guesses"), "1 guess");
+    assert_eq!(plural(0, "guess", "guesses"), "0 guesses");
+    let FromWorker::Done(mut d) = done(1, VerdictKind::Unique, &[]) else { panic!() };
+    (d.guesses, d.learnt) = (0, 84);
+    assert_eq!(
+        verdict_text(&d, 3.4),
+        "Unique solution — needed search (clause learning: 84 contradictions), 3 ms"
+    );
+    assert_eq!(counts_text(&d), "Solver: clause learning: 84 contradictions");
+    (d.guesses, d.learnt) = (2, 1);
+    assert_eq!(counts_text(&d), "Solver: 2 guesses, then clause learning: 1 contradiction");
+    (d.guesses, d.learnt) = (0, 0);
+    assert_eq!(verdict_text(&d, 1.0), "Unique solution — needed search (probing, no guess), 1 ms");
+    d.by_line_logic = true;
+    assert_eq!(counts_text(&d), "Solver: line logic alone, no guess");
+}
