@@ -1,5 +1,74 @@
 //! Geometry of the board: row clues on the left, column clues on top (read
-//! downwards), square cells. Pure, so it is tested without a browser.
+//! downwards), square cells; where a point falls (a cell, a clue); and how
+//! many device pixels the canvas may hold. Pure, so it is tested without a
+//! browser.
+
+use nonogram_core::Puzzle;
+
+/// A row or a column of the board, 0-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineId {
+    Row(usize),
+    Column(usize),
+}
+
+impl LineId {
+    /// Reads "row 3" / "column 12" (1-based), as the solver names lines.
+    pub fn parse(text: &str) -> Option<LineId> {
+        let (kind, n) = text.split_once(' ')?;
+        let i = n.parse::<usize>().ok()?.checked_sub(1)?;
+        match kind {
+            "row" => Some(LineId::Row(i)),
+            "column" => Some(LineId::Column(i)),
+            _ => None,
+        }
+    }
+
+    /// "row 3" / "column 12" (1-based).
+    pub fn name(self) -> String {
+        match self {
+            LineId::Row(i) => format!("row {}", i + 1),
+            LineId::Column(i) => format!("column {}", i + 1),
+        }
+    }
+}
+
+/// How much room a puzzle's clues take, in characters and numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClueExtent {
+    /// The longest row clue as text ("3 12 1" is 6).
+    pub row_chars: usize,
+    /// The most numbers in a column clue.
+    pub column_runs: usize,
+    /// The most digits in a column clue's number.
+    pub column_digits: usize,
+}
+
+impl ClueExtent {
+    pub fn of(puzzle: &Puzzle) -> ClueExtent {
+        let digits = |n: u32| n.to_string().len();
+        ClueExtent {
+            row_chars: puzzle.rows.iter().map(|c| c.to_string().len()).max().unwrap_or(1),
+            column_runs: puzzle.columns.iter().map(|c| c.0.len()).max().unwrap_or(1),
+            column_digits: puzzle
+                .columns
+                .iter()
+                .flat_map(|c| c.0.iter().map(|&n| digits(n)))
+                .max()
+                .unwrap_or(1),
+        }
+    }
+}
+
+/// The largest and smallest cells a fitted board gets, in CSS pixels.
+pub const FIT_CELLS: (f64, f64) = (0.5, 32.0);
+/// Clue numbers smaller than this are not drawn (zoom in to read them).
+pub const MIN_FONT: f64 = 5.0;
+/// A canvas's backing store stays within these, in device pixels: Chromium
+/// shows a broken canvas past 16384 a side or 268 M pixels, and a board at
+/// devicePixelRatio 2 or 3 would pass both; 16 M pixels is 64 MB.
+pub const MAX_CANVAS_SIDE: f64 = 16384.0;
+pub const MAX_CANVAS_AREA: f64 = 16_777_216.0;
 
 /// Where everything goes on the canvas, in CSS pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -11,35 +80,55 @@ pub struct Layout {
     /// Width of the row-clue area and height of the column-clue area.
     pub left: f64,
     pub top: f64,
-    /// Font size of the clues.
+    /// Font size of the row clues, and of the column clues (smaller when
+    /// their numbers are wide, so that they never overlap).
     pub font: f64,
+    pub column_font: f64,
 }
 
+/// A character of clue text is about 0.6 of the font, the font 0.6 of a cell.
+const FONT: f64 = 0.6;
+const CHAR: f64 = 0.6;
+
 impl Layout {
-    /// Fits a `width`×`height` board whose longest row clue is `row_chars`
-    /// characters as text ("3 12 1" is 6) and longest column clue has
-    /// `column_runs` numbers into
-    /// `max_width` pixels: cells between 14 and 32 pixels, clue text at least
-    /// 9 pixels, so clues stay readable; past that the board scrolls.
-    pub fn new(width: usize, height: usize, row_chars: usize, column_runs: usize, max_width: f64) -> Layout {
-        // A character of clue text is about 0.6 of the font, the font 0.6 of a
-        // cell: 0.36 cells across per character. A column clue takes a cell per number.
-        let row_clue_cells = 0.36 * row_chars.max(1) as f64 + 0.5;
-        let cell = (max_width / (width as f64 + row_clue_cells + 1.0)).clamp(14.0, 32.0).floor();
-        let font = (cell * 0.6).max(9.0).floor();
+    /// A board with cells of side `cell`.
+    pub fn at_cell(width: usize, height: usize, clues: ClueExtent, cell: f64) -> Layout {
+        let font = (cell * FONT).floor().max(1.0);
+        let column_font =
+            font.min((cell * 0.95 / (CHAR * clues.column_digits.max(1) as f64)).floor()).max(1.0);
         Layout {
             width,
             height,
             cell,
-            left: (row_clue_cells * cell).ceil() + 4.0,
-            top: (column_runs.max(1) as f64 * cell).ceil() + 4.0,
+            left: (row_clue_cells(clues) * cell).ceil() + 4.0,
+            top: (clues.column_runs.max(1) as f64 * cell).ceil() + 4.0,
             font,
+            column_font,
         }
+    }
+
+    /// The largest board (cells up to 32 pixels) that fits `space` (width,
+    /// height) whole, clues included. Cells of 4 pixels and more are whole
+    /// pixels, so that grid lines stay crisp.
+    pub fn fit(width: usize, height: usize, clues: ClueExtent, space: (f64, f64)) -> Layout {
+        let across = width as f64 + row_clue_cells(clues);
+        let down = height as f64 + clues.column_runs.max(1) as f64;
+        // 6 pixels: the +4 of the clue areas, and the last grid line.
+        let cell = ((space.0 - 6.0) / across).min((space.1 - 6.0) / down).clamp(FIT_CELLS.0, FIT_CELLS.1);
+        Layout::at_cell(width, height, clues, if cell >= 4.0 { cell.floor() } else { cell })
     }
 
     /// The canvas size in CSS pixels.
     pub fn size(&self) -> (f64, f64) {
         (self.left + self.width as f64 * self.cell + 1.0, self.top + self.height as f64 * self.cell + 1.0)
+    }
+
+    /// Device pixels per CSS pixel for the canvas: the screen's ratio, less
+    /// where the backing store would pass the browser's limits.
+    pub fn backing_scale(&self, device_pixel_ratio: f64) -> f64 {
+        let (w, h) = self.size();
+        let area = (MAX_CANVAS_AREA / (w * h)).sqrt();
+        device_pixel_ratio.max(1.0).min(area).min(MAX_CANVAS_SIDE / w).min(MAX_CANVAS_SIDE / h)
     }
 
     /// Top-left corner of cell (row, col).
@@ -53,25 +142,146 @@ impl Layout {
         (c >= 0.0 && r >= 0.0 && (c as usize) < self.width && (r as usize) < self.height)
             .then_some((r as usize, c as usize))
     }
+
+    /// The line whose clue is under a point, if any.
+    pub fn clue_at(&self, x: f64, y: f64) -> Option<LineId> {
+        let (w, h) = (self.width as f64 * self.cell, self.height as f64 * self.cell);
+        if (0.0..self.left).contains(&x) && (self.top..self.top + h).contains(&y) {
+            Some(LineId::Row(((y - self.top) / self.cell) as usize))
+        } else if (0.0..self.top).contains(&y) && (self.left..self.left + w).contains(&x) {
+            Some(LineId::Column(((x - self.left) / self.cell) as usize))
+        } else {
+            None
+        }
+    }
+
+    /// The grid indices (row-major) of a line's cells.
+    pub fn line_cells(&self, line: LineId) -> Vec<usize> {
+        match line {
+            LineId::Row(i) => (0..self.width).map(|c| i * self.width + c).collect(),
+            LineId::Column(i) => (0..self.height).map(|r| r * self.width + i).collect(),
+        }
+    }
+
+    /// A line's rectangle on the board: x, y, width, height.
+    pub fn line_rect(&self, line: LineId) -> (f64, f64, f64, f64) {
+        match line {
+            LineId::Row(i) => {
+                let (x, y) = self.cell_origin(i, 0);
+                (x, y, self.width as f64 * self.cell, self.cell)
+            }
+            LineId::Column(i) => {
+                let (x, y) = self.cell_origin(0, i);
+                (x, y, self.cell, self.height as f64 * self.cell)
+            }
+        }
+    }
+
+    /// The square mark of a known-empty cell (by grid index): corner and side.
+    pub fn empty_mark(&self, i: usize) -> (f64, f64, f64) {
+        let (x, y) = self.cell_origin(i / self.width, i % self.width);
+        let d = (self.cell * 0.16).max(1.5).min(self.cell);
+        (x + self.cell / 2.0 - d / 2.0, y + self.cell / 2.0 - d / 2.0, d)
+    }
+}
+
+/// The row clues' width in cells, at a font of 0.6 cell.
+fn row_clue_cells(clues: ClueExtent) -> f64 {
+    FONT * CHAR * clues.row_chars.max(1) as f64 + 0.5
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const CLUES: ClueExtent = ClueExtent { row_chars: 7, column_runs: 4, column_digits: 1 };
+
     #[test]
-    fn cells_are_square_and_fit() {
-        for (w, h, max) in [(1, 1, 400.0), (5, 5, 800.0), (50, 50, 1200.0), (100, 100, 390.0)] {
-            let l = Layout::new(w, h, 7, 4, max);
+    fn boards_fit_their_space_whole() {
+        for (w, h, space) in [
+            (1, 1, (400.0, 300.0)),
+            (5, 5, (800.0, 600.0)),
+            (40, 40, (700.0, 560.0)),
+            (25, 25, (358.0, 560.0)),
+            (1000, 1000, (700.0, 560.0)),
+            (100, 30, (390.0, 900.0)),
+        ] {
+            let l = Layout::fit(w, h, CLUES, space);
             let (cw, ch) = l.size();
-            assert!(l.cell >= 14.0 && l.cell <= 32.0 && l.font >= 9.0);
+            assert!(cw <= space.0 && ch <= space.1, "{w}×{h} in {space:?}: {cw}×{ch}");
+            assert!(l.cell <= FIT_CELLS.1);
             let (x, y) = l.cell_origin(h - 1, w - 1);
-            assert!(x + l.cell <= cw && y + l.cell <= ch);
             assert_eq!(l.cell_at(x + l.cell / 2.0, y + l.cell / 2.0), Some((h - 1, w - 1)));
             assert_eq!(l.cell_at(l.left - 1.0, l.top + 1.0), None);
-            if w <= 50 {
-                assert!(cw <= max, "{w}×{h} fits {max}: {cw}");
+        }
+        // The sizes the page promises: a 40×40 board in a 1280×800 window's
+        // board box, a 25×25 one on a 390-pixel phone, at 8 pixels or more.
+        assert!(Layout::fit(40, 40, CLUES, (700.0, 560.0)).cell >= 8.0);
+        assert!(Layout::fit(25, 25, CLUES, (358.0, 600.0)).cell >= 8.0);
+        // Whole pixels from 4 up; small boards stop at 32.
+        assert_eq!(Layout::fit(40, 40, CLUES, (700.0, 560.0)).cell.fract(), 0.0);
+        assert_eq!(Layout::fit(2, 2, CLUES, (2000.0, 2000.0)).cell, 32.0);
+    }
+
+    #[test]
+    fn column_numbers_never_overlap() {
+        for digits in 1..=7 {
+            for cell in [8.0, 14.0, 32.0] {
+                let l = Layout::at_cell(10, 10, ClueExtent { column_digits: digits, ..CLUES }, cell);
+                // A number's width: a character is 0.6 of the font.
+                assert!(
+                    digits as f64 * CHAR * l.column_font <= cell || l.column_font < MIN_FONT,
+                    "{digits} digits in {cell}: {}",
+                    l.column_font
+                );
+                assert!(l.column_font <= l.font);
             }
+        }
+    }
+
+    #[test]
+    fn the_backing_store_stays_within_the_browsers_limits() {
+        let small = Layout::at_cell(10, 10, CLUES, 20.0);
+        assert_eq!(small.backing_scale(2.0), 2.0);
+        assert_eq!(small.backing_scale(0.5), 1.0);
+        for dpr in [1.0, 2.0, 3.0] {
+            for cell in [1.0, 8.0, 32.0, 64.0] {
+                let l = Layout::at_cell(1000, 1000, CLUES, cell);
+                let (w, h) = l.size();
+                let s = l.backing_scale(dpr);
+                assert!(s > 0.0 && s <= dpr);
+                assert!(
+                    w * s <= MAX_CANVAS_SIDE
+                        && h * s <= MAX_CANVAS_SIDE
+                        && w * h * s * s <= MAX_CANVAS_AREA * 1.0001
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn clues_and_lines_are_found_by_position() {
+        let l = Layout::at_cell(5, 4, CLUES, 10.0);
+        let (row3_y, col2_x) = (l.top + 2.5 * l.cell, l.left + 1.5 * l.cell);
+        assert_eq!(l.clue_at(1.0, row3_y), Some(LineId::Row(2)));
+        assert_eq!(l.clue_at(col2_x, 1.0), Some(LineId::Column(1)));
+        assert_eq!(l.clue_at(col2_x, row3_y), None, "a cell is not a clue");
+        assert_eq!(l.clue_at(1.0, 1.0), None, "the corner");
+        assert_eq!(l.clue_at(1.0, l.top + 4.0 * l.cell + 1.0), None, "below the last row");
+        assert_eq!(l.line_cells(LineId::Row(1)), [5, 6, 7, 8, 9]);
+        assert_eq!(l.line_cells(LineId::Column(4)), [4, 9, 14, 19]);
+        assert_eq!(l.line_rect(LineId::Column(0)), (l.left, l.top, 10.0, 40.0));
+        let (x, y, d) = l.empty_mark(6);
+        assert!(x > l.left + 10.0 && y > l.top + 10.0 && d < 10.0);
+    }
+
+    #[test]
+    fn lines_are_named_as_the_solver_names_them() {
+        assert_eq!(LineId::parse("row 3"), Some(LineId::Row(2)));
+        assert_eq!(LineId::parse("column 12"), Some(LineId::Column(11)));
+        assert_eq!(LineId::Column(11).name(), "column 12");
+        for bad in ["row 0", "diagonal 3", "row", "row x"] {
+            assert_eq!(LineId::parse(bad), None);
         }
     }
 }

@@ -22,6 +22,8 @@ pub mod samples;
 pub mod session;
 
 #[cfg(target_arch = "wasm32")]
+pub mod draw;
+#[cfg(target_arch = "wasm32")]
 pub mod page;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;

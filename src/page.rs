@@ -5,23 +5,21 @@
 
 mod picture_view;
 
-use crate::app::{plural, Action, Effect, Input, Racer, State, SPEEDS};
+use crate::app::{plural, Action, Effect, Input, Racer, State, Zoom, SPEEDS};
+use crate::draw;
 use crate::lab::{self, SEED_CASES};
-use crate::layout::Layout;
+use crate::layout::{ClueExtent, Layout, LineId};
 use crate::picture::Picture;
-use crate::playback::LineMark;
 use crate::protocol::{parse_outcome, FromWorker, ToWorker};
 use crate::samples::SAMPLES;
 use gloo_timers::callback::Interval;
-use nonogram_core::Puzzle;
 use picture_view::{CheckView, ExportMsg, PictureMsg};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    CanvasRenderingContext2d, HtmlCanvasElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement,
-    MessageEvent, Worker,
+    HtmlCanvasElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, MessageEvent, Worker,
 };
 use yew::prelude::*;
 
@@ -41,6 +39,8 @@ pub enum Msg {
     Key(KeyboardEvent),
     /// A key pressed while the board has focus.
     BoardKey(KeyboardEvent),
+    /// Zoom in (true) or out from the cell size drawn now.
+    Zoom(bool),
     Sample(usize),
     OpenFile(web_sys::File),
     /// The text of an opened file.
@@ -59,6 +59,10 @@ pub enum Msg {
     /// Draw the board now (a new puzzle's first drawing, put off a task).
     Redraw,
 }
+
+/// Windows this narrow or narrower put the board below the input (as
+/// `static/style.css` does).
+const NARROW: f64 = 700.0;
 
 /// Where the last input is kept between visits (this browser only).
 const STORAGE_KEY: &str = "nonogram-studio.input";
@@ -139,18 +143,6 @@ impl Drop for WorkerHandle {
     }
 }
 
-/// What the canvas shows now, so a redraw repaints only what changed.
-#[derive(Clone, PartialEq)]
-struct DrawCache {
-    layout: Layout,
-    dpr: f64,
-    version: u64,
-    solution_view: Option<usize>,
-    cells: Vec<u8>,
-    fresh: Vec<u32>,
-    mark: Option<LineMark>,
-}
-
 pub struct App {
     /// The puzzle, its solve and the view of it: every change goes through
     /// [`State::reduce`] (see [`App::dispatch`]).
@@ -179,11 +171,14 @@ pub struct App {
     /// The playback timer and its period.
     timer: Option<(u32, Interval)>,
     canvas: NodeRef,
-    drawn: std::cell::RefCell<Option<DrawCache>>,
-    /// The board's background with its clues, and what it was drawn for.
-    background: RefCell<Option<(BackgroundKey, HtmlCanvasElement)>>,
-    /// The width the board may take, read from the page when unknown.
-    fit_width: std::cell::Cell<Option<f64>>,
+    /// The board's draw cache.
+    board: draw::Board,
+    /// The room the board may take (width, height), read from the page
+    /// when unknown: reading it forces a layout of the page, which costs
+    /// tens of milliseconds with large text areas.
+    board_space: std::cell::Cell<Option<(f64, f64)>>,
+    /// Ctrl+wheel on the board zooms (a listener that may cancel the page's zoom).
+    _on_wheel: Option<Closure<dyn FnMut(web_sys::WheelEvent)>>,
     _on_resize: Option<Closure<dyn FnMut()>>,
     lab_clue: String,
     lab_line: String,
@@ -217,9 +212,6 @@ pub struct App {
     /// Pending: the board's drawing for a new puzzle.
     redraw: Option<gloo_timers::callback::Timeout>,
 }
-
-/// What the board's background was drawn for: puzzle version, layout, pixel ratio.
-type BackgroundKey = (u64, Layout, f64);
 
 /// The export text and what it was made from.
 type ExportCache = RefCell<Option<((u64, u64, usize, String), Result<String, String>)>>;
@@ -322,7 +314,7 @@ impl App {
 
     fn input_changed(&mut self, ctx: &Context<Self>, bytes: usize) {
         self.text_version += 1;
-        self.fit_width.set(None);
+        self.board_space.set(None);
         self.share_link.clear();
         self.export_note.clear();
         self.dispatch(ctx, Action::Edited { bytes });
@@ -342,9 +334,47 @@ impl App {
         }
     }
 
+    /// On a narrow screen the board is below the input: Solve scrolls it
+    /// into view, with room for the verdict (see [`Self::board_space`]).
+    fn bring_board_into_view(&self) {
+        let narrow = web_sys::window()
+            .and_then(|w| w.inner_width().ok())
+            .and_then(|w| w.as_f64())
+            .is_some_and(|w| w <= NARROW);
+        let board =
+            self.canvas.cast::<web_sys::Element>().and_then(|c| c.closest("section.board").ok().flatten());
+        if let (true, Some(board)) = (narrow, board) {
+            board.scroll_into_view();
+        }
+    }
+
+    /// Ctrl+wheel (and a touchpad's pinch, which the browser sends as one)
+    /// on the board zooms it, not the page: the listener must be able to
+    /// cancel the event, which Yew's own listeners cannot.
+    fn listen_to_wheel(&mut self, ctx: &Context<Self>) {
+        let Some(wrap) = self.canvas.cast::<web_sys::Element>().and_then(|c| c.parent_element()) else {
+            return;
+        };
+        let zoom = ctx.link().callback(Msg::Zoom);
+        let on_wheel = Closure::<dyn FnMut(web_sys::WheelEvent)>::new(move |e: web_sys::WheelEvent| {
+            if e.ctrl_key() && e.delta_y() != 0.0 {
+                e.prevent_default();
+                zoom.emit(e.delta_y() < 0.0);
+            }
+        });
+        let options = web_sys::AddEventListenerOptions::new();
+        options.set_passive(false);
+        let _ = wrap.add_event_listener_with_callback_and_add_event_listener_options(
+            "wheel",
+            on_wheel.as_ref().unchecked_ref(),
+            &options,
+        );
+        self._on_wheel = Some(on_wheel);
+    }
+
     /// The side of a cell as drawn now, in CSS pixels.
     fn drawn_cell(&self) -> f64 {
-        self.drawn.borrow().as_ref().map_or(16.0, |d| d.layout.cell)
+        self.board.layout().map_or(16.0, |l| l.cell)
     }
 
     /// Replaces the solving worker (and drops the racer's).
@@ -362,18 +392,9 @@ impl App {
 
     /// A click on a row or column clue opens that line, as shown, in the lab.
     fn open_line_in_lab(&mut self, x: f64, y: f64) -> bool {
-        let (Some(p), Some(l)) = (self.state.puzzle(), self.drawn.borrow().as_ref().map(|d| d.layout)) else {
-            return false;
-        };
-        let (w, h) = (l.width as f64 * l.cell, l.height as f64 * l.cell);
-        let (is_row, i) = if x < l.left && y >= l.top && y < l.top + h {
-            (true, ((y - l.top) / l.cell) as usize)
-        } else if y < l.top && x >= l.left && x < l.left + w {
-            (false, ((x - l.left) / l.cell) as usize)
-        } else {
-            return false;
-        };
-        let indices = line_cells(&l, (is_row, i));
+        let (Some(p), Some(l)) = (self.state.puzzle(), self.board.layout()) else { return false };
+        let Some(line) = l.clue_at(x, y) else { return false };
+        let indices = l.line_cells(line);
         let cells = self.state.shown_cells().as_bytes();
         self.lab_line = indices
             .iter()
@@ -383,9 +404,12 @@ impl App {
                 _ => '.',
             })
             .collect();
-        let clue = if is_row { &p.rows[i] } else { &p.columns[i] };
+        let clue = match line {
+            LineId::Row(i) => &p.rows[i],
+            LineId::Column(i) => &p.columns[i],
+        };
         self.lab_clue = format!("[{clue}]");
-        let name = if is_row { format!("row {}", i + 1) } else { format!("column {}", i + 1) };
+        let name = line.name();
         let fresh: Vec<String> = indices
             .iter()
             .enumerate()
@@ -407,147 +431,69 @@ impl App {
         true
     }
 
-    /// Draws the board: everything when the geometry changed, else only
-    /// the cells whose look changed (values, new-cell marks, outlined line).
+    /// The room the board may take: its box's width, and the window's
+    /// height below the box less room for the verdict (on a narrow screen,
+    /// where the board comes below the input, the window's height less its
+    /// controls: Solve brings the board into view).
+    fn board_space(&self, canvas: &HtmlCanvasElement) -> (f64, f64) {
+        if let Some(space) = self.board_space.get() {
+            return space;
+        }
+        let window = web_sys::window();
+        let px = |v: Option<Result<JsValue, JsValue>>| v.and_then(|v| v.ok()).and_then(|v| v.as_f64());
+        let (window_w, window_h) = (
+            px(window.as_ref().map(|w| w.inner_width())).unwrap_or(800.0),
+            px(window.as_ref().map(|w| w.inner_height())).unwrap_or(600.0),
+        );
+        let wrap = canvas.parent_element();
+        let width =
+            wrap.as_ref().map(|p| p.client_width() as f64).filter(|&w| w > 0.0).unwrap_or(window_w - 32.0);
+        let height = if window_w <= NARROW {
+            window_h - 190.0
+        } else {
+            let scrolled = window.as_ref().and_then(|w| w.scroll_y().ok()).unwrap_or(0.0);
+            let top = wrap.as_ref().map_or(150.0, |p| p.get_bounding_client_rect().top() + scrolled);
+            window_h - top - 110.0
+        };
+        let space = (width.max(120.0), height.max(200.0));
+        self.board_space.set(Some(space));
+        space
+    }
+
+    /// Draws the board (see [`draw::Board::draw`]), or clears it when the
+    /// input is no puzzle: never another puzzle's cells.
     fn draw(&self) {
         let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else { return };
-        let Some(puzzle) = self.state.puzzle() else {
-            // No puzzle (the text is wrong or being read): no board, never
-            // another puzzle's cells.
-            clear_canvas(&canvas);
-            *self.drawn.borrow_mut() = None;
+        let state = &self.state;
+        let Some(puzzle) = state.puzzle() else {
+            self.board.clear(&canvas);
             return;
         };
-        let Some(window) = web_sys::window() else { return };
-        let dpr = window.device_pixel_ratio().max(1.0);
-        // Fit the board's column (the wrapper scrolls when clues no longer fit).
-        // Read once per puzzle and window size: reading it forces a layout
-        // of the page, which costs tens of milliseconds with large text areas.
-        let max_width = self.fit_width.get().unwrap_or_else(|| {
-            let w =
-                canvas.parent_element().map(|p| p.client_width() as f64).filter(|&w| w > 0.0).unwrap_or_else(
-                    || window.inner_width().ok().and_then(|w| w.as_f64()).unwrap_or(800.0) - 32.0,
-                );
-            self.fit_width.set(Some(w));
-            w
-        });
-        let row_chars = puzzle.rows.iter().map(|c| c.to_string().len()).max().unwrap_or(1);
-        let column_runs = puzzle.columns.iter().map(|c| c.0.len()).max().unwrap_or(1);
-        let l = Layout::new(puzzle.width(), puzzle.height(), row_chars, column_runs, max_width.max(200.0));
-        let Some(ctx) = canvas
-            .get_context("2d")
-            .ok()
-            .flatten()
-            .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-        else {
-            return;
+        let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
+        let space = self.board_space(&canvas);
+        let clues = ClueExtent::of(puzzle);
+        let (w, h) = (puzzle.width(), puzzle.height());
+        let l = match state.zoom {
+            Zoom::Fit => Layout::fit(w, h, clues, space),
+            Zoom::Cell(cell) => Layout::at_cell(w, h, clues, cell),
         };
-        let now = DrawCache {
-            layout: l,
-            dpr,
-            version: self.state.version,
-            solution_view: self.state.shown_solution,
-            cells: self.state.shown_cells().as_bytes().to_vec(),
-            fresh: if self.state.shown_solution.is_none() {
-                self.state.playback.fresh_cells().to_vec()
-            } else {
-                vec![]
+        if let Some(wrap) = canvas.parent_element().and_then(|p| p.dyn_into::<web_sys::HtmlElement>().ok()) {
+            // Zoomed in, the board pans inside its box, never the page.
+            let _ = wrap.style().set_property("max-height", &format!("{}px", space.1.ceil()));
+        }
+        let comparing = state.shown_solution.is_some();
+        let view = draw::BoardView {
+            puzzle,
+            version: state.version,
+            cells: state.shown_cells(),
+            fresh: if comparing { &[] } else { state.playback.fresh_cells() },
+            mark: if comparing { None } else { state.playback.line_mark() },
+            differ: match (comparing, state.solutions.as_slice()) {
+                (true, [a, b, ..]) => Some((a.as_str(), b.as_str())),
+                _ => None,
             },
-            mark: if self.state.shown_solution.is_none() { self.state.playback.line_mark() } else { None },
         };
-        let mut drawn = self.drawn.borrow_mut();
-        let same_board = matches!(&*drawn, Some(d) if d.layout == l && d.dpr == dpr && d.version == self.state.version
-            && d.solution_view == self.state.shown_solution && d.cells.len() == now.cells.len());
-        let mut fresh = vec![false; now.cells.len()];
-        for &i in &now.fresh {
-            if let Some(f) = fresh.get_mut(i as usize) {
-                *f = true;
-            }
-        }
-        // Cells to repaint; past half the board, one full redraw is cheaper.
-        let repaint: Option<Vec<usize>> = drawn.as_ref().filter(|_| same_board).and_then(|old| {
-            let mut repaint: Vec<usize> =
-                (0..now.cells.len()).filter(|&i| old.cells[i] != now.cells[i]).collect();
-            repaint.extend(old.fresh.iter().chain(&now.fresh).map(|&i| i as usize));
-            for mark in [old.mark, now.mark].into_iter().flatten() {
-                repaint.extend(line_cells(&l, mark_line(mark)));
-            }
-            repaint.sort_unstable();
-            repaint.dedup();
-            (repaint.len() * 2 < now.cells.len()).then_some(repaint)
-        });
-        let full = repaint.is_none();
-        if full {
-            let (w, h) = l.size();
-            size_canvas(&canvas, &l, dpr);
-            // The white board with its clues, drawn once per puzzle and
-            // geometry (hundreds of texts on a large board) and copied after.
-            let key = (self.state.version, l, dpr);
-            let mut background = self.background.borrow_mut();
-            if background.as_ref().is_none_or(|(k, _)| *k != key) {
-                *background = clue_background(&l, dpr, puzzle).map(|c| (key, c));
-            }
-            let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
-            match background.as_ref() {
-                Some((_, image)) => {
-                    let _ = ctx.draw_image_with_html_canvas_element(image, 0.0, 0.0);
-                }
-                None => {
-                    ctx.set_fill_style_str("#ffffff");
-                    ctx.fill_rect(0.0, 0.0, w * dpr, h * dpr);
-                }
-            }
-            let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-            // The background is white: filled cells go in runs along each
-            // row (one rectangle a run), marked cells and empty marks one by one.
-            // One path per colour: a single draw operation for the canvas.
-            ctx.set_fill_style_str("#1f2430");
-            ctx.begin_path();
-            for_filled_runs(
-                l.width,
-                |i| now.cells[i] == b'#' && !fresh[i],
-                |row, col, len| {
-                    let (x, y) = l.cell_origin(row, col);
-                    ctx.rect(x, y, l.cell * len as f64, l.cell);
-                },
-                now.cells.len(),
-            );
-            ctx.fill();
-            let marked: Vec<usize> = (0..now.cells.len()).filter(|&i| fresh[i]).collect();
-            paint_cells(&ctx, &l, &marked, &now, &fresh, false);
-            // Empty marks: one style, one call a mark.
-            ctx.set_fill_style_str(EMPTY_MARK);
-            ctx.begin_path();
-            for i in (0..now.cells.len()).filter(|&i| now.cells[i] == b'.' && !fresh[i]) {
-                let (x, y, d) = empty_mark(&l, i);
-                ctx.rect(x, y, d, d);
-            }
-            ctx.fill();
-            draw_grid_lines(&ctx, &l);
-            if let (Some(_), [a, b, ..]) = (self.state.shown_solution, self.state.solutions.as_slice()) {
-                // Cells where the two solutions differ.
-                ctx.set_stroke_style_str("#dc2626");
-                ctx.set_line_width(2.5);
-                for (i, (x, y)) in a.bytes().zip(b.bytes()).enumerate() {
-                    if x != y {
-                        let (cx, cy) = l.cell_origin(i / l.width, i % l.width);
-                        ctx.stroke_rect(cx + 3.0, cy + 3.0, l.cell - 6.0, l.cell - 6.0);
-                    }
-                }
-            }
-        } else {
-            paint_cells(&ctx, &l, &repaint.unwrap_or_default(), &now, &fresh, true);
-        }
-        // The line worked in the shown step (blue), or the contradicting one (red),
-        // outlined inside the line so that repainting its cells erases it.
-        if let Some(mark) = now.mark {
-            let colour = if matches!(mark, LineMark::Worked(_)) { "#2563eb" } else { "#dc2626" };
-            let (x, y, w, h) = line_rect(&l, mark_line(mark));
-            ctx.set_stroke_style_str(colour);
-            ctx.set_line_width(3.0);
-            ctx.stroke_rect(x + 2.0, y + 2.0, w - 4.0, h - 4.0);
-        }
-        *drawn = Some(now);
+        self.board.draw(&canvas, l, dpr, &view);
     }
 }
 
@@ -640,213 +586,6 @@ impl App {
     }
 }
 
-fn mark_line(mark: LineMark) -> (bool, usize) {
-    match mark {
-        LineMark::Worked(line) | LineMark::Contradiction(line) => line,
-    }
-}
-
-/// Calls `run(row, col, len)` for each horizontal run of cells where
-/// `filled(index)` holds, on a grid `width` cells wide.
-pub(crate) fn for_filled_runs(
-    width: usize,
-    filled: impl Fn(usize) -> bool,
-    mut run: impl FnMut(usize, usize, usize),
-    cells: usize,
-) {
-    for row in 0..cells / width.max(1) {
-        let mut col = 0;
-        while col < width {
-            if filled(row * width + col) {
-                let start = col;
-                while col < width && filled(row * width + col) {
-                    col += 1;
-                }
-                run(row, start, col - start);
-            } else {
-                col += 1;
-            }
-        }
-    }
-}
-
-/// The colour of the mark of a known-empty cell.
-const EMPTY_MARK: &str = "#9aa0aa";
-
-/// The square mark of a known-empty cell: its corner and side.
-fn empty_mark(l: &Layout, i: usize) -> (f64, f64, f64) {
-    let (x, y) = l.cell_origin(i / l.width, i % l.width);
-    let d = (l.cell * 0.16).max(1.5);
-    (x + l.cell / 2.0 - d / 2.0, y + l.cell / 2.0 - d / 2.0, d)
-}
-
-/// The grid indices of a line.
-fn line_cells(l: &Layout, (is_row, i): (bool, usize)) -> Vec<usize> {
-    if is_row {
-        (0..l.width).map(|c| i * l.width + c).collect()
-    } else {
-        (0..l.height).map(|r| r * l.width + i).collect()
-    }
-}
-
-/// Paints cells (by grid index) in a handful of canvas operations, one path
-/// per colour: background (yellow when newly deduced), value, and the cells'
-/// borders when `borders` (a full redraw draws the grid lines in one go).
-fn paint_cells(
-    ctx: &CanvasRenderingContext2d,
-    l: &Layout,
-    cells: &[usize],
-    now: &DrawCache,
-    fresh: &[bool],
-    borders: bool,
-) {
-    let origin = |i: usize| l.cell_origin(i / l.width, i % l.width);
-    let fill = |colour: &str, pick: &dyn Fn(usize) -> bool, rect: &dyn Fn(usize) -> (f64, f64, f64)| {
-        ctx.set_fill_style_str(colour);
-        ctx.begin_path();
-        for &i in cells.iter().filter(|&&i| pick(i)) {
-            let (x, y, d) = rect(i);
-            ctx.rect(x, y, d, d);
-        }
-        ctx.fill();
-    };
-    let whole = |i: usize| {
-        let (x, y) = origin(i);
-        (x, y, l.cell)
-    };
-    fill("#ffffff", &|i| !fresh[i], &whole);
-    fill("#fde68a", &|i| fresh[i], &whole);
-    fill("#1f2430", &|i| now.cells.get(i) == Some(&b'#'), &whole);
-    fill(EMPTY_MARK, &|i| now.cells.get(i) == Some(&b'.'), &|i| empty_mark(l, i));
-    if !borders {
-        return;
-    }
-    // The cells' four borders: bold every 5 cells and at the edges.
-    for (bold_pass, colour, width) in [(false, "#c5c9d0", 1.0), (true, "#1f2430", 1.5)] {
-        ctx.set_stroke_style_str(colour);
-        ctx.set_line_width(width);
-        ctx.begin_path();
-        for &i in cells {
-            let (r, c) = (i / l.width, i % l.width);
-            for (k, vertical, from) in [(c, true, r), (c + 1, true, r), (r, false, c), (r + 1, false, c)] {
-                let count = if vertical { l.width } else { l.height };
-                if (k % 5 == 0 || k == count) != bold_pass {
-                    continue;
-                }
-                let p = k as f64 * l.cell + 0.5;
-                let q = from as f64 * l.cell;
-                if vertical {
-                    ctx.move_to(l.left + p, l.top + q);
-                    ctx.line_to(l.left + p, l.top + q + l.cell);
-                } else {
-                    ctx.move_to(l.left + q, l.top + p);
-                    ctx.line_to(l.left + q + l.cell, l.top + p);
-                }
-            }
-        }
-        ctx.stroke();
-    }
-}
-
-/// The rectangle of a line on the board: `(true, i)` is row i, `(false, i)` column i.
-fn line_rect(l: &Layout, (is_row, i): (bool, usize)) -> (f64, f64, f64, f64) {
-    if is_row {
-        let (x, y) = l.cell_origin(i, 0);
-        (x, y, l.width as f64 * l.cell, l.cell)
-    } else {
-        let (x, y) = l.cell_origin(0, i);
-        (x, y, l.cell, l.height as f64 * l.cell)
-    }
-}
-
-fn draw_clues(ctx: &CanvasRenderingContext2d, l: &Layout, puzzle: &Puzzle) {
-    ctx.set_fill_style_str("#1f2430");
-    ctx.set_font(&format!("{}px sans-serif", l.font));
-    ctx.set_text_baseline("middle");
-    ctx.set_text_align("right");
-    for (r, clue) in puzzle.rows.iter().enumerate() {
-        let (_, y) = l.cell_origin(r, 0);
-        let _ = ctx.fill_text(&clue.to_string(), l.left - 4.0, y + l.cell / 2.0);
-    }
-    ctx.set_text_align("center");
-    for (c, clue) in puzzle.columns.iter().enumerate() {
-        let (x, _) = l.cell_origin(0, c);
-        let runs: Vec<String> =
-            if clue.0.is_empty() { vec!["0".into()] } else { clue.0.iter().map(u32::to_string).collect() };
-        for (k, run) in runs.iter().enumerate() {
-            let y = l.top - 4.0 - (runs.len() - k) as f64 * l.cell + l.cell / 2.0;
-            let _ = ctx.fill_text(run, x + l.cell / 2.0, y);
-        }
-    }
-}
-
-/// Empties the board's canvas (no puzzle to show).
-fn clear_canvas(canvas: &HtmlCanvasElement) {
-    canvas.set_width(0);
-    canvas.set_height(0);
-    let style = canvas.style();
-    let _ = style.set_property("width", "0px");
-    let _ = style.set_property("height", "0px");
-}
-
-/// Sizes a canvas for a layout at a pixel ratio (only when the size
-/// changes: resizing reallocates and clears it) and records the geometry in
-/// `data-left`, `data-top` and `data-cell`, for tests and assistive tools.
-pub(crate) fn size_canvas(canvas: &HtmlCanvasElement, l: &Layout, dpr: f64) {
-    let (w, h) = l.size();
-    let pixels = ((w * dpr) as u32, (h * dpr) as u32);
-    if (canvas.width(), canvas.height()) != pixels {
-        canvas.set_width(pixels.0);
-        canvas.set_height(pixels.1);
-        let style = canvas.style();
-        let _ = style.set_property("width", &format!("{w}px"));
-        let _ = style.set_property("height", &format!("{h}px"));
-    }
-    for (name, value) in [("data-left", l.left), ("data-top", l.top), ("data-cell", l.cell)] {
-        let _ = canvas.set_attribute(name, &value.to_string());
-    }
-}
-
-/// A canvas (not on the page) with the board's white background and its
-/// clues, at the device pixel ratio.
-fn clue_background(l: &Layout, dpr: f64, puzzle: &Puzzle) -> Option<HtmlCanvasElement> {
-    let document = web_sys::window()?.document()?;
-    let canvas: HtmlCanvasElement = document.create_element("canvas").ok()?.dyn_into().ok()?;
-    let (w, h) = l.size();
-    canvas.set_width((w * dpr) as u32);
-    canvas.set_height((h * dpr) as u32);
-    let ctx: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.dyn_into().ok()?;
-    let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-    ctx.set_fill_style_str("#ffffff");
-    ctx.fill_rect(0.0, 0.0, w, h);
-    draw_clues(&ctx, l, puzzle);
-    Some(canvas)
-}
-
-/// The grid lines: light ones, then bold ones every 5 cells and at the
-/// edges, each set as one path.
-fn draw_grid_lines(ctx: &CanvasRenderingContext2d, l: &Layout) {
-    let (w, h) = (l.width as f64 * l.cell, l.height as f64 * l.cell);
-    for (bold_pass, colour, width) in [(false, "#c5c9d0", 1.0), (true, "#1f2430", 1.5)] {
-        ctx.set_stroke_style_str(colour);
-        ctx.set_line_width(width);
-        ctx.begin_path();
-        for (count, vertical) in [(l.width, true), (l.height, false)] {
-            for i in (0..=count).filter(|&i| (i % 5 == 0 || i == count) == bold_pass) {
-                let p = i as f64 * l.cell + 0.5;
-                if vertical {
-                    ctx.move_to(l.left + p, l.top);
-                    ctx.line_to(l.left + p, l.top + h);
-                } else {
-                    ctx.move_to(l.left, l.top + p);
-                    ctx.line_to(l.left + w, l.top + p);
-                }
-            }
-        }
-        ctx.stroke();
-    }
-}
-
 impl Component for App {
     type Message = Msg;
     type Properties = ();
@@ -864,9 +603,9 @@ impl Component for App {
             racer: None,
             timer: None,
             canvas: NodeRef::default(),
-            drawn: Default::default(),
-            background: RefCell::new(None),
-            fit_width: Default::default(),
+            board: draw::Board::default(),
+            board_space: Default::default(),
+            _on_wheel: None,
             _on_resize: None,
             lab_clue: SEED_CASES[3].1.to_string(),
             lab_line: SEED_CASES[3].2.to_string(),
@@ -915,7 +654,13 @@ impl Component for App {
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
-            Msg::Act(action) => self.dispatch(ctx, action),
+            Msg::Act(action) => {
+                let solving = matches!(action, Action::Solve { .. });
+                self.dispatch(ctx, action);
+                if solving {
+                    self.bring_board_into_view();
+                }
+            }
             Msg::Input(text) => {
                 self.load_input(ctx, text);
                 // The text box holds it already.
@@ -965,7 +710,7 @@ impl Component for App {
                 return false;
             }
             Msg::Load(text) => self.load_input(ctx, text),
-            Msg::Resized => self.fit_width.set(None),
+            Msg::Resized => self.board_space.set(None),
             Msg::LabClue(t) => {
                 self.lab_clue = t;
                 self.lab_note.clear();
@@ -988,6 +733,10 @@ impl Component for App {
                 } else {
                     return false;
                 }
+            }
+            Msg::Zoom(inward) => {
+                let cell = self.drawn_cell();
+                self.dispatch(ctx, if inward { Action::ZoomIn { cell } } else { Action::ZoomOut { cell } });
             }
             Msg::BoardKey(e) => {
                 let action = match e.key().as_str() {
@@ -1103,6 +852,11 @@ impl Component for App {
                         <input id="step" type="range" min="0" max={last.to_string()} value={step.to_string()} oninput={onseek} />
                         <span id="frame" class="frame">{ format!("step {step} of {last}") }</span>
                     </div>
+                    <div class="zoom" role="group" aria-label="Zoom">
+                        <button id="zoom-out" onclick={link.callback(|_| Msg::Zoom(false))}>{ "Zoom out" }</button>
+                        <button id="fit" onclick={act(Action::Fit)} aria-pressed={(state.zoom == Zoom::Fit).to_string()}>{ "Fit" }</button>
+                        <button id="zoom-in" onclick={link.callback(|_| Msg::Zoom(true))}>{ "Zoom in" }</button>
+                    </div>
                     <p id="progress" class="progress">{ state.playback.note() }</p>
                     <div class="canvas-wrap" tabindex="0" role="group" aria-label="Board: ← → step, Home and End jump, Space plays or pauses"
                         onkeydown={link.callback(Msg::BoardKey)}>
@@ -1132,7 +886,10 @@ impl Component for App {
         }
     }
 
-    fn rendered(&mut self, ctx: &Context<Self>, _first_render: bool) {
+    fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
+        if first_render {
+            self.listen_to_wheel(ctx);
+        }
         if self.text_shown.get() != self.text_version {
             if let Some(area) = self.clues_ref.cast::<HtmlTextAreaElement>() {
                 area.set_value(&self.text);
@@ -1141,7 +898,7 @@ impl Component for App {
         }
         // A new puzzle's board (all its clue texts) is drawn in a task of its
         // own, so that it does not add to the work of the change that made it.
-        let new_puzzle = self.drawn.borrow().as_ref().is_some_and(|d| d.version != self.state.version);
+        let new_puzzle = self.board.version().is_some_and(|v| v != self.state.version);
         if new_puzzle && self.redraw.is_none() {
             let redraw = ctx.link().callback(|_| Msg::Redraw);
             self.redraw = Some(gloo_timers::callback::Timeout::new(0, move || redraw.emit(())));

@@ -3,18 +3,27 @@
 //! Pure, so it is tested without a browser. Memory is bounded: past a budget
 //! of stored cells, older frames are thinned out (every other one dropped).
 
+use crate::layout::LineId;
 use crate::protocol::Frame;
 
 /// Stored cells (one byte each) before older frames are thinned: 32 MB.
 const CELL_BUDGET: usize = 32 << 20;
 
-/// A line to outline on the board: (is it a row, 0-based index).
+/// A line to outline on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LineMark {
     /// The line the shown step worked on.
-    Worked((bool, usize)),
+    Worked(LineId),
     /// The line that contradicts (no solution).
-    Contradiction((bool, usize)),
+    Contradiction(LineId),
+}
+
+impl LineMark {
+    pub fn line(self) -> LineId {
+        match self {
+            LineMark::Worked(line) | LineMark::Contradiction(line) => line,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -30,17 +39,6 @@ struct State {
 pub struct Playback {
     states: Vec<State>,
     shown: usize,
-}
-
-/// Reads "row 3" / "column 12" (1-based) as a line mark position.
-pub fn parse_line(text: &str) -> Option<(bool, usize)> {
-    let (kind, n) = text.split_once(' ')?;
-    let n: usize = n.parse().ok()?;
-    match kind {
-        "row" => Some((true, n.checked_sub(1)?)),
-        "column" => Some((false, n.checked_sub(1)?)),
-        _ => None,
-    }
 }
 
 impl Playback {
@@ -78,7 +76,7 @@ impl Playback {
                             last.cells.len() - known
                         ),
                         fresh,
-                        line: parse_line(&line).map(LineMark::Worked),
+                        line: LineId::parse(&line).map(LineMark::Worked),
                     }
                 }
                 Frame::Sweep { sweep, unknown, errors } => State {
@@ -113,7 +111,7 @@ impl Playback {
             self.states.push(State {
                 note: format!("No solution: {line} contradicts"),
                 fresh: vec![],
-                line: parse_line(line).map(LineMark::Contradiction),
+                line: LineId::parse(line).map(LineMark::Contradiction),
                 ..last
             });
         }
@@ -198,7 +196,7 @@ mod tests {
         p.forward(1);
         assert_eq!(p.cells(), "#.??");
         assert_eq!(p.fresh_cells(), [0, 1]);
-        assert_eq!(p.line_mark(), Some(LineMark::Worked((true, 0))));
+        assert_eq!(p.line_mark(), Some(LineMark::Worked(LineId::Row(0))));
         assert_eq!(p.note(), "row 1: 2 new cells, 2 unknown");
         p.forward(5);
         assert!(p.at_end());
@@ -215,9 +213,7 @@ mod tests {
         let mut p = Playback::new(4);
         p.finish(None, Some("column 1"));
         p.jump_to_end();
-        assert_eq!(p.line_mark(), Some(LineMark::Contradiction((false, 0))));
-        assert_eq!(parse_line("row 0"), None);
-        assert_eq!(parse_line("diagonal 3"), None);
+        assert_eq!(p.line_mark(), Some(LineMark::Contradiction(LineId::Column(0))));
     }
 
     #[test]

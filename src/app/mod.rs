@@ -322,6 +322,7 @@ impl State {
         self.picked = index;
         self.input = Input::Reading { bytes, count: 0 };
         self.playback = Playback::new(0);
+        self.zoom = Zoom::Fit;
         self.clear_outcome();
         effects.push(Effect::Parse { version: self.version, index });
     }

@@ -261,6 +261,10 @@ fn zoom_stays_within_bounds() {
     assert_eq!(s.zoom, Zoom::Cell(ZOOM_CELLS.0));
     s.reduce(Action::Fit);
     assert_eq!(s.zoom, Zoom::Fit);
+    // A new puzzle fits again.
+    s.reduce(Action::ZoomIn { cell: 20.0 });
+    typed(&mut s, SEED_003);
+    assert_eq!(s.zoom, Zoom::Fit);
 }
 
 #[test]

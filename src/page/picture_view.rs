@@ -7,8 +7,9 @@
 //! makes new clues: they replace the `Clues` text (the page's one current
 //! puzzle) and are checked at once.
 
-use super::{draw_clues, draw_grid_lines, for_filled_runs, size_canvas, App, Msg, WorkerHandle};
-use crate::layout::Layout;
+use super::{App, Msg, WorkerHandle};
+use crate::draw::{context, draw_clues, draw_grid_lines, for_filled_runs, palette, size_canvas};
+use crate::layout::{ClueExtent, Layout};
 use crate::picture::Picture;
 use crate::protocol::{cells_text, CheckRequest, FixNote, FromWorker, ToWorker};
 use nonogram_core::{Cell, Grid, Puzzle};
@@ -396,9 +397,8 @@ impl App {
             return;
         }
         self.picture_drawn.set((self.picture_version, max_width));
-        let row_chars = puzzle.rows.iter().map(|c| c.to_string().len()).max().unwrap_or(1);
-        let column_runs = puzzle.columns.iter().map(|c| c.0.len()).max().unwrap_or(1);
-        let l = Layout::new(grid.width(), grid.height(), row_chars, column_runs, max_width);
+        // As wide as the panel (up to 32-pixel cells); the page scrolls down.
+        let l = Layout::fit(grid.width(), grid.height(), ClueExtent::of(&puzzle), (max_width, f64::INFINITY));
         let edited: Vec<usize> = (0..grid.cells().len()).filter(|&i| p.is_edited(i)).collect();
         draw_cells(&canvas, &l, Some(&puzzle), &grid, &self.check.differing, &edited);
         self.picture_layout.set(Some(l));
@@ -406,8 +406,15 @@ impl App {
             for (node, g) in [(&self.own_canvas, &grid), (&self.other_canvas, other)] {
                 if let Some(c) = node.cast::<HtmlCanvasElement>() {
                     let cell = (240.0 / g.width().max(g.height()) as f64).floor().clamp(4.0, 14.0);
-                    let l =
-                        Layout { width: g.width(), height: g.height(), cell, left: 1.0, top: 1.0, font: 9.0 };
+                    let l = Layout {
+                        width: g.width(),
+                        height: g.height(),
+                        cell,
+                        left: 1.0,
+                        top: 1.0,
+                        font: 9.0,
+                        column_font: 9.0,
+                    };
                     draw_cells(&c, &l, None, g, &self.check.differing, &[]);
                 }
             }
@@ -629,21 +636,18 @@ fn draw_cells(
     outlined: &[usize],
     marked: &[usize],
 ) {
-    let Some(ctx) =
-        canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-    else {
-        return;
-    };
-    let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio().max(1.0));
+    let Some(ctx) = context(canvas) else { return };
+    let colours = palette();
+    let scale = l.backing_scale(web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()));
     let (w, h) = l.size();
-    size_canvas(canvas, l, dpr);
-    let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-    ctx.set_fill_style_str("#ffffff");
+    size_canvas(canvas, l, scale);
+    let _ = ctx.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
+    ctx.set_fill_style_str(colours.paper);
     ctx.fill_rect(0.0, 0.0, w, h);
     if let Some(p) = puzzle {
-        draw_clues(&ctx, l, p);
+        draw_clues(&ctx, l, p, colours);
     }
-    ctx.set_fill_style_str("#1f2430");
+    ctx.set_fill_style_str(colours.ink);
     let cells = grid.cells();
     for_filled_runs(
         l.width,
@@ -655,9 +659,9 @@ fn draw_cells(
         cells.len(),
     );
     if l.cell >= 6.0 {
-        draw_grid_lines(&ctx, l);
+        draw_grid_lines(&ctx, l, colours);
     }
-    ctx.set_fill_style_str("#2563eb");
+    ctx.set_fill_style_str(colours.edited);
     for &i in marked {
         let (x, y) = l.cell_origin(i / l.width, i % l.width);
         let d = (l.cell * 0.3).max(3.0);
@@ -668,7 +672,7 @@ fn draw_cells(
         ctx.close_path();
         ctx.fill();
     }
-    ctx.set_stroke_style_str("#dc2626");
+    ctx.set_stroke_style_str(colours.alert);
     ctx.set_line_width((l.cell / 8.0).clamp(1.5, 3.0));
     for &i in outlined {
         let (x, y) = l.cell_origin(i / l.width, i % l.width);

@@ -15,10 +15,10 @@ const shared = path.resolve(process.env.NONOGRAM_SHARED ?? '../shared', 'puzzles
 let passed = 0, failed = 0;
 const errors = [];
 
-async function test(name, body) {
+async function test(name, body, options = {}) {
   // E2E_ONLY=text runs only the tests whose name contains it (while developing).
   if (process.env.E2E_ONLY && !name.includes(process.env.E2E_ONLY)) return;
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, ...options });
   page.on('pageerror', (e) => errors.push(`${name}: page error: ${e.message}`));
   // E2E_CONSOLE=1 prints the page's console (while developing).
   page.on('console', (m) => { if (process.env.E2E_CONSOLE) console.log('   console:', m.text()); if (m.type() === 'error') errors.push(`${name}: console: ${m.text()}`); });
@@ -331,7 +331,7 @@ await test('a TAAI batch: puzzle N of 1000, pick puzzle 1000 and solve it', asyn
   expect(await page.inputValue('#puzzle-number') === '1', 'puzzle 1 first');
   expect(await page.isDisabled('#previous-puzzle'), 'no puzzle before the first');
   await page.click('#next-puzzle');
-  await page.waitForFunction(() => document.querySelector('#puzzle-number').value === '2');
+  await page.waitForFunction(() => document.querySelector('#puzzle-number').value === '2' && document.querySelector('#detected').textContent.startsWith('Detected'));
   await page.fill('#puzzle-number', '1000');
   await page.press('#puzzle-number', 'Enter');
   await page.waitForFunction(() => document.querySelector('#puzzle-number').value === '1000' && document.querySelector('#detected').textContent.startsWith('Detected'));
@@ -350,6 +350,88 @@ await test('a TAAI batch: puzzle N of 1000, pick puzzle 1000 and solve it', asyn
   const got = [...grid[0].map((_, c) => runs(grid.map((row) => row[c]))), ...grid.map(runs)];
   expect(JSON.stringify(got) === JSON.stringify(clues), 'the solution fits puzzle 1000');
 });
+
+/// The board's canvas: its size in device pixels, and how many of its
+/// pixels are dark (filled cells, clues, grid lines), read back.
+const boardPixels = (page) => page.evaluate(() => {
+  const c = document.querySelector('canvas');
+  if (c.width === 0 || c.height === 0) return { width: c.width, height: c.height, dark: 0 };
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let dark = 0, ink = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    if (d[i] < 80 && d[i + 1] < 80 && d[i + 2] < 80 && d[i + 3] > 0) dark++;
+    if (d[i] < 200 && d[i + 3] > 0) ink++;
+  }
+  return { width: c.width, height: c.height, dark, ink, cell: Number(c.getAttribute('data-cell')), scale: Number(c.getAttribute('data-scale')) };
+});
+
+await test('a 34×34 puzzle fits a 1280×800 window: the verdict is in view after Solve; zoom pans in the box', async (page) => {
+  await paste(page, picture(34, 34, 0.75, 3434));
+  await page.click('#solve');
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Unique solution'), null, { timeout: 30000 });
+  const view = await page.evaluate(() => ({
+    verdict: document.querySelector('#verdict').getBoundingClientRect().bottom,
+    scrollY: window.scrollY, overflow: document.documentElement.scrollWidth - window.innerWidth,
+  }));
+  expect(view.scrollY === 0 && view.verdict <= 800, `verdict at ${view.verdict} px, page scrolled ${view.scrollY}`);
+  expect(view.overflow <= 0, `the page is ${view.overflow} px wider than the window`);
+  await page.screenshot({ path: path.join(shots, 'fit-34x34-1280.png') });
+  const fitted = await boardPixels(page);
+  expect(fitted.cell >= 8, `cells of ${fitted.cell} px`);
+  for (let i = 0; i < 4; i++) await page.click('#zoom-in');
+  const zoomed = await page.evaluate(() => {
+    const wrap = document.querySelector('.canvas-wrap');
+    return { cell: Number(document.querySelector('canvas').getAttribute('data-cell')), pans: wrap.scrollWidth > wrap.clientWidth && wrap.scrollHeight > wrap.clientHeight,
+      overflow: document.documentElement.scrollWidth - window.innerWidth, verdict: document.querySelector('#verdict').getBoundingClientRect().bottom };
+  });
+  expect(zoomed.cell > fitted.cell * 2, `zoomed from ${fitted.cell} to ${zoomed.cell} px`);
+  expect(zoomed.pans && zoomed.overflow <= 0 && zoomed.verdict <= 800, `the board pans in its box, not the page: ${JSON.stringify(zoomed)}`);
+  await page.screenshot({ path: path.join(shots, 'zoomed-34x34-1280.png') });
+  // Ctrl+wheel zooms the board (out), not the page.
+  await page.mouse.move(700, 400);
+  await page.keyboard.down('Control');
+  await page.mouse.wheel(0, 100);
+  await page.keyboard.up('Control');
+  await page.waitForTimeout(100);
+  const wheeled = Number(await page.evaluate(() => document.querySelector('canvas').getAttribute('data-cell')));
+  expect(wheeled < zoomed.cell, `Ctrl+wheel zooms out: ${zoomed.cell} → ${wheeled}`);
+  await page.click('#fit');
+  expect((await boardPixels(page)).cell === fitted.cell, 'Fit fits again');
+});
+
+await test('a 25×25 puzzle on a phone: the board fits and the verdict is in view after Solve', async (page) => {
+  await paste(page, picture(25, 25, 0.75, 2525));
+  await page.tap('#solve');
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Unique solution'), null, { timeout: 30000 });
+  await page.waitForTimeout(300);
+  const view = await page.evaluate(() => {
+    const c = document.querySelector('canvas').getBoundingClientRect();
+    const v = document.querySelector('#verdict').getBoundingClientRect();
+    return { right: c.right, top: c.top, verdict: [v.top, v.bottom], overflow: document.documentElement.scrollWidth - window.innerWidth };
+  });
+  expect(view.right <= 390 && view.overflow <= 0, `the board fits the width: ${JSON.stringify(view)}`);
+  expect(view.top >= 0 && view.verdict[0] >= 0 && view.verdict[1] <= 844, `board and verdict in view: ${JSON.stringify(view)}`);
+  const board = await boardPixels(page);
+  expect(board.cell >= 8 && board.scale === 2, `cells of ${board.cell} px at scale ${board.scale}`);
+  await page.screenshot({ path: path.join(shots, 'fit-25x25-390x844.png') });
+}, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+await test('a 1000×1000 board draws at devicePixelRatio 2, fitted and zoomed', async (page) => {
+  const text = picture(1000, 1000, 0.5, 1000);
+  await page.evaluate((t) => { const a = document.querySelector('#clues'); a.value = t; a.dispatchEvent(new InputEvent('input', { bubbles: true })); }, text);
+  await page.waitForSelector('#detected:has-text("Detected: 0/1 picture, 1000×1000")', { timeout: 30000 });
+  await page.waitForTimeout(300);
+  for (const zoom of ['fitted', 'zoomed']) {
+    const board = await boardPixels(page);
+    const fits = board.width <= 16384 && board.height <= 16384 && board.width * board.height <= 16777216;
+    expect(board.width > 0 && fits, `${zoom}: a ${board.width}×${board.height} canvas`);
+    // Clues and grid lines, but no filled cell yet: it is not solved.
+    expect(board.ink > 10000, `${zoom}: not blank (${board.ink} inked pixels)`);
+    await page.screenshot({ path: path.join(shots, `1000x1000-${zoom}-dpr2.png`) });
+    for (let i = 0; i < 12; i++) await page.click('#zoom-in');
+    await page.waitForTimeout(200);
+  }
+}, { deviceScaleFactor: 2 });
 
 await test("stepping through seed 003 shows its sweeps as the seed reports them", async (page) => {
   await page.selectOption('#speed', '0');

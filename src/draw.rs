@@ -1,0 +1,483 @@
+//! Painting on canvases: the board (clues, cells, the line a step worked
+//! on) and the picture panel's grids, in a named [`Palette`]. Geometry comes
+//! from [`Layout`]. What a canvas shows is kept in a [`Board`] draw cache,
+//! so that a redraw repaints only the cells whose look changed; the cache
+//! can be thrown away at any time.
+
+use crate::layout::{Layout, MIN_FONT};
+use crate::playback::LineMark;
+use nonogram_core::Puzzle;
+use std::cell::RefCell;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+/// The colours of a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Palette {
+    pub paper: &'static str,
+    /// Filled cells and clue numbers.
+    pub ink: &'static str,
+    /// The mark of a known-empty cell.
+    pub empty: &'static str,
+    /// The background of cells the shown step deduced.
+    pub fresh: &'static str,
+    pub grid: &'static str,
+    /// Every fifth grid line and the edges.
+    pub grid_bold: &'static str,
+    /// The line the shown step worked on.
+    pub worked: &'static str,
+    /// The contradicting line; cells where solutions differ.
+    pub alert: &'static str,
+    /// A hand-edited cell's corner (picture panel).
+    pub edited: &'static str,
+}
+
+pub const LIGHT: Palette = Palette {
+    paper: "#ffffff",
+    ink: "#1f2430",
+    empty: "#9aa0aa",
+    fresh: "#fde68a",
+    grid: "#c5c9d0",
+    grid_bold: "#1f2430",
+    worked: "#2563eb",
+    alert: "#dc2626",
+    edited: "#2563eb",
+};
+
+/// For `prefers-color-scheme: dark`: light cells on a dark board, with the
+/// contrast of the light one.
+pub const DARK: Palette = Palette {
+    paper: "#14171c",
+    ink: "#f1f3f6",
+    empty: "#7d8594",
+    fresh: "#6b5310",
+    grid: "#3a404b",
+    grid_bold: "#c9ced6",
+    worked: "#60a5fa",
+    alert: "#f87171",
+    edited: "#60a5fa",
+};
+
+/// The palette of the reader's colour scheme.
+pub fn palette() -> &'static Palette {
+    let dark = web_sys::window()
+        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+        .is_some_and(|m| m.matches());
+    if dark {
+        &DARK
+    } else {
+        &LIGHT
+    }
+}
+
+/// What the board shows.
+pub struct BoardView<'a> {
+    pub puzzle: &'a Puzzle,
+    /// Bumped when the puzzle changes.
+    pub version: u64,
+    /// `#`, `.` or `?` per cell, row-major.
+    pub cells: &'a str,
+    /// Cells the shown step deduced (highlighted).
+    pub fresh: &'a [u32],
+    pub mark: Option<LineMark>,
+    /// When two solutions are compared: they differ in these cells (outlined).
+    pub differ: Option<(&'a str, &'a str)>,
+}
+
+/// What the board's canvas shows now.
+#[derive(Clone, PartialEq)]
+struct Drawn {
+    layout: Layout,
+    scale: f64,
+    palette: Palette,
+    version: u64,
+    comparing: bool,
+    cells: Vec<u8>,
+    fresh: Vec<u32>,
+    mark: Option<LineMark>,
+}
+
+/// What a background was drawn for: puzzle version, layout, scale, palette.
+type BackgroundKey = (u64, Layout, f64, Palette);
+
+/// The board's draw cache: what is on the canvas, and its background with
+/// the clues (hundreds of texts on a large board, drawn once per puzzle and
+/// geometry, then copied).
+#[derive(Default)]
+pub struct Board {
+    drawn: RefCell<Option<Drawn>>,
+    background: RefCell<Option<(BackgroundKey, HtmlCanvasElement)>>,
+}
+
+impl Board {
+    /// The layout drawn now.
+    pub fn layout(&self) -> Option<Layout> {
+        self.drawn.borrow().as_ref().map(|d| d.layout)
+    }
+
+    /// The puzzle version drawn now.
+    pub fn version(&self) -> Option<u64> {
+        self.drawn.borrow().as_ref().map(|d| d.version)
+    }
+
+    /// Empties the canvas (no puzzle to show).
+    pub fn clear(&self, canvas: &HtmlCanvasElement) {
+        canvas.set_width(0);
+        canvas.set_height(0);
+        let style = canvas.style();
+        let _ = style.set_property("width", "0px");
+        let _ = style.set_property("height", "0px");
+        *self.drawn.borrow_mut() = None;
+    }
+
+    /// Draws the board: everything when the geometry changed, else only
+    /// the cells whose look changed (values, deduced-cell marks, the line).
+    pub fn draw(&self, canvas: &HtmlCanvasElement, l: Layout, dpr: f64, view: &BoardView) {
+        let Some(ctx) = context(canvas) else { return };
+        let colours = *palette();
+        let scale = l.backing_scale(dpr);
+        let now = Drawn {
+            layout: l,
+            scale,
+            palette: colours,
+            version: view.version,
+            comparing: view.differ.is_some(),
+            cells: view.cells.as_bytes().to_vec(),
+            fresh: view.fresh.to_vec(),
+            mark: view.mark,
+        };
+        let mut drawn = self.drawn.borrow_mut();
+        let same_board = matches!(&*drawn, Some(d) if d.layout == l && d.scale == scale && d.palette == colours
+            && d.version == now.version && d.comparing == now.comparing && d.cells.len() == now.cells.len());
+        let mut fresh = vec![false; now.cells.len()];
+        for &i in &now.fresh {
+            if let Some(f) = fresh.get_mut(i as usize) {
+                *f = true;
+            }
+        }
+        // Cells to repaint; past half the board, one full redraw is cheaper.
+        let repaint: Option<Vec<usize>> = drawn.as_ref().filter(|_| same_board).and_then(|old| {
+            let mut repaint: Vec<usize> =
+                (0..now.cells.len()).filter(|&i| old.cells[i] != now.cells[i]).collect();
+            repaint.extend(old.fresh.iter().chain(&now.fresh).map(|&i| i as usize));
+            for mark in [old.mark, now.mark].into_iter().flatten() {
+                repaint.extend(l.line_cells(mark.line()));
+            }
+            repaint.sort_unstable();
+            repaint.dedup();
+            (repaint.len() * 2 < now.cells.len()).then_some(repaint)
+        });
+        let painter = Painter { ctx: &ctx, l: &l, colours: &colours, cells: &now.cells, fresh: &fresh };
+        match repaint {
+            Some(cells) => painter.cells(&cells, true),
+            None => {
+                size_canvas(canvas, &l, scale);
+                self.paint_background(&ctx, &l, scale, &colours, view);
+                let _ = ctx.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
+                painter.whole();
+                if let Some((a, b)) = view.differ {
+                    // Cells where the two solutions differ.
+                    ctx.set_stroke_style_str(colours.alert);
+                    ctx.set_line_width((l.cell / 8.0).clamp(1.0, 2.5));
+                    let inset = (l.cell / 6.0).min(3.0);
+                    for (i, (x, y)) in a.bytes().zip(b.bytes()).enumerate() {
+                        if x != y {
+                            let (cx, cy) = l.cell_origin(i / l.width, i % l.width);
+                            ctx.stroke_rect(
+                                cx + inset,
+                                cy + inset,
+                                l.cell - 2.0 * inset,
+                                l.cell - 2.0 * inset,
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        // The line worked in the shown step, or the contradicting one,
+        // outlined inside the line so that repainting its cells erases it.
+        if let Some(mark) = now.mark {
+            let colour = if matches!(mark, LineMark::Worked(_)) { colours.worked } else { colours.alert };
+            let (x, y, w, h) = l.line_rect(mark.line());
+            let width = (l.cell / 5.0).clamp(1.0, 3.0);
+            ctx.set_stroke_style_str(colour);
+            ctx.set_line_width(width);
+            ctx.stroke_rect(x + width / 2.0 + 0.5, y + width / 2.0 + 0.5, w - width - 1.0, h - width - 1.0);
+        }
+        *drawn = Some(now);
+    }
+
+    /// The paper with the clues, from the cached background when it fits.
+    fn paint_background(
+        &self,
+        ctx: &CanvasRenderingContext2d,
+        l: &Layout,
+        scale: f64,
+        colours: &Palette,
+        view: &BoardView,
+    ) {
+        let key = (view.version, *l, scale, *colours);
+        let mut background = self.background.borrow_mut();
+        if background.as_ref().is_none_or(|(k, _)| *k != key) {
+            *background = clue_background(l, scale, colours, view.puzzle).map(|c| (key, c));
+        }
+        let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+        match background.as_ref() {
+            Some((_, image)) => {
+                let _ = ctx.draw_image_with_html_canvas_element(image, 0.0, 0.0);
+            }
+            None => {
+                let (w, h) = l.size();
+                ctx.set_fill_style_str(colours.paper);
+                ctx.fill_rect(0.0, 0.0, w * scale, h * scale);
+            }
+        }
+    }
+}
+
+/// Paints cells of the board, one path per colour (one canvas operation).
+struct Painter<'a> {
+    ctx: &'a CanvasRenderingContext2d,
+    l: &'a Layout,
+    colours: &'a Palette,
+    cells: &'a [u8],
+    fresh: &'a [bool],
+}
+
+impl Painter<'_> {
+    /// Every cell, on a fresh background: filled cells in runs along each
+    /// row (one rectangle a run), then deduced cells, empty marks, grid lines.
+    fn whole(&self) {
+        let (ctx, l) = (self.ctx, self.l);
+        ctx.set_fill_style_str(self.colours.ink);
+        ctx.begin_path();
+        for_filled_runs(
+            l.width,
+            |i| self.cells[i] == b'#' && !self.fresh[i],
+            |row, col, len| {
+                let (x, y) = l.cell_origin(row, col);
+                ctx.rect(x, y, l.cell * len as f64, l.cell);
+            },
+            self.cells.len(),
+        );
+        ctx.fill();
+        let marked: Vec<usize> = (0..self.cells.len()).filter(|&i| self.fresh[i]).collect();
+        self.cells(&marked, false);
+        self.fill(
+            self.colours.empty,
+            &|i| self.cells[i] == b'.' && !self.fresh[i],
+            0..self.cells.len(),
+            true,
+        );
+        draw_grid_lines(ctx, l, self.colours);
+    }
+
+    /// Paints these cells (by grid index): background (highlighted when
+    /// deduced by the shown step), value, and their borders when `borders`.
+    fn cells(&self, cells: &[usize], borders: bool) {
+        let all = || cells.iter().copied();
+        self.fill(self.colours.paper, &|i| !self.fresh[i], all(), false);
+        self.fill(self.colours.fresh, &|i| self.fresh[i], all(), false);
+        self.fill(self.colours.ink, &|i| self.cells.get(i) == Some(&b'#'), all(), false);
+        self.fill(self.colours.empty, &|i| self.cells.get(i) == Some(&b'.'), all(), true);
+        if borders {
+            self.borders(cells);
+        }
+    }
+
+    /// Fills the cells that `pick` keeps: whole, or their empty marks.
+    fn fill(
+        &self,
+        colour: &str,
+        pick: &dyn Fn(usize) -> bool,
+        cells: impl Iterator<Item = usize>,
+        marks: bool,
+    ) {
+        let (ctx, l) = (self.ctx, self.l);
+        ctx.set_fill_style_str(colour);
+        ctx.begin_path();
+        for i in cells.filter(|&i| pick(i)) {
+            let (x, y, d) = if marks {
+                l.empty_mark(i)
+            } else {
+                let (x, y) = l.cell_origin(i / l.width, i % l.width);
+                (x, y, l.cell)
+            };
+            ctx.rect(x, y, d, d);
+        }
+        ctx.fill();
+    }
+
+    /// The cells' four borders: bold every 5 cells and at the edges.
+    fn borders(&self, cells: &[usize]) {
+        let (ctx, l) = (self.ctx, self.l);
+        for (bold_pass, colour, width) in grid_pens(l, self.colours) {
+            ctx.set_stroke_style_str(colour);
+            ctx.set_line_width(width);
+            ctx.begin_path();
+            let every = bold_every(l);
+            for &i in cells {
+                let (r, c) = (i / l.width, i % l.width);
+                for (k, vertical, from) in [(c, true, r), (c + 1, true, r), (r, false, c), (r + 1, false, c)]
+                {
+                    let count = if vertical { l.width } else { l.height };
+                    if (k % every == 0 || k == count) != bold_pass {
+                        continue;
+                    }
+                    let p = k as f64 * l.cell + 0.5;
+                    let q = from as f64 * l.cell;
+                    if vertical {
+                        ctx.move_to(l.left + p, l.top + q);
+                        ctx.line_to(l.left + p, l.top + q + l.cell);
+                    } else {
+                        ctx.move_to(l.left + q, l.top + p);
+                        ctx.line_to(l.left + q + l.cell, l.top + p);
+                    }
+                }
+            }
+            ctx.stroke();
+        }
+    }
+}
+
+/// Bold grid lines come every 5 cells, or every 25, 50... on boards of
+/// cells so small that every fifth line would be less than 8 pixels apart.
+fn bold_every(l: &Layout) -> usize {
+    if l.cell * 5.0 >= 8.0 {
+        5
+    } else {
+        5 * (8.0 / (5.0 * l.cell)).ceil() as usize
+    }
+}
+
+/// The grid's pens: light lines (none on cells under 4 pixels, where they
+/// would hide the cells), then bold ones.
+fn grid_pens<'a>(l: &Layout, colours: &'a Palette) -> Vec<(bool, &'a str, f64)> {
+    let bold = (true, colours.grid_bold, if l.cell >= 8.0 { 1.5 } else { 1.0 });
+    if l.cell >= 4.0 {
+        vec![(false, colours.grid, 1.0), bold]
+    } else {
+        vec![bold]
+    }
+}
+
+/// The 2-D context of a canvas.
+pub fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
+    canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+}
+
+/// Calls `run(row, col, len)` for each horizontal run of cells where
+/// `filled(index)` holds, on a grid `width` cells wide.
+pub fn for_filled_runs(
+    width: usize,
+    filled: impl Fn(usize) -> bool,
+    mut run: impl FnMut(usize, usize, usize),
+    cells: usize,
+) {
+    for row in 0..cells / width.max(1) {
+        let mut col = 0;
+        while col < width {
+            if filled(row * width + col) {
+                let start = col;
+                while col < width && filled(row * width + col) {
+                    col += 1;
+                }
+                run(row, start, col - start);
+            } else {
+                col += 1;
+            }
+        }
+    }
+}
+
+/// Row clues right-aligned to the left of the grid, column clues stacked
+/// above it; numbers too small to read are left out (zoom in).
+pub fn draw_clues(ctx: &CanvasRenderingContext2d, l: &Layout, puzzle: &Puzzle, colours: &Palette) {
+    ctx.set_fill_style_str(colours.ink);
+    ctx.set_text_baseline("middle");
+    if l.font >= MIN_FONT {
+        ctx.set_font(&format!("{}px sans-serif", l.font));
+        ctx.set_text_align("right");
+        for (r, clue) in puzzle.rows.iter().enumerate() {
+            let (_, y) = l.cell_origin(r, 0);
+            let _ = ctx.fill_text(&clue.to_string(), l.left - 4.0, y + l.cell / 2.0);
+        }
+    }
+    if l.column_font >= MIN_FONT {
+        ctx.set_font(&format!("{}px sans-serif", l.column_font));
+        ctx.set_text_align("center");
+        for (c, clue) in puzzle.columns.iter().enumerate() {
+            let (x, _) = l.cell_origin(0, c);
+            let runs: Vec<String> = if clue.0.is_empty() {
+                vec!["0".into()]
+            } else {
+                clue.0.iter().map(u32::to_string).collect()
+            };
+            for (k, run) in runs.iter().enumerate() {
+                let y = l.top - 4.0 - (runs.len() - k) as f64 * l.cell + l.cell / 2.0;
+                let _ = ctx.fill_text(run, x + l.cell / 2.0, y);
+            }
+        }
+    }
+}
+
+/// Sizes a canvas for a layout at a backing scale (only when the size
+/// changes: resizing reallocates and clears it) and records the geometry in
+/// `data-left`, `data-top`, `data-cell` and `data-scale`, for tests and
+/// assistive tools.
+pub fn size_canvas(canvas: &HtmlCanvasElement, l: &Layout, scale: f64) {
+    let (w, h) = l.size();
+    let pixels = ((w * scale) as u32, (h * scale) as u32);
+    if (canvas.width(), canvas.height()) != pixels {
+        canvas.set_width(pixels.0);
+        canvas.set_height(pixels.1);
+    }
+    let style = canvas.style();
+    let _ = style.set_property("width", &format!("{w}px"));
+    let _ = style.set_property("height", &format!("{h}px"));
+    for (name, value) in
+        [("data-left", l.left), ("data-top", l.top), ("data-cell", l.cell), ("data-scale", scale)]
+    {
+        let _ = canvas.set_attribute(name, &value.to_string());
+    }
+}
+
+/// A canvas (not on the page) with the board's paper and its clues.
+fn clue_background(l: &Layout, scale: f64, colours: &Palette, puzzle: &Puzzle) -> Option<HtmlCanvasElement> {
+    let document = web_sys::window()?.document()?;
+    let canvas: HtmlCanvasElement = document.create_element("canvas").ok()?.dyn_into().ok()?;
+    let (w, h) = l.size();
+    canvas.set_width((w * scale) as u32);
+    canvas.set_height((h * scale) as u32);
+    let ctx = context(&canvas)?;
+    let _ = ctx.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
+    ctx.set_fill_style_str(colours.paper);
+    ctx.fill_rect(0.0, 0.0, w, h);
+    draw_clues(&ctx, l, puzzle, colours);
+    Some(canvas)
+}
+
+/// The grid lines: light ones, then bold ones every 5 cells and at the
+/// edges, each set as one path.
+pub fn draw_grid_lines(ctx: &CanvasRenderingContext2d, l: &Layout, colours: &Palette) {
+    let (w, h) = (l.width as f64 * l.cell, l.height as f64 * l.cell);
+    for (bold_pass, colour, width) in grid_pens(l, colours) {
+        ctx.set_stroke_style_str(colour);
+        ctx.set_line_width(width);
+        ctx.begin_path();
+        let every = bold_every(l);
+        for (count, vertical) in [(l.width, true), (l.height, false)] {
+            for i in (0..=count).filter(|&i| (i % every == 0 || i == count) == bold_pass) {
+                let p = i as f64 * l.cell + 0.5;
+                if vertical {
+                    ctx.move_to(l.left + p, l.top);
+                    ctx.line_to(l.left + p, l.top + h);
+                } else {
+                    ctx.move_to(l.left, l.top + p);
+                    ctx.line_to(l.left + w, l.top + p);
+                }
+            }
+        }
+        ctx.stroke();
+    }
+}
