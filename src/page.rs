@@ -3,24 +3,25 @@
 //! verdict, and the grid as text. The picture workflow (upload, settings,
 //! check, fixes) and export and share live in [`picture_view`].
 
+mod board;
+mod panels;
 mod picture_view;
+mod worker_handle;
 
-use crate::app::{plural, Action, Effect, Input, Racer, State, Zoom, SPEEDS};
+use crate::app::{Action, Effect, Input, Racer, State};
 use crate::draw;
-use crate::lab::{self, SEED_CASES};
-use crate::layout::{ClueExtent, Layout, LineId};
 use crate::picture::Picture;
 use crate::protocol::{parse_outcome, FromWorker, ToWorker};
 use crate::samples::SAMPLES;
 use gloo_timers::callback::Interval;
+use panels::{BatchPicker, Lab, OpenedLine, PlaybackBar, VerdictPanel, ZoomBar};
 use picture_view::{CheckView, ExportMsg, PictureMsg};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{
-    HtmlCanvasElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, MessageEvent, Worker,
-};
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use worker_handle::WorkerHandle;
 use yew::prelude::*;
 
 pub fn start() {
@@ -46,9 +47,6 @@ pub enum Msg {
     /// The text of an opened file.
     Load(String),
     Resized,
-    LabClue(String),
-    LabLine(String),
-    LabCase(usize),
     BoardClick(MouseEvent),
     Picture(PictureMsg),
     FromPicture(FromWorker),
@@ -76,71 +74,6 @@ const MAX_KEPT_BYTES: usize = 1 << 20;
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
-}
-
-/// The worker and the handlers that must live as long as it. Messages
-/// posted before the worker said `Ready` wait in a queue: a message that
-/// arrives before the worker's handler is installed would be lost.
-struct WorkerHandle {
-    worker: Worker,
-    /// `Some` until the worker is ready: the messages waiting for it.
-    queue: Rc<RefCell<Option<Vec<JsValue>>>>,
-    _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(web_sys::Event)>,
-}
-
-impl WorkerHandle {
-    fn spawn(on_worker: Callback<FromWorker>, on_crash: Callback<String>) -> Result<WorkerHandle, String> {
-        // Trunk's loader shim imports the classic (no-modules) worker script.
-        let worker = Worker::new("./worker_loader.js").map_err(|e| format!("{e:?}"))?;
-        let queue: Rc<RefCell<Option<Vec<JsValue>>>> = Rc::new(RefCell::new(Some(Vec::new())));
-        let (waiting, target) = (queue.clone(), worker.clone());
-        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-            match e.data().as_string().and_then(|t| serde_json::from_str(&t).ok()) {
-                Some(FromWorker::Ready) => {
-                    for message in waiting.borrow_mut().take().unwrap_or_default() {
-                        let _ = target.post_message(&message);
-                    }
-                }
-                Some(m) => on_worker.emit(m),
-                None => {}
-            }
-        });
-        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
-            on_crash.emit(e.type_());
-        });
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        Ok(WorkerHandle { worker, queue, _on_message: on_message, _on_error: on_error })
-    }
-
-    /// Posts a request; a picture file or a large clue text goes with it
-    /// as `[message, attachment]`.
-    fn post(&self, request: &ToWorker, attachment: Option<&JsValue>) -> bool {
-        let Ok(text) = serde_json::to_string(request) else { return false };
-        let text = JsValue::from_str(&text);
-        let message: JsValue = match attachment {
-            Some(f) => js_sys::Array::of2(&text, f).into(),
-            None => text,
-        };
-        match self.queue.borrow_mut().as_mut() {
-            Some(waiting) => {
-                waiting.push(message);
-                true
-            }
-            None => self.worker.post_message(&message).is_ok(),
-        }
-    }
-}
-
-impl Drop for WorkerHandle {
-    fn drop(&mut self) {
-        // Unhook first: a message already queued (say, a new worker's
-        // `Ready`) must not reach the closures dropped with this handle.
-        self.worker.set_onmessage(None);
-        self.worker.set_onerror(None);
-        self.worker.terminate();
-    }
 }
 
 pub struct App {
@@ -180,9 +113,10 @@ pub struct App {
     /// Ctrl+wheel on the board zooms (a listener that may cancel the page's zoom).
     _on_wheel: Option<Closure<dyn FnMut(web_sys::WheelEvent)>>,
     _on_resize: Option<Closure<dyn FnMut()>>,
-    lab_clue: String,
-    lab_line: String,
-    lab_note: String,
+    /// The line last opened from the board, for the lab.
+    opened_line: Option<Rc<OpenedLine>>,
+    /// Bring the lab into view after the next render (a clue was clicked).
+    lab_into_view: bool,
     /// The uploaded picture, once read.
     picture: Option<Picture>,
     picture_worker: Option<WorkerHandle>,
@@ -199,7 +133,7 @@ pub struct App {
     /// Bumped when the picture panel must be drawn anew.
     picture_version: u64,
     picture_drawn: std::cell::Cell<(u64, f64)>,
-    picture_layout: std::cell::Cell<Option<Layout>>,
+    picture_layout: std::cell::Cell<Option<crate::layout::Layout>>,
     export_format: String,
     export_note: String,
     share_link: String,
@@ -334,49 +268,6 @@ impl App {
         }
     }
 
-    /// On a narrow screen the board is below the input: Solve scrolls it
-    /// into view, with room for the verdict (see [`Self::board_space`]).
-    fn bring_board_into_view(&self) {
-        let narrow = web_sys::window()
-            .and_then(|w| w.inner_width().ok())
-            .and_then(|w| w.as_f64())
-            .is_some_and(|w| w <= NARROW);
-        let board =
-            self.canvas.cast::<web_sys::Element>().and_then(|c| c.closest("section.board").ok().flatten());
-        if let (true, Some(board)) = (narrow, board) {
-            board.scroll_into_view();
-        }
-    }
-
-    /// Ctrl+wheel (and a touchpad's pinch, which the browser sends as one)
-    /// on the board zooms it, not the page: the listener must be able to
-    /// cancel the event, which Yew's own listeners cannot.
-    fn listen_to_wheel(&mut self, ctx: &Context<Self>) {
-        let Some(wrap) = self.canvas.cast::<web_sys::Element>().and_then(|c| c.parent_element()) else {
-            return;
-        };
-        let zoom = ctx.link().callback(Msg::Zoom);
-        let on_wheel = Closure::<dyn FnMut(web_sys::WheelEvent)>::new(move |e: web_sys::WheelEvent| {
-            if e.ctrl_key() && e.delta_y() != 0.0 {
-                e.prevent_default();
-                zoom.emit(e.delta_y() < 0.0);
-            }
-        });
-        let options = web_sys::AddEventListenerOptions::new();
-        options.set_passive(false);
-        let _ = wrap.add_event_listener_with_callback_and_add_event_listener_options(
-            "wheel",
-            on_wheel.as_ref().unchecked_ref(),
-            &options,
-        );
-        self._on_wheel = Some(on_wheel);
-    }
-
-    /// The side of a cell as drawn now, in CSS pixels.
-    fn drawn_cell(&self) -> f64 {
-        self.board.layout().map_or(16.0, |l| l.cell)
-    }
-
     /// Replaces the solving worker (and drops the racer's).
     fn respawn(&mut self, ctx: &Context<Self>) {
         self.racer = None;
@@ -387,201 +278,6 @@ impl App {
         ) {
             Ok(w) => self.worker = Some(w),
             Err(e) => self.state.status = format!("The solver could not start: {e}"),
-        }
-    }
-
-    /// A click on a row or column clue opens that line, as shown, in the lab.
-    fn open_line_in_lab(&mut self, x: f64, y: f64) -> bool {
-        let (Some(p), Some(l)) = (self.state.puzzle(), self.board.layout()) else { return false };
-        let Some(line) = l.clue_at(x, y) else { return false };
-        let indices = l.line_cells(line);
-        let cells = self.state.shown_cells().as_bytes();
-        self.lab_line = indices
-            .iter()
-            .map(|&k| match cells.get(k) {
-                Some(b'#') => '#',
-                Some(b'.') => 'x',
-                _ => '.',
-            })
-            .collect();
-        let clue = match line {
-            LineId::Row(i) => &p.rows[i],
-            LineId::Column(i) => &p.columns[i],
-        };
-        self.lab_clue = format!("[{clue}]");
-        let name = line.name();
-        let fresh: Vec<String> = indices
-            .iter()
-            .enumerate()
-            .filter(|(_, k)| self.state.playback.fresh_cells().contains(&(**k as u32)))
-            .map(|(pos, _)| (pos + 1).to_string())
-            .collect();
-        self.lab_note = if fresh.is_empty() {
-            format!(
-                "{name} as shown at step {}; that step deduced nothing in it",
-                self.state.playback.position()
-            )
-        } else {
-            format!(
-                "{name} as shown at step {}; that step deduced its cells {}",
-                self.state.playback.position(),
-                fresh.join(", ")
-            )
-        };
-        true
-    }
-
-    /// The room the board may take: its box's width, and the window's
-    /// height below the box less room for the verdict (on a narrow screen,
-    /// where the board comes below the input, the window's height less its
-    /// controls: Solve brings the board into view).
-    fn board_space(&self, canvas: &HtmlCanvasElement) -> (f64, f64) {
-        if let Some(space) = self.board_space.get() {
-            return space;
-        }
-        let window = web_sys::window();
-        let px = |v: Option<Result<JsValue, JsValue>>| v.and_then(|v| v.ok()).and_then(|v| v.as_f64());
-        let (window_w, window_h) = (
-            px(window.as_ref().map(|w| w.inner_width())).unwrap_or(800.0),
-            px(window.as_ref().map(|w| w.inner_height())).unwrap_or(600.0),
-        );
-        let wrap = canvas.parent_element();
-        let width =
-            wrap.as_ref().map(|p| p.client_width() as f64).filter(|&w| w > 0.0).unwrap_or(window_w - 32.0);
-        let height = if window_w <= NARROW {
-            window_h - 190.0
-        } else {
-            let scrolled = window.as_ref().and_then(|w| w.scroll_y().ok()).unwrap_or(0.0);
-            let top = wrap.as_ref().map_or(150.0, |p| p.get_bounding_client_rect().top() + scrolled);
-            window_h - top - 110.0
-        };
-        let space = (width.max(120.0), height.max(200.0));
-        self.board_space.set(Some(space));
-        space
-    }
-
-    /// Draws the board (see [`draw::Board::draw`]), or clears it when the
-    /// input is no puzzle: never another puzzle's cells.
-    fn draw(&self) {
-        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else { return };
-        let state = &self.state;
-        let Some(puzzle) = state.puzzle() else {
-            self.board.clear(&canvas);
-            return;
-        };
-        let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
-        let space = self.board_space(&canvas);
-        let clues = ClueExtent::of(puzzle);
-        let (w, h) = (puzzle.width(), puzzle.height());
-        let l = match state.zoom {
-            Zoom::Fit => Layout::fit(w, h, clues, space),
-            Zoom::Cell(cell) => Layout::at_cell(w, h, clues, cell),
-        };
-        if let Some(wrap) = canvas.parent_element().and_then(|p| p.dyn_into::<web_sys::HtmlElement>().ok()) {
-            // Zoomed in, the board pans inside its box, never the page.
-            let _ = wrap.style().set_property("max-height", &format!("{}px", space.1.ceil()));
-        }
-        let comparing = state.shown_solution.is_some();
-        let view = draw::BoardView {
-            puzzle,
-            version: state.version,
-            cells: state.shown_cells(),
-            fresh: if comparing { &[] } else { state.playback.fresh_cells() },
-            mark: if comparing { None } else { state.playback.line_mark() },
-            differ: match (comparing, state.solutions.as_slice()) {
-                (true, [a, b, ..]) => Some((a.as_str(), b.as_str())),
-                _ => None,
-            },
-        };
-        self.board.draw(&canvas, l, dpr, &view);
-    }
-}
-
-impl App {
-    /// "Puzzle N of M" with previous/next and a number field, for a batch.
-    fn view_batch(&self, ctx: &Context<Self>) -> Html {
-        let Some((index, count)) = self.state.batch() else { return html! {} };
-        let link = ctx.link();
-        let n = index + 1;
-        let onchange = link.batch_callback(|e: Event| {
-            let value = e.target_unchecked_into::<HtmlInputElement>().value();
-            value.trim().parse().ok().map(|n| Msg::Act(Action::Pick(n)))
-        });
-        html! {
-            <div class="buttons batch" role="group" aria-label="Puzzle of the batch">
-                <button id="previous-puzzle" disabled={n == 1} onclick={link.callback(move |_| Msg::Act(Action::Pick(n - 1)))}>{ "◀ Previous" }</button>
-                <label class="inline" for="puzzle-number">{ "Puzzle" }</label>
-                <input id="puzzle-number" type="number" min="1" max={count.to_string()} value={n.to_string()} {onchange} />
-                <span id="puzzle-count">{ format!("of {count}") }</span>
-                <button id="next-puzzle" disabled={n == count} onclick={link.callback(move |_| Msg::Act(Action::Pick(n + 1)))}>{ "Next ▶" }</button>
-            </div>
-        }
-    }
-
-    /// The board's text alternative: its size, what is known, the verdict.
-    fn board_summary(&self) -> String {
-        let state = &self.state;
-        let Some(p) = state.puzzle() else {
-            return match &state.input {
-                Input::Reading { .. } => "Board: reading the clues".into(),
-                _ => "Board: no puzzle (the clues are not valid)".into(),
-            };
-        };
-        let cells = state.shown_cells();
-        let known = cells.bytes().filter(|&c| c != b'?').count() as u64;
-        let filled = cells.bytes().filter(|&c| c == b'#').count() as u64;
-        let verdict = if state.status.is_empty() { String::new() } else { format!(" {}.", state.status) };
-        format!(
-            "Board, {}×{}: {} of {} known, {} filled, at step {} of {}.{verdict} Click a clue to explain its line.",
-            p.width(),
-            p.height(),
-            plural(known, "cell", "cells"),
-            cells.len(),
-            filled,
-            state.playback.position(),
-            state.playback.len().saturating_sub(1),
-        )
-    }
-
-    fn view_lab(&self, ctx: &Context<Self>) -> Html {
-        let link = ctx.link();
-        let result = lab::run(&self.lab_clue, &self.lab_line);
-        html! {
-            <section class="lab" aria-labelledby="lab-title">
-                <h2 id="lab-title">{ "Line lab" }</h2>
-                <div class="lab-inputs">
-                    <label class="inline" for="lab-clue">{ "Clue" }</label>
-                    <input id="lab-clue" spellcheck="false" value={self.lab_clue.clone()}
-                        oninput={link.callback(|e: InputEvent| Msg::LabClue(e.target_unchecked_into::<HtmlInputElement>().value()))} />
-                    <label class="inline" for="lab-line">{ "Line" }</label>
-                    <input id="lab-line" spellcheck="false" value={self.lab_line.clone()}
-                        oninput={link.callback(|e: InputEvent| Msg::LabLine(e.target_unchecked_into::<HtmlInputElement>().value()))} />
-                    <label class="inline" for="lab-cases">{ "Seed cases" }</label>
-                    <select id="lab-cases" onchange={link.callback(|e: Event| {
-                        Msg::LabCase(e.target_unchecked_into::<HtmlSelectElement>().value().parse().unwrap_or(usize::MAX))
-                    })}>
-                        <option value="" selected=true disabled=true>{ "Choose a case…" }</option>
-                        { for SEED_CASES.iter().enumerate().map(|(i, (name, clue, _))| html! {
-                            <option value={i.to_string()}>{ format!("{name} {clue}") }</option>
-                        }) }
-                    </select>
-                </div>
-                <p class="hint">{ "Line: # or 1 filled, x or _ empty, . or ? unknown. Click a clue on the board to open its line here." }</p>
-                <p id="lab-note" class="progress">{ &self.lab_note }</p>
-                {
-                    match result {
-                        Ok(r) => html! {
-                            <>
-                                <p>{ format!("{} placement{}{}", r.total, if r.total == 1 { "" } else { "s" },
-                                    if (r.placements.len() as u64) < r.total { format!(", the first {} shown", r.placements.len()) } else { String::new() }) }</p>
-                                <pre id="lab-placements">{ r.placements.join("\n") }</pre>
-                                <p>{ "Resultant fixes: " }<code id="lab-fixes">{ r.fixes }</code>{ "  as text: " }<code id="lab-text">{ r.text }</code></p>
-                            </>
-                        },
-                        Err(e) => html! { <p id="lab-error" class="error" role="alert">{ e }</p> },
-                    }
-                }
-            </section>
         }
     }
 }
@@ -607,9 +303,8 @@ impl Component for App {
             board_space: Default::default(),
             _on_wheel: None,
             _on_resize: None,
-            lab_clue: SEED_CASES[3].1.to_string(),
-            lab_line: SEED_CASES[3].2.to_string(),
-            lab_note: format!("Seed case: {}", SEED_CASES[3].0),
+            opened_line: None,
+            lab_into_view: false,
             picture: None,
             picture_worker: None,
             picture_load: (0, String::new()),
@@ -711,20 +406,6 @@ impl Component for App {
             }
             Msg::Load(text) => self.load_input(ctx, text),
             Msg::Resized => self.board_space.set(None),
-            Msg::LabClue(t) => {
-                self.lab_clue = t;
-                self.lab_note.clear();
-            }
-            Msg::LabLine(t) => {
-                self.lab_line = t;
-                self.lab_note.clear();
-            }
-            Msg::LabCase(i) => {
-                let Some(&(name, clue, line)) = SEED_CASES.get(i) else { return false };
-                self.lab_clue = clue.into();
-                self.lab_line = line.into();
-                self.lab_note = format!("Seed case: {name}");
-            }
             Msg::BoardClick(e) => return self.open_line_in_lab(e.offset_x() as f64, e.offset_y() as f64),
             Msg::Key(e) => {
                 if e.key() == "Enter" && (e.ctrl_key() || e.meta_key()) {
@@ -771,11 +452,6 @@ impl Component for App {
             }
         });
         let onkeydown = link.callback(Msg::Key);
-        let onspeed = link.callback(|e: Event| {
-            Msg::Act(Action::Speed(
-                e.target_unchecked_into::<HtmlSelectElement>().value().parse().unwrap_or(0),
-            ))
-        });
         let grid_text = match state.puzzle() {
             Some(p) if p.width() > 0 => state
                 .shown_cells()
@@ -794,11 +470,7 @@ impl Component for App {
             }
             Input::Invalid(e) => (String::new(), e.as_str()),
         };
-        let (step, last) = (state.playback.position(), state.playback.len().saturating_sub(1));
-        let act = move |action: Action| link.callback(move |_| Msg::Act(action.clone()));
-        let onseek = link.callback(|e: InputEvent| {
-            Msg::Act(Action::Seek(e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(0)))
-        });
+        let on_action = link.callback(Msg::Act);
         html! {
             <main>
                 <h1>{ "Nonogram Studio" }</h1>
@@ -808,7 +480,9 @@ impl Component for App {
                         aria-describedby="detected input-error" aria-invalid={(!error.is_empty()).to_string()} {oninput} {onkeydown} />
                     <p id="detected" class="detected">{ detected }</p>
                     <p id="input-error" class="error" role="alert" hidden={error.is_empty()}>{ error }</p>
-                    { self.view_batch(ctx) }
+                    if let Some((index, count)) = state.batch() {
+                        <BatchPicker {index} {count} on_action={on_action.clone()} />
+                    }
                     <div class="buttons">
                         <label class="inline" for="samples">{ "Samples" }</label>
                         <select id="samples" onchange={link.callback(|e: Event| {
@@ -830,58 +504,27 @@ impl Component for App {
                     <div class="buttons">
                         <button id="solve" onclick={link.callback(|_| Msg::Act(Action::Solve { now: js_sys::Date::now() }))}
                             disabled={state.puzzle().is_none()}>{ "Solve" }</button>
-                        <button id="stop" onclick={act(Action::Stop)} disabled={state.running.is_none()}>{ "Stop" }</button>
+                        <button id="stop" onclick={link.callback(|_| Msg::Act(Action::Stop))} disabled={state.running.is_none()}>{ "Stop" }</button>
                     </div>
                 </section>
                 <section class="board">
-                    <div class="playback" role="group" aria-label="Playback">
-                        <button id="start" onclick={act(Action::Start)}>{ "Start" }</button>
-                        <button id="back" onclick={act(Action::StepBack)} aria-label="Step back">{ "◀ Step" }</button>
-                        <button id="play" onclick={act(Action::PlayPause)}>{ if state.playing { "Pause" } else { "Play" } }</button>
-                        <button id="forward" onclick={act(Action::StepForward)} aria-label="Step forward">{ "Step ▶" }</button>
-                        <button id="end" onclick={act(Action::End)}>{ "End" }</button>
-                        <label class="inline" for="speed">{ "Speed" }</label>
-                        <select id="speed" onchange={onspeed}>
-                            { for SPEEDS.iter().map(|&(v, name)| html! {
-                                <option value={v.to_string()} selected={v == state.speed}>{ name }</option>
-                            }) }
-                        </select>
-                    </div>
-                    <div class="scrubber">
-                        <label class="inline" for="step">{ "Step" }</label>
-                        <input id="step" type="range" min="0" max={last.to_string()} value={step.to_string()} oninput={onseek} />
-                        <span id="frame" class="frame">{ format!("step {step} of {last}") }</span>
-                    </div>
-                    <div class="zoom" role="group" aria-label="Zoom">
-                        <button id="zoom-out" onclick={link.callback(|_| Msg::Zoom(false))}>{ "Zoom out" }</button>
-                        <button id="fit" onclick={act(Action::Fit)} aria-pressed={(state.zoom == Zoom::Fit).to_string()}>{ "Fit" }</button>
-                        <button id="zoom-in" onclick={link.callback(|_| Msg::Zoom(true))}>{ "Zoom in" }</button>
-                    </div>
+                    <PlaybackBar step={state.playback.position()} last={state.playback.len().saturating_sub(1)}
+                        playing={state.playing} speed={state.speed} on_action={on_action.clone()} />
+                    <ZoomBar zoom={state.zoom} on_zoom={link.callback(Msg::Zoom)} on_action={on_action.clone()} />
                     <p id="progress" class="progress">{ state.playback.note() }</p>
                     <div class="canvas-wrap" tabindex="0" role="group" aria-label="Board: ← → step, Home and End jump, Space plays or pauses"
                         onkeydown={link.callback(Msg::BoardKey)}>
                         <canvas ref={self.canvas.clone()} role="img" aria-label={self.board_summary()}
                             onclick={link.callback(Msg::BoardClick)}></canvas>
                     </div>
-                    <p id="verdict" role="status">{ &state.status }</p>
-                    if state.solutions.len() > 1 {
-                        <div class="buttons">
-                            { for (0..state.solutions.len()).map(|i| html! {
-                                <button class="solution" onclick={act(Action::ShowSolution(i))}>
-                                    { format!("Show solution {}", i + 1) }
-                                </button>
-                            }) }
-                        </div>
-                    }
-                    <p id="counts" class="progress">
-                        { &state.counts }{ if state.racer == Racer::Racing { "; a second engine races it" } else { "" } }
-                    </p>
+                    <VerdictPanel status={state.status.clone()} counts={state.counts.clone()} racing={state.racer == Racer::Racing}
+                        solutions={state.solutions.len()} on_action={on_action.clone()} />
+                    <Lab opened={self.opened_line.clone()} />
                     <label for="grid-text">{ "Grid as text" }</label>
                     <textarea id="grid-text" readonly=true spellcheck="false" rows="6" value={grid_text} />
                 </section>
                 { self.view_picture(ctx) }
                 { self.view_export(ctx) }
-                { self.view_lab(ctx) }
             </main>
         }
     }
@@ -889,6 +532,15 @@ impl Component for App {
     fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
         if first_render {
             self.listen_to_wheel(ctx);
+        }
+        if std::mem::take(&mut self.lab_into_view) {
+            let lab =
+                web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector("section.lab").ok().flatten());
+            if let Some(lab) = lab {
+                let options = web_sys::ScrollIntoViewOptions::new();
+                options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                lab.scroll_into_view_with_scroll_into_view_options(&options);
+            }
         }
         if self.text_shown.get() != self.text_version {
             if let Some(area) = self.clues_ref.cast::<HtmlTextAreaElement>() {

@@ -571,6 +571,20 @@ await test('clicking a row clue opens its line in the lab', async (page) => {
   expect(note.startsWith('row 2 as shown at step'), note);
   await page.mouse.click(box.x + left + 3.5 * cell, box.y + top / 2); // column 4's clue
   expect(await page.inputValue('#lab-clue') === '[5]', await page.inputValue('#lab-clue'));
+  // On a board that fills the window, the lab comes into view.
+  await solve(page, picture(34, 34, 0.75, 3434), 'Unique solution');
+  const big = await page.locator('canvas').boundingBox();
+  const [l2, t2, c2] = await page.evaluate(() =>
+    ['data-left', 'data-top', 'data-cell'].map((a) => Number(document.querySelector('canvas').getAttribute(a))));
+  await page.mouse.click(big.x + l2 / 2, big.y + t2 + 29.5 * c2); // row 30's clue
+  await page.waitForFunction(() => document.querySelector('#lab-note').textContent.startsWith('row 30 as shown'));
+  await page.waitForTimeout(200);
+  const lab = await page.evaluate(() => {
+    const r = document.querySelector('#lab-placements').getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, height: window.innerHeight };
+  });
+  expect(lab.top >= 0 && lab.top < lab.height, `the lab's placements are in view: ${JSON.stringify(lab)}`);
+  await page.screenshot({ path: path.join(shots, 'lab-in-view-1280.png') });
 });
 
 

@@ -1,0 +1,230 @@
+//! The page's small panels, as function components: each gets only what it
+//! shows, and says what the user did as an [`Action`] (or its own callback).
+
+use crate::app::{Action, Zoom, SPEEDS};
+use crate::lab::{self, SEED_CASES};
+use std::rc::Rc;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+/// A button that sends one action.
+fn act(on_action: &Callback<Action>, action: Action) -> Callback<MouseEvent> {
+    on_action.reform(move |_| action.clone())
+}
+
+#[derive(Properties, PartialEq)]
+pub struct PlaybackProps {
+    pub step: usize,
+    pub last: usize,
+    pub playing: bool,
+    pub speed: u32,
+    pub on_action: Callback<Action>,
+}
+
+/// Start, step back, play/pause, step forward, End, the speed, and the
+/// `Step` slider over the history.
+#[function_component]
+pub fn PlaybackBar(props: &PlaybackProps) -> Html {
+    let PlaybackProps { step, last, playing, speed, on_action } = props;
+    let onspeed = on_action.reform(|e: Event| {
+        Action::Speed(e.target_unchecked_into::<HtmlSelectElement>().value().parse().unwrap_or(0))
+    });
+    let onseek = on_action.reform(|e: InputEvent| {
+        Action::Seek(e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(0))
+    });
+    html! {
+        <>
+            <div class="playback" role="group" aria-label="Playback">
+                <button id="start" onclick={act(on_action, Action::Start)}>{ "Start" }</button>
+                <button id="back" onclick={act(on_action, Action::StepBack)} aria-label="Step back">{ "◀ Step" }</button>
+                <button id="play" onclick={act(on_action, Action::PlayPause)}>{ if *playing { "Pause" } else { "Play" } }</button>
+                <button id="forward" onclick={act(on_action, Action::StepForward)} aria-label="Step forward">{ "Step ▶" }</button>
+                <button id="end" onclick={act(on_action, Action::End)}>{ "End" }</button>
+                <label class="inline" for="speed">{ "Speed" }</label>
+                <select id="speed" onchange={onspeed}>
+                    { for SPEEDS.iter().map(|&(v, name)| html! {
+                        <option value={v.to_string()} selected={v == *speed}>{ name }</option>
+                    }) }
+                </select>
+            </div>
+            <div class="scrubber">
+                <label class="inline" for="step">{ "Step" }</label>
+                <input id="step" type="range" min="0" max={last.to_string()} value={step.to_string()} oninput={onseek} />
+                <span id="frame" class="frame">{ format!("step {step} of {last}") }</span>
+            </div>
+        </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ZoomProps {
+    pub zoom: Zoom,
+    /// Zoom in (true) or out.
+    pub on_zoom: Callback<bool>,
+    pub on_action: Callback<Action>,
+}
+
+#[function_component]
+pub fn ZoomBar(props: &ZoomProps) -> Html {
+    html! {
+        <div class="zoom" role="group" aria-label="Zoom">
+            <button id="zoom-out" onclick={props.on_zoom.reform(|_| false)}>{ "Zoom out" }</button>
+            <button id="fit" onclick={act(&props.on_action, Action::Fit)} aria-pressed={(props.zoom == Zoom::Fit).to_string()}>{ "Fit" }</button>
+            <button id="zoom-in" onclick={props.on_zoom.reform(|_| true)}>{ "Zoom in" }</button>
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct BatchProps {
+    /// The puzzle shown (0-based) and how many the batch holds.
+    pub index: usize,
+    pub count: usize,
+    pub on_action: Callback<Action>,
+}
+
+/// "Puzzle N of M" with previous/next and a number field.
+#[function_component]
+pub fn BatchPicker(props: &BatchProps) -> Html {
+    let BatchProps { index, count, on_action } = props;
+    let n = index + 1;
+    let onchange = {
+        let on_action = on_action.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlInputElement>().value();
+            if let Ok(n) = value.trim().parse() {
+                on_action.emit(Action::Pick(n));
+            }
+        })
+    };
+    html! {
+        <div class="buttons batch" role="group" aria-label="Puzzle of the batch">
+            <button id="previous-puzzle" disabled={n == 1} onclick={act(on_action, Action::Pick(n - 1))}>{ "◀ Previous" }</button>
+            <label class="inline" for="puzzle-number">{ "Puzzle" }</label>
+            <input id="puzzle-number" type="number" min="1" max={count.to_string()} value={n.to_string()} {onchange} />
+            <span id="puzzle-count">{ format!("of {count}") }</span>
+            <button id="next-puzzle" disabled={n == *count} onclick={act(on_action, Action::Pick(n + 1))}>{ "Next ▶" }</button>
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct VerdictProps {
+    pub status: String,
+    pub counts: String,
+    pub racing: bool,
+    /// How many solutions can be shown.
+    pub solutions: usize,
+    pub on_action: Callback<Action>,
+}
+
+/// The verdict (announced: role=status), the solver's figures, and a button
+/// per solution when there are several.
+#[function_component]
+pub fn VerdictPanel(props: &VerdictProps) -> Html {
+    html! {
+        <>
+            <p id="verdict" role="status">{ &props.status }</p>
+            if props.solutions > 1 {
+                <div class="buttons">
+                    { for (0..props.solutions).map(|i| html! {
+                        <button class="solution" onclick={act(&props.on_action, Action::ShowSolution(i))}>
+                            { format!("Show solution {}", i + 1) }
+                        </button>
+                    }) }
+                </div>
+            }
+            <p id="counts" class="progress">
+                { &props.counts }{ if props.racing { "; a second engine races it" } else { "" } }
+            </p>
+        </>
+    }
+}
+
+/// A line opened in the lab from the board: its clue, its cells as shown,
+/// and what the shown step did to it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OpenedLine {
+    pub clue: String,
+    pub line: String,
+    pub note: String,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct LabProps {
+    /// The line last opened from the board (a new one replaces the inputs).
+    pub opened: Option<Rc<OpenedLine>>,
+}
+
+/// The line lab: every placement of a clue in a line, and the cells they
+/// all agree on (the seeds' line solver, shown step by step).
+#[function_component]
+pub fn Lab(props: &LabProps) -> Html {
+    let example = |i: usize| {
+        let (name, clue, line) = SEED_CASES[i];
+        Rc::new(OpenedLine { clue: clue.into(), line: line.into(), note: format!("Example: {name}") })
+    };
+    let shown = use_state(|| props.opened.clone().unwrap_or_else(|| example(3)));
+    {
+        let shown = shown.clone();
+        use_effect_with(props.opened.clone(), move |opened| {
+            if let Some(line) = opened {
+                shown.set(line.clone());
+            }
+        });
+    }
+    let edit = |field: fn(&mut OpenedLine, String)| {
+        let shown = shown.clone();
+        Callback::from(move |e: InputEvent| {
+            let mut line = (*shown.as_ref()).clone();
+            field(&mut line, e.target_unchecked_into::<HtmlInputElement>().value());
+            line.note.clear();
+            shown.set(Rc::new(line));
+        })
+    };
+    let onexample = {
+        let shown = shown.clone();
+        Callback::from(move |e: Event| {
+            let i: usize =
+                e.target_unchecked_into::<HtmlSelectElement>().value().parse().unwrap_or(usize::MAX);
+            if i < SEED_CASES.len() {
+                shown.set(example(i));
+            }
+        })
+    };
+    let result = lab::run(&shown.clue, &shown.line);
+    html! {
+        <section class="lab" aria-labelledby="lab-title">
+            <h2 id="lab-title">{ "Line lab" }</h2>
+            <div class="lab-inputs">
+                <label class="inline" for="lab-clue">{ "Clue" }</label>
+                <input id="lab-clue" spellcheck="false" value={shown.clue.clone()} oninput={edit(|l, v| l.clue = v)} />
+                <label class="inline" for="lab-line">{ "Line" }</label>
+                <input id="lab-line" spellcheck="false" value={shown.line.clone()} oninput={edit(|l, v| l.line = v)} />
+                <label class="inline" for="lab-cases">{ "Examples" }</label>
+                <select id="lab-cases" onchange={onexample}>
+                    <option value="" selected=true disabled=true>{ "Choose an example…" }</option>
+                    { for SEED_CASES.iter().enumerate().map(|(i, (name, clue, _))| html! {
+                        <option value={i.to_string()}>{ format!("{name} {clue}") }</option>
+                    }) }
+                </select>
+            </div>
+            <p class="hint">{ "Line: # or 1 filled, x or _ empty, . or ? unknown. Click a clue on the board to open its line here." }</p>
+            <p id="lab-note" class="progress">{ &shown.note }</p>
+            {
+                match result {
+                    Ok(r) => html! {
+                        <>
+                            <p>{ format!("{} placement{}{}", r.total, if r.total == 1 { "" } else { "s" },
+                                if (r.placements.len() as u64) < r.total { format!(", the first {} shown", r.placements.len()) } else { String::new() }) }</p>
+                            <pre id="lab-placements">{ r.placements.join("\n") }</pre>
+                            <p>{ "Cells every placement agrees on (1 filled, _ empty): " }<code id="lab-fixes">{ r.fixes }</code>
+                                { " as a line: " }<code id="lab-text">{ r.text }</code></p>
+                        </>
+                    },
+                    Err(e) => html! { <p id="lab-error" class="error" role="alert">{ e }</p> },
+                }
+            }
+        </section>
+    }
+}

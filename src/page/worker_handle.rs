@@ -1,0 +1,78 @@
+//! A web worker owned by the page: spawned, posted to (with a queue until it
+//! says `Ready`), and terminated when dropped, which cancels its work.
+
+use crate::protocol::{FromWorker, ToWorker};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{MessageEvent, Worker};
+use yew::Callback;
+
+/// The worker and the handlers that must live as long as it. Messages
+/// posted before the worker said `Ready` wait in a queue: a message that
+/// arrives before the worker's handler is installed would be lost.
+pub struct WorkerHandle {
+    worker: Worker,
+    /// `Some` until the worker is ready: the messages waiting for it.
+    queue: Rc<RefCell<Option<Vec<JsValue>>>>,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(web_sys::Event)>,
+}
+
+impl WorkerHandle {
+    pub fn spawn(
+        on_worker: Callback<FromWorker>,
+        on_crash: Callback<String>,
+    ) -> Result<WorkerHandle, String> {
+        // Trunk's loader shim imports the classic (no-modules) worker script.
+        let worker = Worker::new("./worker_loader.js").map_err(|e| format!("{e:?}"))?;
+        let queue: Rc<RefCell<Option<Vec<JsValue>>>> = Rc::new(RefCell::new(Some(Vec::new())));
+        let (waiting, target) = (queue.clone(), worker.clone());
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            match e.data().as_string().and_then(|t| serde_json::from_str(&t).ok()) {
+                Some(FromWorker::Ready) => {
+                    for message in waiting.borrow_mut().take().unwrap_or_default() {
+                        let _ = target.post_message(&message);
+                    }
+                }
+                Some(m) => on_worker.emit(m),
+                None => {}
+            }
+        });
+        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+            on_crash.emit(e.type_());
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        Ok(WorkerHandle { worker, queue, _on_message: on_message, _on_error: on_error })
+    }
+
+    /// Posts a request; a picture file or a large clue text goes with it
+    /// as `[message, attachment]`.
+    pub fn post(&self, request: &ToWorker, attachment: Option<&JsValue>) -> bool {
+        let Ok(text) = serde_json::to_string(request) else { return false };
+        let text = JsValue::from_str(&text);
+        let message: JsValue = match attachment {
+            Some(f) => js_sys::Array::of2(&text, f).into(),
+            None => text,
+        };
+        match self.queue.borrow_mut().as_mut() {
+            Some(waiting) => {
+                waiting.push(message);
+                true
+            }
+            None => self.worker.post_message(&message).is_ok(),
+        }
+    }
+}
+
+impl Drop for WorkerHandle {
+    fn drop(&mut self) {
+        // Unhook first: a message already queued (say, a new worker's
+        // `Ready`) must not reach the closures dropped with this handle.
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+    }
+}
