@@ -14,7 +14,7 @@ use crate::picture::Picture;
 use crate::protocol::{parse_outcome, FromWorker, ToWorker};
 use crate::samples::SAMPLES;
 use gloo_timers::callback::Interval;
-use panels::{BatchPicker, Lab, OpenedLine, PlaybackBar, VerdictPanel, ZoomBar};
+use panels::{About, BatchPicker, Lab, OpenedLine, PlaybackBar, VerdictPanel, ZoomBar};
 use picture_view::{CheckView, ExportMsg, PictureMsg};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -115,6 +115,8 @@ pub struct App {
     _on_resize: Option<Closure<dyn FnMut()>>,
     /// The line last opened from the board, for the lab.
     opened_line: Option<Rc<OpenedLine>>,
+    /// Nothing was kept from an earlier visit: "What is this?" starts open.
+    first_visit: bool,
     /// Bring the lab into view after the next render (a clue was clicked).
     lab_into_view: bool,
     /// The uploaded picture, once read.
@@ -305,6 +307,7 @@ impl Component for App {
             _on_resize: None,
             opened_line: None,
             lab_into_view: false,
+            first_visit: false,
             picture: None,
             picture_worker: None,
             picture_load: (0, String::new()),
@@ -329,7 +332,16 @@ impl Component for App {
         };
         // The last input survives a reload; nothing leaves the browser.
         let saved = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
+        app.first_visit = saved.is_none();
         app.respawn(ctx);
+        // Reduced motion: no animated playback; the board shows each
+        // snapshot as it comes, and the history stays to step through.
+        let reduced = web_sys::window()
+            .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+            .is_some_and(|m| m.matches());
+        if reduced {
+            app.dispatch(ctx, Action::Speed(0));
+        }
         app.load_input(ctx, saved.unwrap_or_else(|| SAMPLE.to_string()));
         let resized = ctx.link().callback(|_| Msg::Resized);
         let on_resize = Closure::<dyn FnMut()>::new(move || resized.emit(()));
@@ -474,6 +486,7 @@ impl Component for App {
         html! {
             <main>
                 <h1>{ "Nonogram Studio" }</h1>
+
                 <section class="input">
                     <label for="clues">{ "Clues" }</label>
                     <textarea id="clues" ref={self.clues_ref.clone()} rows="10" spellcheck="false"
@@ -506,6 +519,7 @@ impl Component for App {
                             disabled={state.puzzle().is_none()}>{ "Solve" }</button>
                         <button id="stop" onclick={link.callback(|_| Msg::Act(Action::Stop))} disabled={state.running.is_none()}>{ "Stop" }</button>
                     </div>
+                    <About open={self.first_visit} on_use={link.callback(|text: &'static str| Msg::Load(text.to_string()))} />
                 </section>
                 <section class="board">
                     <PlaybackBar step={state.playback.position()} last={state.playback.len().saturating_sub(1)}
@@ -534,8 +548,9 @@ impl Component for App {
             self.listen_to_wheel(ctx);
         }
         if std::mem::take(&mut self.lab_into_view) {
-            let lab =
-                web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector("section.lab").ok().flatten());
+            let lab = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.query_selector("section.lab").ok().flatten());
             if let Some(lab) = lab {
                 let options = web_sys::ScrollIntoViewOptions::new();
                 options.set_block(web_sys::ScrollLogicalPosition::Nearest);

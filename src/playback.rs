@@ -3,6 +3,7 @@
 //! Pure, so it is tested without a browser. Memory is bounded: past a budget
 //! of stored cells, older frames are thinned out (every other one dropped).
 
+use crate::app::plural;
 use crate::layout::LineId;
 use crate::protocol::Frame;
 
@@ -71,8 +72,8 @@ impl Playback {
                     State {
                         cells: String::from_utf8(cells).unwrap_or_default(),
                         note: format!(
-                            "{line}: {} new cells, {} unknown",
-                            fresh.len(),
+                            "{line}: {} deduced, {} unknown",
+                            plural(fresh.len() as u64, "cell", "cells"),
                             last.cells.len() - known
                         ),
                         fresh,
@@ -197,7 +198,7 @@ mod tests {
         assert_eq!(p.cells(), "#.??");
         assert_eq!(p.fresh_cells(), [0, 1]);
         assert_eq!(p.line_mark(), Some(LineMark::Worked(LineId::Row(0))));
-        assert_eq!(p.note(), "row 1: 2 new cells, 2 unknown");
+        assert_eq!(p.note(), "row 1: 2 cells deduced, 2 unknown");
         p.forward(5);
         assert!(p.at_end());
         assert_eq!(p.cells(), "#.?#");

@@ -3,6 +3,7 @@
 
 use crate::app::{Action, Zoom, SPEEDS};
 use crate::lab::{self, SEED_CASES};
+use crate::samples::FORMAT_SAMPLES;
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -226,5 +227,47 @@ pub fn Lab(props: &LabProps) -> Html {
                 }
             }
         </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct AboutProps {
+    /// Open on a first visit.
+    pub open: bool,
+    /// Put this text in `Clues`.
+    pub on_use: Callback<&'static str>,
+}
+
+/// "What is this?" for newcomers, and the formats `Clues` reads, each with
+/// a sample to use.
+#[function_component]
+pub fn About(props: &AboutProps) -> Html {
+    html! {
+        <div class="about">
+            <details id="about" open={props.open}>
+                <summary>{ "What is this?" }</summary>
+                <p>{ "A nonogram (paint by numbers) is a picture hidden in a grid. The numbers beside each row \
+                    and above each column are the lengths of its runs of filled cells, in order, with at least \
+                    one empty cell between two runs. Paste a puzzle's clues here, pick a sample, open a file, or \
+                    upload a picture to make a puzzle of it; then Solve, and watch the solver fill in the board: \
+                    line by line while logic suffices, then by guessing and backtracking. It ends with its \
+                    verdict: one solution, several (each can be shown), or none (with the line that cannot be \
+                    filled). Click a clue to see how its line is worked out. Nothing leaves your browser." }</p>
+            </details>
+            <details id="formats">
+                <summary>{ "Formats it reads" }</summary>
+                <p class="hint">{ "The format is detected. Each sample below is the same 5×5 puzzle." }</p>
+                <dl class="formats">
+                    { for FORMAT_SAMPLES.iter().map(|&(name, what, text)| html! {
+                        <>
+                            <dt>{ name }{ " — " }{ what }
+                                <button class="use-format" onclick={props.on_use.reform(move |_| text)}
+                                    aria-label={format!("Use the {name} sample")}>{ "Use" }</button></dt>
+                            <dd><pre>{ text }</pre></dd>
+                        </>
+                    }) }
+                </dl>
+            </details>
+        </div>
     }
 }
