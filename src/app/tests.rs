@@ -1,7 +1,7 @@
 //! Every action of the reducer, natively.
 
 use super::*;
-use crate::protocol::{parse_outcome, Frame};
+use crate::protocol::{parse_outcome, Finished, Frame};
 
 const SEED_003: &str = "01110\n11010\n01110\n00110\n00111\n";
 /// Three puzzles in TAAI's batch format.

@@ -1,0 +1,96 @@
+//! The solve's part of the reducer: starting it, the worker's messages,
+//! the racing engine, and the verdict.
+
+use super::{counts_text, text, verdict_text, Effect, Input, Racer, State};
+use crate::playback::Playback;
+use crate::protocol::{Finished, FromWorker, SolveRequest};
+
+impl State {
+    /// Replaces the solving worker; a text being read is read again by the new one.
+    pub(super) fn respawn(&mut self, effects: &mut Vec<Effect>) {
+        self.racer = Racer::Absent;
+        effects.push(Effect::RespawnWorker);
+        if let Input::Reading { .. } = self.input {
+            effects.push(Effect::Parse { version: self.version, index: self.picked });
+        }
+    }
+
+    pub(super) fn solve(&mut self, now: f64, effects: &mut Vec<Effect>) {
+        let Some(puzzle) = self.puzzle() else { return };
+        let request = SolveRequest::new(self.next_id, puzzle);
+        self.playback = Playback::new(puzzle.width() * puzzle.height());
+        self.next_id += 1;
+        self.clear_outcome();
+        self.status = "Solving…".into();
+        // A running solve may be inside a long slice of splr (seconds to
+        // minutes, see `nonogram_core::sat`), deaf to new messages until it
+        // ends: replace its worker.
+        if self.running.is_some() {
+            self.respawn(effects);
+        } else if self.racer != Racer::Absent {
+            effects.push(Effect::StopRacer);
+            self.racer = Racer::Absent;
+        }
+        self.running = Some(request.id);
+        self.started = now;
+        effects.push(Effect::Post(request.clone()));
+        self.request = Some(request);
+        self.playing = true;
+    }
+
+    pub(super) fn worker_message(&mut self, message: FromWorker, effects: &mut Vec<Effect>) {
+        match message {
+            FromWorker::Steps { id, frames, sweep, unknown, depth, guesses, learnt }
+                if Some(id) == self.running =>
+            {
+                self.playback.extend(frames);
+                if self.speed == 0 {
+                    self.playback.jump_to_end();
+                }
+                if (guesses > 0 || learnt > 0) && self.racer == Racer::Absent {
+                    self.racer = Racer::Ready;
+                    effects.push(Effect::SpawnRacer);
+                }
+                if let (true, Racer::Ready, Some(request)) = (learnt > 0, self.racer, &self.request) {
+                    self.racer = Racer::Racing;
+                    effects.push(Effect::Race(request.clone()));
+                }
+                self.counts = text::running_counts(sweep, unknown, depth, guesses, learnt);
+            }
+            FromWorker::Done(done) if Some(done.id) == self.running => {
+                let ms = done.ms;
+                self.finish(*done, ms, "", effects);
+            }
+            FromWorker::Parsed { id, outcome } => self.parsed(id as u64, *outcome),
+            FromWorker::Error { message, .. } if self.running.is_some() => {
+                self.running = None;
+                self.playing = false;
+                self.stop_racer(effects);
+                self.status = message;
+            }
+            _ => {} // a message of a cancelled solve
+        }
+    }
+
+    pub(super) fn stop_racer(&mut self, effects: &mut Vec<Effect>) {
+        if self.racer != Racer::Absent {
+            effects.push(Effect::StopRacer);
+        }
+        self.racer = Racer::Absent;
+    }
+
+    /// Shows a verdict: the solve is over, and the board shows its end at
+    /// once (the history stays to replay).
+    pub(super) fn finish(&mut self, done: Finished, ms: f64, suffix: &str, effects: &mut Vec<Effect>) {
+        self.stop_racer(effects);
+        self.running = None;
+        self.request = None;
+        self.playback.finish(done.solutions.first().cloned(), done.line.as_deref());
+        self.playback.jump_to_end();
+        self.playing = false;
+        self.status = format!("{}{suffix}", verdict_text(&done, ms));
+        self.counts = counts_text(&done);
+        self.verdict = Some(done.verdict);
+        self.solutions = done.solutions;
+    }
+}

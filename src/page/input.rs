@@ -1,0 +1,81 @@
+//! The clue text: where it is kept, and how it is read (at once when
+//! small, in the worker when large, so that no task of the page's takes
+//! over 50 ms).
+
+use super::App;
+use crate::app::Action;
+use crate::protocol::parse_outcome;
+use yew::prelude::*;
+
+/// Where the last input is kept between visits (this browser only).
+pub(super) const STORAGE_KEY: &str = "nonogram-studio.input";
+
+/// Texts longer than this are detected and parsed in the worker, so that
+/// no task of the page's takes over 50 ms (TAAI's 1000 puzzles are 630 KB).
+pub(super) const SYNC_PARSE_BYTES: usize = 64 * 1024;
+
+/// The longest input kept across a reload (in local storage).
+pub(super) const MAX_KEPT_BYTES: usize = 1 << 20;
+
+pub(super) fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+impl App {
+    /// Reads puzzle `index` of the text: at once when small (the outcome
+    /// is returned), in the worker when large (a 5 MB text held the page
+    /// for 260 ms here; the outcome comes as a message).
+    pub(super) fn parse(&self, version: u64, index: usize) -> Option<Action> {
+        match &self.large_text {
+            Some(text) if text.length() as usize > SYNC_PARSE_BYTES => {
+                self.solver.parse(version, index, text);
+                None
+            }
+            _ => Some(Action::Parsed { version, outcome: parse_outcome(&self.text, index) }),
+        }
+    }
+
+    /// The clue text, copied out of the browser's string if it is large.
+    pub(super) fn current_text(&self) -> String {
+        self.large_text.as_ref().map_or_else(|| self.text.clone(), String::from)
+    }
+
+    /// Takes new clue text (typed, opened, a sample, or made from the
+    /// picture): cancels a running solve, keeps the text for the next visit.
+    pub(super) fn load_input(&mut self, ctx: &Context<Self>, text: String) {
+        if let Some(s) = storage() {
+            // Over the limit (or the browser's quota) it is not kept: storing
+            // 5 MB took 38 ms of the page's time at each change.
+            if text.len() <= MAX_KEPT_BYTES {
+                let _ = s.set_item(STORAGE_KEY, &text);
+            } else {
+                let _ = s.remove_item(STORAGE_KEY);
+            }
+        }
+        let bytes = text.len();
+        self.text = text;
+        // Over the limit, the text goes to the worker as the browser's string.
+        self.large_text = (bytes > SYNC_PARSE_BYTES).then(|| js_sys::JsString::from(self.text.as_str()));
+        self.input_changed(ctx, bytes);
+    }
+
+    /// Takes a large text typed or pasted into the text box (see
+    /// `large_text`); it is not kept for the next visit.
+    pub(super) fn load_large_input(&mut self, ctx: &Context<Self>, text: js_sys::JsString) {
+        if let Some(s) = storage() {
+            let _ = s.remove_item(STORAGE_KEY);
+        }
+        let bytes = text.length() as usize;
+        self.text = String::new();
+        self.large_text = Some(text);
+        self.input_changed(ctx, bytes);
+    }
+
+    fn input_changed(&mut self, ctx: &Context<Self>, bytes: usize) {
+        self.text_version += 1;
+        self.board_space.set(None);
+        self.share_link.clear();
+        self.export_note.clear();
+        self.dispatch(ctx, Action::Edited { bytes });
+    }
+}
