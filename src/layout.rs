@@ -190,6 +190,18 @@ fn row_clue_cells(clues: ClueExtent) -> f64 {
     FONT * CHAR * clues.row_chars.max(1) as f64 + 0.5
 }
 
+/// A length for CSS or an attribute, to a thousandth, without `f64`'s
+/// `Display` (which brings 11 KB of float formatting into the page).
+pub fn css(v: f64) -> String {
+    let thousandths = (v.max(0.0) * 1000.0).round() as u64;
+    let (whole, part) = (thousandths / 1000, thousandths % 1000);
+    if part == 0 {
+        whole.to_string()
+    } else {
+        format!("{whole}.{part:03}").trim_end_matches('0').to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,6 +285,17 @@ mod tests {
         assert_eq!(l.line_rect(LineId::Column(0)), (l.left, l.top, 10.0, 40.0));
         let (x, y, d) = l.empty_mark(6);
         assert!(x > l.left + 10.0 && y > l.top + 10.0 && d < 10.0);
+    }
+
+    #[test]
+    fn lengths_are_written_to_a_thousandth() {
+        assert_eq!(css(12.0), "12");
+        assert_eq!(css(12.5), "12.5");
+        assert_eq!(css(0.6251), "0.625");
+        assert_eq!(css(7.0004), "7");
+        assert_eq!(css(-3.0), "0");
+        let l = Layout::at_cell(1000, 1000, CLUES, 0.6);
+        assert_eq!(css(l.size().0).parse::<f64>().unwrap(), (l.size().0 * 1000.0).round() / 1000.0);
     }
 
     #[test]

@@ -76,6 +76,26 @@ pub fn parse_outcome(text: &str, index: usize) -> ParseOutcome {
     Ok((parsed.format.name().to_string(), puzzle, count))
 }
 
+/// A text the worker read, as it answers: its format's name, the puzzle
+/// asked for written as `.non` (read back on the page: no puzzle type
+/// crosses the boundary, and no serializer for it weighs on either side),
+/// and how many puzzles the text holds; or the located error.
+pub type ParsedText = Result<(String, String, usize), String>;
+
+/// Reads a text for the page, in the worker (see [`ParsedText`]).
+pub fn parse_for_page(text: &str, index: usize) -> ParsedText {
+    let (format, puzzle, count) = parse_outcome(text, index)?;
+    let non = nonogram_formats::write(nonogram_formats::Format::Non, &puzzle).map_err(|e| e.message)?;
+    Ok((format, non, count))
+}
+
+/// The worker's reading of a text, as the page's.
+pub fn read_parsed(parsed: ParsedText) -> ParseOutcome {
+    let (format, non, count) = parsed?;
+    let (_, puzzle, _) = parse_outcome(&non, 0)?;
+    Ok((format, puzzle, count))
+}
+
 /// How a solve ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -166,7 +186,7 @@ pub enum FromWorker {
         other: Option<String>,
     },
     /// The outcome of a `Parse` request (boxed: the other messages are small).
-    Parsed { id: u32, outcome: Box<ParseOutcome> },
+    Parsed { id: u32, outcome: ParsedText },
     /// Fixes found so far, best first; `tried` of `total` candidate cells.
     Fixes { id: u32, fixes: Vec<FixNote>, tried: usize, total: usize, done: bool },
 }

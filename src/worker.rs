@@ -93,10 +93,10 @@ pub fn start() {
             Some(Ok(ToWorker::Resample { id, width, height })) => post(&resample(id, width, height, &state)),
             Some(Ok(ToWorker::Parse { id, index })) => {
                 let outcome = match attachment.and_then(|a| a.as_string()) {
-                    Some(text) => crate::protocol::parse_outcome(&text, index),
+                    Some(text) => crate::protocol::parse_for_page(&text, index),
                     None => Err("no text came with the request".into()),
                 };
-                post(&FromWorker::Parsed { id, outcome: Box::new(outcome) })
+                post(&FromWorker::Parsed { id, outcome })
             }
             Some(Err(e)) => post(&FromWorker::Error { id: 0, message: format!("bad request: {e}") }),
             None => post(&FromWorker::Error { id: 0, message: "bad request: not text".into() }),

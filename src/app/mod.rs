@@ -14,7 +14,7 @@ mod solve;
 mod tests;
 mod text;
 
-pub use text::{counts_text, plural, verdict_text};
+pub use text::{counts_text, millis, plural, verdict_text};
 
 use crate::playback::Playback;
 use crate::protocol::{FromWorker, ParseOutcome, SolveRequest, VerdictKind};

@@ -3,7 +3,7 @@
 
 use super::{counts_text, text, verdict_text, Effect, Input, Racer, State};
 use crate::playback::Playback;
-use crate::protocol::{Finished, FromWorker, SolveRequest};
+use crate::protocol::{read_parsed, Finished, FromWorker, SolveRequest};
 
 impl State {
     /// Replaces the solving worker; a text being read is read again by the new one.
@@ -61,7 +61,7 @@ impl State {
                 let ms = done.ms;
                 self.finish(*done, ms, "", effects);
             }
-            FromWorker::Parsed { id, outcome } => self.parsed(id as u64, *outcome),
+            FromWorker::Parsed { id, outcome } => self.parsed(id as u64, read_parsed(outcome)),
             FromWorker::Error { message, .. } if self.running.is_some() => {
                 self.running = None;
                 self.playing = false;

@@ -82,10 +82,14 @@ fn a_text_being_read_shows_no_board_and_an_old_parse_is_dropped() {
     // A parse of the first text, late: dropped.
     s.reduce(Action::Parsed { version: 1, outcome: parse_outcome(SEED_003, 0) });
     assert!(matches!(s.input, Input::Reading { .. }));
-    s.reduce(Action::FromWorker {
-        message: FromWorker::Parsed { id: 2, outcome: Box::new(parse_outcome(SEED_003, 0)) },
-    });
-    assert_eq!(s.puzzle().map(|p| p.width()), Some(5));
+    let webpbn = include_str!("../../samples/webpbn-00001.non");
+    let parsed = crate::protocol::parse_for_page(webpbn, 0);
+    s.reduce(Action::FromWorker { message: FromWorker::Parsed { id: 2, outcome: parsed } });
+    // The worker's answer is the same puzzle as a reading on the page, metadata included.
+    let (_, here, _) = parse_outcome(webpbn, 0).unwrap();
+    assert_eq!(s.puzzle(), Some(&here));
+    let Input::Puzzle { format, .. } = &s.input else { panic!() };
+    assert_eq!(format, ".non");
 }
 
 #[test]

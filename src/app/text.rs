@@ -3,6 +3,12 @@
 
 use crate::protocol::{Finished, VerdictKind};
 
+/// Milliseconds, whole: `{:.0}` would bring float formatting into the page
+/// (5 KB of its wasm) for this alone.
+pub fn millis(ms: f64) -> u64 {
+    ms.max(0.0).round() as u64
+}
+
 /// "1 guess", "2 guesses", "0 cells".
 pub fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
@@ -41,7 +47,7 @@ pub fn verdict_text(done: &Finished, ms: f64) -> String {
     } else {
         format!("needed search ({}{symmetric})", search_words(*guesses, *learnt))
     };
-    format!("{head} — {how}, {ms:.0} ms")
+    format!("{head} — {how}, {} ms", millis(ms))
 }
 
 /// The solver's figures at its verdict: the same as the verdict line's.

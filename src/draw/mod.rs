@@ -6,6 +6,7 @@
 
 mod paint;
 
+pub use crate::layout::css;
 pub use paint::{context, draw_clues, draw_grid_lines, for_filled_runs, size_canvas};
 
 use crate::layout::Layout;

@@ -2,7 +2,7 @@
 //! per colour), grid lines, clue numbers, and the canvas's size.
 
 use super::Palette;
-use crate::layout::{Layout, MIN_FONT};
+use crate::layout::{css, Layout, MIN_FONT};
 use nonogram_core::Puzzle;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
@@ -168,7 +168,7 @@ pub fn draw_clues(ctx: &CanvasRenderingContext2d, l: &Layout, puzzle: &Puzzle, c
     ctx.set_fill_style_str(colours.ink);
     ctx.set_text_baseline("middle");
     if l.font >= MIN_FONT {
-        ctx.set_font(&format!("{}px sans-serif", l.font));
+        ctx.set_font(&format!("{}px sans-serif", css(l.font)));
         ctx.set_text_align("right");
         for (r, clue) in puzzle.rows.iter().enumerate() {
             let (_, y) = l.cell_origin(r, 0);
@@ -176,7 +176,7 @@ pub fn draw_clues(ctx: &CanvasRenderingContext2d, l: &Layout, puzzle: &Puzzle, c
         }
     }
     if l.column_font >= MIN_FONT {
-        ctx.set_font(&format!("{}px sans-serif", l.column_font));
+        ctx.set_font(&format!("{}px sans-serif", css(l.column_font)));
         ctx.set_text_align("center");
         for (c, clue) in puzzle.columns.iter().enumerate() {
             let (x, _) = l.cell_origin(0, c);
@@ -205,12 +205,12 @@ pub fn size_canvas(canvas: &HtmlCanvasElement, l: &Layout, scale: f64) {
         canvas.set_height(pixels.1);
     }
     let style = canvas.style();
-    let _ = style.set_property("width", &format!("{w}px"));
-    let _ = style.set_property("height", &format!("{h}px"));
+    let _ = style.set_property("width", &format!("{}px", css(w)));
+    let _ = style.set_property("height", &format!("{}px", css(h)));
     for (name, value) in
         [("data-left", l.left), ("data-top", l.top), ("data-cell", l.cell), ("data-scale", scale)]
     {
-        let _ = canvas.set_attribute(name, &value.to_string());
+        let _ = canvas.set_attribute(name, &css(value));
     }
 }
 

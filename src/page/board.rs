@@ -139,7 +139,7 @@ impl App {
         };
         if let Some(wrap) = canvas.parent_element().and_then(|p| p.dyn_into::<web_sys::HtmlElement>().ok()) {
             // Zoomed in, the board pans inside its box, never the page.
-            let _ = wrap.style().set_property("max-height", &format!("{}px", space.1.ceil()));
+            let _ = wrap.style().set_property("max-height", &format!("{}px", draw::css(space.1.ceil())));
         }
         let comparing = state.shown_solution.is_some();
         let view = draw::BoardView {

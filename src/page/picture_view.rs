@@ -240,18 +240,19 @@ impl App {
                 if id == self.check.id =>
             {
                 let Some(picture) = self.picture.as_ref().and_then(Picture::grid) else { return false };
+                let ms = crate::app::millis(ms);
                 self.check.status = match verdict.as_str() {
-                    "unique" if by_line_logic => format!("Unique — solvable by line logic alone ({ms:.0} ms)"),
+                    "unique" if by_line_logic => format!("Unique — solvable by line logic alone ({ms} ms)"),
                     "unique" if learnt > 0 => format!(
                         "Unique — needs search ({guesses} guess{}, {probes} probes, then clause learning: \
-                         {learnt} contradictions, {ms:.0} ms)",
+                         {learnt} contradictions, {ms} ms)",
                         if guesses == 1 { "" } else { "es" }
                     ),
                     "unique" if guesses == 0 => format!(
-                        "Unique — needs guessing (0 guesses; probing: {probes} cells each tried both ways, {ms:.0} ms)"
+                        "Unique — needs guessing (0 guesses; probing: {probes} cells each tried both ways, {ms} ms)"
                     ),
                     "unique" => format!(
-                        "Unique — needs guessing ({guesses} guess{}, {probes} probes, {ms:.0} ms)",
+                        "Unique — needs guessing ({guesses} guess{}, {probes} probes, {ms} ms)",
                         if guesses == 1 { "" } else { "es" }
                     ),
                     "multiple" => "Multiple solutions".to_string(),

@@ -67,6 +67,14 @@ await test('the page is interactive within 1 s of load', async (page) => {
   expect(loadToReady < 1000, `${loadToReady} ms`);
 });
 
+await test('app and worker wasm stay under 400 KB gzipped', async () => {
+  const wasm = fs.readdirSync(root).filter((f) => f.endsWith('.wasm'));
+  const sizes = wasm.map((f) => [f, zlib.gzipSync(fs.readFileSync(path.join(root, f)), { level: 9 }).length]);
+  const total = sizes.reduce((t, [, n]) => t + n, 0);
+  console.log(`  wasm gzipped: ${sizes.map(([f, n]) => `${f.replace(/-[0-9a-f]+_bg/, '')} ${(n / 1000).toFixed(1)} KB`).join(', ')}; ${(total / 1000).toFixed(1)} KB in all`);
+  expect(wasm.length === 2 && total < 400000, `${total} bytes`);
+});
+
 await test('every format is detected', async (page) => {
   const cases = [
     ['5\n3\n2 1\n3\n2\n3\n1\n3\n1 3\n5\n1\n', 'Detected: seed (n, rows, columns), 5×5'],
@@ -472,6 +480,39 @@ await test('reduced motion: no animated playback by default', async (page) => {
   expect(await page.inputValue('#speed') === '0', 'Fastest');
   await solve(page, LAMBDA, 'Unique solution');
 }, { reducedMotion: 'reduce' });
+
+await test('keyboard only: type clues, solve, and step through the history', async (page) => {
+  // Tab from the top of the page to the clues, type a puzzle, Tab on to
+  // Solve, press Enter; then Tab to the board and play it back with keys.
+  const focusById = async (id, most = 40) => {
+    for (let i = 0; i < most; i++) {
+      if (await page.evaluate(() => document.activeElement?.id || document.activeElement?.className) === id) return;
+      await page.keyboard.press('Tab');
+    }
+    throw new Error(`${id} not reached by Tab`);
+  };
+  await page.evaluate(() => document.activeElement?.blur());
+  await focusById('clues');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText(SEED_003);
+  await page.waitForSelector('#detected:has-text("Detected: 0/1 picture, 5×5")');
+  await focusById('solve');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Unique solution'));
+  await focusById('canvas-wrap');
+  const frame = () => page.locator('#frame').textContent();
+  const last = (await frame()).split(' of ')[1];
+  await page.keyboard.press('Home');
+  expect(await frame() === `step 0 of ${last}`, await frame());
+  await page.keyboard.press('ArrowRight');
+  expect(await frame() === `step 1 of ${last}`, await frame());
+  await page.keyboard.press('End');
+  expect(await page.inputValue('#grid-text') === '.###.\n##.#.\n.###.\n..##.\n..###', 'the solution at the end');
+  // The Step slider is reachable and moves with the arrow keys too.
+  await focusById('step');
+  await page.keyboard.press('Home');
+  expect(await frame() === `step 0 of ${last}`, await frame());
+});
 
 await test("stepping through seed 003 shows its sweeps as the seed reports them", async (page) => {
   await page.selectOption('#speed', '0');

@@ -4,7 +4,6 @@ use std::fmt;
 
 /// A cell of a grid or line. The only encoding of cell state in the project.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Cell {
     #[default]
     Unknown,

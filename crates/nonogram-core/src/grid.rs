@@ -5,7 +5,6 @@ use crate::puzzle::LineId;
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Grid {
     width: usize,
     height: usize,

@@ -10,7 +10,6 @@ pub const MAX_SIDE: usize = 1000;
 
 /// The run lengths of one line, in order. Empty means the line has no filled cell.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Clue(pub Vec<u32>);
 
 impl Clue {
@@ -99,7 +98,6 @@ impl fmt::Display for LineId {
 
 /// What a puzzle file says about a puzzle besides its clues.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Metadata {
     pub title: Option<String>,
     pub author: Option<String>,
@@ -112,7 +110,6 @@ pub struct Metadata {
 
 /// A nonogram: row clues (top to bottom) and column clues (left to right).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Puzzle {
     pub rows: Vec<Clue>,
     pub columns: Vec<Clue>,
