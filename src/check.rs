@@ -70,7 +70,7 @@ impl CheckJob {
                     by_line_logic: stats.by_line_logic(),
                     guesses: stats.guesses,
                     probes: stats.probes,
-                    learnt: stats.learnt,
+                    contradictions: stats.learnt,
                     ms: elapsed_ms,
                     other: other.as_ref().map(cells_text),
                 };

@@ -28,7 +28,7 @@ impl LineMark {
 }
 
 #[derive(Clone, Debug)]
-struct State {
+struct Snapshot {
     cells: String,
     note: String,
     /// Cells this frame changed.
@@ -38,14 +38,14 @@ struct State {
 
 #[derive(Clone, Debug)]
 pub struct Playback {
-    states: Vec<State>,
+    states: Vec<Snapshot>,
     shown: usize,
 }
 
 impl Playback {
     /// A history holding the all-unknown grid of `cells` cells.
     pub fn new(cells: usize) -> Playback {
-        let start = State {
+        let start = Snapshot {
             cells: "?".repeat(cells),
             note: "Start: every cell unknown".into(),
             fresh: vec![],
@@ -69,7 +69,7 @@ impl Playback {
                         }
                     }
                     let known = cells.iter().filter(|&&c| c != b'?').count();
-                    State {
+                    Snapshot {
                         cells: String::from_utf8(cells).unwrap_or_default(),
                         note: format!(
                             "{line}: {} deduced, {} unknown",
@@ -80,9 +80,10 @@ impl Playback {
                         line: LineId::parse(&line).map(LineMark::Worked),
                     }
                 }
-                Frame::Sweep { sweep, unknown, errors } => State {
+                Frame::Sweep { sweep, unknown, contradictions } => Snapshot {
                     cells: last.cells.clone(),
-                    note: format!("Sweep {sweep} has {errors} errors and {unknown} unknown cells"),
+                    // The seed's own words: its step log says "errors".
+                    note: format!("Sweep {sweep} has {contradictions} errors and {unknown} unknown cells"),
                     fresh: vec![],
                     line: None,
                 },
@@ -91,7 +92,7 @@ impl Playback {
                         .filter(|(_, (a, b))| a != b && *a != b'?')
                         .map(|(i, _)| i as u32)
                         .collect();
-                    State { cells, note, fresh, line: None }
+                    Snapshot { cells, note, fresh, line: None }
                 }
             };
             self.states.push(state);
@@ -109,7 +110,7 @@ impl Playback {
             }
         } else if let Some(line) = contradiction {
             let last = self.states[self.states.len() - 1].clone();
-            self.states.push(State {
+            self.states.push(Snapshot {
                 note: format!("No solution: {line} contradicts"),
                 fresh: vec![],
                 line: LineId::parse(line).map(LineMark::Contradiction),

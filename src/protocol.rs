@@ -144,7 +144,7 @@ pub enum FromWorker {
     /// The worker's handler is installed: it hears messages from now on.
     Ready,
     /// The frames of a batch of steps, in order, and the counts after it.
-    /// `learnt`: contradictions met by clause learning (0 until it takes over).
+    /// `contradictions`: contradictions met by clause learning (0 until it takes over).
     Steps {
         id: u32,
         frames: Vec<Frame>,
@@ -152,7 +152,7 @@ pub enum FromWorker {
         unknown: usize,
         depth: usize,
         guesses: u64,
-        learnt: u64,
+        contradictions: u64,
     },
     /// The solve is over (boxed: the other messages are small).
     Done(Box<Finished>),
@@ -181,7 +181,7 @@ pub enum FromWorker {
         by_line_logic: bool,
         guesses: u64,
         probes: u64,
-        learnt: u64,
+        contradictions: u64,
         ms: f64,
         other: Option<String>,
     },
@@ -201,7 +201,7 @@ pub struct Finished {
     pub line: Option<String>,
     pub by_line_logic: bool,
     pub guesses: u64,
-    pub learnt: u64,
+    pub contradictions: u64,
     /// The clues' symmetries (mirrorings, turns, swaps of lines) that
     /// search used: see `nonogram_core::symmetry`.
     pub symmetries: Vec<String>,
@@ -218,8 +218,8 @@ pub enum Frame {
     /// A line was solved: its changed cells (grid index, new `#` or `.`).
     Line { line: String, changes: Vec<(u32, char)> },
     /// A sweep ended (all dirty rows, then all dirty columns), as seed 003
-    /// reports its iterations; `errors` counts contradictions since the last.
-    Sweep { sweep: usize, unknown: usize, errors: usize },
+    /// reports its iterations; `contradictions` counts those since the last (the seed says "errors").
+    Sweep { sweep: usize, unknown: usize, contradictions: usize },
     /// The whole grid, after a guess, a backtrack, a restart, a contradiction,
     /// or many steps coalesced; `note` says which.
     Grid { cells: String, note: String },

@@ -21,7 +21,7 @@ pub struct Session {
     pending: Option<FromWorker>,
     done: bool,
     /// Contradictions since the last sweep ended.
-    errors: usize,
+    contradictions: usize,
 }
 
 impl Session {
@@ -31,7 +31,7 @@ impl Session {
         let puzzle = Puzzle::new(clues(&request.rows), clues(&request.columns));
         let solver = Solver::new(&puzzle, SolveOptions::default())
             .map_err(|e| FromWorker::Error { id: request.id, message: e.to_string() })?;
-        Ok(Session { id: request.id, solver, pending: None, done: false, errors: 0 })
+        Ok(Session { id: request.id, solver, pending: None, done: false, contradictions: 0 })
     }
 
     /// Gives the solver `clock` and the time this batch ends at, by which
@@ -84,13 +84,13 @@ impl Session {
                     Some(self.grid_frame(format!("backtrack: row {} column {} = {cell}", row + 1, col + 1)))
                 }
                 Step::Contradiction { line, .. } => {
-                    self.errors += 1;
+                    self.contradictions += 1;
                     Some(self.grid_frame(format!("contradiction: {line}")))
                 }
                 Step::Sweep { sweep, unknown } => Some(Frame::Sweep {
                     sweep: *sweep,
                     unknown: *unknown,
-                    errors: std::mem::take(&mut self.errors),
+                    contradictions: std::mem::take(&mut self.contradictions),
                 }),
                 Step::Restart { run } => Some(self.grid_frame(format!("restart: run {run}"))),
                 Step::Learning { contradictions: 0, symmetric } => {
@@ -140,7 +140,7 @@ impl Session {
             unknown: self.solver.unknown(),
             depth: self.solver.depth(),
             guesses: stats.guesses,
-            learnt: stats.learnt,
+            contradictions: stats.learnt,
         }
     }
 
@@ -169,7 +169,7 @@ pub fn done_message(id: u32, verdict: &Verdict, solver: &Solver, ms: f64) -> Fro
         line,
         by_line_logic: stats.by_line_logic(),
         guesses: stats.guesses,
-        learnt: stats.learnt,
+        contradictions: stats.learnt,
         symmetries: if stats.by_line_logic() {
             Vec::new()
         } else {

@@ -40,22 +40,22 @@ impl State {
 
     pub(super) fn worker_message(&mut self, message: FromWorker, effects: &mut Vec<Effect>) {
         match message {
-            FromWorker::Steps { id, frames, sweep, unknown, depth, guesses, learnt }
+            FromWorker::Steps { id, frames, sweep, unknown, depth, guesses, contradictions }
                 if Some(id) == self.running =>
             {
                 self.playback.extend(frames);
                 if self.speed == 0 {
                     self.playback.jump_to_end();
                 }
-                if (guesses > 0 || learnt > 0) && self.racer == Racer::Absent {
+                if (guesses > 0 || contradictions > 0) && self.racer == Racer::Absent {
                     self.racer = Racer::Ready;
                     effects.push(Effect::SpawnRacer);
                 }
-                if let (true, Racer::Ready, Some(request)) = (learnt > 0, self.racer, &self.request) {
+                if let (true, Racer::Ready, Some(request)) = (contradictions > 0, self.racer, &self.request) {
                     self.racer = Racer::Racing;
                     effects.push(Effect::Race(request.clone()));
                 }
-                self.counts = text::running_counts(sweep, unknown, depth, guesses, learnt);
+                self.counts = text::running_counts(sweep, unknown, depth, guesses, contradictions);
             }
             FromWorker::Done(done) if Some(done.id) == self.running => {
                 let ms = done.ms;

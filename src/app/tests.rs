@@ -29,15 +29,15 @@ fn done(id: u32, verdict: VerdictKind, solutions: &[&str]) -> FromWorker {
         line: None,
         by_line_logic: false,
         guesses: 1,
-        learnt: 0,
+        contradictions: 0,
         symmetries: vec![],
         ms: 12.0,
         memory: 0,
     }))
 }
 
-fn steps(id: u32, frames: Vec<Frame>, guesses: u64, learnt: u64) -> FromWorker {
-    FromWorker::Steps { id, frames, sweep: 1, unknown: 3, depth: 1, guesses, learnt }
+fn steps(id: u32, frames: Vec<Frame>, guesses: u64, contradictions: u64) -> FromWorker {
+    FromWorker::Steps { id, frames, sweep: 1, unknown: 3, depth: 1, guesses, contradictions }
 }
 
 fn line(name: &str, changes: &[(u32, char)]) -> Frame {
@@ -276,15 +276,15 @@ fn words_have_correct_plurals() {
     assert_eq!(plural(1, "guess", "guesses"), "1 guess");
     assert_eq!(plural(0, "guess", "guesses"), "0 guesses");
     let FromWorker::Done(mut d) = done(1, VerdictKind::Unique, &[]) else { panic!() };
-    (d.guesses, d.learnt) = (0, 84);
+    (d.guesses, d.contradictions) = (0, 84);
     assert_eq!(
         verdict_text(&d, 3.4),
         "Unique solution — needed search (clause learning: 84 contradictions), 3 ms"
     );
     assert_eq!(counts_text(&d), "Solver: clause learning: 84 contradictions");
-    (d.guesses, d.learnt) = (2, 1);
+    (d.guesses, d.contradictions) = (2, 1);
     assert_eq!(counts_text(&d), "Solver: 2 guesses, then clause learning: 1 contradiction");
-    (d.guesses, d.learnt) = (0, 0);
+    (d.guesses, d.contradictions) = (0, 0);
     assert_eq!(verdict_text(&d, 1.0), "Unique solution — needed search (probing, no guess), 1 ms");
     d.by_line_logic = true;
     assert_eq!(counts_text(&d), "Solver: line logic alone, no guess");

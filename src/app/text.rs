@@ -15,10 +15,10 @@ pub fn plural(n: u64, one: &str, many: &str) -> String {
 }
 
 /// How search went, past line logic.
-fn search_words(guesses: u64, learnt: u64) -> String {
+fn search_words(guesses: u64, contradictions: u64) -> String {
     let guessed = plural(guesses, "guess", "guesses");
-    let learning = format!("clause learning: {}", plural(learnt, "contradiction", "contradictions"));
-    match (guesses, learnt) {
+    let learning = format!("clause learning: {}", plural(contradictions, "contradiction", "contradictions"));
+    match (guesses, contradictions) {
         // Probing: each unknown cell tried both ways, keeping what follows from both.
         (0, 0) => "probing, no guess".to_string(),
         (_, 0) => guessed,
@@ -29,7 +29,7 @@ fn search_words(guesses: u64, learnt: u64) -> String {
 
 /// The verdict line of a finished solve that took `ms` (wall time).
 pub fn verdict_text(done: &Finished, ms: f64) -> String {
-    let Finished { verdict, line, by_line_logic, guesses, learnt, symmetries, .. } = done;
+    let Finished { verdict, line, by_line_logic, guesses, contradictions, symmetries, .. } = done;
     let head = match (verdict, line) {
         (VerdictKind::Unique, _) => "Unique solution".to_string(),
         (VerdictKind::Multiple, _) => "Multiple solutions".to_string(),
@@ -45,7 +45,7 @@ pub fn verdict_text(done: &Finished, ms: f64) -> String {
     let how = if *by_line_logic {
         "solved by line logic alone".to_string()
     } else {
-        format!("needed search ({}{symmetric})", search_words(*guesses, *learnt))
+        format!("needed search ({}{symmetric})", search_words(*guesses, *contradictions))
     };
     format!("{head} — {how}, {} ms", millis(ms))
 }
@@ -55,7 +55,7 @@ pub fn counts_text(done: &Finished) -> String {
     if done.by_line_logic {
         "Solver: line logic alone, no guess".to_string()
     } else {
-        format!("Solver: {}", search_words(done.guesses, done.learnt))
+        format!("Solver: {}", search_words(done.guesses, done.contradictions))
     }
 }
 
@@ -65,11 +65,11 @@ pub(super) fn running_counts(
     unknown: usize,
     depth: usize,
     guesses: u64,
-    learnt: u64,
+    contradictions: u64,
 ) -> String {
     let cells = plural(unknown as u64, "cell", "cells");
-    if learnt > 0 {
-        format!("Solving: {cells} unknown before search, {}", search_words(guesses, learnt))
+    if contradictions > 0 {
+        format!("Solving: {cells} unknown before search, {}", search_words(guesses, contradictions))
     } else if guesses > 0 {
         format!("Solving: {cells} unknown, {}, {depth} deep", search_words(guesses, 0))
     } else {

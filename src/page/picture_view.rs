@@ -236,16 +236,23 @@ impl App {
                     self.picture_error = message;
                 }
             }
-            FromWorker::Checked { id, verdict, by_line_logic, guesses, probes, learnt, ms, other }
-                if id == self.check.id =>
-            {
+            FromWorker::Checked {
+                id,
+                verdict,
+                by_line_logic,
+                guesses,
+                probes,
+                contradictions,
+                ms,
+                other,
+            } if id == self.check.id => {
                 let Some(picture) = self.picture.as_ref().and_then(Picture::grid) else { return false };
                 let ms = crate::app::millis(ms);
                 self.check.status = match verdict.as_str() {
                     "unique" if by_line_logic => format!("Unique — solvable by line logic alone ({ms} ms)"),
-                    "unique" if learnt > 0 => format!(
+                    "unique" if contradictions > 0 => format!(
                         "Unique — needs search ({guesses} guess{}, {probes} probes, then clause learning: \
-                         {learnt} contradictions, {ms} ms)",
+                         {contradictions} contradictions, {ms} ms)",
                         if guesses == 1 { "" } else { "es" }
                     ),
                     "unique" if guesses == 0 => format!(

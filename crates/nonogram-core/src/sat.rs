@@ -134,13 +134,13 @@ enum Engine {
     /// batsat: slices of contradictions; its state lasts from one to the next.
     Batsat { solver: Box<batsat::Solver<Budget>>, theory: EmptyTheory },
     /// splr: stronger on long runs (see [`SatSearch::new_long`]).
-    Splr(Box<Long>),
+    Splr(Box<SplrRun>),
 }
 
 /// splr's side: the clauses (DIMACS numbering), and the solver built from
 /// them, dropped whenever a clause is added (splr simplifies its clauses
 /// away, so it cannot take new ones) and rebuilt for the next call.
-struct Long {
+struct SplrRun {
     clauses: Clauses,
     /// The learnt clauses of the last solver, given to the next one (see
     /// [`SatSearch::new_long`]); cleared when a clause is added.
@@ -290,7 +290,7 @@ impl SatSearch {
     ) -> SatSearch {
         let mut list = ClauseList::default();
         let (cells, open) = encode(puzzle, known, &mut list);
-        let long = Long {
+        let long = SplrRun {
             clauses: list.clauses,
             learnt: Clauses::default(),
             solver: None,
@@ -429,7 +429,7 @@ impl SatSearch {
     }
 }
 
-impl Long {
+impl SplrRun {
     /// Drops the solver (the next call builds one from the clauses),
     /// keeping the count of its contradictions.
     fn drop_solver(&mut self) {
@@ -815,7 +815,7 @@ mod tests {
             while found.len() < expected.len() {
                 let Engine::Splr(long) = &mut search.engine else { unreachable!() };
                 // A call of over a second ends its generation: call again.
-                let solve = |long: &mut Long| loop {
+                let solve = |long: &mut SplrRun| loop {
                     match long.run(w * h, None) {
                         Ok(Some(values)) => break values,
                         Ok(None) => {}
