@@ -1,0 +1,139 @@
+// End-to-end tests: the board: never stale, fit and zoom, any size, colour schemes, layouts.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { test, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
+import { picture, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
+
+await test('invalid text after a solved puzzle clears the board', async (page) => {
+  await solve(page, SEED_003, 'Unique solution');
+  const dark = () => page.evaluate(() => {
+    const c = document.querySelector('canvas');
+    if (c.width === 0 || c.height === 0) return 0;
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] < 80 && d[i + 1] < 80 && d[i + 2] < 80 && d[i + 3] > 0) n++;
+    return n;
+  });
+  expect(await dark() > 100, 'the solved board has filled cells');
+  await paste(page, '2 2\n1\n1 x\n1\n1\n');
+  await page.waitForTimeout(100);
+  expect(await dark() === 0, 'no filled cell on the canvas');
+  expect(await page.inputValue('#grid-text') === '', 'Grid as text is empty');
+  expect(await status(page) === '', 'no verdict');
+  expect(await page.locator('#input-error').isVisible(), 'the error is shown');
+  const described = await page.getAttribute('#clues', 'aria-describedby');
+  expect(described.split(' ').includes('input-error'), `the error is tied to the text box: ${described}`);
+  expect(await page.getAttribute('#clues', 'aria-invalid') === 'true', 'aria-invalid');
+  const alt = await page.evaluate(() => document.querySelector('canvas').getAttribute('aria-label'));
+  expect(alt === 'Board: no puzzle (the clues are not valid)', alt);
+  await paste(page, SEED_003);
+  await solve(page, null, 'Unique solution');
+  expect(await dark() > 100, 'a valid puzzle is drawn again');
+});
+
+
+await test('a 34×34 puzzle fits a 1280×800 window: the verdict is in view after Solve; zoom pans in the box', async (page) => {
+  await paste(page, picture(34, 34, 0.75, 3434));
+  await page.click('#solve');
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Unique solution'), null, { timeout: 30000 });
+  const view = await page.evaluate(() => ({
+    verdict: document.querySelector('#verdict').getBoundingClientRect().bottom,
+    scrollY: window.scrollY, overflow: document.documentElement.scrollWidth - window.innerWidth,
+  }));
+  expect(view.scrollY === 0 && view.verdict <= 800, `verdict at ${view.verdict} px, page scrolled ${view.scrollY}`);
+  expect(view.overflow <= 0, `the page is ${view.overflow} px wider than the window`);
+  await page.screenshot({ path: path.join(shots, 'fit-34x34-1280.png') });
+  const fitted = await boardPixels(page);
+  expect(fitted.cell >= 8, `cells of ${fitted.cell} px`);
+  for (let i = 0; i < 4; i++) await page.click('#zoom-in');
+  const zoomed = await page.evaluate(() => {
+    const wrap = document.querySelector('.canvas-wrap');
+    return { cell: Number(document.querySelector('canvas').getAttribute('data-cell')), pans: wrap.scrollWidth > wrap.clientWidth && wrap.scrollHeight > wrap.clientHeight,
+      overflow: document.documentElement.scrollWidth - window.innerWidth, verdict: document.querySelector('#verdict').getBoundingClientRect().bottom };
+  });
+  expect(zoomed.cell > fitted.cell * 2, `zoomed from ${fitted.cell} to ${zoomed.cell} px`);
+  expect(zoomed.pans && zoomed.overflow <= 0 && zoomed.verdict <= 800, `the board pans in its box, not the page: ${JSON.stringify(zoomed)}`);
+  await page.screenshot({ path: path.join(shots, 'zoomed-34x34-1280.png') });
+  // Ctrl+wheel zooms the board (out), not the page.
+  await page.mouse.move(700, 400);
+  await page.keyboard.down('Control');
+  await page.mouse.wheel(0, 100);
+  await page.keyboard.up('Control');
+  await page.waitForTimeout(100);
+  const wheeled = Number(await page.evaluate(() => document.querySelector('canvas').getAttribute('data-cell')));
+  expect(wheeled < zoomed.cell, `Ctrl+wheel zooms out: ${zoomed.cell} → ${wheeled}`);
+  await page.click('#fit');
+  expect((await boardPixels(page)).cell === fitted.cell, 'Fit fits again');
+});
+
+await test('a 25×25 puzzle on a phone: the board fits and the verdict is in view after Solve', async (page) => {
+  await paste(page, picture(25, 25, 0.75, 2525));
+  await page.tap('#solve');
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Unique solution'), null, { timeout: 30000 });
+  await page.waitForTimeout(300);
+  const view = await page.evaluate(() => {
+    const c = document.querySelector('canvas').getBoundingClientRect();
+    const v = document.querySelector('#verdict').getBoundingClientRect();
+    return { right: c.right, top: c.top, verdict: [v.top, v.bottom], overflow: document.documentElement.scrollWidth - window.innerWidth };
+  });
+  expect(view.right <= 390 && view.overflow <= 0, `the board fits the width: ${JSON.stringify(view)}`);
+  expect(view.top >= 0 && view.verdict[0] >= 0 && view.verdict[1] <= 844, `board and verdict in view: ${JSON.stringify(view)}`);
+  const board = await boardPixels(page);
+  expect(board.cell >= 8 && board.scale === 2, `cells of ${board.cell} px at scale ${board.scale}`);
+  await page.screenshot({ path: path.join(shots, 'fit-25x25-390x844.png') });
+}, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+await test('a 1000×1000 board draws at devicePixelRatio 2, fitted and zoomed', async (page) => {
+  const text = picture(1000, 1000, 0.5, 1000);
+  await page.evaluate((t) => { const a = document.querySelector('#clues'); a.value = t; a.dispatchEvent(new InputEvent('input', { bubbles: true })); }, text);
+  await page.waitForSelector('#detected:has-text("Detected: 0/1 picture, 1000×1000")', { timeout: 30000 });
+  await page.waitForTimeout(300);
+  for (const zoom of ['fitted', 'zoomed']) {
+    const board = await boardPixels(page);
+    const fits = board.width <= 16384 && board.height <= 16384 && board.width * board.height <= 16777216;
+    expect(board.width > 0 && fits, `${zoom}: a ${board.width}×${board.height} canvas`);
+    // Clues and grid lines, but no filled cell yet: it is not solved.
+    expect(board.ink > 10000, `${zoom}: not blank (${board.ink} inked pixels)`);
+    await page.screenshot({ path: path.join(shots, `1000x1000-${zoom}-dpr2.png`) });
+    for (let i = 0; i < 12; i++) await page.click('#zoom-in');
+    await page.waitForTimeout(200);
+  }
+}, { deviceScaleFactor: 2 });
+
+
+await test('dark colour scheme: a dark board with light cells', async (page) => {
+  await solve(page, SEED_003, 'Unique solution');
+  const px = await page.evaluate(() => {
+    const c = document.querySelector('canvas');
+    const [left, top, cell] = ['data-left', 'data-top', 'data-cell'].map((a) => Number(c.getAttribute(a)));
+    const dpr = Number(c.getAttribute('data-scale'));
+    const at = (r, col, fx, fy) => Array.from(c.getContext('2d').getImageData(
+      Math.round((left + (col + fx) * cell) * dpr), Math.round((top + (r + fy) * cell) * dpr), 1, 1).data);
+    return { filled: at(0, 1, 0.5, 0.5), empty: at(0, 0, 0.25, 0.25), page: getComputedStyle(document.documentElement).backgroundColor };
+  });
+  expect(px.filled[0] > 200 && px.empty[0] < 40, `filled ${px.filled}, empty ${px.empty}`);
+  expect(px.page === 'rgb(15, 17, 21)', px.page);
+  await page.screenshot({ path: path.join(shots, 'dark-1280.png') });
+}, { colorScheme: 'dark' });
+
+await test('reduced motion: no animated playback by default', async (page) => {
+  expect(await page.inputValue('#speed') === '0', 'Fastest');
+  await solve(page, LAMBDA, 'Unique solution');
+}, { reducedMotion: 'reduce' });
+
+
+for (const [w, h] of [[1280, 800], [390, 844]]) {
+  await test(`screenshots at ${w}×${h}`, async (page) => {
+    await page.setViewportSize({ width: w, height: h });
+    await page.selectOption('#speed', '0');
+    await solve(page, SEED_003, 'Unique solution');
+    await page.screenshot({ path: path.join(shots, `small-${w}x${h}.png`), fullPage: true });
+    await solve(page, picture(50, 50, 0.8, 777), 'Unique solution');
+    await page.screenshot({ path: path.join(shots, `50x50-${w}x${h}.png`), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow <= 0, `the page is ${overflow}px wider than the window`);
+  });
+}
+
+

@@ -1,0 +1,58 @@
+// End-to-end tests: the line lab, and clues opened from the board.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { test, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
+import { picture, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
+
+await test("the line lab reproduces seed 001's resultant fixes", async (page) => {
+  const expected = [
+    '|.|.|1|1|1|1|1|1|.|.|', '|.|.|1|1|.|.|.|1|.|.|', '|_|.|.|1|.|.|_|_|1|_|', '|.|1|1|.|_|_|_|.|1|.|',
+    '|.|.|1|1|1|.|.|_|_|_|', '|1|_|_|.|1|1|.|_|_|_|', '|_|_|1|1|1|1|1|_|_|1|1|_|1|1|_|',
+  ];
+  for (let i = 0; i < expected.length; i++) {
+    await page.selectOption('#lab-cases', String(i));
+    const fixes = await page.locator('#lab-fixes').textContent();
+    expect(fixes === expected[i], `case ${i + 1}: ${fixes}`);
+  }
+  await page.fill('#lab-clue', '[3 2]');
+  await page.fill('#lab-line', '....x.x...');
+  const placements = (await page.locator('#lab-placements').textContent()).split('\n');
+  expect(placements.length === 4 && placements[0] === '|A|A|A|.|_|.|_|B|B|.|', placements.join(' / '));
+  await page.fill('#lab-line', '#x#');
+  await page.fill('#lab-clue', '2');
+  expect((await page.locator('#lab-error').textContent()) === 'no placement of the clue fits this line', 'lab error');
+});
+
+await test('clicking a row clue opens its line in the lab', async (page) => {
+  await page.selectOption('#speed', '0');
+  await solve(page, SEED_003, 'Unique solution');
+  const box = await page.locator('canvas').boundingBox();
+  const [left, top, cell] = await page.evaluate(() =>
+    ['data-left', 'data-top', 'data-cell'].map((a) => Number(document.querySelector('canvas').getAttribute(a))));
+  await page.mouse.click(box.x + left / 2, box.y + top + 1.5 * cell); // row 2's clue
+  expect(await page.inputValue('#lab-clue') === '[2 1]', await page.inputValue('#lab-clue'));
+  expect(await page.inputValue('#lab-line') === '##x#x', await page.inputValue('#lab-line'));
+  const note = await page.locator('#lab-note').textContent();
+  expect(note.startsWith('row 2 as shown at step'), note);
+  const box2 = await page.locator('canvas').boundingBox(); // the lab may have scrolled into view
+  await page.mouse.click(box2.x + left + 3.5 * cell, box2.y + top / 2); // column 4's clue
+  expect(await page.inputValue('#lab-clue') === '[5]', await page.inputValue('#lab-clue'));
+  // On a board that fills the window, the lab comes into view.
+  await solve(page, picture(34, 34, 0.75, 3434), 'Unique solution');
+  const big = await page.locator('canvas').boundingBox();
+  const [l2, t2, c2] = await page.evaluate(() =>
+    ['data-left', 'data-top', 'data-cell'].map((a) => Number(document.querySelector('canvas').getAttribute(a))));
+  await page.mouse.click(big.x + l2 / 2, big.y + t2 + 29.5 * c2); // row 30's clue
+  await page.waitForFunction(() => document.querySelector('#lab-note').textContent.startsWith('row 30 as shown'));
+  await page.waitForTimeout(200);
+  const lab = await page.evaluate(() => {
+    const r = document.querySelector('#lab-placements').getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, height: window.innerHeight };
+  });
+  expect(lab.top >= 0 && lab.top < lab.height, `the lab's placements are in view: ${JSON.stringify(lab)}`);
+  await page.screenshot({ path: path.join(shots, 'lab-in-view-1280.png') });
+});
+
+
+

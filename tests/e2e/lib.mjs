@@ -1,0 +1,78 @@
+// The end-to-end tests' runner and page helpers: each test gets a fresh
+// page (1280×800 unless told), its errors are collected, and a failure
+// leaves a screenshot in target/e2e/.
+import fs from 'node:fs';
+import path from 'node:path';
+import { serve, launch } from './harness.mjs';
+
+export const root = path.resolve(process.argv[2] ?? 'dist');
+export const shots = path.resolve('target/e2e');
+fs.mkdirSync(shots, { recursive: true });
+export const shared = path.resolve(process.env.NONOGRAM_SHARED ?? '../shared', 'puzzles');
+export const { server, base } = await serve(root);
+export const browser = await launch();
+let passed = 0, failed = 0;
+const errors = [];
+
+export async function test(name, body, options = {}) {
+  // E2E_ONLY=text runs only the tests whose name contains it (while developing).
+  if (process.env.E2E_ONLY && !name.includes(process.env.E2E_ONLY)) return;
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, ...options });
+  page.on('pageerror', (e) => errors.push(`${name}: page error: ${e.message}`));
+  // E2E_CONSOLE=1 prints the page's console (while developing).
+  page.on('console', (m) => { if (process.env.E2E_CONSOLE) console.log('   console:', m.text()); if (m.type() === 'error') errors.push(`${name}: console: ${m.text()}`); });
+  try {
+    await page.goto(base);
+    await page.waitForSelector('#detected:has-text("Detected")');
+    await body(page);
+    passed++;
+    console.log(`ok - ${name}`);
+  } catch (e) {
+    failed++;
+    console.log(`FAILED - ${name}: ${e.message.split('\n')[0]}`);
+    await page.screenshot({ path: path.join(shots, `failed-${name.replace(/\W+/g, '-')}.png`) }).catch(() => {});
+  } finally {
+    await page.close();
+  }
+}
+
+export function expect(cond, message) { if (!cond) throw new Error(message); }
+export const status = (page) => page.locator('[role=status]').textContent();
+export async function paste(page, text) { await page.fill('#clues', text); }
+export async function solve(page, text, verdict) {
+  if (text !== null) await paste(page, text);
+  await page.click('#solve');
+  await page.waitForFunction((v) => document.querySelector('[role=status]').textContent.startsWith(v), verdict, { timeout: 30000 });
+  await page.click('#end');
+}
+
+/// The board's canvas: its size in device pixels, and how many of its
+/// pixels are dark (filled cells, clues, grid lines), read back.
+export const boardPixels = (page) => page.evaluate(() => {
+  const c = document.querySelector('canvas');
+  if (c.width === 0 || c.height === 0) return { width: c.width, height: c.height, dark: 0 };
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let dark = 0, ink = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    if (d[i] < 80 && d[i + 1] < 80 && d[i + 2] < 80 && d[i + 3] > 0) dark++;
+    if (d[i] < 200 && d[i + 3] > 0) ink++;
+  }
+  return { width: c.width, height: c.height, dark, ink, cell: Number(c.getAttribute('data-cell')), scale: Number(c.getAttribute('data-scale')) };
+});
+
+
+/// The export text in a format.
+export async function exported(page, format) {
+  await page.selectOption('#export-format', format);
+  return page.inputValue('#export-text');
+}
+
+/// Closes everything; prints the count; the exit status says whether all passed.
+export async function finish() {
+  await browser.close();
+  server.close();
+  for (const e of errors) console.log(`error seen: ${e}`);
+  if (errors.length) failed++;
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
