@@ -190,6 +190,57 @@ fn row_clue_cells(clues: ClueExtent) -> f64 {
     FONT * CHAR * clues.row_chars.max(1) as f64 + 0.5
 }
 
+/// Two fingers on the board: a pinch zooms one step each time their
+/// distance grows or shrinks by the zoom step since the last one.
+#[derive(Clone, Debug, Default)]
+pub struct Pinch {
+    /// The touching fingers: pointer id and position.
+    fingers: Vec<(i32, f64, f64)>,
+    /// The fingers' distance at the last step (or when the second touched).
+    base: Option<f64>,
+}
+
+impl Pinch {
+    pub fn down(&mut self, id: i32, x: f64, y: f64) {
+        self.fingers.retain(|f| f.0 != id);
+        self.fingers.push((id, x, y));
+        self.base = self.distance();
+    }
+
+    pub fn up(&mut self, id: i32) {
+        self.fingers.retain(|f| f.0 != id);
+        self.base = self.distance();
+    }
+
+    /// A finger moved: `Some(true)` to zoom in, `Some(false)` out.
+    pub fn moved(&mut self, id: i32, x: f64, y: f64, step: f64) -> Option<bool> {
+        let finger = self.fingers.iter_mut().find(|f| f.0 == id)?;
+        (finger.1, finger.2) = (x, y);
+        let (now, base) = (self.distance()?, self.base?);
+        let zoom = if now >= base * step {
+            true
+        } else if now * step <= base {
+            false
+        } else {
+            return None;
+        };
+        self.base = Some(now);
+        Some(zoom)
+    }
+
+    /// Two fingers are down (the page must not scroll or zoom itself).
+    pub fn pinching(&self) -> bool {
+        self.fingers.len() == 2
+    }
+
+    fn distance(&self) -> Option<f64> {
+        match self.fingers.as_slice() {
+            [a, b] => Some((a.1 - b.1).hypot(a.2 - b.2)),
+            _ => None,
+        }
+    }
+}
+
 /// A length for CSS or an attribute, to a thousandth, without `f64`'s
 /// `Display` (which brings 11 KB of float formatting into the page).
 pub fn css(v: f64) -> String {
@@ -285,6 +336,23 @@ mod tests {
         assert_eq!(l.line_rect(LineId::Column(0)), (l.left, l.top, 10.0, 40.0));
         let (x, y, d) = l.empty_mark(6);
         assert!(x > l.left + 10.0 && y > l.top + 10.0 && d < 10.0);
+    }
+
+    #[test]
+    fn a_pinch_zooms_a_step_at_a_time() {
+        let mut p = Pinch::default();
+        p.down(1, 100.0, 100.0);
+        assert_eq!(p.moved(1, 90.0, 100.0, 1.25), None, "one finger pans");
+        p.down(2, 240.0, 100.0); // 150 apart
+        assert!(p.pinching());
+        assert_eq!(p.moved(2, 270.0, 100.0, 1.25), None, "180: under a step");
+        assert_eq!(p.moved(2, 280.0, 100.0, 1.25), Some(true), "190: a step in");
+        assert_eq!(p.moved(2, 290.0, 100.0, 1.25), None, "200, from 190: not yet");
+        assert_eq!(p.moved(1, 170.0, 100.0, 1.25), Some(false), "120: a step out");
+        p.up(1);
+        assert!(!p.pinching());
+        assert_eq!(p.moved(2, 400.0, 100.0, 1.25), None);
+        assert_eq!(p.moved(7, 0.0, 0.0, 1.25), None, "an unknown finger");
     }
 
     #[test]

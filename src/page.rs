@@ -99,6 +99,8 @@ pub struct App {
     board_space: std::cell::Cell<Option<(f64, f64)>>,
     /// Ctrl+wheel on the board zooms (a listener that may cancel the page's zoom).
     _on_wheel: Option<Closure<dyn FnMut(web_sys::WheelEvent)>>,
+    /// Two fingers on the board zoom (see `board::listen_to_pinch`).
+    _on_pointer: Vec<Closure<dyn FnMut(web_sys::PointerEvent)>>,
     _on_resize: Option<Closure<dyn FnMut()>>,
     /// The line last opened from the board, for the lab.
     opened_line: Option<Rc<OpenedLine>>,

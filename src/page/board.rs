@@ -3,9 +3,10 @@
 
 use super::panels::OpenedLine;
 use super::{App, Msg, NARROW};
+use crate::app::ZOOM_STEP;
 use crate::app::{plural, Input, Zoom};
 use crate::draw;
-use crate::layout::{ClueExtent, Layout, LineId};
+use crate::layout::{ClueExtent, Layout, LineId, Pinch};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -49,11 +50,50 @@ impl App {
             &options,
         );
         self._on_wheel = Some(on_wheel);
+        self.listen_to_pinch(&wrap, ctx);
+    }
+
+    /// Two fingers on the board zoom it (`touch-action` leaves one-finger
+    /// panning to the browser, and pinching on the board to us).
+    fn listen_to_pinch(&mut self, wrap: &web_sys::Element, ctx: &Context<Self>) {
+        let pinch = Rc::new(std::cell::RefCell::new(Pinch::default()));
+        let zoom = ctx.link().callback(Msg::Zoom);
+        let handler = |kind: &'static str| {
+            let (pinch, zoom) = (pinch.clone(), zoom.clone());
+            Closure::<dyn FnMut(web_sys::PointerEvent)>::new(move |e: web_sys::PointerEvent| {
+                if e.pointer_type() != "touch" {
+                    return;
+                }
+                let (id, x, y) = (e.pointer_id(), e.client_x() as f64, e.client_y() as f64);
+                let mut pinch = pinch.borrow_mut();
+                match kind {
+                    "pointerdown" => pinch.down(id, x, y),
+                    "pointermove" => {
+                        if let Some(inward) = pinch.moved(id, x, y, ZOOM_STEP) {
+                            zoom.emit(inward);
+                        }
+                    }
+                    _ => pinch.up(id),
+                }
+                if pinch.pinching() {
+                    e.prevent_default();
+                }
+            })
+        };
+        for kind in ["pointerdown", "pointermove", "pointerup", "pointercancel"] {
+            let on_pointer = handler(kind);
+            let _ = wrap.add_event_listener_with_callback(kind, on_pointer.as_ref().unchecked_ref());
+            self._on_pointer.push(on_pointer);
+        }
     }
 
     /// The side of a cell as drawn now, in CSS pixels.
+    /// (The zoom's own when zoomed: several steps may come before a redraw.)
     pub(super) fn drawn_cell(&self) -> f64 {
-        self.board.layout().map_or(16.0, |l| l.cell)
+        match self.state.zoom {
+            Zoom::Cell(cell) => cell,
+            Zoom::Fit => self.board.layout().map_or(16.0, |l| l.cell),
+        }
     }
 
     /// A click on a row or column clue opens that line, as shown, in the

@@ -34,6 +34,7 @@ impl App {
             board: draw::Board::default(),
             board_space: Default::default(),
             _on_wheel: None,
+            _on_pointer: Vec::new(),
             _on_resize: None,
             opened_line: None,
             lab_into_view: false,

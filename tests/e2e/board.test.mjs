@@ -82,6 +82,21 @@ await test('a 25×25 puzzle on a phone: the board fits and the verdict is in vie
   const board = await boardPixels(page);
   expect(board.cell >= 8 && board.scale === 2, `cells of ${board.cell} px at scale ${board.scale}`);
   await page.screenshot({ path: path.join(shots, 'fit-25x25-390x844.png') });
+  // Two fingers moving apart on the board zoom it in; the page stays.
+  const pinch = await page.evaluate(() => {
+    const wrap = document.querySelector('.canvas-wrap');
+    const ev = (type, id, x) => wrap.dispatchEvent(new PointerEvent(type,
+      { pointerId: id, pointerType: 'touch', clientX: x, clientY: 300, bubbles: true, cancelable: true }));
+    ev('pointerdown', 1, 150);
+    ev('pointerdown', 2, 200);
+    for (let x = 210; x <= 300; x += 10) ev('pointermove', 2, x);
+    ev('pointerup', 1, 150);
+    ev('pointerup', 2, 300);
+    return window.scrollX;
+  });
+  await page.waitForTimeout(100);
+  const pinched = await boardPixels(page);
+  expect(pinched.cell > board.cell * 2 && pinch === 0, `a pinch zooms ${board.cell} → ${pinched.cell} px`);
 }, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
 await test('a 1000×1000 board draws at devicePixelRatio 2, fitted and zoomed', async (page) => {
