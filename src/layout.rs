@@ -93,14 +93,14 @@ const CHAR: f64 = 0.6;
 impl Layout {
     /// A board with cells of side `cell`.
     pub fn at_cell(width: usize, height: usize, clues: ClueExtent, cell: f64) -> Layout {
-        let font = (cell * FONT).floor().max(1.0);
+        let font = clue_font(cell);
         let column_font =
             font.min((cell * 0.95 / (CHAR * clues.column_digits.max(1) as f64)).floor()).max(1.0);
         Layout {
             width,
             height,
             cell,
-            left: (row_clue_cells(clues) * cell).ceil() + 4.0,
+            left: (CHAR * font * clues.row_chars.max(1) as f64 + 0.5 * cell).ceil() + 4.0,
             top: (clues.column_runs.max(1) as f64 * cell).ceil() + 4.0,
             font,
             column_font,
@@ -114,8 +114,18 @@ impl Layout {
         let across = width as f64 + row_clue_cells(clues);
         let down = height as f64 + clues.column_runs.max(1) as f64;
         // 6 pixels: the +4 of the clue areas, and the last grid line.
-        let cell = ((space.0 - 6.0) / across).min((space.1 - 6.0) / down).clamp(FIT_CELLS.0, FIT_CELLS.1);
-        Layout::at_cell(width, height, clues, if cell >= 4.0 { cell.floor() } else { cell })
+        let mut cell = ((space.0 - 6.0) / across).min((space.1 - 6.0) / down).clamp(FIT_CELLS.0, FIT_CELLS.1);
+        loop {
+            let whole = if cell >= 4.0 { cell.floor() } else { cell };
+            let l = Layout::at_cell(width, height, clues, whole);
+            let (w, h) = l.size();
+            // Small cells get a larger font than 0.6 of a cell (see
+            // `clue_font`), so the row clues may need a smaller cell.
+            if (w <= space.0 && h <= space.1) || whole <= FIT_CELLS.0 {
+                return l;
+            }
+            cell = if whole > 4.0 { whole - 1.0 } else { (whole * 0.9).max(FIT_CELLS.0) };
+        }
     }
 
     /// The canvas size in CSS pixels.
@@ -183,6 +193,13 @@ impl Layout {
         let d = (self.cell * 0.16).max(1.5).min(self.cell);
         (x + self.cell / 2.0 - d / 2.0, y + self.cell / 2.0 - d / 2.0, d)
     }
+}
+
+/// The clues' font for a cell: 0.6 of it, but 6 pixels (the least that
+/// reads) while that is no more than 0.75 of it, so that cells of 8 pixels
+/// still show their clues.
+fn clue_font(cell: f64) -> f64 {
+    (cell * FONT).max((cell * 0.75).min(6.0)).floor().max(1.0)
 }
 
 /// The row clues' width in cells, at a font of 0.6 cell.
@@ -281,6 +298,11 @@ mod tests {
         // board box, a 25×25 one on a 390-pixel phone, at 8 pixels or more.
         assert!(Layout::fit(40, 40, CLUES, (700.0, 560.0)).cell >= 8.0);
         assert!(Layout::fit(25, 25, CLUES, (358.0, 600.0)).cell >= 8.0);
+        // Cells of 8 pixels show their clues.
+        assert!(Layout::at_cell(40, 40, CLUES, 8.0).font >= MIN_FONT);
+        assert!(
+            Layout::at_cell(40, 40, ClueExtent { column_digits: 2, ..CLUES }, 8.0).column_font >= MIN_FONT
+        );
         // Whole pixels from 4 up; small boards stop at 32.
         assert_eq!(Layout::fit(40, 40, CLUES, (700.0, 560.0)).cell.fract(), 0.0);
         assert_eq!(Layout::fit(2, 2, CLUES, (2000.0, 2000.0)).cell, 32.0);

@@ -2,10 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { test, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
+import { test, onBothSizes, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
 import { picture, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
 
-await test('invalid text after a solved puzzle clears the board', async (page) => {
+await onBothSizes('invalid text after a solved puzzle clears the board', async (page) => {
   await solve(page, SEED_003, 'Unique solution');
   const dark = () => page.evaluate(() => {
     const c = document.querySelector('canvas');
@@ -45,7 +45,7 @@ await test('a 34×34 puzzle fits a 1280×800 window: the verdict is in view afte
   expect(view.overflow <= 0, `the page is ${view.overflow} px wider than the window`);
   await page.screenshot({ path: path.join(shots, 'fit-34x34-1280.png') });
   const fitted = await boardPixels(page);
-  expect(fitted.cell >= 8, `cells of ${fitted.cell} px`);
+  expect(fitted.cell >= 8 && fitted.clueInk > 100, `cells of ${fitted.cell} px, row clues drawn (${fitted.clueInk} px)`);
   for (let i = 0; i < 4; i++) await page.click('#zoom-in');
   const zoomed = await page.evaluate(() => {
     const wrap = document.querySelector('.canvas-wrap');
@@ -80,7 +80,7 @@ await test('a 25×25 puzzle on a phone: the board fits and the verdict is in vie
   expect(view.right <= 390 && view.overflow <= 0, `the board fits the width: ${JSON.stringify(view)}`);
   expect(view.top >= 0 && view.verdict[0] >= 0 && view.verdict[1] <= 844, `board and verdict in view: ${JSON.stringify(view)}`);
   const board = await boardPixels(page);
-  expect(board.cell >= 8 && board.scale === 2, `cells of ${board.cell} px at scale ${board.scale}`);
+  expect(board.cell >= 8 && board.scale === 2 && board.clueInk > 100, `cells of ${board.cell} px at scale ${board.scale}, row clues drawn (${board.clueInk} px)`);
   await page.screenshot({ path: path.join(shots, 'fit-25x25-390x844.png') });
   // Two fingers moving apart on the board zoom it in; the page stays.
   const pinch = await page.evaluate(() => {
@@ -117,7 +117,7 @@ await test('a 1000×1000 board draws at devicePixelRatio 2, fitted and zoomed', 
 }, { deviceScaleFactor: 2 });
 
 
-await test('dark colour scheme: a dark board with light cells', async (page) => {
+await onBothSizes('dark colour scheme: a dark board with light cells', async (page) => {
   await solve(page, SEED_003, 'Unique solution');
   const px = await page.evaluate(() => {
     const c = document.querySelector('canvas');
@@ -129,7 +129,7 @@ await test('dark colour scheme: a dark board with light cells', async (page) => 
   });
   expect(px.filled[0] > 200 && px.empty[0] < 40, `filled ${px.filled}, empty ${px.empty}`);
   expect(px.page === 'rgb(15, 17, 21)', px.page);
-  await page.screenshot({ path: path.join(shots, 'dark-1280.png') });
+  await page.screenshot({ path: path.join(shots, `dark-${page.viewportSize().width}.png`) });
 }, { colorScheme: 'dark' });
 
 await test('reduced motion: no animated playback by default', async (page) => {

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { test, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
+import { test, onBothSizes, expect, status, paste, pasteLarge, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
 import { picture, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
 
 await test('the page is interactive within 1 s of load', async (page) => {
@@ -58,19 +58,9 @@ await test('Ctrl+Enter solves', async (page) => {
 });
 
 
-await test('a TAAI batch: puzzle N of 1000, pick puzzle 1000 and solve it', async (page) => {
+await onBothSizes('a TAAI batch: puzzle N of 1000, pick puzzle 1000 and solve it', async (page) => {
   const taai = fs.readFileSync(path.join(shared, 'taai2011/puzzles.txt'), 'utf8');
-  // As a paste puts it there (playwright's fill types 630 KB slowly); the
-  // browser's own work to hold it in the text box comes first, unmeasured.
-  await page.evaluate((t) => { document.querySelector('#clues').value = t; }, taai);
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.waitForTimeout(300);
-  await page.evaluate(() => {
-    window.__long = [];
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push([Math.round(e.startTime), Math.round(e.duration)]); })
-      .observe({ type: 'longtask' });
-  });
-  await page.evaluate(() => document.querySelector('#clues').dispatchEvent(new InputEvent('input', { bubbles: true })));
+  await pasteLarge(page, taai);
   await page.waitForSelector('#puzzle-count:has-text("of 1000")', { timeout: 20000 });
   expect(await page.inputValue('#puzzle-number') === '1', 'puzzle 1 first');
   expect(await page.isDisabled('#previous-puzzle'), 'no puzzle before the first');
@@ -95,7 +85,7 @@ await test('a TAAI batch: puzzle N of 1000, pick puzzle 1000 and solve it', asyn
   expect(JSON.stringify(got) === JSON.stringify(clues), 'the solution fits puzzle 1000');
 });
 
-await test('newcomers: What is this? is open on a first visit; each format has a sample that reads', async (page) => {
+await onBothSizes('newcomers: What is this? is open on a first visit; each format has a sample that reads', async (page) => {
   expect(await page.evaluate(() => document.querySelector('#about').open), 'What is this? is open on a first visit');
   await page.click('#formats summary');
   const buttons = page.locator('button.use-format');
@@ -120,23 +110,12 @@ await test('a 5 MB paste is read in the worker: no task of the page over 50 ms',
   // TAAI's 1000 puzzles eight times over: 5 MB.
   const taai = fs.readFileSync(path.join(shared, 'taai2011/puzzles.txt'), 'utf8').repeat(8);
   expect(taai.length > 5e6, `${taai.length} bytes`);
-  // The browser's own work to put 5 MB in a text box (about 160 ms) and to
-  // lay it out in the next frame comes first, outside the measure; the
-  // page's handling of the input is measured.
-  await page.evaluate((t) => { document.querySelector('#clues').value = t; }, taai);
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.waitForTimeout(500);
-  await page.evaluate(() => {
-    window.__long = [];
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push([Math.round(e.startTime), Math.round(e.duration)]); })
-      .observe({ type: 'longtask' });
-  });
-  await page.evaluate(() => document.querySelector('#clues').dispatchEvent(new InputEvent('input', { bubbles: true })));
+  await pasteLarge(page, taai);
   await page.waitForSelector('#detected:has-text("Detected: TAAI batch, 25×25")', { timeout: 20000 });
   await page.waitForTimeout(300);
   const long = await page.evaluate(() => window.__long);
-  console.log(`  long tasks while 5 MB were read: ${JSON.stringify(long.map((d) => Math.round(d)))}`);
-  expect(long.every((d) => d <= 50), `long tasks over 50 ms: ${long}`);
+  console.log(`  long tasks while 5 MB were read ([start, ms]): ${JSON.stringify(long)}`);
+  expect(long.every(([, d]) => d <= 50), `long tasks over 50 ms: ${JSON.stringify(long)}`);
   await solve(page, null, 'Multiple solutions');
   // A small text is read on the page again, at once (set as a paste sets
   // it: playwright's fill waits on a box holding 5 MB).

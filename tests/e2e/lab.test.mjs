@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { test, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
+import { test, onBothSizes, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
 import { picture, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
 
 await test("the line lab reproduces seed 001's resultant fixes", async (page) => {
@@ -24,7 +24,7 @@ await test("the line lab reproduces seed 001's resultant fixes", async (page) =>
   expect((await page.locator('#lab-error').textContent()) === 'no placement of the clue fits this line', 'lab error');
 });
 
-await test('clicking a row clue opens its line in the lab', async (page) => {
+await onBothSizes('clicking a row clue opens its line in the lab', async (page) => {
   await page.selectOption('#speed', '0');
   await solve(page, SEED_003, 'Unique solution');
   const box = await page.locator('canvas').boundingBox();
@@ -40,6 +40,8 @@ await test('clicking a row clue opens its line in the lab', async (page) => {
   expect(await page.inputValue('#lab-clue') === '[5]', await page.inputValue('#lab-clue'));
   // On a board that fills the window, the lab comes into view.
   await solve(page, picture(34, 34, 0.75, 3434), 'Unique solution');
+  const drawn = await boardPixels(page);
+  expect(drawn.cell >= 8 && drawn.clueInk > 100, `cells of ${drawn.cell} px show their clues (${drawn.clueInk} px)`);
   const big = await page.locator('canvas').boundingBox();
   const [l2, t2, c2] = await page.evaluate(() =>
     ['data-left', 'data-top', 'data-cell'].map((a) => Number(document.querySelector('canvas').getAttribute(a))));
@@ -51,7 +53,7 @@ await test('clicking a row clue opens its line in the lab', async (page) => {
     return { top: r.top, bottom: r.bottom, height: window.innerHeight };
   });
   expect(lab.top >= 0 && lab.top < lab.height, `the lab's placements are in view: ${JSON.stringify(lab)}`);
-  await page.screenshot({ path: path.join(shots, 'lab-in-view-1280.png') });
+  await page.screenshot({ path: path.join(shots, `lab-in-view-${page.viewportSize().width}.png`) });
 });
 
 

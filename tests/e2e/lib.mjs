@@ -36,6 +36,15 @@ export async function test(name, body, options = {}) {
   }
 }
 
+/// A phone: 390×844 at devicePixelRatio 2, touch.
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+/// The same test on a 1280×800 window and on a phone.
+export async function onBothSizes(name, body, options = {}) {
+  await test(`${name} (1280×800)`, body, options);
+  await test(`${name} (390×844)`, body, { ...PHONE, ...options });
+}
+
 export function expect(cond, message) { if (!cond) throw new Error(message); }
 export const status = (page) => page.locator('[role=status]').textContent();
 export async function paste(page, text) { await page.fill('#clues', text); }
@@ -46,20 +55,41 @@ export async function solve(page, text, verdict) {
   await page.click('#end');
 }
 
+/// Puts a large text in Clues as a paste does (playwright's fill types it
+/// slowly), then records the page's long tasks in `window.__long` as
+/// [start, ms] from the input event on: the browser's own work to hold the
+/// text in the box (about 160 ms for 5 MB) comes first, unmeasured.
+export async function pasteLarge(page, text) {
+  await page.evaluate((t) => { document.querySelector('#clues').value = t; }, text);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForTimeout(500);
+  await page.evaluate(() => {
+    window.__long = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push([Math.round(e.startTime), Math.round(e.duration)]); })
+      .observe({ type: 'longtask' });
+  });
+  await page.evaluate(() => document.querySelector('#clues').dispatchEvent(new InputEvent('input', { bubbles: true })));
+}
+
 /// The board's canvas: its size in device pixels, and how many of its
 /// pixels are dark (filled cells, clues, grid lines), read back.
 export const boardPixels = (page) => page.evaluate(() => {
   const c = document.querySelector('canvas');
   if (c.width === 0 || c.height === 0) return { width: c.width, height: c.height, dark: 0 };
   const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-  let dark = 0, ink = 0;
+  const [left, top, scale] = ['data-left', 'data-top', 'data-scale'].map((a) => Number(c.getAttribute(a)));
+  let dark = 0, ink = 0, clueInk = 0;
   for (let i = 0; i < d.length; i += 4) {
     if (d[i] < 80 && d[i + 1] < 80 && d[i + 2] < 80 && d[i + 3] > 0) dark++;
-    if (d[i] < 200 && d[i + 3] > 0) ink++;
+    if (d[i] < 200 && d[i + 3] > 0) {
+      ink++;
+      // Row clues: left of the grid, below the column clues.
+      const x = (i / 4) % c.width, y = Math.floor(i / 4 / c.width);
+      if (x < (left - 4) * scale && y > top * scale) clueInk++;
+    }
   }
-  return { width: c.width, height: c.height, dark, ink, cell: Number(c.getAttribute('data-cell')), scale: Number(c.getAttribute('data-scale')) };
+  return { width: c.width, height: c.height, dark, ink, clueInk, cell: Number(c.getAttribute('data-cell')), scale };
 });
-
 
 /// The export text in a format.
 export async function exported(page, format) {

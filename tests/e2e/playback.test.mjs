@@ -2,10 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { test, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
+import { test, onBothSizes, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
 import { picture, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
 
-await test('the verdict shows the solution at once; the history replays at a slow speed', async (page) => {
+await onBothSizes('the verdict shows the solution at once; the history replays at a slow speed', async (page) => {
   await page.selectOption('#speed', '10');
   await paste(page, fs.readFileSync(path.join(shared, 'nonogram-db/db/qnonograms/collection1/100.non'), 'utf8'));
   await page.click('#solve');
