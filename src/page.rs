@@ -6,6 +6,7 @@
 mod board;
 mod export_view;
 mod input;
+mod input_panel;
 mod panels;
 mod picture_draw;
 mod picture_view;

@@ -1,0 +1,99 @@
+//! The input column as a function component: the clue text, what it was
+//! read as (or its located error), a batch's picker, samples, a file to
+//! open, Solve and Stop, and "What is this?".
+
+use super::input::SYNC_PARSE_BYTES;
+use super::panels::{About, BatchPicker};
+use crate::app::Action;
+use crate::samples::SAMPLES;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+/// New text in the clue box: small texts as the page's string, large ones
+/// left as the browser's (copying 5 MB out of the box took 160 ms).
+pub enum ClueText {
+    Small(String),
+    Large(js_sys::JsString),
+}
+
+#[derive(Properties, PartialEq)]
+pub struct InputProps {
+    /// The text box, which the page sets when the text changed elsewhere.
+    pub clues_ref: NodeRef,
+    /// "Detected: …" or "Reading…"; the located error, if any.
+    pub detected: AttrValue,
+    pub error: AttrValue,
+    /// The puzzle shown of a batch (0-based) and how many it holds.
+    pub batch: Option<(usize, usize)>,
+    pub can_solve: bool,
+    pub running: bool,
+    pub first_visit: bool,
+    pub on_text: Callback<ClueText>,
+    /// Keys in the text box (Ctrl+Enter solves).
+    pub on_key: Callback<KeyboardEvent>,
+    pub on_sample: Callback<usize>,
+    pub on_file: Callback<web_sys::File>,
+    /// A format's sample to put in the box.
+    pub on_use: Callback<&'static str>,
+    pub on_action: Callback<Action>,
+}
+
+#[function_component]
+pub fn InputPanel(props: &InputProps) -> Html {
+    let oninput = props.on_text.reform(|e: InputEvent| {
+        let area = e.target_unchecked_into::<HtmlTextAreaElement>();
+        // The value as the browser's string: its length costs nothing.
+        let value = js_sys::Reflect::get(&area, &JsValue::from_str("value")).ok();
+        match value.and_then(|v| v.dyn_into::<js_sys::JsString>().ok()) {
+            Some(v) if v.length() as usize > SYNC_PARSE_BYTES => ClueText::Large(v),
+            _ => ClueText::Small(area.value()),
+        }
+    });
+    let onsample = props.on_sample.reform(|e: Event| {
+        e.target_unchecked_into::<HtmlSelectElement>().value().parse().unwrap_or(usize::MAX)
+    });
+    let onfile = {
+        let on_file = props.on_file.clone();
+        Callback::from(move |e: Event| {
+            let input = e.target_unchecked_into::<HtmlInputElement>();
+            let file = input.files().and_then(|f| f.get(0));
+            input.set_value("");
+            if let Some(file) = file {
+                on_file.emit(file);
+            }
+        })
+    };
+    let solve = props.on_action.reform(|_| Action::Solve { now: js_sys::Date::now() });
+    let stop = props.on_action.reform(|_| Action::Stop);
+    html! {
+        <section class="input">
+            <label for="clues">{ "Clues" }</label>
+            <textarea id="clues" ref={props.clues_ref.clone()} rows="10" spellcheck="false"
+                aria-describedby="detected input-error" aria-invalid={(!props.error.is_empty()).to_string()}
+                {oninput} onkeydown={props.on_key.clone()} />
+            <p id="detected" class="detected">{ &props.detected }</p>
+            <p id="input-error" class="error" role="alert" hidden={props.error.is_empty()}>{ &props.error }</p>
+            if let Some((index, count)) = props.batch {
+                <BatchPicker {index} {count} on_action={props.on_action.clone()} />
+            }
+            <div class="buttons">
+                <label class="inline" for="samples">{ "Samples" }</label>
+                <select id="samples" onchange={onsample}>
+                    <option value="" selected=true disabled=true>{ "Choose a sample…" }</option>
+                    { for SAMPLES.iter().enumerate().map(|(i, (name, _))| html! {
+                        <option value={i.to_string()}>{ *name }</option>
+                    }) }
+                </select>
+                <input id="open-file" class="visually-hidden" type="file" onchange={onfile} />
+                <label class="file-button" for="open-file">{ "Open file" }</label>
+            </div>
+            <div class="buttons">
+                <button id="solve" onclick={solve} disabled={!props.can_solve}>{ "Solve" }</button>
+                <button id="stop" onclick={stop} disabled={!props.running}>{ "Stop" }</button>
+            </div>
+            <About open={props.first_visit} on_use={props.on_use.clone()} />
+        </section>
+    }
+}
