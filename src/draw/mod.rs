@@ -162,14 +162,15 @@ impl Board {
         }
         // Cells to repaint; past half the board, one full redraw is cheaper.
         let repaint: Option<Vec<usize>> = drawn.as_ref().filter(|_| same_board).and_then(|old| {
-            let mut repaint: Vec<usize> =
-                (0..now.cells.len()).filter(|&i| old.cells[i] != now.cells[i]).collect();
-            repaint.extend(old.fresh.iter().chain(&now.fresh).map(|&i| i as usize));
-            for mark in [old.mark, now.mark].into_iter().flatten() {
-                repaint.extend(l.line_cells(mark.line()));
+            // Marked in place, so that they come in order and once each.
+            let mut changed: Vec<bool> = old.cells.iter().zip(&now.cells).map(|(a, b)| a != b).collect();
+            let lines = [old.mark, now.mark].into_iter().flatten().flat_map(|m| l.line_cells(m.line()));
+            for i in old.fresh.iter().chain(&now.fresh).map(|&i| i as usize).chain(lines) {
+                if let Some(c) = changed.get_mut(i) {
+                    *c = true;
+                }
             }
-            repaint.sort_unstable();
-            repaint.dedup();
+            let repaint: Vec<usize> = (0..changed.len()).filter(|&i| changed[i]).collect();
             (repaint.len() * 2 < now.cells.len()).then_some(repaint)
         });
         let painter = Painter { ctx: &ctx, l: &l, colours: &colours, cells: &now.cells, fresh: &fresh };
