@@ -17,10 +17,7 @@ impl App {
     /// On a narrow screen the board is below the input: Solve scrolls it
     /// into view, with room for the verdict (see [`Self::board_space`]).
     pub(super) fn bring_board_into_view(&self) {
-        let narrow = web_sys::window()
-            .and_then(|w| w.inner_width().ok())
-            .and_then(|w| w.as_f64())
-            .is_some_and(|w| w <= NARROW);
+        let narrow = window_size().0 <= NARROW;
         let board =
             self.canvas.cast::<web_sys::Element>().and_then(|c| c.closest("section.board").ok().flatten());
         if let (true, Some(board)) = (narrow, board) {
@@ -140,11 +137,7 @@ impl App {
             return space;
         }
         let window = web_sys::window();
-        let px = |v: Option<Result<JsValue, JsValue>>| v.and_then(|v| v.ok()).and_then(|v| v.as_f64());
-        let (window_w, window_h) = (
-            px(window.as_ref().map(|w| w.inner_width())).unwrap_or(800.0),
-            px(window.as_ref().map(|w| w.inner_height())).unwrap_or(600.0),
-        );
+        let (window_w, window_h) = window_size();
         let wrap = canvas.parent_element();
         let width =
             wrap.as_ref().map(|p| p.client_width() as f64).filter(|&w| w > 0.0).unwrap_or(window_w - 32.0);
@@ -219,4 +212,14 @@ impl App {
             state.playback.len().saturating_sub(1),
         )
     }
+}
+
+/// The window's inner width and height in CSS pixels.
+fn window_size() -> (f64, f64) {
+    let window = web_sys::window();
+    let px = |v: Option<Result<JsValue, JsValue>>| v.and_then(|v| v.ok()).and_then(|v| v.as_f64());
+    (
+        px(window.as_ref().map(|w| w.inner_width())).unwrap_or(800.0),
+        px(window.as_ref().map(|w| w.inner_height())).unwrap_or(600.0),
+    )
 }

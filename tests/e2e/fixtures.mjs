@@ -10,6 +10,9 @@ export function picture(w, h, density, seed) {
   return rows.join('\n') + '\n';
 }
 
+/// A line's clue as text ("3 1", "0" when empty), from its cells ('#' filled).
+export const runs = (cells) => (cells.join('').match(/#+/g) ?? []).map((r) => r.length).join(' ') || '0';
+
 export const SEED_003 = '01110\n11010\n01110\n00110\n00111\n';
 export const LAMBDA = '2\n1 2\n1 1\n2\n1\n3\n3\n2 2\n2 1\n2 2 1\n2 3\n2 2\n\n2 1\n1 3\n2 4\n3 4\n4\n3\n3\n3\n2\n2\n';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { test, onBothSizes, expect, status, paste, pasteLarge, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
-import { picture, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
+import { picture, runs, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
 
 await test('the page is interactive within 1 s of load', async (page) => {
   const t0 = Date.now();
@@ -79,7 +79,6 @@ await onBothSizes('a TAAI batch: puzzle N of 1000, pick puzzle 1000 and solve it
   // The solution fits puzzle 1000's clues (columns, then rows, in TAAI's order).
   const block = '$' + taai.split('$').find((b) => b.startsWith('1000\n'));
   const clues = block.trim().split('\n').slice(1).map((l) => l.trim().split(/\s+/).join(' '));
-  const runs = (cells) => (cells.join('').match(/#+/g) ?? []).map((r) => r.length).join(' ') || '0';
   const grid = (await page.inputValue('#grid-text')).split('\n').map((l) => [...l]);
   const got = [...grid[0].map((_, c) => runs(grid.map((row) => row[c]))), ...grid.map(runs)];
   expect(JSON.stringify(got) === JSON.stringify(clues), 'the solution fits puzzle 1000');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { test, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
-import { picture, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
+import { picture, runs, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
 
 await test('seed 003 picture solves to itself; canvas shows it', async (page) => {
   await solve(page, SEED_003, 'Unique solution');
@@ -60,7 +60,6 @@ await test('a hard puzzle: a second engine races the first once clause learning 
   expect(!counts.includes('races'), `the race is over: ${counts}`);
   // Both solutions shown satisfy the clues (columns, then rows, in TAAI's order).
   const clues = block.trim().split('\n').slice(1).map((l) => l.trim().split(/\s+/).join(' '));
-  const runs = (cells) => (cells.join('').match(/#+/g) ?? []).map((r) => r.length).join(' ') || '0';
   for (const i of [0, 1]) {
     await page.locator('button.solution').nth(i).click();
     const grid = (await page.inputValue('#grid-text')).split('\n').map((l) => [...l]);
@@ -82,7 +81,6 @@ await test('Knotty: symmetric clues; two solutions among the symmetric grids', a
   const section = (name) => text.split(`\n${name}\n`)[1].split('\n\n')[0].trim().split('\n')
     .map((l) => l.split(',').map(Number).filter((n) => n > 0).join(' ') || '0');
   const clues = [...section('rows'), ...section('columns')];
-  const runs = (cells) => (cells.join('').match(/#+/g) ?? []).map((r) => r.length).join(' ') || '0';
   const seen = [];
   for (const i of [0, 1]) {
     await page.locator('button.solution').nth(i).click();
