@@ -3,7 +3,7 @@
 //! and how much search it took), then, for several solutions, single-cell
 //! fixes found one solve at a time. Pure Rust, tested natively.
 
-use crate::protocol::{cells_text, CheckRequest, FixNote, FromWorker};
+use crate::protocol::{Cells, CheckRequest, FixNote, FromWorker, VerdictKind};
 use nonogram_core::fix::FixSearch;
 use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Solver, Step, Verdict};
 
@@ -27,16 +27,10 @@ pub struct CheckJob {
 impl CheckJob {
     pub fn new(request: &CheckRequest) -> Result<CheckJob, FromWorker> {
         let error = |message: String| FromWorker::PictureError { id: request.id, message };
-        let cells: Vec<Cell> = request
-            .cells
-            .chars()
-            .map(|c| match c {
-                '#' => Ok(Cell::Filled),
-                '.' => Ok(Cell::Empty),
-                _ => Err(error(format!("`{c}` is not a picture cell"))),
-            })
-            .collect::<Result<_, _>>()?;
-        let picture = Grid::from_cells(request.width, request.height, cells)
+        if let Some(i) = request.cells.iter().position(|&c| c == Cell::Unknown) {
+            return Err(error(format!("cell {} of the picture is neither filled nor empty", i + 1)));
+        }
+        let picture = Grid::from_cells(request.width, request.height, request.cells.0.clone())
             .filter(|_| request.width > 0 && request.height > 0)
             .ok_or_else(|| {
                 error(format!("the cells do not make a {}×{} picture", request.width, request.height))
@@ -66,13 +60,13 @@ impl CheckJob {
                 let other = verdict.solutions().iter().find(|s| **s != self.picture).cloned();
                 let message = FromWorker::Checked {
                     id: self.id,
-                    verdict: verdict.word().to_string(),
+                    verdict: VerdictKind::of(&verdict),
                     by_line_logic: stats.by_line_logic(),
                     guesses: stats.guesses,
                     probes: stats.probes,
                     contradictions: stats.learnt,
                     ms: elapsed_ms,
-                    other: other.as_ref().map(cells_text),
+                    other: other.as_ref().map(Cells::of),
                 };
                 self.phase = match (&verdict, other) {
                     (Verdict::Multiple(_), Some(other)) => {
@@ -118,7 +112,8 @@ mod tests {
     use super::*;
 
     fn run(cells: &str, width: usize) -> Vec<FromWorker> {
-        let request = CheckRequest { id: 3, width, height: cells.len() / width, cells: cells.into() };
+        let request =
+            CheckRequest { id: 3, width, height: cells.len() / width, cells: Cells::parse(cells).unwrap() };
         let mut job = CheckJob::new(&request).unwrap();
         let mut messages = Vec::new();
         while !job.is_done() {
@@ -139,7 +134,7 @@ mod tests {
         let messages = run(".###.##.#..###...##...###", 5);
         assert_eq!(messages.len(), 1);
         let FromWorker::Checked { verdict, by_line_logic, other, .. } = &messages[0] else { panic!() };
-        assert_eq!((verdict.as_str(), *by_line_logic, other), ("unique", true, &None));
+        assert_eq!((*verdict, *by_line_logic, other), (VerdictKind::Unique, true, &None));
     }
 
     #[test]
@@ -149,10 +144,10 @@ mod tests {
         let FromWorker::Checked { verdict, other: Some(other), .. } = &messages[0] else {
             panic!("{messages:?}")
         };
-        assert_eq!(verdict, "multiple");
+        assert_eq!(*verdict, VerdictKind::Multiple);
         let differing: Vec<usize> = picture
             .bytes()
-            .zip(other.bytes())
+            .zip(nonogram_core::cell::line_to_string(other).bytes())
             .enumerate()
             .filter(|(_, (a, b))| a != b)
             .map(|(i, _)| i)
@@ -170,15 +165,18 @@ mod tests {
             assert_eq!(cells[i] == b'#', !f.fill);
             cells[i] = if f.fill { b'#' } else { b'.' };
             let again = run(std::str::from_utf8(&cells).unwrap(), 6);
-            assert!(matches!(&again[0], FromWorker::Checked { verdict, .. } if verdict == "unique"), "{f:?}");
+            assert!(
+                matches!(&again[0], FromWorker::Checked { verdict, .. } if *verdict == VerdictKind::Unique),
+                "{f:?}"
+            );
         }
     }
 
     #[test]
     fn bad_requests_are_refused() {
-        let bad = CheckRequest { id: 1, width: 2, height: 2, cells: "#.?.".into() };
+        let bad = CheckRequest { id: 1, width: 2, height: 2, cells: Cells::parse("#.?.").unwrap() };
         assert!(matches!(CheckJob::new(&bad), Err(FromWorker::PictureError { .. })));
-        let short = CheckRequest { id: 1, width: 2, height: 2, cells: "#.".into() };
+        let short = CheckRequest { id: 1, width: 2, height: 2, cells: Cells::parse("#.").unwrap() };
         assert!(matches!(CheckJob::new(&short), Err(FromWorker::PictureError { .. })));
     }
 }

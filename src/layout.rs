@@ -3,35 +3,7 @@
 //! many device pixels the canvas may hold. Pure, so it is tested without a
 //! browser.
 
-use nonogram_core::Puzzle;
-
-/// A row or a column of the board, 0-based.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LineId {
-    Row(usize),
-    Column(usize),
-}
-
-impl LineId {
-    /// Reads "row 3" / "column 12" (1-based), as the solver names lines.
-    pub fn parse(text: &str) -> Option<LineId> {
-        let (kind, n) = text.split_once(' ')?;
-        let i = n.parse::<usize>().ok()?.checked_sub(1)?;
-        match kind {
-            "row" => Some(LineId::Row(i)),
-            "column" => Some(LineId::Column(i)),
-            _ => None,
-        }
-    }
-
-    /// "row 3" / "column 12" (1-based).
-    pub fn name(self) -> String {
-        match self {
-            LineId::Row(i) => format!("row {}", i + 1),
-            LineId::Column(i) => format!("column {}", i + 1),
-        }
-    }
-}
+use nonogram_core::{LineId, Puzzle};
 
 /// How much room a puzzle's clues take, in characters and numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -386,15 +358,5 @@ mod tests {
         assert_eq!(css(-3.0), "0");
         let l = Layout::at_cell(1000, 1000, CLUES, 0.6);
         assert_eq!(css(l.size().0).parse::<f64>().unwrap(), (l.size().0 * 1000.0).round() / 1000.0);
-    }
-
-    #[test]
-    fn lines_are_named_as_the_solver_names_them() {
-        assert_eq!(LineId::parse("row 3"), Some(LineId::Row(2)));
-        assert_eq!(LineId::parse("column 12"), Some(LineId::Column(11)));
-        assert_eq!(LineId::Column(11).name(), "column 12");
-        for bad in ["row 0", "diagonal 3", "row", "row x"] {
-            assert_eq!(LineId::parse(bad), None);
-        }
     }
 }

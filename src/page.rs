@@ -4,11 +4,13 @@
 //! check, fixes) and export and share live in [`picture_view`].
 
 mod board;
+mod board_text;
 mod export_view;
 mod input;
 mod input_panel;
 mod panels;
 mod picture_draw;
+mod picture_markup;
 mod picture_view;
 mod setup;
 mod solver_client;
@@ -16,16 +18,13 @@ mod view;
 mod worker_handle;
 
 use crate::app::{Action, Effect, State};
-use crate::draw;
-use crate::picture::Picture;
 use crate::protocol::FromWorker;
 use crate::samples::SAMPLES;
-use export_view::ExportMsg;
 use gloo_timers::callback::Interval;
 use panels::OpenedLine;
-use picture_view::{CheckView, PictureMsg};
+use picture_view::PictureClues;
 use solver_client::SolverClient;
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use worker_handle::WorkerHandle;
@@ -45,24 +44,19 @@ pub enum Msg {
     /// A message of the second, racing engine's worker.
     FromRacer(FromWorker),
     Key(KeyboardEvent),
-    /// A key pressed while the board has focus.
-    BoardKey(KeyboardEvent),
-    /// Zoom in (true) or out from the cell size drawn now.
-    Zoom(bool),
     Sample(usize),
     OpenFile(web_sys::File),
     /// The text of an opened file.
     Load(String),
     Resized,
-    BoardClick(MouseEvent),
-    Picture(PictureMsg),
-    FromPicture(FromWorker),
-    PictureWorkerCrashed(String),
-    Export(ExportMsg),
+    /// A row or column clue was clicked on the board.
+    Clue(nonogram_core::LineId),
+    /// New clues from the picture panel.
+    PictureClues(PictureClues),
+    /// Put back the input a share link replaced.
+    RestoreInput,
     /// The page's address changed (a share link opened in this tab).
     HashChanged,
-    /// Draw the board now (a new puzzle's first drawing, put off a task).
-    Redraw,
 }
 
 /// Windows this narrow or narrower put the board below the input (as
@@ -86,22 +80,9 @@ pub struct App {
     /// Bumped at each new text.
     text_version: u64,
     clues_ref: NodeRef,
-    /// Ids of picture requests.
-    next_id: u32,
     solver: SolverClient,
     /// The playback timer and its period.
     timer: Option<(u32, Interval)>,
-    canvas: NodeRef,
-    /// The board's draw cache.
-    board: draw::Board,
-    /// The room the board may take (width, height), read from the page
-    /// when unknown: reading it forces a layout of the page, which costs
-    /// tens of milliseconds with large text areas.
-    board_space: std::cell::Cell<Option<(f64, f64)>>,
-    /// Ctrl+wheel on the board zooms (a listener that may cancel the page's zoom).
-    _on_wheel: Option<Closure<dyn FnMut(web_sys::WheelEvent)>>,
-    /// Two fingers on the board zoom (see `board::listen_to_pinch`).
-    _on_pointer: Vec<Closure<dyn FnMut(web_sys::PointerEvent)>>,
     _on_resize: Option<Closure<dyn FnMut()>>,
     /// The line last opened from the board, for the lab.
     opened_line: Option<Rc<OpenedLine>>,
@@ -109,38 +90,14 @@ pub struct App {
     first_visit: bool,
     /// Bring the lab into view after the next render (a clue was clicked).
     lab_into_view: bool,
-    /// The uploaded picture, once read.
-    picture: Option<Picture>,
-    picture_worker: Option<WorkerHandle>,
-    /// The latest upload (its id and file name) and what the panel says.
-    picture_load: (u32, String),
-    picture_note: String,
-    picture_error: String,
-    /// The clue text last made from the picture (to see hand edits of Clues).
-    picture_text: String,
-    check: CheckView,
-    picture_canvas: NodeRef,
-    own_canvas: NodeRef,
-    other_canvas: NodeRef,
-    /// Bumped when the picture panel must be drawn anew.
-    picture_version: u64,
-    picture_drawn: std::cell::Cell<(u64, f64)>,
-    picture_layout: std::cell::Cell<Option<crate::layout::Layout>>,
-    export_format: String,
-    export_note: String,
-    share_link: String,
+    /// The clues last made from the uploaded picture (see [`PicturePanel`]).
+    picture: Option<PictureClues>,
+    /// Bumped when the window is resized.
+    resized: u64,
     /// The input replaced by a share link, offered back.
     before_link: Option<String>,
     _on_hash: Option<Closure<dyn FnMut()>>,
-    export_cache: ExportCache,
-    /// Pending: make the clues of the picture once the threshold slider rests.
-    picture_sync: Option<gloo_timers::callback::Timeout>,
-    /// Pending: the board's drawing for a new puzzle.
-    redraw: Option<gloo_timers::callback::Timeout>,
 }
-
-/// The export text and what it was made from.
-type ExportCache = RefCell<Option<((u64, u64, usize, String), Result<String, String>)>>;
 
 const SAMPLE: &str = "01110\n11010\n01110\n00110\n00111\n";
 
@@ -182,7 +139,7 @@ impl Component for App {
                 let solving = matches!(action, Action::Solve { .. });
                 self.dispatch(ctx, action);
                 if solving {
-                    self.bring_board_into_view();
+                    board::bring_board_into_view();
                 }
             }
             Msg::Input(text) => {
@@ -198,22 +155,12 @@ impl Component for App {
             Msg::FromRacer(message) => {
                 self.dispatch(ctx, Action::FromRacer { message, now: js_sys::Date::now() })
             }
-            Msg::Picture(m) => return self.update_picture(ctx, m),
-            Msg::FromPicture(m) => return self.on_picture_message(ctx, m),
-            Msg::PictureWorkerCrashed(what) => {
-                self.picture_worker = None;
-                self.picture = None;
-                self.picture_error =
-                    format!("The picture worker stopped unexpectedly ({what}); upload the picture again.");
-                self.picture_version += 1;
+            Msg::PictureClues(clues) => {
+                self.load_input(ctx, clues.text.clone());
+                self.picture = Some(clues);
             }
-            Msg::Export(m) => return self.update_export(ctx, m),
+            Msg::RestoreInput => self.restore_input(ctx),
             Msg::HashChanged => self.open_share_link(ctx),
-            Msg::Redraw => {
-                self.redraw = None;
-                self.draw();
-                return false;
-            }
             Msg::Sample(i) => {
                 let Some(&(_, text)) = SAMPLES.get(i) else { return false };
                 self.load_input(ctx, text.to_string());
@@ -234,8 +181,8 @@ impl Component for App {
                 return false;
             }
             Msg::Load(text) => self.load_input(ctx, text),
-            Msg::Resized => self.board_space.set(None),
-            Msg::BoardClick(e) => return self.open_line_in_lab(e.offset_x() as f64, e.offset_y() as f64),
+            Msg::Resized => self.resized += 1,
+            Msg::Clue(line) => return self.open_line_in_lab(line),
             Msg::Key(e) => {
                 if e.key() == "Enter" && (e.ctrl_key() || e.meta_key()) {
                     e.prevent_default();
@@ -243,25 +190,6 @@ impl Component for App {
                 } else {
                     return false;
                 }
-            }
-            Msg::Zoom(inward) => {
-                let cell = self.drawn_cell();
-                self.dispatch(ctx, if inward { Action::ZoomIn { cell } } else { Action::ZoomOut { cell } });
-            }
-            Msg::BoardKey(e) => {
-                let action = match e.key().as_str() {
-                    "ArrowLeft" => Action::StepBack,
-                    "ArrowRight" => Action::StepForward,
-                    "Home" => Action::Start,
-                    "End" => Action::End,
-                    " " => Action::PlayPause,
-                    "+" | "=" => Action::ZoomIn { cell: self.drawn_cell() },
-                    "-" => Action::ZoomOut { cell: self.drawn_cell() },
-                    "0" => Action::Fit,
-                    _ => return false,
-                };
-                e.prevent_default();
-                self.dispatch(ctx, action);
             }
         }
         true
@@ -271,7 +199,7 @@ impl Component for App {
         self.view_page(ctx)
     }
 
-    fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
-        self.after_render(ctx, first_render);
+    fn rendered(&mut self, _: &Context<Self>, _: bool) {
+        self.after_render();
     }
 }

@@ -4,8 +4,9 @@
 //! of stored cells, older frames are thinned out (every other one dropped).
 
 use crate::app::plural;
-use crate::layout::LineId;
-use crate::protocol::Frame;
+use crate::protocol::{Cells, Frame};
+use nonogram_core::{Cell, LineId};
+use std::rc::Rc;
 
 /// Stored cells (one byte each) before older frames are thinned: 32 MB.
 const CELL_BUDGET: usize = 32 << 20;
@@ -29,10 +30,12 @@ impl LineMark {
 
 #[derive(Clone, Debug)]
 struct Snapshot {
-    cells: String,
+    /// Shared with the snapshots before it when a step changes no cell, and
+    /// with the board that draws it.
+    cells: Rc<Cells>,
     note: String,
     /// Cells this frame changed.
-    fresh: Vec<u32>,
+    fresh: Rc<Vec<u32>>,
     line: Option<LineMark>,
 }
 
@@ -46,9 +49,9 @@ impl Playback {
     /// A history holding the all-unknown grid of `cells` cells.
     pub fn new(cells: usize) -> Playback {
         let start = Snapshot {
-            cells: "?".repeat(cells),
+            cells: Rc::new(Cells::unknown(cells)),
             note: "Start: every cell unknown".into(),
-            fresh: vec![],
+            fresh: Rc::default(),
             line: None,
         };
         Playback { states: vec![start], shown: 0 }
@@ -60,39 +63,39 @@ impl Playback {
             let last = &self.states[self.states.len() - 1];
             let state = match frame {
                 Frame::Line { line, changes } => {
-                    let mut cells = last.cells.clone().into_bytes();
+                    let mut cells = Cells::clone(&last.cells);
                     let mut fresh = Vec::with_capacity(changes.len());
-                    for (i, c) in changes {
+                    for (i, filled) in changes {
                         if let Some(slot) = cells.get_mut(i as usize) {
-                            *slot = c as u8;
+                            *slot = if filled { Cell::Filled } else { Cell::Empty };
                             fresh.push(i);
                         }
                     }
-                    let known = cells.iter().filter(|&&c| c != b'?').count();
+                    let known = cells.iter().filter(|c| c.is_known()).count();
                     Snapshot {
-                        cells: String::from_utf8(cells).unwrap_or_default(),
+                        cells: Rc::new(cells),
                         note: format!(
                             "{line}: {} deduced, {} unknown",
                             plural(fresh.len() as u64, "cell", "cells"),
                             last.cells.len() - known
                         ),
-                        fresh,
-                        line: LineId::parse(&line).map(LineMark::Worked),
+                        fresh: Rc::new(fresh),
+                        line: Some(LineMark::Worked(line)),
                     }
                 }
                 Frame::Sweep { sweep, unknown, contradictions } => Snapshot {
                     cells: last.cells.clone(),
                     // The seed's own words: its step log says "errors".
                     note: format!("Sweep {sweep} has {contradictions} errors and {unknown} unknown cells"),
-                    fresh: vec![],
+                    fresh: Rc::default(),
                     line: None,
                 },
                 Frame::Grid { cells, note } => {
-                    let fresh = (cells.bytes().zip(last.cells.bytes()).enumerate())
-                        .filter(|(_, (a, b))| a != b && *a != b'?')
+                    let fresh = (cells.iter().zip(last.cells.iter()).enumerate())
+                        .filter(|(_, (a, b))| a != b && a.is_known())
                         .map(|(i, _)| i as u32)
                         .collect();
-                    Snapshot { cells, note, fresh, line: None }
+                    Snapshot { cells: Rc::new(cells), note, fresh: Rc::new(fresh), line: None }
                 }
             };
             self.states.push(state);
@@ -101,19 +104,19 @@ impl Playback {
     }
 
     /// Ends the history with the solution, or with the contradicting line.
-    pub fn finish(&mut self, solution: Option<String>, contradiction: Option<&str>) {
+    pub fn finish(&mut self, solution: Option<Cells>, contradiction: Option<LineId>) {
         if let Some(cells) = solution {
             self.extend(vec![Frame::Grid { cells, note: "Solution".into() }]);
             // The solution is the sum of all steps, not one step's news.
             if let Some(last) = self.states.last_mut() {
-                last.fresh.clear();
+                last.fresh = Rc::default();
             }
         } else if let Some(line) = contradiction {
             let last = self.states[self.states.len() - 1].clone();
             self.states.push(Snapshot {
                 note: format!("No solution: {line} contradicts"),
-                fresh: vec![],
-                line: LineId::parse(line).map(LineMark::Contradiction),
+                fresh: Rc::default(),
+                line: Some(LineMark::Contradiction(line)),
                 ..last
             });
         }
@@ -165,7 +168,7 @@ impl Playback {
         self.shown = self.states.len() - 1;
     }
 
-    pub fn cells(&self) -> &str {
+    pub fn cells(&self) -> &Rc<Cells> {
         &self.states[self.shown].cells
     }
 
@@ -173,7 +176,7 @@ impl Playback {
         &self.states[self.shown].note
     }
 
-    pub fn fresh_cells(&self) -> &[u32] {
+    pub fn fresh_cells(&self) -> &Rc<Vec<u32>> {
         &self.states[self.shown].fresh
     }
 
@@ -186,34 +189,38 @@ impl Playback {
 mod tests {
     use super::*;
 
-    fn line(name: &str, changes: &[(u32, char)]) -> Frame {
-        Frame::Line { line: name.into(), changes: changes.to_vec() }
+    fn line(line: LineId, changes: &[(u32, char)]) -> Frame {
+        Frame::Line { line, changes: changes.iter().map(|&(i, c)| (i, c == '#')).collect() }
+    }
+
+    fn text(cells: &[Cell]) -> String {
+        nonogram_core::cell::line_to_string(cells)
     }
 
     #[test]
     fn frames_play_back_and_forth() {
         let mut p = Playback::new(4);
-        p.extend(vec![line("row 1", &[(0, '#'), (1, '.')]), line("column 2", &[(3, '#')])]);
-        assert_eq!((p.len(), p.position(), p.cells()), (3, 0, "????"));
+        p.extend(vec![line(LineId::Row(0), &[(0, '#'), (1, '.')]), line(LineId::Column(1), &[(3, '#')])]);
+        assert_eq!((p.len(), p.position(), text(p.cells()).as_str()), (3, 0, "????"));
         p.forward(1);
-        assert_eq!(p.cells(), "#.??");
-        assert_eq!(p.fresh_cells(), [0, 1]);
+        assert_eq!(text(p.cells()), "#.??");
+        assert_eq!(p.fresh_cells()[..], [0, 1]);
         assert_eq!(p.line_mark(), Some(LineMark::Worked(LineId::Row(0))));
         assert_eq!(p.note(), "row 1: 2 cells deduced, 2 unknown");
         p.forward(5);
         assert!(p.at_end());
-        assert_eq!(p.cells(), "#.?#");
+        assert_eq!(text(p.cells()), "#.?#");
         p.back(1);
-        assert_eq!(p.cells(), "#.??");
-        p.finish(Some("#..#".into()), None);
+        assert_eq!(text(p.cells()), "#.??");
+        p.finish(Cells::parse("#..#"), None);
         p.jump_to_end();
-        assert_eq!((p.cells(), p.note(), p.fresh_cells()), ("#..#", "Solution", &[][..]));
+        assert_eq!((text(p.cells()).as_str(), p.note(), &p.fresh_cells()[..]), ("#..#", "Solution", &[][..]));
     }
 
     #[test]
     fn contradiction_is_marked() {
         let mut p = Playback::new(4);
-        p.finish(None, Some("column 1"));
+        p.finish(None, Some(LineId::Column(0)));
         p.jump_to_end();
         assert_eq!(p.line_mark(), Some(LineMark::Contradiction(LineId::Column(0))));
     }
@@ -223,10 +230,10 @@ mod tests {
         let cells = 100 * 100;
         let mut p = Playback::new(cells);
         for k in 0..10_000u32 {
-            p.extend(vec![line("row 1", &[(k % cells as u32, '#')])]);
+            p.extend(vec![line(LineId::Row(0), &[(k % cells as u32, '#')])]);
         }
         assert!(p.len() * cells <= CELL_BUDGET);
         p.jump_to_end();
-        assert_eq!(p.cells().bytes().filter(|&b| b == b'#').count(), cells);
+        assert_eq!(p.cells().iter().filter(|&&c| c == Cell::Filled).count(), cells);
     }
 }

@@ -1,10 +1,15 @@
-//! Messages between the page and the worker, sent as JSON text. Grids travel
-//! as strings of `#` (filled), `.` (empty) and `?` (unknown), row by row.
+//! Messages between the page and the worker, as typed values ([`Cells`],
+//! [`LineId`], [`VerdictKind`]) on both sides; [`wire`] turns them into
+//! bytes to post and back.
 
-use serde::{Deserialize, Serialize};
+pub mod wire;
+
+pub use wire::{decode, encode};
+
+use nonogram_core::{Cell, Grid};
 
 /// Page → worker: solve these clues (rows top to bottom, columns left to right).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolveRequest {
     pub id: u32,
     pub rows: Vec<Vec<u32>>,
@@ -13,7 +18,7 @@ pub struct SolveRequest {
 
 /// Page → worker: every request. A picture file travels beside its
 /// `LoadPicture` text, as the second item of the posted array.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ToWorker {
     Solve(SolveRequest),
     /// Read the picture file posted with this message (an image, or a 0/1
@@ -97,8 +102,7 @@ pub fn read_parsed(parsed: ParsedText) -> ParseOutcome {
 }
 
 /// How a solve ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum VerdictKind {
     Unique,
     Multiple,
@@ -118,17 +122,17 @@ impl VerdictKind {
     }
 }
 
-/// Check the clues of a picture (`cells`: `#` filled, `.` empty, row-major).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Check the clues of a picture (its cells filled or empty, row-major).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckRequest {
     pub id: u32,
     pub width: usize,
     pub height: usize,
-    pub cells: String,
+    pub cells: Cells,
 }
 
 /// A single-cell change that makes a picture's puzzle unique.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FixNote {
     pub row: usize,
     pub col: usize,
@@ -139,7 +143,7 @@ pub struct FixNote {
 }
 
 /// Worker → page.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum FromWorker {
     /// The worker's handler is installed: it hears messages from now on.
     Ready,
@@ -173,17 +177,17 @@ pub enum FromWorker {
     Cells { id: u32, width: usize, height: usize, values: Vec<u8>, otsu: u8 },
     /// A picture could not be read, or a grid size was refused.
     PictureError { id: u32, message: String },
-    /// The check's verdict: `unique` or `multiple` (with a solution other
-    /// than the picture in `other`).
+    /// The check's verdict: unique, or multiple with a solution other
+    /// than the picture in `other`.
     Checked {
         id: u32,
-        verdict: String,
+        verdict: VerdictKind,
         by_line_logic: bool,
         guesses: u64,
         probes: u64,
         contradictions: u64,
         ms: f64,
-        other: Option<String>,
+        other: Option<Cells>,
     },
     /// The outcome of a `Parse` request (boxed: the other messages are small).
     Parsed { id: u32, outcome: ParsedText },
@@ -192,13 +196,13 @@ pub enum FromWorker {
 }
 
 /// A finished solve, as the worker reports it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Finished {
     pub id: u32,
     pub verdict: VerdictKind,
-    pub solutions: Vec<String>,
+    pub solutions: Vec<Cells>,
     /// For `none`: the line that contradicts before any guess.
-    pub line: Option<String>,
+    pub line: Option<nonogram_core::LineId>,
     pub by_line_logic: bool,
     pub guesses: u64,
     pub contradictions: u64,
@@ -213,19 +217,52 @@ pub struct Finished {
 }
 
 /// One state change the page can play back.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Frame {
-    /// A line was solved: its changed cells (grid index, new `#` or `.`).
-    Line { line: String, changes: Vec<(u32, char)> },
+    /// A line was solved: its changed cells (grid index, filled or not).
+    Line { line: nonogram_core::LineId, changes: Vec<(u32, bool)> },
     /// A sweep ended (all dirty rows, then all dirty columns), as seed 003
     /// reports its iterations; `contradictions` counts those since the last (the seed says "errors").
     Sweep { sweep: usize, unknown: usize, contradictions: usize },
     /// The whole grid, after a guess, a backtrack, a restart, a contradiction,
     /// or many steps coalesced; `note` says which.
-    Grid { cells: String, note: String },
+    Grid { cells: Cells, note: String },
 }
 
-/// A grid as protocol text: one character per cell, row-major.
-pub fn cells_text(grid: &nonogram_core::Grid) -> String {
-    grid.cells().iter().map(|c| c.to_char()).collect()
+/// A grid's cells, row-major, as they cross between page and worker.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Cells(pub Vec<Cell>);
+
+impl Cells {
+    pub fn of(grid: &Grid) -> Cells {
+        Cells(grid.cells().to_vec())
+    }
+
+    /// `n` unknown cells.
+    pub fn unknown(n: usize) -> Cells {
+        Cells(vec![Cell::Unknown; n])
+    }
+
+    /// Reads cells written as `#`, `.` and `?` (as on the wire).
+    pub fn parse(text: &str) -> Option<Cells> {
+        nonogram_core::cell::line_from_str(text).map(Cells)
+    }
+
+    /// The grid of these cells, if they are `width`×`height`.
+    pub fn grid(&self, width: usize, height: usize) -> Option<Grid> {
+        Grid::from_cells(width, height, self.0.clone())
+    }
+}
+
+impl std::ops::Deref for Cells {
+    type Target = [Cell];
+    fn deref(&self) -> &[Cell] {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Cells {
+    fn deref_mut(&mut self) -> &mut [Cell] {
+        &mut self.0
+    }
 }

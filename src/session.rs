@@ -3,8 +3,8 @@
 //! worker yields to its event loop between batches, so it can hear a cancel.
 
 use crate::protocol::Frame;
-use crate::protocol::{cells_text, Finished, FromWorker, SolveRequest, VerdictKind};
-use nonogram_core::{Clue, Puzzle, SolveOptions, Solver, Step, Verdict};
+use crate::protocol::{Cells, Finished, FromWorker, SolveRequest, VerdictKind};
+use nonogram_core::{Cell, Clue, Puzzle, SolveOptions, Solver, Step, Verdict};
 
 /// Frames kept per batch; past this, the batch ends with one coalesced grid
 /// (the page cannot play back more steps than it can draw anyway).
@@ -69,10 +69,10 @@ impl Session {
                     break;
                 }
                 Step::Line { line, changes } => Some(Frame::Line {
-                    line: line.to_string(),
+                    line: *line,
                     changes: changes
                         .iter()
-                        .map(|&(pos, cell)| (self.solver.grid().index(*line, pos) as u32, cell.to_char()))
+                        .map(|&(pos, cell)| (self.solver.grid().index(*line, pos) as u32, cell == Cell::Filled))
                         .collect(),
                 }),
                 Step::Guess { row, col, cell, depth } => Some(self.grid_frame(format!(
@@ -145,7 +145,7 @@ impl Session {
     }
 
     fn grid_frame(&self, note: String) -> Frame {
-        Frame::Grid { cells: cells_text(self.solver.grid()), note }
+        Frame::Grid { cells: Cells::of(self.solver.grid()), note }
     }
 
     fn verdict_message(&self, verdict: Verdict, ms: f64) -> FromWorker {
@@ -159,13 +159,13 @@ impl Session {
 pub fn done_message(id: u32, verdict: &Verdict, solver: &Solver, ms: f64) -> FromWorker {
     let stats = solver.stats();
     let line = match verdict {
-        Verdict::None { line } => line.map(|l| l.to_string()),
+        Verdict::None { line } => *line,
         _ => None,
     };
     FromWorker::Done(Box::new(Finished {
         id,
         verdict: VerdictKind::of(verdict),
-        solutions: verdict.solutions().iter().map(cells_text).collect(),
+        solutions: verdict.solutions().iter().map(Cells::of).collect(),
         line,
         by_line_logic: stats.by_line_logic(),
         guesses: stats.guesses,
@@ -195,6 +195,7 @@ fn memory_bytes() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nonogram_core::LineId;
 
     fn request(rows: &[&[u32]], columns: &[&[u32]]) -> SolveRequest {
         SolveRequest {
@@ -209,7 +210,7 @@ mod tests {
         // Seed 003's 5×5.
         let req = request(&[&[3], &[2, 1], &[3], &[2], &[3]], &[&[1], &[3], &[1, 3], &[5], &[1]]);
         let mut s = Session::new(&req).unwrap();
-        let mut states = vec!["?".repeat(25)];
+        let mut states = vec![Cells::unknown(25)];
         let done = loop {
             let mut budget = 2;
             match s.advance(
@@ -221,17 +222,17 @@ mod tests {
             ) {
                 FromWorker::Steps { frames, .. } => {
                     for f in frames {
-                        let mut cells: Vec<char> = states.last().unwrap().chars().collect();
+                        let mut cells = states.last().unwrap().clone();
                         match f {
                             Frame::Line { changes, .. } => {
-                                for (i, c) in changes {
-                                    cells[i as usize] = c;
+                                for (i, filled) in changes {
+                                    cells[i as usize] = if filled { Cell::Filled } else { Cell::Empty };
                                 }
                             }
-                            Frame::Grid { cells: all, .. } => cells = all.chars().collect(),
+                            Frame::Grid { cells: all, .. } => cells = all,
                             Frame::Sweep { .. } => {}
                         }
-                        states.push(cells.into_iter().collect());
+                        states.push(cells);
                     }
                 }
                 done => break done,
@@ -240,12 +241,13 @@ mod tests {
         assert!(s.is_done());
         // Every line step is a frame: the states fill in one line at a time.
         assert!(states.len() > 5, "{states:?}");
-        assert!(states.iter().any(|c| c.contains('?') && c.contains('#')));
-        assert_eq!(states.last().unwrap(), ".###.##.#..###...##...###");
+        assert!(states.iter().any(|c| c.contains(&Cell::Unknown) && c.contains(&Cell::Filled)));
+        let solution = Cells::parse(".###.##.#..###...##...###").unwrap();
+        assert_eq!(states.last().unwrap(), &solution);
         let FromWorker::Done(done) = done else { unreachable!() };
         let Finished { id, verdict, solutions, by_line_logic, .. } = *done;
         assert_eq!((id, verdict, by_line_logic), (7, VerdictKind::Unique, true));
-        assert_eq!(solutions, [".###.##.#..###...##...###"]);
+        assert_eq!(solutions, [solution]);
     }
 
     #[test]
@@ -258,7 +260,7 @@ mod tests {
         let FromWorker::Done(done) = s.advance(|| true, 0.0) else { panic!() };
         let Finished { verdict, line, .. } = *done;
         assert!(s.is_done());
-        assert_eq!((verdict, line.as_deref()), (VerdictKind::None, Some("column 1")));
+        assert_eq!((verdict, line), (VerdictKind::None, Some(LineId::Column(0))));
         let Err(FromWorker::Error { message, .. }) = Session::new(&request(&[&[3]], &[&[1], &[1]])) else {
             panic!()
         };

@@ -36,10 +36,10 @@ fn scope() -> DedicatedWorkerGlobalScope {
 }
 
 fn post(message: &FromWorker) {
-    if let Ok(text) = serde_json::to_string(message) {
-        // Posting fails only if the page is gone; nothing to do then.
-        let _ = scope().post_message(&JsValue::from_str(&text));
-    }
+    let bytes = js_sys::Uint8Array::from(&crate::protocol::encode(message)[..]);
+    // The bytes move to the page rather than being copied; posting fails
+    // only if the page is gone, and there is nothing to do then.
+    let _ = scope().post_message_with_transfer(&bytes, &js_sys::Array::of1(&bytes.buffer()));
 }
 
 /// What the worker keeps between messages.
@@ -59,28 +59,29 @@ pub fn start() {
         let data = event.data();
         // A picture file or a large clue text travels beside its message
         // as [message, attachment]; everything else as the message alone.
-        let (text, attachment) = match data.dyn_ref::<js_sys::Array>() {
-            Some(pair) => (pair.get(0).as_string(), Some(pair.get(1))),
-            None => (data.as_string(), None),
+        let (message, attachment) = match data.dyn_ref::<js_sys::Array>() {
+            Some(pair) => (pair.get(0), Some(pair.get(1))),
+            None => (data, None),
         };
-        match text.as_deref().map(serde_json::from_str::<ToWorker>) {
-            Some(Ok(ToWorker::Solve(request))) => {
+        let bytes = message.dyn_into::<js_sys::Uint8Array>().map(|a| a.to_vec());
+        match bytes.map(|b| crate::protocol::decode::<ToWorker>(&b)) {
+            Ok(Some(ToWorker::Solve(request))) => {
                 state.current_job.set(request.id);
                 wasm_bindgen_futures::spawn_local(solve(request, state.clone()));
             }
-            Some(Ok(ToWorker::Time(request))) => {
+            Ok(Some(ToWorker::Time(request))) => {
                 state.current_job.set(request.id);
                 wasm_bindgen_futures::spawn_local(quiet(request, state.clone(), false));
             }
-            Some(Ok(ToWorker::Race(request))) => {
+            Ok(Some(ToWorker::Race(request))) => {
                 state.current_job.set(request.id);
                 wasm_bindgen_futures::spawn_local(quiet(request, state.clone(), true));
             }
-            Some(Ok(ToWorker::Check(request))) => {
+            Ok(Some(ToWorker::Check(request))) => {
                 state.current_job.set(request.id);
                 wasm_bindgen_futures::spawn_local(check(request, state.clone()));
             }
-            Some(Ok(ToWorker::LoadPicture { id, name })) => {
+            Ok(Some(ToWorker::LoadPicture { id, name })) => {
                 state.current_load.set(id);
                 match attachment.and_then(|a| a.dyn_into::<Blob>().ok()) {
                     Some(blob) => wasm_bindgen_futures::spawn_local(load(id, name, blob, state.clone())),
@@ -90,16 +91,16 @@ pub fn start() {
                     }),
                 }
             }
-            Some(Ok(ToWorker::Resample { id, width, height })) => post(&resample(id, width, height, &state)),
-            Some(Ok(ToWorker::Parse { id, index })) => {
+            Ok(Some(ToWorker::Resample { id, width, height })) => post(&resample(id, width, height, &state)),
+            Ok(Some(ToWorker::Parse { id, index })) => {
                 let outcome = match attachment.and_then(|a| a.as_string()) {
                     Some(text) => crate::protocol::parse_for_page(&text, index),
                     None => Err("no text came with the request".into()),
                 };
                 post(&FromWorker::Parsed { id, outcome })
             }
-            Some(Err(e)) => post(&FromWorker::Error { id: 0, message: format!("bad request: {e}") }),
-            None => post(&FromWorker::Error { id: 0, message: "bad request: not text".into() }),
+            Ok(None) => post(&FromWorker::Error { id: 0, message: "bad request: not a message".into() }),
+            Err(_) => post(&FromWorker::Error { id: 0, message: "bad request: not bytes".into() }),
         }
     });
     scope().set_onmessage(Some(handler.as_ref().unchecked_ref()));

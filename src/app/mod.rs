@@ -17,8 +17,9 @@ mod text;
 pub use text::{counts_text, millis, plural, verdict_text};
 
 use crate::playback::Playback;
-use crate::protocol::{FromWorker, ParseOutcome, SolveRequest, VerdictKind};
-use nonogram_core::Puzzle;
+use crate::protocol::{Cells, FromWorker, ParseOutcome, SolveRequest, VerdictKind};
+use nonogram_core::{Cell, Puzzle};
+use std::rc::Rc;
 
 /// The input, as far as it is read.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,7 +29,7 @@ pub enum Input {
     Reading { bytes: usize, count: usize },
     /// A puzzle: the format it was read as, and how many puzzles the text
     /// holds (a batch); `index` (0-based) is the one shown.
-    Puzzle { format: String, puzzle: Box<Puzzle>, count: usize, index: usize },
+    Puzzle { format: String, puzzle: Rc<Puzzle>, count: usize, index: usize },
     /// Not a puzzle: the located error (empty for no text at all).
     Invalid(String),
 }
@@ -84,7 +85,7 @@ pub struct State {
     pub verdict: Option<VerdictKind>,
     /// The solver's figures, while it runs and after its verdict.
     pub counts: String,
-    pub solutions: Vec<String>,
+    pub solutions: Vec<Rc<Cells>>,
     /// Which solution is shown after a `multiple` verdict.
     pub shown_solution: Option<usize>,
     pub playback: Playback,
@@ -137,11 +138,13 @@ pub enum Action {
     Speed(u32),
     ShowSolution(usize),
     /// Zoom in or out from the cell size drawn now.
+    /// Zoom in one step; `fitted` is the cell drawn when the board fits
+    /// (several steps may come before the board is drawn again).
     ZoomIn {
-        cell: f64,
+        fitted: f64,
     },
     ZoomOut {
-        cell: f64,
+        fitted: f64,
     },
     Fit,
 }
@@ -193,9 +196,9 @@ impl Default for State {
 
 impl State {
     /// The puzzle shown, if the input is one.
-    pub fn puzzle(&self) -> Option<&Puzzle> {
+    pub fn puzzle(&self) -> Option<&Rc<Puzzle>> {
         match &self.input {
-            Input::Puzzle { puzzle, .. } => Some(puzzle.as_ref()),
+            Input::Puzzle { puzzle, .. } => Some(puzzle),
             _ => None,
         }
     }
@@ -212,14 +215,14 @@ impl State {
 
     /// The cells the board shows: a chosen solution, or the playback's
     /// step; nothing when the input is no puzzle.
-    pub fn shown_cells(&self) -> &str {
-        if self.puzzle().is_none() {
-            return "";
-        }
-        match self.shown_solution.and_then(|i| self.solutions.get(i)) {
-            Some(s) => s,
-            None => self.playback.cells(),
-        }
+    pub fn shown_cells(&self) -> &[Cell] {
+        self.shown().map_or(&[], |cells| &cells[..])
+    }
+
+    /// The cells the board shows, shared (see [`Self::shown_cells`]).
+    pub fn shown(&self) -> Option<&Rc<Cells>> {
+        self.puzzle()?;
+        Some(self.shown_solution.and_then(|i| self.solutions.get(i)).unwrap_or(self.playback.cells()))
     }
 
     /// The playback timer's period in ms, when it must run.
@@ -231,6 +234,14 @@ impl State {
     fn steps_per_tick(&self) -> usize {
         let ms = self.tick_ms().unwrap_or(1000);
         ((self.speed * ms) as f64 / 1000.0).ceil().max(1.0) as usize
+    }
+
+    /// The cell a zoom step starts from: the zoom's own, or the fitted one.
+    fn zoom_from(&self, fitted: f64) -> f64 {
+        match self.zoom {
+            Zoom::Cell(cell) => cell,
+            Zoom::Fit => fitted,
+        }
     }
 
     /// Changes the state; returns what the page must do.
@@ -309,8 +320,8 @@ impl State {
                 self.shown_solution = Some(i);
             }
             Action::ShowSolution(_) => {}
-            Action::ZoomIn { cell } => self.zoom = Zoom::Cell(zoomed(cell * ZOOM_STEP)),
-            Action::ZoomOut { cell } => self.zoom = Zoom::Cell(zoomed(cell / ZOOM_STEP)),
+            Action::ZoomIn { fitted } => self.zoom = Zoom::Cell(zoomed(self.zoom_from(fitted) * ZOOM_STEP)),
+            Action::ZoomOut { fitted } => self.zoom = Zoom::Cell(zoomed(self.zoom_from(fitted) / ZOOM_STEP)),
             Action::Fit => self.zoom = Zoom::Fit,
         }
         effects
@@ -353,7 +364,7 @@ impl State {
             Ok((format, puzzle, count)) => {
                 self.playback = Playback::new(puzzle.width() * puzzle.height());
                 let index = self.picked.min(count.saturating_sub(1));
-                Input::Puzzle { format, puzzle: Box::new(puzzle), count, index }
+                Input::Puzzle { format, puzzle: Rc::new(puzzle), count, index }
             }
             Err(e) => Input::Invalid(e),
         };

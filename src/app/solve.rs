@@ -4,6 +4,7 @@
 use super::{counts_text, text, verdict_text, Effect, Input, Racer, State};
 use crate::playback::Playback;
 use crate::protocol::{read_parsed, Finished, FromWorker, SolveRequest};
+use std::rc::Rc;
 
 impl State {
     /// Replaces the solving worker; a text being read is read again by the new one.
@@ -85,12 +86,12 @@ impl State {
         self.stop_racer(effects);
         self.running = None;
         self.request = None;
-        self.playback.finish(done.solutions.first().cloned(), done.line.as_deref());
+        self.playback.finish(done.solutions.first().cloned(), done.line);
         self.playback.jump_to_end();
         self.playing = false;
         self.status = format!("{}{suffix}", verdict_text(&done, ms));
         self.counts = counts_text(&done);
         self.verdict = Some(done.verdict);
-        self.solutions = done.solutions;
+        self.solutions = done.solutions.into_iter().map(Rc::new).collect();
     }
 }

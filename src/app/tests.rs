@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::protocol::{parse_outcome, Finished, Frame};
+use nonogram_core::LineId;
 
 const SEED_003: &str = "01110\n11010\n01110\n00110\n00111\n";
 /// Three puzzles in TAAI's batch format.
@@ -25,7 +26,7 @@ fn done(id: u32, verdict: VerdictKind, solutions: &[&str]) -> FromWorker {
     FromWorker::Done(Box::new(Finished {
         id,
         verdict,
-        solutions: solutions.iter().map(|s| s.to_string()).collect(),
+        solutions: solutions.iter().map(|s| Cells::parse(s).unwrap()).collect(),
         line: None,
         by_line_logic: false,
         guesses: 1,
@@ -40,8 +41,13 @@ fn steps(id: u32, frames: Vec<Frame>, guesses: u64, contradictions: u64) -> From
     FromWorker::Steps { id, frames, sweep: 1, unknown: 3, depth: 1, guesses, contradictions }
 }
 
-fn line(name: &str, changes: &[(u32, char)]) -> Frame {
-    Frame::Line { line: name.into(), changes: changes.to_vec() }
+fn line(line: LineId, changes: &[(u32, char)]) -> Frame {
+    Frame::Line { line, changes: changes.iter().map(|&(i, c)| (i, c == '#')).collect() }
+}
+
+/// The cells the board shows, as text.
+fn shown(state: &State) -> String {
+    nonogram_core::cell::line_to_string(state.shown_cells())
 }
 
 /// The 2×2 diagonal, solved up to `steps` frames and a `multiple` verdict.
@@ -49,7 +55,7 @@ fn solved_diagonal() -> State {
     let mut s = with("2 2\n1\n1\n1\n1\n");
     s.reduce(Action::Solve { now: 0.0 });
     s.reduce(Action::FromWorker {
-        message: steps(1, vec![line("row 1", &[(0, '#')]), line("row 2", &[(3, '#')])], 1, 0),
+        message: steps(1, vec![line(LineId::Row(0), &[(0, '#')]), line(LineId::Row(1), &[(3, '#')])], 1, 0),
     });
     s.reduce(Action::FromWorker { message: done(1, VerdictKind::Multiple, &["#..#", ".##."]) });
     s
@@ -60,16 +66,16 @@ fn a_small_text_is_read_into_a_puzzle() {
     let s = with(SEED_003);
     let Input::Puzzle { format, puzzle, count, index } = &s.input else { panic!("{:?}", s.input) };
     assert_eq!((format.as_str(), puzzle.width(), *count, *index), ("0/1 picture", 5, 1, 0));
-    assert_eq!(s.shown_cells(), "?".repeat(25));
+    assert_eq!(shown(&s), "?".repeat(25));
 }
 
 #[test]
 fn invalid_input_clears_the_board() {
     let mut s = solved_diagonal();
-    assert_eq!(s.shown_cells(), "#..#");
+    assert_eq!(shown(&s), "#..#");
     typed(&mut s, "2 2\n1\n1 x\n1\n1\n");
     assert!(matches!(&s.input, Input::Invalid(e) if e.starts_with("line 3, column 3")), "{:?}", s.input);
-    assert_eq!((s.shown_cells(), s.status.as_str(), s.counts.as_str()), ("", "", ""));
+    assert_eq!((shown(&s).as_str(), s.status.as_str(), s.counts.as_str()), ("", "", ""));
     assert!(s.solutions.is_empty() && s.verdict.is_none() && s.puzzle().is_none());
 }
 
@@ -78,7 +84,7 @@ fn a_text_being_read_shows_no_board_and_an_old_parse_is_dropped() {
     let mut s = solved_diagonal();
     let effects = s.reduce(Action::Edited { bytes: 5_000_000 });
     assert_eq!(effects, [Effect::Parse { version: 2, index: 0 }]);
-    assert_eq!((s.input.clone(), s.shown_cells()), (Input::Reading { bytes: 5_000_000, count: 0 }, ""));
+    assert_eq!((s.input.clone(), shown(&s).as_str()), (Input::Reading { bytes: 5_000_000, count: 0 }, ""));
     // A parse of the first text, late: dropped.
     s.reduce(Action::Parsed { version: 1, outcome: parse_outcome(SEED_003, 0) });
     assert!(matches!(s.input, Input::Reading { .. }));
@@ -87,7 +93,7 @@ fn a_text_being_read_shows_no_board_and_an_old_parse_is_dropped() {
     s.reduce(Action::FromWorker { message: FromWorker::Parsed { id: 2, outcome: parsed } });
     // The worker's answer is the same puzzle as a reading on the page, metadata included.
     let (_, here, _) = parse_outcome(webpbn, 0).unwrap();
-    assert_eq!(s.puzzle(), Some(&here));
+    assert_eq!(s.puzzle().map(|p| p.as_ref()), Some(&here));
     let Input::Puzzle { format, .. } = &s.input else { panic!() };
     assert_eq!(format, ".non");
 }
@@ -101,7 +107,7 @@ fn editing_cancels_a_running_solve() {
     assert_eq!((s.running, s.playing, s.status.as_str()), (None, false, ""));
     // The cancelled solve's messages change nothing.
     s.reduce(Action::FromWorker { message: done(1, VerdictKind::Unique, &["#"]) });
-    assert_eq!((s.verdict, s.shown_cells()), (None, "????"));
+    assert_eq!((s.verdict, shown(&s).as_str()), (None, "????"));
 }
 
 #[test]
@@ -127,12 +133,12 @@ fn solve_posts_the_request_and_plays() {
 fn a_verdict_jumps_to_the_end_and_the_counts_agree() {
     let mut s = with("2 2\n1\n1\n1\n1\n");
     s.reduce(Action::Solve { now: 0.0 });
-    s.reduce(Action::FromWorker { message: steps(1, vec![line("row 1", &[(0, '#')])], 1, 0) });
+    s.reduce(Action::FromWorker { message: steps(1, vec![line(LineId::Row(0), &[(0, '#')])], 1, 0) });
     assert_eq!(s.playback.position(), 0, "playback trails while the solve runs");
     assert_eq!(s.counts, "Solving: 3 cells unknown, 1 guess, 1 deep");
     s.reduce(Action::FromWorker { message: done(1, VerdictKind::Multiple, &["#..#", ".##."]) });
     assert!(s.playback.at_end() && !s.playing && s.running.is_none());
-    assert_eq!(s.shown_cells(), "#..#");
+    assert_eq!(shown(&s), "#..#");
     assert_eq!(s.status, "Multiple solutions — needed search (1 guess), 12 ms");
     assert_eq!(s.counts, "Solver: 1 guess");
     assert_eq!(s.verdict, Some(VerdictKind::Multiple));
@@ -144,14 +150,14 @@ fn playback_moves_through_the_history() {
     let last = s.playback.len() - 1;
     assert_eq!(last, 3);
     s.reduce(Action::Start);
-    assert_eq!((s.playback.position(), s.shown_cells()), (0, "????"));
+    assert_eq!((s.playback.position(), shown(&s).as_str()), (0, "????"));
     s.reduce(Action::StepForward);
-    assert_eq!(s.shown_cells(), "#???");
+    assert_eq!(shown(&s), "#???");
     s.reduce(Action::StepBack);
     s.reduce(Action::StepBack);
     assert_eq!(s.playback.position(), 0);
     s.reduce(Action::Seek(2));
-    assert_eq!(s.shown_cells(), "#??#");
+    assert_eq!(shown(&s), "#??#");
     s.reduce(Action::Seek(99));
     assert_eq!(s.playback.position(), last);
     s.reduce(Action::Start);
@@ -178,11 +184,11 @@ fn playback_moves_through_the_history() {
 fn solutions_are_shown_by_choice() {
     let mut s = solved_diagonal();
     s.reduce(Action::ShowSolution(1));
-    assert_eq!(s.shown_cells(), ".##.");
+    assert_eq!(shown(&s), ".##.");
     s.reduce(Action::ShowSolution(7));
-    assert_eq!(s.shown_cells(), ".##.");
+    assert_eq!(shown(&s), ".##.");
     s.reduce(Action::StepBack);
-    assert_eq!((s.shown_solution, s.shown_cells()), (None, "#??#"));
+    assert_eq!((s.shown_solution, shown(&s).as_str()), (None, "#??#"));
 }
 
 #[test]
@@ -257,16 +263,25 @@ fn batch_navigation_reads_the_picked_puzzle() {
 fn zoom_stays_within_bounds() {
     let mut s = State::default();
     assert_eq!(s.zoom, Zoom::Fit);
-    s.reduce(Action::ZoomIn { cell: 20.0 });
+    s.reduce(Action::ZoomIn { fitted: 20.0 });
     assert_eq!(s.zoom, Zoom::Cell(25.0));
-    s.reduce(Action::ZoomIn { cell: 60.0 });
+    // Steps that come before the board is drawn again go on from the zoom.
+    s.reduce(Action::ZoomIn { fitted: 20.0 });
+    assert_eq!(s.zoom, Zoom::Cell(31.25));
+    for _ in 0..10 {
+        s.reduce(Action::ZoomIn { fitted: 20.0 });
+    }
     assert_eq!(s.zoom, Zoom::Cell(ZOOM_CELLS.1));
-    s.reduce(Action::ZoomOut { cell: 1.1 });
+    for _ in 0..30 {
+        s.reduce(Action::ZoomOut { fitted: 20.0 });
+    }
     assert_eq!(s.zoom, Zoom::Cell(ZOOM_CELLS.0));
     s.reduce(Action::Fit);
     assert_eq!(s.zoom, Zoom::Fit);
+    s.reduce(Action::ZoomOut { fitted: 8.0 });
+    assert_eq!(s.zoom, Zoom::Cell(6.4));
     // A new puzzle fits again.
-    s.reduce(Action::ZoomIn { cell: 20.0 });
+    s.reduce(Action::ZoomIn { fitted: 20.0 });
     typed(&mut s, SEED_003);
     assert_eq!(s.zoom, Zoom::Fit);
 }

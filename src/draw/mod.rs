@@ -11,7 +11,7 @@ pub use paint::{context, draw_clues, draw_grid_lines, for_filled_runs, size_canv
 
 use crate::layout::Layout;
 use crate::playback::LineMark;
-use nonogram_core::Puzzle;
+use nonogram_core::{Cell, Puzzle};
 use paint::{clue_background, Painter};
 use std::cell::RefCell;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
@@ -80,13 +80,13 @@ pub struct BoardView<'a> {
     pub puzzle: &'a Puzzle,
     /// Bumped when the puzzle changes.
     pub version: u64,
-    /// `#`, `.` or `?` per cell, row-major.
-    pub cells: &'a str,
+    /// The cells, row-major.
+    pub cells: &'a [Cell],
     /// Cells the shown step deduced (highlighted).
     pub fresh: &'a [u32],
     pub mark: Option<LineMark>,
     /// When two solutions are compared: they differ in these cells (outlined).
-    pub differ: Option<(&'a str, &'a str)>,
+    pub differ: Option<(&'a [Cell], &'a [Cell])>,
 }
 
 /// What the board's canvas shows now.
@@ -97,7 +97,7 @@ struct Drawn {
     palette: Palette,
     version: u64,
     comparing: bool,
-    cells: Vec<u8>,
+    cells: Vec<Cell>,
     fresh: Vec<u32>,
     mark: Option<LineMark>,
 }
@@ -147,7 +147,7 @@ impl Board {
             palette: colours,
             version: view.version,
             comparing: view.differ.is_some(),
-            cells: view.cells.as_bytes().to_vec(),
+            cells: view.cells.to_vec(),
             fresh: view.fresh.to_vec(),
             mark: view.mark,
         };
@@ -186,7 +186,7 @@ impl Board {
                     ctx.set_stroke_style_str(colours.alert);
                     ctx.set_line_width((l.cell / 8.0).clamp(1.0, 2.5));
                     let inset = (l.cell / 6.0).min(3.0);
-                    for (i, (x, y)) in a.bytes().zip(b.bytes()).enumerate() {
+                    for (i, (x, y)) in a.iter().zip(b).enumerate() {
                         if x != y {
                             let (cx, cy) = l.cell_origin(i / l.width, i % l.width);
                             ctx.stroke_rect(

@@ -3,7 +3,7 @@
 
 use super::Palette;
 use crate::layout::{css, Layout, MIN_FONT};
-use nonogram_core::Puzzle;
+use nonogram_core::{Cell, Puzzle};
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
@@ -12,7 +12,7 @@ pub(super) struct Painter<'a> {
     pub ctx: &'a CanvasRenderingContext2d,
     pub l: &'a Layout,
     pub colours: &'a Palette,
-    pub cells: &'a [u8],
+    pub cells: &'a [Cell],
     pub fresh: &'a [bool],
 }
 
@@ -25,7 +25,7 @@ impl Painter<'_> {
         ctx.begin_path();
         for_filled_runs(
             l.width,
-            |i| self.cells[i] == b'#' && !self.fresh[i],
+            |i| self.cells[i] == Cell::Filled && !self.fresh[i],
             |row, col, len| {
                 let (x, y) = l.cell_origin(row, col);
                 ctx.rect(x, y, l.cell * len as f64, l.cell);
@@ -37,7 +37,7 @@ impl Painter<'_> {
         self.cells(&marked, false);
         self.fill(
             self.colours.empty,
-            &|i| self.cells[i] == b'.' && !self.fresh[i],
+            &|i| self.cells[i] == Cell::Empty && !self.fresh[i],
             0..self.cells.len(),
             true,
         );
@@ -50,8 +50,8 @@ impl Painter<'_> {
         let all = || cells.iter().copied();
         self.fill(self.colours.paper, &|i| !self.fresh[i], all(), false);
         self.fill(self.colours.fresh, &|i| self.fresh[i], all(), false);
-        self.fill(self.colours.ink, &|i| self.cells.get(i) == Some(&b'#'), all(), false);
-        self.fill(self.colours.empty, &|i| self.cells.get(i) == Some(&b'.'), all(), true);
+        self.fill(self.colours.ink, &|i| self.cells.get(i) == Some(&Cell::Filled), all(), false);
+        self.fill(self.colours.empty, &|i| self.cells.get(i) == Some(&Cell::Empty), all(), true);
         if borders {
             self.borders(cells);
         }

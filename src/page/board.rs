@@ -1,38 +1,172 @@
-//! The board on the page: the room it takes, its drawing, its text
-//! alternative, and what the pointer and the wheel do on it.
+//! The board panel: its zoom buttons, the note of the step shown, and the
+//! canvas: the room it takes, its drawing, its text alternative, and what
+//! the keyboard, the pointer and the wheel do on it.
 
-use super::panels::OpenedLine;
-use super::{App, Msg, NARROW};
-use crate::app::ZOOM_STEP;
-use crate::app::{plural, Input, Zoom};
+use super::panels::ZoomBar;
+use super::NARROW;
+use crate::app::{Action, Zoom, ZOOM_STEP};
 use crate::draw;
-use crate::layout::{ClueExtent, Layout, LineId, Pinch};
+use crate::layout::{ClueExtent, Layout, Pinch};
+use crate::playback::LineMark;
+use crate::protocol::Cells;
+use nonogram_core::{LineId, Puzzle};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
-impl App {
-    /// On a narrow screen the board is below the input: Solve scrolls it
-    /// into view, with room for the verdict (see [`Self::board_space`]).
-    pub(super) fn bring_board_into_view(&self) {
-        let narrow = window_size().0 <= NARROW;
-        let board =
-            self.canvas.cast::<web_sys::Element>().and_then(|c| c.closest("section.board").ok().flatten());
-        if let (true, Some(board)) = (narrow, board) {
-            board.scroll_into_view();
+#[derive(Properties, PartialEq)]
+pub struct BoardProps {
+    /// None when the input is no puzzle: the board is empty.
+    pub puzzle: Option<Rc<Puzzle>>,
+    /// Bumped at each new input: a new puzzle's board is drawn anew.
+    pub version: u64,
+    pub cells: Option<Rc<Cells>>,
+    /// Cells the shown step deduced (highlighted).
+    pub fresh: Rc<Vec<u32>>,
+    pub mark: Option<LineMark>,
+    /// Two solutions compared: the cells where they differ are outlined.
+    pub differ: Option<(Rc<Cells>, Rc<Cells>)>,
+    pub zoom: Zoom,
+    /// What the shown step did.
+    pub note: String,
+    /// The board's text alternative.
+    pub summary: String,
+    /// Bumped when the room for the board may have changed (a resize, new text).
+    pub resized: u64,
+    pub on_action: Callback<Action>,
+    /// A row or column clue was clicked.
+    pub on_clue: Callback<LineId>,
+}
+
+pub enum BoardMsg {
+    /// Zoom in (true) or out from the cell size drawn now.
+    Zoom(bool),
+    Key(KeyboardEvent),
+    Click(MouseEvent),
+    /// Draw now (a new puzzle's first drawing, put off a task).
+    Redraw,
+}
+
+pub struct BoardPanel {
+    canvas: NodeRef,
+    /// The draw cache.
+    board: draw::Board,
+    /// The room the board may take (width, height), read from the page
+    /// when unknown: reading it forces a layout of the page, which costs
+    /// tens of milliseconds with large text areas.
+    space: std::cell::Cell<Option<(f64, f64)>>,
+    /// Ctrl+wheel on the board zooms (a listener that may cancel the page's zoom).
+    _on_wheel: Option<Closure<dyn FnMut(web_sys::WheelEvent)>>,
+    /// Two fingers on the board zoom (see [`Self::listen_to_pinch`]).
+    _on_pointer: Vec<Closure<dyn FnMut(web_sys::PointerEvent)>>,
+    /// Pending: the drawing of a new puzzle's board.
+    redraw: Option<gloo_timers::callback::Timeout>,
+}
+
+impl Component for BoardPanel {
+    type Message = BoardMsg;
+    type Properties = BoardProps;
+
+    fn create(_: &Context<Self>) -> Self {
+        BoardPanel {
+            canvas: NodeRef::default(),
+            board: draw::Board::default(),
+            space: Default::default(),
+            _on_wheel: None,
+            _on_pointer: Vec::new(),
+            redraw: None,
         }
     }
 
+    fn changed(&mut self, ctx: &Context<Self>, old: &BoardProps) -> bool {
+        if ctx.props().resized != old.resized {
+            self.space.set(None);
+        }
+        true
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: BoardMsg) -> bool {
+        let props = ctx.props();
+        let fitted = self.board.layout().map_or(16.0, |l| l.cell);
+        let action = match msg {
+            BoardMsg::Zoom(true) => Action::ZoomIn { fitted },
+            BoardMsg::Zoom(false) => Action::ZoomOut { fitted },
+            BoardMsg::Key(e) => {
+                let action = match e.key().as_str() {
+                    "ArrowLeft" => Action::StepBack,
+                    "ArrowRight" => Action::StepForward,
+                    "Home" => Action::Start,
+                    "End" => Action::End,
+                    " " => Action::PlayPause,
+                    "+" | "=" => Action::ZoomIn { fitted },
+                    "-" => Action::ZoomOut { fitted },
+                    "0" => Action::Fit,
+                    _ => return false,
+                };
+                e.prevent_default();
+                action
+            }
+            BoardMsg::Click(e) => {
+                let line =
+                    self.board.layout().and_then(|l| l.clue_at(e.offset_x() as f64, e.offset_y() as f64));
+                if let (Some(line), Some(_)) = (line, &props.puzzle) {
+                    props.on_clue.emit(line);
+                }
+                return false;
+            }
+            BoardMsg::Redraw => {
+                self.redraw = None;
+                self.draw(props);
+                return false;
+            }
+        };
+        props.on_action.emit(action);
+        false
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let props = ctx.props();
+        let link = ctx.link();
+        html! {
+            <>
+                <ZoomBar zoom={props.zoom} on_zoom={link.callback(BoardMsg::Zoom)} on_action={props.on_action.clone()} />
+                <p id="progress" class="progress">{ &props.note }</p>
+                <div class="canvas-wrap" tabindex="0" role="group" aria-label="Board: ← → step, Home and End jump, Space plays or pauses"
+                    onkeydown={link.callback(BoardMsg::Key)}>
+                    <canvas ref={self.canvas.clone()} role="img" aria-label={props.summary.clone()}
+                        onclick={link.callback(BoardMsg::Click)}></canvas>
+                </div>
+            </>
+        }
+    }
+
+    fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
+        if first_render {
+            self.listen_to_wheel(ctx);
+        }
+        // A new puzzle's board (all its clue texts) is drawn in a task of its
+        // own, so that it does not add to the work of the change that made it.
+        let new_puzzle = self.board.version().is_some_and(|v| v != ctx.props().version);
+        if new_puzzle && self.redraw.is_none() {
+            let redraw = ctx.link().callback(|_| BoardMsg::Redraw);
+            self.redraw = Some(gloo_timers::callback::Timeout::new(0, move || redraw.emit(())));
+        } else if !new_puzzle {
+            self.draw(ctx.props());
+        }
+    }
+}
+
+impl BoardPanel {
     /// Ctrl+wheel (and a touchpad's pinch, which the browser sends as one)
     /// on the board zooms it, not the page: the listener must be able to
     /// cancel the event, which Yew's own listeners cannot.
-    pub(super) fn listen_to_wheel(&mut self, ctx: &Context<Self>) {
+    fn listen_to_wheel(&mut self, ctx: &Context<Self>) {
         let Some(wrap) = self.canvas.cast::<web_sys::Element>().and_then(|c| c.parent_element()) else {
             return;
         };
-        let zoom = ctx.link().callback(Msg::Zoom);
+        let zoom = ctx.link().callback(BoardMsg::Zoom);
         let on_wheel = Closure::<dyn FnMut(web_sys::WheelEvent)>::new(move |e: web_sys::WheelEvent| {
             if e.ctrl_key() && e.delta_y() != 0.0 {
                 e.prevent_default();
@@ -54,7 +188,7 @@ impl App {
     /// panning to the browser, and pinching on the board to us).
     fn listen_to_pinch(&mut self, wrap: &web_sys::Element, ctx: &Context<Self>) {
         let pinch = Rc::new(std::cell::RefCell::new(Pinch::default()));
-        let zoom = ctx.link().callback(Msg::Zoom);
+        let zoom = ctx.link().callback(BoardMsg::Zoom);
         let handler = |kind: &'static str| {
             let (pinch, zoom) = (pinch.clone(), zoom.clone());
             Closure::<dyn FnMut(web_sys::PointerEvent)>::new(move |e: web_sys::PointerEvent| {
@@ -84,56 +218,12 @@ impl App {
         }
     }
 
-    /// The side of a cell as drawn now, in CSS pixels.
-    /// (The zoom's own when zoomed: several steps may come before a redraw.)
-    pub(super) fn drawn_cell(&self) -> f64 {
-        match self.state.zoom {
-            Zoom::Cell(cell) => cell,
-            Zoom::Fit => self.board.layout().map_or(16.0, |l| l.cell),
-        }
-    }
-
-    /// A click on a row or column clue opens that line, as shown, in the
-    /// lab, and brings the lab into view.
-    pub(super) fn open_line_in_lab(&mut self, x: f64, y: f64) -> bool {
-        let (Some(p), Some(l)) = (self.state.puzzle(), self.board.layout()) else { return false };
-        let Some(line) = l.clue_at(x, y) else { return false };
-        let indices = l.line_cells(line);
-        let cells = self.state.shown_cells().as_bytes();
-        let shown: String = indices
-            .iter()
-            .map(|&k| match cells.get(k) {
-                Some(b'#') => '#',
-                Some(b'.') => 'x',
-                _ => '.',
-            })
-            .collect();
-        let clue = match line {
-            LineId::Row(i) => &p.rows[i],
-            LineId::Column(i) => &p.columns[i],
-        };
-        let fresh: Vec<String> = (indices.iter().enumerate())
-            .filter(|(_, k)| self.state.playback.fresh_cells().contains(&(**k as u32)))
-            .map(|(pos, _)| (pos + 1).to_string())
-            .collect();
-        let step = self.state.playback.position();
-        let name = line.name();
-        let note = if fresh.is_empty() {
-            format!("{name} as shown at step {step}; that step deduced nothing in it")
-        } else {
-            format!("{name} as shown at step {step}; that step deduced its cells {}", fresh.join(", "))
-        };
-        self.opened_line = Some(Rc::new(OpenedLine { clue: format!("[{clue}]"), line: shown, note }));
-        self.lab_into_view = true;
-        true
-    }
-
     /// The room the board may take: its box's width, and the window's
     /// height below the box less room for the verdict (on a narrow screen,
     /// where the board comes below the input, the window's height less its
     /// controls: Solve brings the board into view).
-    fn board_space(&self, canvas: &HtmlCanvasElement) -> (f64, f64) {
-        if let Some(space) = self.board_space.get() {
+    fn space(&self, canvas: &HtmlCanvasElement) -> (f64, f64) {
+        if let Some(space) = self.space.get() {
             return space;
         }
         let window = web_sys::window();
@@ -149,24 +239,23 @@ impl App {
             window_h - top - 110.0
         };
         let space = (width.max(120.0), height.max(200.0));
-        self.board_space.set(Some(space));
+        self.space.set(Some(space));
         space
     }
 
     /// Draws the board (see [`draw::Board::draw`]), or clears it when the
     /// input is no puzzle: never another puzzle's cells.
-    pub(super) fn draw(&self) {
+    fn draw(&self, props: &BoardProps) {
         let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else { return };
-        let state = &self.state;
-        let Some(puzzle) = state.puzzle() else {
+        let (Some(puzzle), Some(cells)) = (&props.puzzle, &props.cells) else {
             self.board.clear(&canvas);
             return;
         };
         let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
-        let space = self.board_space(&canvas);
+        let space = self.space(&canvas);
         let clues = ClueExtent::of(puzzle);
         let (w, h) = (puzzle.width(), puzzle.height());
-        let l = match state.zoom {
+        let l = match props.zoom {
             Zoom::Fit => Layout::fit(w, h, clues, space),
             Zoom::Cell(cell) => Layout::at_cell(w, h, clues, cell),
         };
@@ -174,43 +263,27 @@ impl App {
             // Zoomed in, the board pans inside its box, never the page.
             let _ = wrap.style().set_property("max-height", &format!("{}px", draw::css(space.1.ceil())));
         }
-        let comparing = state.shown_solution.is_some();
         let view = draw::BoardView {
             puzzle,
-            version: state.version,
-            cells: state.shown_cells(),
-            fresh: if comparing { &[] } else { state.playback.fresh_cells() },
-            mark: if comparing { None } else { state.playback.line_mark() },
-            differ: match (comparing, state.solutions.as_slice()) {
-                (true, [a, b, ..]) => Some((a.as_str(), b.as_str())),
-                _ => None,
-            },
+            version: props.version,
+            cells,
+            fresh: &props.fresh,
+            mark: props.mark,
+            differ: props.differ.as_ref().map(|(a, b)| (&a[..], &b[..])),
         };
         self.board.draw(&canvas, l, dpr, &view);
     }
-    /// The board's text alternative: its size, what is known, the verdict.
-    pub(super) fn board_summary(&self) -> String {
-        let state = &self.state;
-        let Some(p) = state.puzzle() else {
-            return match &state.input {
-                Input::Reading { .. } => "Board: reading the clues".into(),
-                _ => "Board: no puzzle (the clues are not valid)".into(),
-            };
-        };
-        let cells = state.shown_cells();
-        let known = cells.bytes().filter(|&c| c != b'?').count() as u64;
-        let filled = cells.bytes().filter(|&c| c == b'#').count() as u64;
-        let verdict = if state.status.is_empty() { String::new() } else { format!(" {}.", state.status) };
-        format!(
-            "Board, {}×{}: {} of {} known, {} filled, at step {} of {}.{verdict} Click a clue to explain its line.",
-            p.width(),
-            p.height(),
-            plural(known, "cell", "cells"),
-            cells.len(),
-            filled,
-            state.playback.position(),
-            state.playback.len().saturating_sub(1),
-        )
+}
+
+/// On a narrow screen the board is below the input: Solve scrolls it into
+/// view, with room for the verdict (see [`BoardPanel::space`]).
+pub(super) fn bring_board_into_view() {
+    let narrow = window_size().0 <= NARROW;
+    let board = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector("section.board").ok().flatten());
+    if let (true, Some(board)) = (narrow, board) {
+        board.scroll_into_view();
     }
 }
 

@@ -2,227 +2,181 @@
 //! or downloaded, a PNG of its picture, and a share link.
 
 use super::picture_view::PNG_CELL;
-use super::{App, Msg};
-use nonogram_core::{Cell, Grid};
+use crate::protocol::Cells;
+use nonogram_core::{Cell, Grid, Puzzle};
 use nonogram_formats::{share, write, write_picture, Format};
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlSelectElement};
 use yew::prelude::*;
 
-pub enum ExportMsg {
-    Format(String),
-    Copy,
-    Download,
-    Png,
-    Share,
-    RestoreInput,
-    Note(String),
+#[derive(Properties, PartialEq)]
+pub struct ExportProps {
+    /// The puzzle to export; none when the clues have an error.
+    pub puzzle: Option<Rc<Puzzle>>,
+    /// Bumped at each new input: a share link or a note of an older input
+    /// is not shown.
+    pub version: u64,
+    /// The uploaded picture, while the clues are its own.
+    pub picture: Option<Rc<Grid>>,
+    /// The solution of a puzzle solved as unique.
+    pub solution: Option<Rc<Cells>>,
+    /// A share link replaced the input: offer it back.
+    pub restorable: bool,
+    pub on_restore: Callback<()>,
 }
 
-impl App {
-    fn has_export_picture(&self) -> bool {
-        (self.picture.is_some() && self.text == self.picture_text)
-            || (self.state.puzzle().is_some() && self.state.solutions.len() == 1)
-    }
+const NO_PICTURE: &str = "No picture: upload one, or solve a puzzle that has one solution.";
 
-    /// The grid to export as a picture: the uploaded one while the clues
-    /// are its clues, else the solution of a puzzle solved as unique.
-    fn picture_for_export(&self) -> Option<Grid> {
-        if let (Some(p), true) = (&self.picture, self.text == self.picture_text) {
-            return p.grid();
-        }
-        let puzzle = self.state.puzzle()?;
-        match self.state.solutions.as_slice() {
-            [only] => {
-                let cells = only.chars().map(|c| if c == '#' { Cell::Filled } else { Cell::Empty }).collect();
-                Grid::from_cells(puzzle.width(), puzzle.height(), cells)
+const FORMATS: [(&str, &str); 6] = [
+    ("non", ".non"),
+    ("nin", ".nin"),
+    ("plain", "plain"),
+    ("json", "JSON"),
+    ("seed", "seed (square)"),
+    ("picture", "0/1 picture"),
+];
+
+/// What is exported: the puzzle, the uploaded picture (while the clues are
+/// its own), the solution (of a puzzle solved as unique), the format.
+type Sources = (Option<Rc<Puzzle>>, Option<Rc<Grid>>, Option<Rc<Cells>>, String);
+
+/// The grid to export as a picture: the uploaded one, else the solution.
+fn picture_of((puzzle, picture, solution, _): &Sources) -> Option<Grid> {
+    if let Some(p) = picture {
+        return Some((**p).clone());
+    }
+    let (puzzle, solution) = (puzzle.as_ref()?, solution.as_ref()?);
+    solution.grid(puzzle.width(), puzzle.height())
+}
+
+/// The export text of the chosen format, or why there is none.
+fn export_text(sources: &Sources) -> Result<String, String> {
+    let (Some(puzzle), format) = (&sources.0, sources.3.as_str()) else {
+        return Err("No puzzle to export: the clues have an error.".into());
+    };
+    if format == "picture" {
+        return picture_of(sources).map(|g| write_picture(&g)).ok_or_else(|| NO_PICTURE.into());
+    }
+    write(Format::from_key(format).unwrap_or(Format::Non), puzzle).map_err(|e| e.message)
+}
+
+/// A file name for the puzzle: its title (or "puzzle") and `extension`.
+fn file_name(puzzle: Option<&Rc<Puzzle>>, extension: &str) -> String {
+    let title = puzzle.and_then(|p| p.meta.title.clone()).unwrap_or_else(|| "puzzle".into());
+    let stem: String =
+        title.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '-' }).collect();
+    format!("{stem}{extension}")
+}
+
+/// The export and share panel: the puzzle written in the chosen format,
+/// copied or downloaded, a PNG of its picture, and a share link shown and
+/// copied. The export text is made once per puzzle, picture and format
+/// (the page renders at every playback step).
+#[function_component]
+pub fn ExportPanel(props: &ExportProps) -> Html {
+    let format = use_state(|| "non".to_string());
+    // What the panel says, and the share link, each of an input version.
+    let note = use_state(|| (0u64, String::new()));
+    let share_link = use_state(|| (0u64, String::new()));
+    let sources: Sources =
+        (props.puzzle.clone(), props.picture.clone(), props.solution.clone(), (*format).clone());
+    let has_picture = props.picture.is_some() || (props.puzzle.is_some() && props.solution.is_some());
+    let text = use_memo(sources.clone(), export_text);
+    let version = props.version;
+    let say = {
+        let note = note.clone();
+        Callback::from(move |m: String| note.set((version, m)))
+    };
+    let on_format = {
+        let (format, note) = (format.clone(), note.clone());
+        Callback::from(move |e: Event| {
+            format.set(e.target_unchecked_into::<HtmlSelectElement>().value());
+            note.set((0, String::new()));
+        })
+    };
+    let on_copy = {
+        let (text, say) = (text.clone(), say.clone());
+        Callback::from(move |_: MouseEvent| match &*text {
+            Ok(t) => copy(t.clone(), "Copied to the clipboard.", say.clone()),
+            Err(e) => say.emit(e.clone()),
+        })
+    };
+    let on_download = {
+        let (text, say, format, puzzle) = (text.clone(), say.clone(), format.clone(), props.puzzle.clone());
+        Callback::from(move |_: MouseEvent| match &*text {
+            Ok(t) => {
+                let extension = match format.as_str() {
+                    "non" => ".non",
+                    "nin" => ".nin",
+                    "json" => ".json",
+                    "picture" => "-picture.txt",
+                    "seed" => "-seed.txt",
+                    _ => ".txt",
+                };
+                let name = file_name(puzzle.as_ref(), extension);
+                say.emit(match download_text(&name, t) {
+                    Ok(()) => format!("Downloaded {name}."),
+                    Err(e) => format!("The download failed: {e}"),
+                });
             }
-            _ => None,
-        }
-    }
-
-    /// The export text of the chosen format, or why there is none; kept
-    /// until the puzzle, the picture, the solutions or the format change
-    /// (the page renders at every playback step).
-    fn export_text(&self) -> Result<String, String> {
-        let key = (
-            self.state.version,
-            self.picture_version,
-            self.state.solutions.len(),
-            self.export_format.clone(),
-        );
-        if let Some((k, text)) = self.export_cache.borrow().as_ref() {
-            if *k == key {
-                return text.clone();
-            }
-        }
-        let text = self.make_export_text();
-        *self.export_cache.borrow_mut() = Some((key, text.clone()));
-        text
-    }
-
-    fn make_export_text(&self) -> Result<String, String> {
-        let Some(puzzle) = self.state.puzzle() else {
-            return Err("No puzzle to export: the clues have an error.".into());
-        };
-        if self.export_format == "picture" {
-            return self
-                .picture_for_export()
-                .map(|g| write_picture(&g))
-                .ok_or_else(|| "No picture: upload one, or solve a puzzle that has one solution.".into());
-        }
-        let format = Format::from_key(&self.export_format).unwrap_or(Format::Non);
-        write(format, puzzle).map_err(|e| e.message)
-    }
-
-    fn export_name(&self, extension: &str) -> String {
-        let title = self.state.puzzle().and_then(|p| p.meta.title.clone()).unwrap_or_else(|| "puzzle".into());
-        let stem: String = title
-            .chars()
-            .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
-            .collect();
-        format!("{stem}{extension}")
-    }
-
-    pub(super) fn update_export(&mut self, ctx: &Context<Self>, msg: ExportMsg) -> bool {
-        let note = ctx.link().callback(|m| Msg::Export(ExportMsg::Note(m)));
-        match msg {
-            ExportMsg::Format(f) => {
-                self.export_format = f;
-                self.export_note.clear();
-            }
-            ExportMsg::Note(m) => self.export_note = m,
-            ExportMsg::Copy => match self.export_text() {
-                Ok(text) => copy(text, "Copied to the clipboard.", note),
-                Err(e) => self.export_note = e,
-            },
-            ExportMsg::Download => match self.export_text() {
-                Ok(text) => {
-                    let extension = match self.export_format.as_str() {
-                        "non" => ".non",
-                        "nin" => ".nin",
-                        "json" => ".json",
-                        "picture" => "-picture.txt",
-                        "seed" => "-seed.txt",
-                        _ => ".txt",
-                    };
-                    let name = self.export_name(extension);
-                    self.export_note = match download_text(&name, &text) {
-                        Ok(()) => format!("Downloaded {name}."),
-                        Err(e) => format!("The download failed: {e}"),
-                    };
-                }
-                Err(e) => self.export_note = e,
-            },
-            ExportMsg::Png => match self.picture_for_export() {
-                Some(grid) => {
-                    let name = self.export_name(".png");
-                    if let Err(e) = download_png(&grid, name.clone(), note) {
-                        self.export_note = format!("The PNG could not be made: {e}");
-                    }
-                }
-                None => {
-                    self.export_note =
-                        "No picture: upload one, or solve a puzzle that has one solution.".into()
-                }
-            },
-            ExportMsg::Share => {
-                let Some(puzzle) = self.state.puzzle() else { return false };
-                let Some(location) = web_sys::window().map(|w| w.location()) else { return false };
-                let origin = location.origin().unwrap_or_default();
-                let path = location.pathname().unwrap_or_default();
-                self.share_link = format!("{origin}{path}#p={}", share::encode(puzzle));
-                copy(self.share_link.clone(), "Share link copied to the clipboard.", note);
-            }
-            ExportMsg::RestoreInput => {
-                if let Some(text) = self.before_link.take() {
-                    self.load_input(ctx, text);
-                    self.state.status = "Your previous input is back.".into();
+            Err(e) => say.emit(e.clone()),
+        })
+    };
+    let on_png = {
+        let say = say.clone();
+        Callback::from(move |_: MouseEvent| match picture_of(&sources) {
+            Some(grid) => {
+                let name = file_name(sources.0.as_ref(), ".png");
+                if let Err(e) = download_png(&grid, name, say.clone()) {
+                    say.emit(format!("The PNG could not be made: {e}"));
                 }
             }
-        }
-        true
-    }
-
-    /// Loads the puzzle of a share link (`#p=…`) into `Clues`, keeping the
-    /// input it replaces to be restored; the address loses its `#p=` so
-    /// that a reload keeps later edits.
-    pub(super) fn open_share_link(&mut self, ctx: &Context<Self>) {
-        let Some(window) = web_sys::window() else { return };
-        let hash = window.location().hash().unwrap_or_default();
-        let Some(code) = hash.strip_prefix("#p=") else { return };
-        if let Ok(history) = window.history() {
-            let location = window.location();
-            let url = format!(
-                "{}{}",
-                location.pathname().unwrap_or_default(),
-                location.search().unwrap_or_default()
-            );
-            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
-        }
-        match share::decode(code) {
-            Ok(puzzle) => {
-                let text = write(Format::Non, &puzzle).unwrap_or_default();
-                let before = self.current_text();
-                if before != text {
-                    self.before_link = Some(before);
+            None => say.emit(NO_PICTURE.into()),
+        })
+    };
+    let on_share = {
+        let (say, puzzle, share_link) = (say.clone(), props.puzzle.clone(), share_link.clone());
+        Callback::from(move |_: MouseEvent| {
+            let Some(puzzle) = &puzzle else { return };
+            let Some(location) = web_sys::window().map(|w| w.location()) else { return };
+            let origin = location.origin().unwrap_or_default();
+            let path = location.pathname().unwrap_or_default();
+            let link = format!("{origin}{path}#p={}", share::encode(puzzle));
+            share_link.set((version, link.clone()));
+            copy(link, "Share link copied to the clipboard.", say.clone());
+        })
+    };
+    let note = if note.0 == version { note.1.as_str() } else { "" };
+    let link = if share_link.0 == version { share_link.1.as_str() } else { "" };
+    html! {
+        <section class="export" aria-labelledby="export-title">
+            <h2 id="export-title">{ "Export and share" }</h2>
+            <div class="buttons">
+                <label class="inline" for="export-format">{ "Format" }</label>
+                <select id="export-format" onchange={on_format}>
+                    { for FORMATS.iter().map(|&(key, name)| html! {
+                        <option value={key} selected={*format == key}>{ name }</option>
+                    }) }
+                </select>
+                <button id="export-copy" onclick={on_copy} disabled={text.is_err()}>{ "Copy" }</button>
+                <button id="export-download" onclick={on_download} disabled={text.is_err()}>{ "Download" }</button>
+                <button id="export-png" onclick={on_png} disabled={!has_picture}>{ "Download PNG" }</button>
+                <button id="share" onclick={on_share} disabled={props.puzzle.is_none()}>{ "Share link" }</button>
+                if props.restorable {
+                    <button id="restore-input" onclick={props.on_restore.reform(|_| ())}>{ "Restore my previous input" }</button>
                 }
-                self.load_input(ctx, text);
-                let name = puzzle.meta.title.as_deref().map(|t| format!("“{t}” ")).unwrap_or_default();
-                self.state.status = format!(
-                    "Opened the shared puzzle {name}({}×{}): press Solve.",
-                    puzzle.width(),
-                    puzzle.height()
-                );
+            </div>
+            <textarea id="export-text" readonly=true spellcheck="false" rows="6" aria-label="Exported text"
+                value={text.as_ref().clone().unwrap_or_default()} />
+            if let Err(e) = &*text { <p class="hint">{ e }</p> }
+            if !link.is_empty() {
+                <label for="share-link">{ "Share link" }</label>
+                <input id="share-link" class="share-link" readonly=true value={link.to_string()} />
             }
-            Err(e) => {
-                self.state.status = format!("The share link could not be read: {e}. Your input is unchanged.")
-            }
-        }
-    }
-
-    pub(super) fn view_export(&self, ctx: &Context<Self>) -> Html {
-        let link = ctx.link();
-        let text = self.export_text();
-        let formats = [
-            ("non", ".non"),
-            ("nin", ".nin"),
-            ("plain", "plain"),
-            ("json", "JSON"),
-            ("seed", "seed (square)"),
-            ("picture", "0/1 picture"),
-        ];
-        html! {
-            <section class="export" aria-labelledby="export-title">
-                <h2 id="export-title">{ "Export and share" }</h2>
-                <div class="buttons">
-                    <label class="inline" for="export-format">{ "Format" }</label>
-                    <select id="export-format" onchange={link.callback(|e: Event|
-                        Msg::Export(ExportMsg::Format(e.target_unchecked_into::<HtmlSelectElement>().value())))}>
-                        { for formats.iter().map(|&(key, name)| html! {
-                            <option value={key} selected={self.export_format == key}>{ name }</option>
-                        }) }
-                    </select>
-                    <button id="export-copy" onclick={link.callback(|_| Msg::Export(ExportMsg::Copy))} disabled={text.is_err()}>{ "Copy" }</button>
-                    <button id="export-download" onclick={link.callback(|_| Msg::Export(ExportMsg::Download))} disabled={text.is_err()}>{ "Download" }</button>
-                    <button id="export-png" onclick={link.callback(|_| Msg::Export(ExportMsg::Png))}
-                        disabled={!self.has_export_picture()}>{ "Download PNG" }</button>
-                    <button id="share" onclick={link.callback(|_| Msg::Export(ExportMsg::Share))} disabled={self.state.puzzle().is_none()}>{ "Share link" }</button>
-                    if self.before_link.is_some() {
-                        <button id="restore-input" onclick={link.callback(|_| Msg::Export(ExportMsg::RestoreInput))}>{ "Restore my previous input" }</button>
-                    }
-                </div>
-                <textarea id="export-text" readonly=true spellcheck="false" rows="6" aria-label="Exported text"
-                    value={text.clone().unwrap_or_default()} />
-                if let Err(e) = &text { <p class="hint">{ e }</p> }
-                if !self.share_link.is_empty() {
-                    <label for="share-link">{ "Share link" }</label>
-                    <input id="share-link" class="share-link" readonly=true value={self.share_link.clone()} />
-                }
-                <p id="export-note" class="progress">{ &self.export_note }</p>
-            </section>
-        }
+            <p id="export-note" class="progress">{ note }</p>
+        </section>
     }
 }
 

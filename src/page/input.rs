@@ -5,6 +5,8 @@
 use super::App;
 use crate::app::Action;
 use crate::protocol::parse_outcome;
+use nonogram_formats::{share, write, Format};
+use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 /// Where the last input is kept between visits (this browser only).
@@ -73,9 +75,53 @@ impl App {
 
     fn input_changed(&mut self, ctx: &Context<Self>, bytes: usize) {
         self.text_version += 1;
-        self.board_space.set(None);
-        self.share_link.clear();
-        self.export_note.clear();
+        // The text box's height may change, and with it the board's room.
+        self.resized += 1;
         self.dispatch(ctx, Action::Edited { bytes });
+    }
+
+    /// Loads the puzzle of a share link (`#p=…`) into `Clues`, keeping the
+    /// input it replaces to be restored; the address loses its `#p=` so
+    /// that a reload keeps later edits.
+    pub(super) fn open_share_link(&mut self, ctx: &Context<Self>) {
+        let Some(window) = web_sys::window() else { return };
+        let hash = window.location().hash().unwrap_or_default();
+        let Some(code) = hash.strip_prefix("#p=") else { return };
+        if let Ok(history) = window.history() {
+            let location = window.location();
+            let url = format!(
+                "{}{}",
+                location.pathname().unwrap_or_default(),
+                location.search().unwrap_or_default()
+            );
+            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+        }
+        match share::decode(code) {
+            Ok(puzzle) => {
+                let text = write(Format::Non, &puzzle).unwrap_or_default();
+                let before = self.current_text();
+                if before != text {
+                    self.before_link = Some(before);
+                }
+                self.load_input(ctx, text);
+                let name = puzzle.meta.title.as_deref().map(|t| format!("“{t}” ")).unwrap_or_default();
+                self.state.status = format!(
+                    "Opened the shared puzzle {name}({}×{}): press Solve.",
+                    puzzle.width(),
+                    puzzle.height()
+                );
+            }
+            Err(e) => {
+                self.state.status = format!("The share link could not be read: {e}. Your input is unchanged.")
+            }
+        }
+    }
+
+    /// Puts back the input a share link replaced.
+    pub(super) fn restore_input(&mut self, ctx: &Context<Self>) {
+        if let Some(text) = self.before_link.take() {
+            self.load_input(ctx, text);
+            self.state.status = "Your previous input is back.".into();
+        }
     }
 }

@@ -1,29 +1,29 @@
 //! Drawing the picture panel: the picture's grid with its clues, and the
 //! two solutions side by side when its puzzle is not unique.
 
-use super::App;
+use super::picture_view::PicturePanel;
 use crate::draw::{context, draw_clues, draw_grid_lines, for_filled_runs, palette, size_canvas};
 use crate::layout::{ClueExtent, Layout};
 use nonogram_core::{Cell, Grid, Puzzle};
 use web_sys::HtmlCanvasElement;
 
-impl App {
+impl PicturePanel {
     /// Draws the picture panel's canvases when something in them changed.
-    pub(super) fn draw_picture(&self) {
-        let (Some(p), Some(canvas)) = (&self.picture, self.picture_canvas.cast::<HtmlCanvasElement>()) else {
+    pub(super) fn draw(&self) {
+        let (Some(p), Some(canvas)) = (&self.picture, self.canvas.cast::<HtmlCanvasElement>()) else {
             return;
         };
         let (Some(grid), Some(puzzle)) = (p.grid(), p.puzzle()) else { return };
         let max_width = canvas.parent_element().map(|e| e.client_width() as f64).unwrap_or(600.0).max(200.0);
-        if self.picture_drawn.get() == (self.picture_version, max_width) {
+        if self.drawn.get() == (self.version, max_width) {
             return;
         }
-        self.picture_drawn.set((self.picture_version, max_width));
+        self.drawn.set((self.version, max_width));
         // As wide as the panel (up to 32-pixel cells); the page scrolls down.
         let l = Layout::fit(grid.width(), grid.height(), ClueExtent::of(&puzzle), (max_width, f64::INFINITY));
         let edited: Vec<usize> = (0..grid.cells().len()).filter(|&i| p.is_edited(i)).collect();
         draw_cells(&canvas, &l, Some(&puzzle), &grid, &self.check.differing, &edited);
-        self.picture_layout.set(Some(l));
+        self.layout.set(Some(l));
         if let Some(other) = &self.check.other {
             for (node, g) in [(&self.own_canvas, &grid), (&self.other_canvas, other)] {
                 if let Some(c) = node.cast::<HtmlCanvasElement>() {

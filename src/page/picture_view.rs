@@ -7,18 +7,35 @@
 //! makes new clues: they replace the `Clues` text (the page's one current
 //! puzzle) and are checked at once.
 
-use super::{App, Msg, WorkerHandle};
+use super::WorkerHandle;
 use crate::picture::Picture;
-use crate::protocol::{cells_text, CheckRequest, FixNote, FromWorker, ToWorker};
-use nonogram_core::{Cell, Grid};
+use crate::protocol::{Cells, CheckRequest, FixNote, FromWorker, ToWorker, VerdictKind};
+use nonogram_core::Grid;
 use nonogram_formats::raster::MAX_GRID_SIDE;
 use nonogram_formats::{write, Format};
-use web_sys::HtmlInputElement;
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// Pixels per cell of an exported PNG: large enough to see, and an upload
 /// of it is read back pixel-exact (its cells are uniform blocks).
 pub(super) const PNG_CELL: u32 = 8;
+
+/// The clues made from the picture: their `.non` text and the grid.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PictureClues {
+    pub text: String,
+    pub grid: Rc<Grid>,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct PictureProps {
+    /// The clues were edited since the picture's last clues went in.
+    pub edited: bool,
+    /// Bumped when the window is resized: the picture is drawn anew.
+    pub resized: u64,
+    /// New clues from the picture, for `Clues`.
+    pub on_clues: Callback<PictureClues>,
+}
 
 pub enum PictureMsg {
     Upload(web_sys::File),
@@ -34,6 +51,81 @@ pub enum PictureMsg {
     UseClues,
     /// The threshold slider rested: make the clues and check them.
     Sync,
+    FromWorker(FromWorker),
+    WorkerCrashed(String),
+}
+
+/// The picture panel: its picture, its worker and its check.
+pub struct PicturePanel {
+    /// Ids of picture requests.
+    next_id: u32,
+    /// The uploaded picture, once read.
+    pub(super) picture: Option<Picture>,
+    worker: Option<WorkerHandle>,
+    /// The latest upload (its id and file name) and what the panel says.
+    load: (u32, String),
+    pub(super) note: String,
+    pub(super) error: String,
+    /// The clues last made from the picture.
+    pub(super) made: Option<PictureClues>,
+    pub(super) check: CheckView,
+    pub(super) canvas: NodeRef,
+    pub(super) own_canvas: NodeRef,
+    pub(super) other_canvas: NodeRef,
+    /// Bumped when the panel must be drawn anew.
+    pub(super) version: u64,
+    pub(super) drawn: std::cell::Cell<(u64, f64)>,
+    pub(super) layout: std::cell::Cell<Option<crate::layout::Layout>>,
+    /// Pending: make the clues of the picture once the threshold slider rests.
+    sync: Option<gloo_timers::callback::Timeout>,
+}
+
+impl Component for PicturePanel {
+    type Message = PictureMsg;
+    type Properties = PictureProps;
+
+    fn create(_: &Context<Self>) -> Self {
+        PicturePanel {
+            next_id: 0,
+            picture: None,
+            worker: None,
+            load: (0, String::new()),
+            note: String::new(),
+            error: String::new(),
+            made: None,
+            check: CheckView::default(),
+            canvas: NodeRef::default(),
+            own_canvas: NodeRef::default(),
+            other_canvas: NodeRef::default(),
+            version: 0,
+            drawn: Default::default(),
+            layout: Default::default(),
+            sync: None,
+        }
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: PictureMsg) -> bool {
+        match msg {
+            PictureMsg::FromWorker(m) => self.on_worker_message(ctx, m),
+            PictureMsg::WorkerCrashed(what) => {
+                self.worker = None;
+                self.picture = None;
+                self.error =
+                    format!("The picture worker stopped unexpectedly ({what}); upload the picture again.");
+                self.version += 1;
+                true
+            }
+            msg => self.on_input(ctx, msg),
+        }
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        self.view_panel(ctx)
+    }
+
+    fn rendered(&mut self, _: &Context<Self>, _: bool) {
+        self.draw();
+    }
 }
 
 /// What the check said about the current picture.
@@ -50,22 +142,18 @@ pub struct CheckView {
     pub fix_status: String,
 }
 
-fn cell_name(i: usize, width: usize) -> String {
-    format!("row {} column {}", i / width + 1, i % width + 1)
-}
-
-impl App {
-    fn picture_worker(&mut self, ctx: &Context<Self>) -> Option<&WorkerHandle> {
-        if self.picture_worker.is_none() {
+impl PicturePanel {
+    fn worker(&mut self, ctx: &Context<Self>) -> Option<&WorkerHandle> {
+        if self.worker.is_none() {
             match WorkerHandle::spawn(
-                ctx.link().callback(Msg::FromPicture),
-                ctx.link().callback(Msg::PictureWorkerCrashed),
+                ctx.link().callback(PictureMsg::FromWorker),
+                ctx.link().callback(PictureMsg::WorkerCrashed),
             ) {
-                Ok(w) => self.picture_worker = Some(w),
-                Err(e) => self.picture_error = format!("The picture worker could not start: {e}"),
+                Ok(w) => self.worker = Some(w),
+                Err(e) => self.error = format!("The picture worker could not start: {e}"),
             }
         }
-        self.picture_worker.as_ref()
+        self.worker.as_ref()
     }
 
     fn next_request_id(&mut self) -> u32 {
@@ -77,33 +165,34 @@ impl App {
     /// once, the clues and the check once the slider rests a moment (they
     /// redraw the board: on a 200×150 grid that is tens of milliseconds).
     fn picture_changed_soon(&mut self, ctx: &Context<Self>) {
-        self.picture_version += 1;
+        self.version += 1;
         self.check = CheckView { status: "Checking…".into(), ..CheckView::default() };
-        let sync = ctx.link().callback(|_| Msg::Picture(PictureMsg::Sync));
-        self.picture_sync = Some(gloo_timers::callback::Timeout::new(150, move || sync.emit(())));
+        let sync = ctx.link().callback(|_| PictureMsg::Sync);
+        self.sync = Some(gloo_timers::callback::Timeout::new(150, move || sync.emit(())));
     }
 
     /// The picture changed: the preview is redrawn, the clues go into
     /// `Clues`, and a new check starts.
     fn picture_changed(&mut self, ctx: &Context<Self>) {
-        self.picture_version += 1;
+        self.version += 1;
         self.sync_clues(ctx);
     }
 
     /// New clues from the picture into `Clues`, and a new check (the
     /// preview is already drawn).
     fn sync_clues(&mut self, ctx: &Context<Self>) {
-        self.picture_sync = None;
+        self.sync = None;
         let Some(p) = &self.picture else { return };
         let (Some(grid), Some(puzzle)) = (p.grid(), p.puzzle()) else { return };
         let text = write(Format::Non, &puzzle).unwrap_or_default();
-        self.picture_text = text.clone();
-        self.load_input(ctx, text);
+        let clues = PictureClues { text, grid: Rc::new(grid.clone()) };
+        self.made = Some(clues.clone());
+        ctx.props().on_clues.emit(clues);
         let id = self.next_request_id();
         self.check = CheckView { id, status: "Checking…".into(), ..CheckView::default() };
         let request =
-            CheckRequest { id, width: grid.width(), height: grid.height(), cells: cells_text(&grid) };
-        if let Some(w) = self.picture_worker(ctx) {
+            CheckRequest { id, width: grid.width(), height: grid.height(), cells: Cells::of(&grid) };
+        if let Some(w) = self.worker(ctx) {
             w.post(&ToWorker::Check(request), None);
         }
     }
@@ -112,7 +201,7 @@ impl App {
         let Some(p) = &mut self.picture else { return };
         p.asked = size;
         let id = self.next_request_id();
-        if let Some(w) = self.picture_worker(ctx) {
+        if let Some(w) = self.worker(ctx) {
             w.post(&ToWorker::Resample { id, width: size.0, height: size.1 }, None);
         }
     }
@@ -120,26 +209,25 @@ impl App {
     fn parse_side(&mut self, what: &str, text: &str) -> Option<usize> {
         match text.trim().parse::<usize>() {
             Ok(v) if (1..=MAX_GRID_SIDE).contains(&v) => {
-                self.picture_error.clear();
+                self.error.clear();
                 Some(v)
             }
             _ => {
-                self.picture_error =
-                    format!("{what}: enter a whole number of cells from 1 to {MAX_GRID_SIDE}");
+                self.error = format!("{what}: enter a whole number of cells from 1 to {MAX_GRID_SIDE}");
                 None
             }
         }
     }
 
-    pub(super) fn update_picture(&mut self, ctx: &Context<Self>, msg: PictureMsg) -> bool {
+    fn on_input(&mut self, ctx: &Context<Self>, msg: PictureMsg) -> bool {
         match msg {
             PictureMsg::Upload(file) => {
                 let id = self.next_request_id();
                 let name = file.name();
-                self.picture_load = (id, name.clone());
-                self.picture_note = format!("Reading {name}…");
-                self.picture_error.clear();
-                if let Some(w) = self.picture_worker(ctx) {
+                self.load = (id, name.clone());
+                self.note = format!("Reading {name}…");
+                self.error.clear();
+                if let Some(w) = self.worker(ctx) {
                     w.post(&ToWorker::LoadPicture { id, name }, Some(file.as_ref()));
                 }
             }
@@ -181,7 +269,7 @@ impl App {
                 self.picture_changed(ctx);
             }
             PictureMsg::Click(e) => {
-                let Some(l) = self.picture_layout.get() else { return false };
+                let Some(l) = self.layout.get() else { return false };
                 let Some((r, c)) = l.cell_at(e.offset_x() as f64, e.offset_y() as f64) else { return false };
                 let Some(p) = &mut self.picture else { return false };
                 p.toggle(r, c);
@@ -194,21 +282,23 @@ impl App {
             }
             PictureMsg::Sync => self.sync_clues(ctx),
             PictureMsg::UseClues => {
-                let text = self.picture_text.clone();
-                self.load_input(ctx, text);
+                if let Some(clues) = &self.made {
+                    ctx.props().on_clues.emit(clues.clone());
+                }
             }
+            PictureMsg::FromWorker(_) | PictureMsg::WorkerCrashed(_) => return false,
         }
         true
     }
 
-    pub(super) fn on_picture_message(&mut self, ctx: &Context<Self>, msg: FromWorker) -> bool {
+    fn on_worker_message(&mut self, ctx: &Context<Self>, msg: FromWorker) -> bool {
         match msg {
             FromWorker::PictureLoaded { id, kind, width, height, grid_width, grid_height }
-                if id == self.picture_load.0 =>
+                if id == self.load.0 =>
             {
-                let name = self.picture_load.1.clone();
+                let name = self.load.1.clone();
                 let unit = if kind.contains("text") { "cells" } else { "pixels" };
-                self.picture_note = format!("{name}: {kind}, {width}×{height} {unit}");
+                self.note = format!("{name}: {kind}, {width}×{height} {unit}");
                 self.picture = Some(Picture::new(name, kind, (width, height), (grid_width, grid_height)));
             }
             FromWorker::Cells { width, height, values, otsu, .. } => {
@@ -218,7 +308,7 @@ impl App {
                 }
                 let dropped = p.set_values(width, height, values, otsu);
                 if dropped > 0 {
-                    self.picture_error = format!(
+                    self.error = format!(
                         "The new size cleared {dropped} cell{} switched by hand.",
                         if dropped == 1 { "" } else { "s" }
                     );
@@ -226,14 +316,14 @@ impl App {
                 self.picture_changed(ctx);
             }
             FromWorker::PictureError { id, message } => {
-                if id == self.picture_load.0 {
+                if id == self.load.0 {
                     // The previous picture and puzzle stay as they were.
-                    self.picture_note.clear();
-                    self.picture_error = message;
+                    self.note.clear();
+                    self.error = message;
                 } else if id == self.check.id {
                     self.check.status = message;
                 } else {
-                    self.picture_error = message;
+                    self.error = message;
                 }
             }
             FromWorker::Checked {
@@ -248,35 +338,32 @@ impl App {
             } if id == self.check.id => {
                 let Some(picture) = self.picture.as_ref().and_then(Picture::grid) else { return false };
                 let ms = crate::app::millis(ms);
-                self.check.status = match verdict.as_str() {
-                    "unique" if by_line_logic => format!("Unique — solvable by line logic alone ({ms} ms)"),
-                    "unique" if contradictions > 0 => format!(
+                self.check.status = match verdict {
+                    VerdictKind::Unique if by_line_logic => format!("Unique — solvable by line logic alone ({ms} ms)"),
+                    VerdictKind::Unique if contradictions > 0 => format!(
                         "Unique — needs search ({guesses} guess{}, {probes} probes, then clause learning: \
                          {contradictions} contradictions, {ms} ms)",
                         if guesses == 1 { "" } else { "es" }
                     ),
-                    "unique" if guesses == 0 => format!(
+                    VerdictKind::Unique if guesses == 0 => format!(
                         "Unique — needs guessing (0 guesses; probing: {probes} cells each tried both ways, {ms} ms)"
                     ),
-                    "unique" => format!(
+                    VerdictKind::Unique => format!(
                         "Unique — needs guessing ({guesses} guess{}, {probes} probes, {ms} ms)",
                         if guesses == 1 { "" } else { "es" }
                     ),
-                    "multiple" => "Multiple solutions".to_string(),
-                    other => format!("Check ended: {other}"),
+                    VerdictKind::Multiple => "Multiple solutions".to_string(),
+                    VerdictKind::None => "No solution".to_string(),
+                    VerdictKind::Timeout => "The check was stopped".to_string(),
                 };
-                let other = other.and_then(|o| {
-                    let cells =
-                        o.chars().map(|c| if c == '#' { Cell::Filled } else { Cell::Empty }).collect();
-                    Grid::from_cells(picture.width(), picture.height(), cells)
-                });
+                let other = other.and_then(|o| o.grid(picture.width(), picture.height()));
                 if let Some(o) = &other {
                     self.check.differing =
                         (0..o.cells().len()).filter(|&i| o.cells()[i] != picture.cells()[i]).collect();
                     self.check.fix_status = "Looking for single-cell fixes…".into();
                 }
                 self.check.other = other;
-                self.picture_version += 1; // the outlines and the two solutions
+                self.version += 1; // the outlines and the two solutions
             }
             FromWorker::Fixes { id, fixes, tried, total, done } if id == self.check.id => {
                 self.check.fixes = fixes;
@@ -292,91 +379,5 @@ impl App {
             _ => return false,
         }
         true
-    }
-
-    pub(super) fn view_picture(&self, ctx: &Context<Self>) -> Html {
-        let link = ctx.link();
-        let upload = link.batch_callback(|e: Event| {
-            let input = e.target_unchecked_into::<HtmlInputElement>();
-            let file = input.files().and_then(|f| f.get(0));
-            input.set_value("");
-            file.map(|f| Msg::Picture(PictureMsg::Upload(f)))
-        });
-        let value_of = |e: &Event| e.target_unchecked_into::<HtmlInputElement>();
-        html! {
-            <section class="picture" aria-labelledby="picture-title">
-                <h2 id="picture-title">{ "From picture to puzzle" }</h2>
-                <div class="buttons">
-                    <input id="upload-picture" class="visually-hidden" type="file"
-                        accept="image/png,image/jpeg,image/gif,image/webp,image/bmp,.txt,.pbm,text/plain" onchange={upload} />
-                    <label class="file-button" for="upload-picture">{ "Upload picture" }</label>
-                    <span class="hint">{ "An image (PNG, JPEG, GIF, WebP, BMP) or a 0/1 text picture (0/1, ./#, _/X)." }</span>
-                </div>
-                <p id="picture-note" class="progress">{ &self.picture_note }</p>
-                if !self.picture_error.is_empty() {
-                    <p id="picture-error" class="error" role="alert">{ &self.picture_error }</p>
-                }
-                if let Some(p) = &self.picture {
-                    <div class="picture-settings">
-                        <label class="inline" for="pic-width">{ "Width" }</label>
-                        <input id="pic-width" type="number" min="1" max={MAX_GRID_SIDE.to_string()} value={p.asked.0.to_string()}
-                            onchange={link.callback(move |e: Event| Msg::Picture(PictureMsg::Width(value_of(&e).value())))} />
-                        <label class="inline" for="pic-height">{ "Height" }</label>
-                        <input id="pic-height" type="number" min="1" max={MAX_GRID_SIDE.to_string()} value={p.asked.1.to_string()}
-                            onchange={link.callback(move |e: Event| Msg::Picture(PictureMsg::Height(value_of(&e).value())))} />
-                        <label class="inline"><input id="pic-aspect" type="checkbox" checked={p.keep_aspect}
-                            onchange={link.callback(move |e: Event| Msg::Picture(PictureMsg::KeepAspect(value_of(&e).checked())))} />{ " Keep aspect ratio" }</label>
-                    </div>
-                    <div class="picture-settings">
-                        <label class="inline" for="pic-threshold">{ "Threshold" }</label>
-                        <input id="pic-threshold" type="range" min="0" max="255" value={p.threshold_value().to_string()}
-                            oninput={link.callback(move |e: InputEvent| Msg::Picture(PictureMsg::Threshold(
-                                e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(127))))} />
-                        <span id="pic-threshold-value" class="frame">{
-                            if p.threshold.is_none() { format!("{} (Otsu)", p.threshold_value()) }
-                            else { format!("{} (Otsu: {})", p.threshold_value(), p.otsu()) }
-                        }</span>
-                        <button id="pic-otsu" onclick={link.callback(|_| Msg::Picture(PictureMsg::Otsu))}
-                            disabled={p.threshold.is_none()}>{ "Otsu" }</button>
-                        <label class="inline"><input id="pic-invert" type="checkbox" checked={p.invert}
-                            onchange={link.callback(move |e: Event| Msg::Picture(PictureMsg::Invert(value_of(&e).checked())))} />{ " Invert" }</label>
-                    </div>
-                    <p class="hint">{ format!("Dark cells (grey ≤ threshold) are filled. Click a cell to switch it{}.",
-                        match p.edits() { 0 => String::new(), 1 => "; 1 cell switched by hand".into(), n => format!("; {n} cells switched by hand") }) }</p>
-                    if self.text != self.picture_text {
-                        <p class="hint">{ "The clues were edited by hand and no longer come from this picture. " }
-                            <button id="pic-use" onclick={link.callback(|_| Msg::Picture(PictureMsg::UseClues))}>{ "Use the picture's clues" }</button></p>
-                    }
-                    <div class="canvas-wrap"><canvas id="picture-canvas" ref={self.picture_canvas.clone()}
-                        aria-label="The picture as a 0/1 grid with its clues (click a cell to switch it)"
-                        onclick={link.callback(|e| Msg::Picture(PictureMsg::Click(e)))}></canvas></div>
-                    <p id="check" class="check" aria-live="polite">{ &self.check.status }</p>
-                    if let Some(other) = &self.check.other {
-                        <p id="check-diff" class="hint">{ format!("The two solutions differ in {} cells, outlined: {}.",
-                            self.check.differing.len(),
-                            self.check.differing.iter().take(12).map(|&i| cell_name(i, other.width())).collect::<Vec<_>>().join(", ")
-                            + if self.check.differing.len() > 12 { ", …" } else { "" }) }</p>
-                        <div class="solutions">
-                            <figure><canvas id="solution-own" ref={self.own_canvas.clone()}></canvas><figcaption>{ "Your picture" }</figcaption></figure>
-                            <figure><canvas id="solution-other" ref={self.other_canvas.clone()}></canvas><figcaption>{ "Another solution" }</figcaption></figure>
-                        </div>
-                        <p id="fix-status" class="progress">{ &self.check.fix_status }</p>
-                        <ul id="fixes">
-                            { for self.check.fixes.iter().map(|f| {
-                                let (r, c) = (f.row, f.col);
-                                let how = if f.by_line_logic { "line logic alone".to_string() }
-                                    else { format!("{} guesses", f.guesses) };
-                                html! { <li>
-                                    <button class="fix" onclick={link.callback(move |_| Msg::Picture(PictureMsg::ApplyFix(r, c)))}>
-                                        { format!("{} row {}, column {}", if f.fill { "Fill" } else { "Clear" }, r + 1, c + 1) }
-                                    </button>
-                                    { format!(" → unique, {how}") }
-                                </li> }
-                            }) }
-                        </ul>
-                    }
-                }
-            </section>
-        }
     }
 }

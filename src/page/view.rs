@@ -1,10 +1,14 @@
 //! The page's markup: the input column, the board column and its panels,
 //! then the picture, export and lab sections.
 
+use super::board::BoardPanel;
+use super::export_view::ExportPanel;
 use super::input_panel::{ClueText, InputPanel};
-use super::panels::{Lab, PlaybackBar, VerdictPanel, ZoomBar};
+use super::panels::{Lab, PlaybackBar, VerdictPanel};
+use super::picture_view::PicturePanel;
 use super::{App, Msg};
 use crate::app::{Input, Racer};
+use std::rc::Rc;
 use yew::prelude::*;
 
 impl App {
@@ -14,9 +18,8 @@ impl App {
         let grid_text = match state.puzzle() {
             Some(p) if p.width() > 0 => state
                 .shown_cells()
-                .as_bytes()
                 .chunks(p.width())
-                .map(|r| String::from_utf8_lossy(r).into_owned())
+                .map(nonogram_core::cell::line_to_string)
                 .collect::<Vec<_>>()
                 .join("\n"),
             _ => String::new(),
@@ -30,6 +33,7 @@ impl App {
             Input::Invalid(e) => (String::new(), e.as_str()),
         };
         let on_action = link.callback(Msg::Act);
+        let comparing = state.shown_solution.is_some();
         html! {
             <main>
                 <h1>{ "Nonogram Studio" }</h1>
@@ -48,21 +52,28 @@ impl App {
                 <section class="board">
                     <PlaybackBar step={state.playback.position()} last={state.playback.len().saturating_sub(1)}
                         playing={state.playing} speed={state.speed} on_action={on_action.clone()} />
-                    <ZoomBar zoom={state.zoom} on_zoom={link.callback(Msg::Zoom)} on_action={on_action.clone()} />
-                    <p id="progress" class="progress">{ state.playback.note() }</p>
-                    <div class="canvas-wrap" tabindex="0" role="group" aria-label="Board: ← → step, Home and End jump, Space plays or pauses"
-                        onkeydown={link.callback(Msg::BoardKey)}>
-                        <canvas ref={self.canvas.clone()} role="img" aria-label={self.board_summary()}
-                            onclick={link.callback(Msg::BoardClick)}></canvas>
-                    </div>
+                    <BoardPanel puzzle={state.puzzle().cloned()} version={state.version}
+                        cells={state.shown().cloned()}
+                        fresh={if comparing { Rc::default() } else { state.playback.fresh_cells().clone() }}
+                        mark={if comparing { None } else { state.playback.line_mark() }}
+                        differ={match (comparing, state.solutions.as_slice()) {
+                            (true, [a, b, ..]) => Some((a.clone(), b.clone())),
+                            _ => None,
+                        }}
+                        zoom={state.zoom} note={state.playback.note().to_string()} summary={self.board_summary()}
+                        resized={self.resized} on_action={on_action.clone()} on_clue={link.callback(Msg::Clue)} />
                     <VerdictPanel status={state.status.clone()} counts={state.counts.clone()} racing={state.racer == Racer::Racing}
                         solutions={state.solutions.len()} on_action={on_action.clone()} />
                     <Lab opened={self.opened_line.clone()} />
                     <label for="grid-text">{ "Grid as text" }</label>
                     <textarea id="grid-text" readonly=true spellcheck="false" rows="6" value={grid_text} />
                 </section>
-                { self.view_picture(ctx) }
-                { self.view_export(ctx) }
+                <PicturePanel edited={self.picture.as_ref().is_some_and(|p| p.text != self.text)}
+                    resized={self.resized} on_clues={link.callback(Msg::PictureClues)} />
+                <ExportPanel puzzle={state.puzzle().cloned()} version={state.version}
+                    picture={self.picture.as_ref().filter(|p| p.text == self.text).map(|p| p.grid.clone())}
+                    solution={match state.solutions.as_slice() { [only] => Some(only.clone()), _ => None }}
+                    restorable={self.before_link.is_some()} on_restore={link.callback(|_| Msg::RestoreInput)} />
             </main>
         }
     }

@@ -30,7 +30,8 @@ impl WorkerHandle {
         let queue: Rc<RefCell<Option<Vec<JsValue>>>> = Rc::new(RefCell::new(Some(Vec::new())));
         let (waiting, target) = (queue.clone(), worker.clone());
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-            match e.data().as_string().and_then(|t| serde_json::from_str(&t).ok()) {
+            let bytes = e.data().dyn_into::<js_sys::Uint8Array>().map(|a| a.to_vec()).unwrap_or_default();
+            match crate::protocol::decode(&bytes) {
                 Some(FromWorker::Ready) => {
                     for message in waiting.borrow_mut().take().unwrap_or_default() {
                         let _ = target.post_message(&message);
@@ -51,11 +52,10 @@ impl WorkerHandle {
     /// Posts a request; a picture file or a large clue text goes with it
     /// as `[message, attachment]`.
     pub fn post(&self, request: &ToWorker, attachment: Option<&JsValue>) -> bool {
-        let Ok(text) = serde_json::to_string(request) else { return false };
-        let text = JsValue::from_str(&text);
+        let bytes: JsValue = js_sys::Uint8Array::from(&crate::protocol::encode(request)[..]).into();
         let message: JsValue = match attachment {
-            Some(f) => js_sys::Array::of2(&text, f).into(),
-            None => text,
+            Some(f) => js_sys::Array::of2(&bytes, f).into(),
+            None => bytes,
         };
         match self.queue.borrow_mut().as_mut() {
             Some(waiting) => {

@@ -22,8 +22,35 @@ try {
   await page.goto(base);
   await page.waitForSelector('#detected:has-text("Detected")');
   await page.evaluate(() => new Promise((ready) => {
+    // The worker speaks the wire format of src/protocol/wire.rs: a tag
+    // byte, then fields in order; numbers as LEB128 varints, f64 as 8 bytes.
+    window.__encodeTime = (id, rows, columns) => {
+      const out = [4];
+      const num = (v) => { while (v >= 0x80) { out.push((v & 0x7f) | 0x80); v = Math.floor(v / 128); } out.push(v); };
+      num(id);
+      for (const lines of [rows, columns]) { num(lines.length); for (const l of lines) { num(l.length); l.forEach(num); } }
+      return new Uint8Array(out);
+    };
+    // Reads `Done` (its verdict, ms and memory) or `Error`; null for other messages.
+    window.__decodeDone = (bytes) => {
+      let at = 0;
+      const num = () => { let v = 0, f = 1, b; do { b = bytes[at++]; v += (b & 0x7f) * f; f *= 128; } while (b & 0x80); return v; };
+      const skip = (n) => { at += n; };
+      const tag = bytes[at++];
+      if (tag === 3) { num(); const n = num(); return { error: new TextDecoder().decode(bytes.slice(at, at + n)) }; }
+      if (tag !== 2) return null;
+      num();
+      const verdict = ['unique', 'multiple', 'none', 'timeout'][bytes[at++]];
+      for (let k = num(); k > 0; k--) skip(num());
+      if (bytes[at++]) { at++; num(); }
+      at++; num(); num();
+      for (let k = num(); k > 0; k--) skip(num());
+      const ms = new DataView(bytes.buffer, bytes.byteOffset + at, 8).getFloat64(0, true);
+      at += 8;
+      return { verdict, ms, memory: num() };
+    };
     window.__worker = new Worker('./worker_loader.js');
-    window.__worker.onmessage = (e) => { if (JSON.parse(e.data) === 'Ready') ready(); };
+    window.__worker.onmessage = (e) => { if (e.data[0] === 0) ready(); };
   }));
   console.log('puzzle\tverdict\tnative_ms\twasm_ms\twasm/native\twasm_MB');
   let nativeTotal = 0, wasmTotal = 0;
@@ -39,8 +66,8 @@ try {
     let memory = 0;
     for (let r = 0; r < ROUNDS; r++) {
       const done = await page.evaluate(([rows, columns, id]) => new Promise((resolve) => {
-        window.__worker.onmessage = (e) => { const m = JSON.parse(e.data); if (m.Done || m.Error) resolve(m.Done ?? m.Error); };
-        window.__worker.postMessage(JSON.stringify({ Time: { id, rows, columns } }));
+        window.__worker.onmessage = (e) => { const m = window.__decodeDone(e.data); if (m) resolve(m); };
+        window.__worker.postMessage(window.__encodeTime(id, rows, columns));
       }), [clues.rows, clues.columns, r + 1]);
       verdict = done.verdict;
       wasm.push(done.ms);

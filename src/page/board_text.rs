@@ -1,0 +1,73 @@
+//! What the board says in words: a line opened in the lab, and the
+//! board's text alternative.
+
+use super::panels::OpenedLine;
+use super::App;
+use crate::app::{plural, Input};
+use nonogram_core::{Cell, LineId};
+use std::rc::Rc;
+
+impl App {
+    /// A click on a row or column clue opens that line, as shown, in the
+    /// lab, and brings the lab into view.
+    pub(super) fn open_line_in_lab(&mut self, line: LineId) -> bool {
+        let Some(p) = self.state.puzzle() else { return false };
+        let indices: Vec<usize> = match line {
+            LineId::Row(r) => (0..p.width()).map(|c| r * p.width() + c).collect(),
+            LineId::Column(c) => (0..p.height()).map(|r| r * p.width() + c).collect(),
+        };
+        let cells = self.state.shown_cells();
+        // The lab's notation: `#` filled, `x` empty, `.` unknown.
+        let shown: String = indices
+            .iter()
+            .map(|&k| match cells.get(k) {
+                Some(Cell::Filled) => '#',
+                Some(Cell::Empty) => 'x',
+                _ => '.',
+            })
+            .collect();
+        let clue = match line {
+            LineId::Row(i) => &p.rows[i],
+            LineId::Column(i) => &p.columns[i],
+        };
+        let fresh: Vec<String> = (indices.iter().enumerate())
+            .filter(|(_, k)| self.state.playback.fresh_cells().contains(&(**k as u32)))
+            .map(|(pos, _)| (pos + 1).to_string())
+            .collect();
+        let step = self.state.playback.position();
+        let name = line.to_string();
+        let note = if fresh.is_empty() {
+            format!("{name} as shown at step {step}; that step deduced nothing in it")
+        } else {
+            format!("{name} as shown at step {step}; that step deduced its cells {}", fresh.join(", "))
+        };
+        self.opened_line = Some(Rc::new(OpenedLine { clue: format!("[{clue}]"), line: shown, note }));
+        self.lab_into_view = true;
+        true
+    }
+
+    /// The board's text alternative: its size, what is known, the verdict.
+    pub(super) fn board_summary(&self) -> String {
+        let state = &self.state;
+        let Some(p) = state.puzzle() else {
+            return match &state.input {
+                Input::Reading { .. } => "Board: reading the clues".into(),
+                _ => "Board: no puzzle (the clues are not valid)".into(),
+            };
+        };
+        let cells = state.shown_cells();
+        let known = cells.iter().filter(|c| c.is_known()).count() as u64;
+        let filled = cells.iter().filter(|&&c| c == Cell::Filled).count() as u64;
+        let verdict = if state.status.is_empty() { String::new() } else { format!(" {}.", state.status) };
+        format!(
+            "Board, {}×{}: {} of {} known, {} filled, at step {} of {}.{verdict} Click a clue to explain its line.",
+            p.width(),
+            p.height(),
+            plural(known, "cell", "cells"),
+            cells.len(),
+            filled,
+            state.playback.position(),
+            state.playback.len().saturating_sub(1),
+        )
+    }
+}
