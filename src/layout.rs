@@ -33,7 +33,7 @@ impl ClueExtent {
 }
 
 /// The largest and smallest cells a fitted board gets, in CSS pixels.
-pub const FIT_CELLS: (f64, f64) = (0.5, 32.0);
+pub const FIT_CELLS: (f64, f64) = (0.3, 32.0);
 /// Clue numbers smaller than this are not drawn (zoom in to read them).
 pub const MIN_FONT: f64 = 5.0;
 /// A canvas's backing store stays within these, in device pixels: Chromium
@@ -68,15 +68,15 @@ impl Layout {
         let font = clue_font(cell);
         let column_font =
             font.min((cell * 0.95 / (CHAR * clues.column_digits.max(1) as f64)).floor()).max(1.0);
-        Layout {
-            width,
-            height,
-            cell,
-            left: (CHAR * font * clues.row_chars.max(1) as f64 + 0.5 * cell).ceil() + 4.0,
-            top: (clues.column_runs.max(1) as f64 * cell).ceil() + 4.0,
-            font,
-            column_font,
-        }
+        // Clues too small to read are not drawn, and take no room: the
+        // grid of a huge board gets the whole box until zooming in.
+        let left = if font >= MIN_FONT {
+            (CHAR * font * clues.row_chars.max(1) as f64 + 0.5 * cell).ceil()
+        } else {
+            0.0
+        };
+        let top = if column_font >= MIN_FONT { (clues.column_runs.max(1) as f64 * cell).ceil() } else { 0.0 };
+        Layout { width, height, cell, left: left + 4.0, top: top + 4.0, font, column_font }
     }
 
     /// The largest board (cells up to 32 pixels) that fits `space` (width,
@@ -87,6 +87,13 @@ impl Layout {
         let down = height as f64 + clues.column_runs.max(1) as f64;
         // 6 pixels: the +4 of the clue areas, and the last grid line.
         let mut cell = ((space.0 - 6.0) / across).min((space.1 - 6.0) / down).clamp(FIT_CELLS.0, FIT_CELLS.1);
+        // Cells too small for legible clues: the grid alone fills the box.
+        let bare = ((space.0 - 6.0) / width as f64).min((space.1 - 6.0) / height as f64).max(FIT_CELLS.0);
+        let without_clues =
+            Layout::at_cell(width, height, clues, if bare >= 4.0 { bare.floor() } else { bare });
+        if without_clues.font < MIN_FONT && without_clues.column_font < MIN_FONT {
+            return without_clues;
+        }
         loop {
             let whole = if cell >= 4.0 { cell.floor() } else { cell };
             let l = Layout::at_cell(width, height, clues, whole);
@@ -275,6 +282,19 @@ mod tests {
         assert!(
             Layout::at_cell(40, 40, ClueExtent { column_digits: 2, ..CLUES }, 8.0).column_font >= MIN_FONT
         );
+        // Clues too small to draw take no room: a huge board with long
+        // clues (a random 1000×1000 picture's) fits a phone's box whole.
+        let long = ClueExtent { row_chars: 700, column_runs: 250, ..CLUES };
+        for space in [(358.0, 600.0), (700.0, 560.0)] {
+            let l = Layout::fit(1000, 1000, long, space);
+            let (cw, ch) = l.size();
+            assert!(
+                cw <= space.0 && ch <= space.1 && l.cell >= 0.35,
+                "{space:?}: {cw}×{ch}, cell {}",
+                l.cell
+            );
+            assert_eq!((l.left, l.top), (4.0, 4.0));
+        }
         // Whole pixels from 4 up; small boards stop at 32.
         assert_eq!(Layout::fit(40, 40, CLUES, (700.0, 560.0)).cell.fract(), 0.0);
         assert_eq!(Layout::fit(2, 2, CLUES, (2000.0, 2000.0)).cell, 32.0);

@@ -321,7 +321,11 @@ impl State {
             }
             Action::ShowSolution(_) => {}
             Action::ZoomIn { fitted } => self.zoom = Zoom::Cell(zoomed(self.zoom_from(fitted) * ZOOM_STEP)),
-            Action::ZoomOut { fitted } => self.zoom = Zoom::Cell(zoomed(self.zoom_from(fitted) / ZOOM_STEP)),
+            Action::ZoomOut { fitted } => {
+                // Never larger: a fitted huge board's cells are below the zoom's least.
+                let from = self.zoom_from(fitted);
+                self.zoom = Zoom::Cell(zoomed(from / ZOOM_STEP).min(from));
+            }
             Action::Fit => self.zoom = Zoom::Fit,
         }
         effects

@@ -280,6 +280,10 @@ fn zoom_stays_within_bounds() {
     assert_eq!(s.zoom, Zoom::Fit);
     s.reduce(Action::ZoomOut { fitted: 8.0 });
     assert_eq!(s.zoom, Zoom::Cell(6.4));
+    // Zooming out of a fitted board smaller than the zoom's least keeps it.
+    s.reduce(Action::Fit);
+    s.reduce(Action::ZoomOut { fitted: 0.4 });
+    assert_eq!(s.zoom, Zoom::Cell(0.4));
     // A new puzzle fits again.
     s.reduce(Action::ZoomIn { fitted: 20.0 });
     typed(&mut s, SEED_003);

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { test, onBothSizes, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
+import { test, onBothSizes, PHONE, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
 import { picture, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
 
 await onBothSizes('invalid text after a solved puzzle clears the board', async (page) => {
@@ -99,7 +99,14 @@ await test('a 25×25 puzzle on a phone: the board fits and the verdict is in vie
   expect(pinched.cell > board.cell * 2 && pinch === 0, `a pinch zooms ${board.cell} → ${pinched.cell} px`);
 }, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
-await test('a 1000×1000 board draws at devicePixelRatio 2, fitted and zoomed', async (page) => {
+// At devicePixelRatio 1, 2 (the desktop) and 3 (the phone).
+for (const [name, options] of [
+  ['1280×800, devicePixelRatio 1', { deviceScaleFactor: 1 }],
+  ['1280×800, devicePixelRatio 2', { deviceScaleFactor: 2 }],
+  ['390×844, devicePixelRatio 3', { ...PHONE, deviceScaleFactor: 3 }],
+]) {
+await test(`a 1000×1000 board draws fitted and zoomed (${name})`, async (page) => {
+  const dpr = options.deviceScaleFactor;
   const text = picture(1000, 1000, 0.5, 1000);
   await page.evaluate((t) => { const a = document.querySelector('#clues'); a.value = t; a.dispatchEvent(new InputEvent('input', { bubbles: true })); }, text);
   await page.waitForSelector('#detected:has-text("Detected: 0/1 picture, 1000×1000")', { timeout: 30000 });
@@ -110,11 +117,13 @@ await test('a 1000×1000 board draws at devicePixelRatio 2, fitted and zoomed', 
     expect(board.width > 0 && fits, `${zoom}: a ${board.width}×${board.height} canvas`);
     // Clues and grid lines, but no filled cell yet: it is not solved.
     expect(board.ink > 10000, `${zoom}: not blank (${board.ink} inked pixels)`);
-    await page.screenshot({ path: path.join(shots, `1000x1000-${zoom}-dpr2.png`) });
+    await page.locator('canvas').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(shots, `1000x1000-${zoom}-${options.viewport?.width ?? 1280}-dpr${dpr}.png`) });
     for (let i = 0; i < 12; i++) await page.click('#zoom-in');
     await page.waitForTimeout(200);
   }
-}, { deviceScaleFactor: 2 });
+}, options);
+}
 
 
 await onBothSizes('dark colour scheme: a dark board with light cells', async (page) => {
@@ -132,7 +141,7 @@ await onBothSizes('dark colour scheme: a dark board with light cells', async (pa
   await page.screenshot({ path: path.join(shots, `dark-${page.viewportSize().width}.png`) });
 }, { colorScheme: 'dark' });
 
-await test('reduced motion: no animated playback by default', async (page) => {
+await onBothSizes('reduced motion: no animated playback by default', async (page) => {
   expect(await page.inputValue('#speed') === '0', 'Fastest');
   await solve(page, LAMBDA, 'Unique solution');
 }, { reducedMotion: 'reduce' });

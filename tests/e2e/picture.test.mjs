@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { test, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
+import { test, onBothSizes, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
 import { picture, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
 
 const upload = (page, name, mimeType, buffer) => page.setInputFiles('#upload-picture', { name, mimeType, buffer });
@@ -175,6 +175,27 @@ await test('exports paste back as the same puzzle; PNG and share link round trip
   expect(!other.url().includes('#p='), 'the link is dropped from the address once read');
   await solve(other, null, 'Unique solution');
   await other.close();
+});
+
+await onBothSizes('the share link is shown in a selectable field and copied', async (page) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base.replace(/\/$/, '') });
+  await paste(page, SEED_003);
+  await page.click('#share');
+  await page.waitForFunction(() => document.querySelector('#export-note').textContent === 'Share link copied to the clipboard.');
+  const field = await page.evaluate(() => {
+    const f = document.querySelector('#share-link');
+    f.focus();
+    f.select();
+    const r = f.getBoundingClientRect();
+    return { value: f.value, readOnly: f.readOnly, selected: f.selectionEnd - f.selectionStart, label: document.querySelector('label[for=share-link]')?.textContent,
+      fits: r.right <= window.innerWidth };
+  });
+  expect(field.value.startsWith(base) && field.value.includes('#p=') && field.readOnly && field.label === 'Share link', JSON.stringify(field));
+  expect(field.selected === field.value.length && field.fits, `the whole link can be selected, in view: ${JSON.stringify(field)}`);
+  expect(await page.evaluate(() => navigator.clipboard.readText()) === field.value, 'the clipboard holds the link shown');
+  // A new input is another puzzle: the old link is not shown.
+  await paste(page, LAMBDA);
+  expect(await page.locator('#share-link').count() === 0, 'no stale link');
 });
 
 await test('a 4000×3000 photo converts without hanging the page', async (page) => {

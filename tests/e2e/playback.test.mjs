@@ -39,7 +39,7 @@ await onBothSizes('the verdict shows the solution at once; the history replays a
   expect(await page.inputValue('#grid-text') === solved, 'End is the solution');
 });
 
-await test('the Step slider and the keyboard move through the history', async (page) => {
+await onBothSizes('the Step slider and the keyboard move through the history', async (page) => {
   await solve(page, LAMBDA, 'Unique solution');
   const last = Number(await page.evaluate(() => document.querySelector('#step').max));
   const frame = () => page.locator('#frame').textContent();
@@ -73,7 +73,7 @@ await test('the Step slider and the keyboard move through the history', async (p
 });
 
 
-await test('keyboard only: type clues, solve, and step through the history', async (page) => {
+await onBothSizes('keyboard only: type clues, solve, and step through the history', async (page) => {
   // Tab from the top of the page to the clues, type a puzzle, Tab on to
   // Solve, press Enter; then Tab to the board and play it back with keys.
   const focusById = async (id, most = 40) => {
