@@ -163,6 +163,9 @@ pub fn result_block(name: &str, outcome: &Outcome, max_solutions: usize, stats: 
             "probes: {}\nguesses: {}\nbacktracks: {}\nrestarts: {}\nline_solves: {}\nsweeps: {}\nlearnt: {}\n",
             st.probes, st.guesses, st.backtracks, st.restarts, st.line_solves, st.sweeps, st.learnt
         );
+        if let Verdict::Unique(_) = outcome.verdict {
+            s += &format!("difficulty: {}\n", nonogram_core::hint::Difficulty::of(st).word());
+        }
     }
     for grid in outcome.verdict.solutions().iter().take(max_solutions) {
         s += "solution:\n";

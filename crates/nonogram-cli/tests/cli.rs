@@ -88,6 +88,26 @@ fn lambda_is_solved_by_search() {
 }
 
 #[test]
+fn stats_grade_the_difficulty_of_a_unique_puzzle() {
+    let grade = |args: &[&str], stdin: &str| {
+        let r = nonogram(&[&["solve", "--stats"], args].concat(), stdin);
+        field(&r.stdout, "difficulty").iter().map(|s| s.to_string()).collect::<Vec<_>>()
+    };
+    // Seed 003's picture: line logic in a few sweeps.
+    assert_eq!(grade(&["-"], "01110\n11010\n01110\n00110\n00111\n"), ["easy"]);
+    // Lambda: looking ahead settles it without a guess.
+    let lambda = "{\"rows\": [[2],[1,2],[1,1],[2],[1],[3],[3],[2,2],[2,1],[2,2,1],[2,3],[2,2]],
+                   \"columns\": [[2,1],[1,3],[2,4],[3,4],[4],[3],[3],[3],[2],[2]]}";
+    assert_eq!(grade(&["-"], lambda), ["hard"]);
+    // Forever needs clause learning.
+    let forever = format!("{}/../../samples/webpbn-06574.non", env!("CARGO_MANIFEST_DIR"));
+    assert_eq!(grade(&[&forever], ""), ["very hard"]);
+    // Not unique: no grade; nor without --stats.
+    assert!(grade(&["-"], "2 2\n1\n1\n1\n1\n").is_empty());
+    assert!(field(&nonogram(&["solve", "-"], "01110\n11010\n").stdout, "difficulty").is_empty());
+}
+
+#[test]
 fn tatham_four_by_four_is_solved_by_search() {
     // `4x4:2/1/2/1/1.1/2/1/1`: columns 2/1/2/1, rows 1.1/2/1/1.
     let r = nonogram(&["solve", "-"], "1 1\n2\n1\n1\n\n2\n1\n2\n1\n");

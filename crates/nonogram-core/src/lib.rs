@@ -32,6 +32,7 @@ pub mod bitline;
 pub mod cell;
 pub mod fix;
 pub mod grid;
+pub mod hint;
 pub mod line;
 pub mod placement;
 pub mod propagate;

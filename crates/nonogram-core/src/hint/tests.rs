@@ -1,0 +1,273 @@
+//! The hint engine on the seed cases, on mistakes, on a puzzle that needs
+//! looking ahead, and on random boards (no hint ever claims a wrong cell).
+
+use super::*;
+use crate::cell::line_from_str;
+use crate::{solve, SolveOptions, Verdict};
+
+/// Seed 001's line cases: clue, line (`#` filled, `x` empty, `.` unknown),
+/// and its "Resultant fixes" (`1` filled, `_` empty, `.` unknown).
+const SEED_001: [(&[u32], &str, &str); 7] = [
+    (&[8], "..........", "|.|.|1|1|1|1|1|1|.|.|"),
+    (&[4, 3], "..........", "|.|.|1|1|.|.|.|1|.|.|"),
+    (&[3, 1], "...#....#.", "|_|.|.|1|.|.|_|_|1|_|"),
+    (&[3, 2], "....x.x...", "|.|1|1|.|_|_|_|.|1|.|"),
+    (&[5], "..#.......", "|.|.|1|1|1|.|.|_|_|_|"),
+    (&[1, 3], "#.x.#.....", "|1|_|_|.|1|1|.|_|_|_|"),
+    (&[5, 2, 2], "..##.##...#.#..", "|_|_|1|1|1|1|1|_|_|1|1|_|1|1|_|"),
+];
+
+fn line(text: &str) -> Vec<Cell> {
+    text.chars()
+        .map(|c| match c {
+            '#' => Cell::Filled,
+            'x' => Cell::Empty,
+            _ => Cell::Unknown,
+        })
+        .collect()
+}
+
+fn grid(rows: &[&str]) -> Grid {
+    Grid::from_rows(&rows.iter().map(|r| line_from_str(r).unwrap()).collect::<Vec<_>>()).unwrap()
+}
+
+#[test]
+fn seed_001_hints_name_the_line_and_its_resultant_fixes() {
+    for (runs, text, fixes) in SEED_001 {
+        let cells = line(text);
+        let (placements, forced) = line_hint(runs, &cells).unwrap();
+        // The seed's fixes, less the cells the line already had.
+        let expected: Vec<(usize, Cell)> = (fixes.trim_matches('|').split('|').enumerate())
+            .filter(|&(p, f)| f != "." && !cells[p].is_known())
+            .map(|(p, f)| (p, if f == "1" { Cell::Filled } else { Cell::Empty }))
+            .collect();
+        assert_eq!(forced, expected, "{runs:?} {text}");
+        assert_eq!(placements, count_placements(runs, &cells));
+    }
+    // As the page says it: the line, the clue, the placements, the cells.
+    let puzzle = Puzzle::new(vec![Clue(vec![3, 2])], vec![Clue(vec![]); 10]);
+    let (placements, forced) = line_hint(&[3, 2], &line("....x.x...")).unwrap();
+    let hint = Hint::Line { line: LineId::Row(0), placements, forced };
+    assert_eq!(
+        hint.explain(&puzzle),
+        "Row 1, clue 3 2: whichever of its 4 placements is true (their overlap), cells 2–3 and 9 are filled, \
+         and cell 6 is empty."
+    );
+    assert_eq!(hint.cells(10), [(1, Cell::Filled), (2, Cell::Filled), (5, Cell::Empty), (8, Cell::Filled)]);
+    // One placement: said so.
+    let (placements, forced) = line_hint(&[8], &line("#.........")).unwrap();
+    let only = Hint::Line { line: LineId::Column(2), placements, forced };
+    let puzzle = Puzzle::new(vec![Clue(vec![]); 10], vec![Clue(vec![]), Clue(vec![]), Clue(vec![8])]);
+    assert!(only
+        .explain(&puzzle)
+        .starts_with("Column 3, clue 8: only one placement of the clue fits its cells"));
+    // Nothing forced: no line hint.
+    assert_eq!(line_hint(&[1], &line("....")), None);
+}
+
+/// Seed 003's 5×5 picture.
+const SEED_003: [&str; 5] = [".###.", "##.#.", ".###.", "..##.", "..###"];
+
+#[test]
+fn the_easiest_line_comes_first_and_the_board_is_solved_by_hints_alone() {
+    let solution = grid(&SEED_003);
+    let puzzle = Puzzle::from_picture(&solution);
+    let mut cells = Grid::new(5, 5);
+    let first = hint(&puzzle, &cells, Some(&solution));
+    // Columns 3 (clue 1 3) and 4 (clue 5) have one placement each, filling
+    // all five cells: the easiest lines there are; the first comes first.
+    assert!(
+        matches!(&first, Hint::Line { line: LineId::Column(2), placements: 1, forced } if forced.len() == 5),
+        "{first:?}"
+    );
+    let mut hints = 0;
+    loop {
+        match hint(&puzzle, &cells, Some(&solution)) {
+            Hint::Solved => break,
+            h @ Hint::Line { .. } => {
+                for (i, c) in h.cells(5) {
+                    cells.cells_mut()[i] = c;
+                }
+            }
+            other => panic!("{other:?}"),
+        }
+        hints += 1;
+        assert!(hints < 50);
+    }
+    assert_eq!(cells, solution);
+}
+
+#[test]
+fn mistakes_are_reported_first() {
+    let solution = grid(&SEED_003);
+    let puzzle = Puzzle::from_picture(&solution);
+    // Row 1 (clue 3) given a run of 4: it cannot be completed.
+    let mut cells = Grid::new(5, 5);
+    for c in 0..4 {
+        cells.set(0, c, Cell::Filled);
+    }
+    let h = hint(&puzzle, &cells, Some(&solution));
+    assert_eq!(
+        h.explain(&puzzle),
+        "Row 1 cannot be completed: its filled cells make a run of 4, the clue's longest is 3."
+    );
+    assert_eq!(h.line(), Some(LineId::Row(0)));
+    // Too many filled cells, and too few cells left.
+    assert_eq!(
+        why_impossible(&Clue(vec![1, 1]), &line("#.#.#")),
+        "it has 3 filled cells, the clue adds up to 2"
+    );
+    assert_eq!(
+        why_impossible(&Clue(vec![3]), &line("xx.x.")),
+        "only 2 of its cells are not crossed out, the clue needs 3"
+    );
+    assert_eq!(why_impossible(&Clue(vec![]), &line("..#..")), "its clue is empty, and it has 1 filled cell");
+    // A wrong cell that contradicts no line yet: known only from the solution.
+    let mut cells = Grid::new(5, 5);
+    cells.set(0, 0, Cell::Filled);
+    assert!(matches!(hint(&puzzle, &cells, None), Hint::Line { .. }));
+    let wrong = hint(&puzzle, &cells, Some(&solution));
+    assert_eq!(wrong, Hint::Wrong { cells: vec![0] });
+    assert_eq!(
+        wrong.explain(&puzzle),
+        "A mistake: row 1, column 1 is not as in the solution. Check outlines it."
+    );
+}
+
+/// A small xorshift generator: the tests' puzzles are the same every run.
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn picture(&mut self, width: usize, height: usize, percent: u64) -> Grid {
+        let cells = (0..width * height)
+            .map(|_| if self.next() % 100 < percent { Cell::Filled } else { Cell::Empty })
+            .collect();
+        Grid::from_cells(width, height, cells).unwrap()
+    }
+}
+
+/// The unique solution of a puzzle, if it has one.
+fn unique(puzzle: &Puzzle) -> Option<(Grid, crate::Stats)> {
+    let (verdict, stats) = solve(puzzle, SolveOptions::solutions(2), |_| true).ok()?;
+    match verdict {
+        Verdict::Unique(g) => Some((g, stats)),
+        _ => None,
+    }
+}
+
+/// Applies line hints until none is left; returns the hint that ends it.
+fn by_lines(puzzle: &Puzzle, cells: &mut Grid, solution: &Grid) -> Hint {
+    loop {
+        match hint(puzzle, cells, Some(solution)) {
+            h @ Hint::Line { .. } => {
+                for (i, c) in h.cells(puzzle.width()) {
+                    cells.cells_mut()[i] = c;
+                }
+            }
+            other => return other,
+        }
+    }
+}
+
+#[test]
+fn a_puzzle_that_needs_looking_ahead_gets_a_probe_that_explains_its_contradiction() {
+    let mut random = Random(0x9e3779b97f4a7c15);
+    let mut probes = 0;
+    for _ in 0..400 {
+        let picture = random.picture(8, 8, 55);
+        let puzzle = Puzzle::from_picture(&picture);
+        let Some((solution, stats)) = unique(&puzzle) else { continue };
+        if stats.probes == 0 || stats.guesses > 0 {
+            continue;
+        }
+        let mut cells = Grid::new(8, 8);
+        let h = by_lines(&puzzle, &mut cells, &solution);
+        let Hint::Probe { index, assumed, contradiction, .. } = h else { panic!("{h:?}") };
+        // The probe's cell is the other value, as in the solution.
+        assert_eq!(solution.cells()[index], assumed.opposite());
+        assert_eq!(h.cells(8), [(index, assumed.opposite())]);
+        let text = h.explain(&puzzle);
+        let cell = format!("row {}, column {}", index / 8 + 1, index % 8 + 1);
+        assert!(
+            text.starts_with(&format!("Looking ahead: if {cell} were {}", value_word(assumed))),
+            "{text}"
+        );
+        assert!(text.contains(&format!("{contradiction} would have no valid placement")), "{text}");
+        assert!(text.ends_with(&format!("so it is {}.", value_word(assumed.opposite()))), "{text}");
+        probes += 1;
+        if probes == 5 {
+            return;
+        }
+    }
+    panic!("only {probes} puzzles needed probing");
+}
+
+#[test]
+fn a_puzzle_that_needs_a_guess_says_so() {
+    // The 2×2 diagonal has two solutions: nothing is forced anywhere.
+    let puzzle = Puzzle::from_picture(&grid(&["#.", ".#"]));
+    assert_eq!(hint(&puzzle, &Grid::new(2, 2), None), Hint::Guess);
+    assert!(Hint::Guess.explain(&puzzle).contains("needs a guess"));
+}
+
+#[test]
+fn no_hint_claims_a_cell_the_solution_does_not_have() {
+    let mut random = Random(12345);
+    let mut checked = 0;
+    while checked < 300 {
+        let (w, h) = (3 + (random.next() % 8) as usize, 3 + (random.next() % 8) as usize);
+        let percent = 40 + random.next() % 30;
+        let picture = random.picture(w, h, percent);
+        let puzzle = Puzzle::from_picture(&picture);
+        let Some((solution, _)) = unique(&puzzle) else { continue };
+        // A random correct partial board: each cell of the solution kept
+        // with some probability.
+        let keep = random.next() % 100;
+        let cells: Vec<Cell> = solution
+            .cells()
+            .iter()
+            .map(|&c| if random.next() % 100 < keep { c } else { Cell::Unknown })
+            .collect();
+        let cells = Grid::from_cells(w, h, cells).unwrap();
+        // With and without the solution given, the hint's cells are the solution's.
+        for given in [None, Some(&solution)] {
+            let hinted = hint(&puzzle, &cells, given);
+            assert!(!matches!(hinted, Hint::Impossible { .. } | Hint::Wrong { .. }), "{hinted:?}");
+            for (i, c) in hinted.cells(w) {
+                assert_eq!(solution.cells()[i], c, "{hinted:?} on {w}×{h}");
+                assert!(!cells.cells()[i].is_known());
+            }
+            if cells.is_complete() {
+                assert_eq!(hinted, Hint::Solved);
+            }
+        }
+        checked += 1;
+    }
+}
+
+#[test]
+fn difficulty_follows_the_solver_work() {
+    let stats = |sweeps, probes, guesses, learnt| crate::Stats {
+        sweeps,
+        probes,
+        guesses,
+        learnt,
+        ..Default::default()
+    };
+    assert_eq!(Difficulty::of(&stats(3, 0, 0, 0)), Difficulty::Easy);
+    assert_eq!(Difficulty::of(&stats(EASY_SWEEPS + 1, 0, 0, 0)), Difficulty::Medium);
+    assert_eq!(Difficulty::of(&stats(9, 4, 0, 0)), Difficulty::Hard);
+    assert_eq!(Difficulty::of(&stats(9, 4, 2, 0)), Difficulty::VeryHard);
+    assert_eq!(Difficulty::of(&stats(9, 0, 0, 7)), Difficulty::VeryHard);
+    assert_eq!(Difficulty::VeryHard.describe(), "Very hard: needs guessing");
+    // Seed 003's picture falls to simple line logic.
+    let (_, seed) = unique(&Puzzle::from_picture(&grid(&SEED_003))).unwrap();
+    assert_eq!(Difficulty::of(&seed), Difficulty::Easy);
+}
