@@ -2,97 +2,316 @@
 //! with an optional `"title"`; a list of such objects is a batch. An empty
 //! line is `[]` or `[0]`.
 //!
-//! serde_json's values keep no positions, so an error in the structure is
-//! located afterwards: [`locate`] walks the text along the path of the value
-//! at fault (`rows`, 3, 1) to its line and column.
+//! Read by a small reader of our own that keeps where each value starts,
+//! so that an error in the structure is located at its value. (serde_json
+//! kept no positions, and took 15 KB of the page's and the worker's wasm.)
+//! Nesting deeper than 127 is refused where it passes that depth.
 
 use crate::text::shown;
 use crate::ParseError;
 use nonogram_core::{Clue, Puzzle};
-use serde_json::Value;
 
-/// One step of a path into a JSON text: an object's member or a list's item.
-#[derive(Clone, Copy, Debug)]
-enum Key<'a> {
-    Member(&'a str),
-    Item(usize),
+/// A JSON value. Numbers keep their text: a run length is read from it as
+/// a whole number, and nothing else needs a number's value.
+#[derive(Debug)]
+enum Value<'a> {
+    Null,
+    Bool,
+    Number(&'a str),
+    String(String),
+    /// Items, each with the byte offset where it starts.
+    Array(Vec<(usize, Value<'a>)>),
+    /// Members: name, the offset of the value, the value. The last of
+    /// repeated members wins.
+    Object(Vec<(String, usize, Value<'a>)>),
 }
 
-pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
-    let value: Value = serde_json::from_str(text).map_err(|e| {
-        let (line, column) = char_location(text, e.line(), e.column());
-        ParseError::at(line, column, format!("invalid JSON: {}", strip_location(&e)))
-    })?;
-    match &value {
-        Value::Array(items) if items.is_empty() => Err(at(text, &[], "the JSON list holds no puzzle")),
-        Value::Array(items) => {
-            items.iter().enumerate().map(|(i, item)| puzzle(text, item, &[Key::Item(i)])).collect()
+impl Value<'_> {
+    fn member(&self, name: &str) -> Option<(usize, &Value<'_>)> {
+        match self {
+            Value::Object(members) => members.iter().rev().find(|m| m.0 == name).map(|m| (m.1, &m.2)),
+            _ => None,
         }
-        _ => Ok(vec![puzzle(text, &value, &[])?]),
     }
 }
 
-/// An error located at the value that `path` leads to.
-fn at(text: &str, path: &[Key], message: impl Into<String>) -> ParseError {
-    let (line, column) = locate(text, path);
+/// Nesting deeper than this is refused (as serde_json did).
+const MAX_DEPTH: usize = 127;
+
+struct Reader<'a> {
+    text: &'a str,
+    pos: usize,
+    depth: usize,
+}
+
+/// A syntax error: where, and what.
+type Syntax = (usize, &'static str);
+
+impl<'a> Reader<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.pos).copied()
+    }
+
+    fn skip_space(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.pos += 1;
+        }
+    }
+
+    /// A value, its leading space skipped; `eof` names what was being read.
+    fn value(&mut self, eof: &'static str) -> Result<Value<'a>, Syntax> {
+        self.skip_space();
+        let start = self.pos;
+        match self.peek().ok_or((start, eof))? {
+            b'[' | b'{' => self.nested(),
+            b'"' => self.string().map(Value::String),
+            b'-' | b'0'..=b'9' => self.number(),
+            _ => {
+                for (word, value) in [("null", Value::Null), ("true", Value::Bool), ("false", Value::Bool)] {
+                    if self.text[start..].starts_with(word) {
+                        self.pos += word.len();
+                        return Ok(value);
+                    }
+                }
+                Err((start, "expected value"))
+            }
+        }
+    }
+
+    fn nested(&mut self) -> Result<Value<'a>, Syntax> {
+        let list = self.peek() == Some(b'[');
+        if self.depth == MAX_DEPTH {
+            return Err((self.pos, "recursion limit exceeded"));
+        }
+        self.depth += 1;
+        self.pos += 1;
+        let (close, eof) =
+            if list { (b']', "EOF while parsing a list") } else { (b'}', "EOF while parsing an object") };
+        let mut items = Vec::new();
+        let mut members = Vec::new();
+        self.skip_space();
+        if self.peek() == Some(close) {
+            self.pos += 1;
+        } else {
+            loop {
+                if list {
+                    self.skip_space();
+                    let at = self.pos;
+                    items.push((at, self.value(eof)?));
+                } else {
+                    self.skip_space();
+                    match self.peek() {
+                        Some(b'"') => {}
+                        Some(_) => return Err((self.pos, "key must be a string")),
+                        None => return Err((self.pos, eof)),
+                    }
+                    let name = self.string()?;
+                    self.skip_space();
+                    match self.peek() {
+                        Some(b':') => self.pos += 1,
+                        Some(_) => return Err((self.pos, "expected `:`")),
+                        None => return Err((self.pos, eof)),
+                    }
+                    self.skip_space();
+                    let at = self.pos;
+                    members.push((name, at, self.value(eof)?));
+                }
+                self.skip_space();
+                match self.peek() {
+                    Some(b',') => self.pos += 1,
+                    Some(b) if b == close => {
+                        self.pos += 1;
+                        break;
+                    }
+                    Some(_) if list => return Err((self.pos, "expected `,` or `]`")),
+                    Some(_) => return Err((self.pos, "expected `,` or `}`")),
+                    None => return Err((self.pos, eof)),
+                }
+            }
+        }
+        self.depth -= 1;
+        Ok(if list { Value::Array(items) } else { Value::Object(members) })
+    }
+
+    /// A string at `"`, its escapes read.
+    fn string(&mut self) -> Result<String, Syntax> {
+        self.pos += 1;
+        let mut out = String::new();
+        loop {
+            let rest = &self.text[self.pos..];
+            let plain = rest.find(|c: char| c == '"' || c == '\\' || c < ' ').unwrap_or(rest.len());
+            out.push_str(&rest[..plain]);
+            self.pos += plain;
+            match self.peek() {
+                None => return Err((self.pos, "EOF while parsing a string")),
+                Some(b'"') => {
+                    self.pos += 1;
+                    return Ok(out);
+                }
+                Some(b'\\') => {
+                    let escape = self.text.as_bytes().get(self.pos + 1).copied();
+                    self.pos += 2;
+                    out.push(match escape {
+                        Some(b'"') => '"',
+                        Some(b'\\') => '\\',
+                        Some(b'/') => '/',
+                        Some(b'b') => '\u{8}',
+                        Some(b'f') => '\u{c}',
+                        Some(b'n') => '\n',
+                        Some(b'r') => '\r',
+                        Some(b't') => '\t',
+                        Some(b'u') => self.unicode_escape()?,
+                        None => return Err((self.pos - 2, "EOF while parsing a string")),
+                        Some(_) => return Err((self.pos - 2, "invalid escape")),
+                    });
+                }
+                Some(_) => {
+                    return Err((
+                        self.pos,
+                        "control character (\\u0000-\\u001F) found while parsing a string",
+                    ))
+                }
+            }
+        }
+    }
+
+    /// The character of a `\\uXXXX` escape (a surrogate pair takes two).
+    fn unicode_escape(&mut self) -> Result<char, Syntax> {
+        let hex = |r: &mut Reader| -> Result<u32, Syntax> {
+            let digits = r.text.get(r.pos..r.pos + 4).filter(|d| d.bytes().all(|b| b.is_ascii_hexdigit()));
+            let value =
+                digits.and_then(|d| u32::from_str_radix(d, 16).ok()).ok_or((r.pos, "invalid escape"))?;
+            r.pos += 4;
+            Ok(value)
+        };
+        let first = hex(self)?;
+        let code = if (0xd800..0xdc00).contains(&first) && self.text[self.pos..].starts_with("\\u") {
+            let at = self.pos;
+            self.pos += 2;
+            let second = hex(self)?;
+            if !(0xdc00..0xe000).contains(&second) {
+                return Err((at, "lone leading surrogate in hex escape"));
+            }
+            0x10000 + ((first - 0xd800) << 10) + (second - 0xdc00)
+        } else {
+            first
+        };
+        char::from_u32(code).ok_or((self.pos, "lone leading surrogate in hex escape"))
+    }
+
+    fn number(&mut self) -> Result<Value<'a>, Syntax> {
+        let start = self.pos;
+        let digits = |r: &mut Reader| {
+            let n = r.text[r.pos..].bytes().take_while(u8::is_ascii_digit).count();
+            r.pos += n;
+            n
+        };
+        if self.peek() == Some(b'-') {
+            self.pos += 1;
+        }
+        let whole = digits(self);
+        let leading_zero = whole > 1 && self.text.as_bytes()[self.pos - whole] == b'0';
+        if whole == 0 || leading_zero {
+            return Err((start, "invalid number"));
+        }
+        if self.peek() == Some(b'.') {
+            self.pos += 1;
+            if digits(self) == 0 {
+                return Err((self.pos, "invalid number"));
+            }
+        }
+        if matches!(self.peek(), Some(b'e' | b'E')) {
+            self.pos += 1;
+            if matches!(self.peek(), Some(b'+' | b'-')) {
+                self.pos += 1;
+            }
+            if digits(self) == 0 {
+                return Err((self.pos, "invalid number"));
+            }
+        }
+        Ok(Value::Number(&self.text[start..self.pos]))
+    }
+}
+
+pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
+    let mut reader = Reader { text, pos: 0, depth: 0 };
+    let value = reader.value("EOF while parsing a value").and_then(|v| {
+        reader.skip_space();
+        if reader.pos < text.len() {
+            Err((reader.pos, "trailing characters"))
+        } else {
+            Ok(v)
+        }
+    });
+    let value = value.map_err(|(pos, message)| at(text, pos, format!("invalid JSON: {message}")))?;
+    let start = text.len() - text.trim_start().len();
+    match &value {
+        Value::Array(items) if items.is_empty() => Err(at(text, start, "the JSON list holds no puzzle")),
+        Value::Array(items) => items.iter().map(|(pos, item)| puzzle(text, item, *pos)).collect(),
+        _ => Ok(vec![puzzle(text, &value, start)?]),
+    }
+}
+
+/// An error located at byte offset `pos`: 1-based line, column in characters.
+fn at(text: &str, pos: usize, message: impl Into<String>) -> ParseError {
+    let before = &text[..pos.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     ParseError::at(line, column, message)
 }
 
-fn puzzle(text: &str, value: &Value, path: &[Key]) -> Result<Puzzle, ParseError> {
-    let Value::Object(obj) = value else {
-        return Err(at(text, path, "a JSON puzzle must be an object with \"rows\" and \"columns\""));
+fn puzzle(text: &str, value: &Value, pos: usize) -> Result<Puzzle, ParseError> {
+    let Value::Object(_) = value else {
+        return Err(at(text, pos, "a JSON puzzle must be an object with \"rows\" and \"columns\""));
     };
-    let rows = obj.get("rows").ok_or_else(|| at(text, path, "the JSON puzzle has no \"rows\""))?;
-    let (key, columns) = match (obj.get("columns"), obj.get("cols")) {
-        (Some(c), _) => ("columns", c),
-        (None, Some(c)) => ("cols", c),
-        (None, None) => return Err(at(text, path, "the JSON puzzle has no \"columns\" (or \"cols\")")),
-    };
-    let with = |key| [path, &[Key::Member(key)]].concat();
-    let mut p = Puzzle::new(
-        clue_list(text, rows, &with("rows"), "row")?,
-        clue_list(text, columns, &with(key), "column")?,
-    );
-    if let Some(Value::String(t)) = obj.get("title") {
+    let rows = value.member("rows").ok_or_else(|| at(text, pos, "the JSON puzzle has no \"rows\""))?;
+    let columns = value
+        .member("columns")
+        .or_else(|| value.member("cols"))
+        .ok_or_else(|| at(text, pos, "the JSON puzzle has no \"columns\" (or \"cols\")"))?;
+    let mut p = Puzzle::new(clue_list(text, rows, "row")?, clue_list(text, columns, "column")?);
+    if let Some((_, Value::String(t))) = value.member("title") {
         p.meta.title = Some(t.clone());
     }
     Ok(p)
 }
 
-fn clue_list(text: &str, value: &Value, path: &[Key], kind: &str) -> Result<Vec<Clue>, ParseError> {
+fn clue_list(text: &str, (pos, value): (usize, &Value), kind: &str) -> Result<Vec<Clue>, ParseError> {
     let Value::Array(items) = value else {
-        return Err(at(text, path, format!("the {kind} clues must be a list of lists of numbers")));
+        return Err(at(text, pos, format!("the {kind} clues must be a list of lists of numbers")));
     };
     items
         .iter()
         .enumerate()
-        .map(|(i, item)| {
-            let item_path = [path, &[Key::Item(i)]].concat();
-            let (runs, bare) = match item {
-                Value::Array(runs) => (runs.as_slice(), false),
-                Value::Number(_) => (std::slice::from_ref(item), true),
+        .map(|(i, (item_pos, item))| {
+            let runs: Vec<(usize, &Value)> = match item {
+                Value::Array(runs) => runs.iter().map(|(p, r)| (*p, r)).collect(),
+                Value::Number(_) => vec![(*item_pos, item)],
                 _ => {
                     return Err(at(
                         text,
-                        &item_path,
+                        *item_pos,
                         format!("{kind} {}: a clue must be a list of numbers", i + 1),
                     ))
                 }
             };
             let runs = runs
-                .iter()
-                .enumerate()
-                .map(|(j, r)| match r.as_u64() {
-                    Some(n) if n <= 1_000_000 => Ok(n as u32),
-                    _ => {
-                        let run_path =
-                            if bare { item_path.clone() } else { [&item_path[..], &[Key::Item(j)]].concat() };
-                        Err(at(
+                .into_iter()
+                .map(|(run_pos, r)| match r {
+                    Value::Number(n) => match n.parse::<u64>() {
+                        Ok(n) if n <= 1_000_000 => Ok(n as u32),
+                        _ => Err((run_pos, *n)),
+                    },
+                    _ => Err((run_pos, source(text, run_pos))),
+                })
+                .map(|r| {
+                    r.map_err(|(run_pos, shown_text)| {
+                        at(
                             text,
-                            &run_path,
-                            format!("{kind} {}: `{}` is not a run length", i + 1, shown(&r.to_string())),
-                        ))
-                    }
+                            run_pos,
+                            format!("{kind} {}: `{}` is not a run length", i + 1, shown(shown_text)),
+                        )
+                    })
                 })
                 .collect::<Result<Vec<u32>, _>>()?;
             Ok(Clue(if runs == [0] { Vec::new() } else { runs }))
@@ -100,138 +319,75 @@ fn clue_list(text: &str, value: &Value, path: &[Key], kind: &str) -> Result<Vec<
         .collect()
 }
 
-/// serde_json's message without its trailing " at line L column C".
-fn strip_location(e: &serde_json::Error) -> String {
-    let s = e.to_string();
-    match s.rfind(" at line ") {
-        Some(i) => s[..i].to_string(),
-        None => s,
+/// The text of the (valid) value starting at `pos`, as written.
+fn source(text: &str, pos: usize) -> &str {
+    let mut reader = Reader { text, pos, depth: 0 };
+    match reader.value("") {
+        Ok(_) => &text[pos..reader.pos],
+        Err(_) => &text[pos..],
     }
 }
 
-/// serde_json's location (1-based line; column in bytes, 0 at the start of
-/// a line) as ours: 1-based line and column in characters.
-fn char_location(text: &str, line: usize, byte_column: usize) -> (usize, usize) {
-    let line = line.max(1);
-    let Some(l) = text.split('\n').nth(line - 1) else { return (line, byte_column.max(1)) };
-    let mut end = byte_column.saturating_sub(1).min(l.len());
-    while !l.is_char_boundary(end) {
-        end -= 1;
-    }
-    (line, l[..end].chars().count() + 1)
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// The 1-based line and column (in characters) of the value `path` leads
-/// to in a valid JSON text; as far as the path can be followed, so at
-/// worst the start of the text. Iterative: no recursion however deep.
-fn locate(text: &str, path: &[Key]) -> (usize, usize) {
-    let bytes = text.as_bytes();
-    let mut pos = skip_space(bytes, 0);
-    for key in path {
-        match follow(bytes, pos, *key) {
-            Some(next) => pos = next,
-            None => break,
+    fn error(text: &str) -> String {
+        parse(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn strings_escapes_and_members() {
+        let text = r#"{"title": "caf\u00e9 \"\ud83d\ude00\" a\\b\/c\n", "cols": [[1]], "rows": [1], "rows": [[1]], "x": [null, true, false, {}]}"#;
+        let p = parse(text).unwrap().remove(0);
+        assert_eq!(p.meta.title.as_deref(), Some("café \"😀\" a\\b/c\n"));
+        assert_eq!((p.rows.len(), p.columns.len()), (1, 1));
+        // A batch; `[0]` and `[]` are empty lines; a bare number is a clue.
+        let batch =
+            parse(" [ {\"rows\": [[0], []], \"columns\": [2, [0]]}, {\"rows\":[[1]],\"columns\":[[1]]} ] ")
+                .unwrap();
+        assert_eq!(batch.len(), 2);
+        assert_eq!(batch[0].rows, [Clue(vec![]), Clue(vec![])]);
+        assert_eq!(batch[0].columns, [Clue(vec![2]), Clue(vec![])]);
+    }
+
+    #[test]
+    fn syntax_errors_are_located_and_named() {
+        for (text, expected) in [
+            ("{\"rows\": [[1]] \"columns\": []}", "line 1, column 16: invalid JSON: expected `,` or `}`"),
+            ("[[1] 2]", "line 1, column 6: invalid JSON: expected `,` or `]`"),
+            ("{rows: []}", "line 1, column 2: invalid JSON: key must be a string"),
+            ("{\"rows\" []}", "line 1, column 9: invalid JSON: expected `:`"),
+            ("{\"rows\": [01]}", "line 1, column 11: invalid JSON: invalid number"),
+            ("{\"rows\": [1.]}", "line 1, column 13: invalid JSON: invalid number"),
+            ("{\"rows\": \"a\\qb\"}", "line 1, column 12: invalid JSON: invalid escape"),
+            ("{\"rows\": \"a\u{1}\"}", "line 1, column 12: invalid JSON: control character (\\u0000-\\u001F) found while parsing a string"),
+            ("{\"rows\": \"ab", "line 1, column 13: invalid JSON: EOF while parsing a string"),
+            ("{} x", "line 1, column 4: invalid JSON: trailing characters"),
+            ("{\"rows\": nope}", "line 1, column 10: invalid JSON: expected value"),
+            ("{\"a\":", "line 1, column 6: invalid JSON: EOF while parsing an object"),
+        ] {
+            assert_eq!(error(text), expected, "{text}");
         }
     }
-    let before = &text[..pos.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
-}
 
-/// From the value at `pos`, the start of its member or item `key`.
-fn follow(bytes: &[u8], pos: usize, key: Key) -> Option<usize> {
-    let (open, close) = match key {
-        Key::Member(_) => (b'{', b'}'),
-        Key::Item(_) => (b'[', b']'),
-    };
-    if bytes.get(pos) != Some(&open) {
-        return None;
-    }
-    let mut at = skip_space(bytes, pos + 1);
-    let mut index = 0;
-    let mut found = None;
-    while bytes.get(at).is_some_and(|&b| b != close) {
-        let value_at = match key {
-            Key::Member(name) => {
-                let end = skip_value(bytes, at)?;
-                let matches = bytes.get(at + 1..end - 1) == Some(name.as_bytes());
-                at = skip_space(bytes, end);
-                if bytes.get(at) != Some(&b':') {
-                    return None;
-                }
-                let value_at = skip_space(bytes, at + 1);
-                // The last of repeated members wins, as in serde_json.
-                if matches {
-                    found = Some(value_at);
-                }
-                value_at
-            }
-            Key::Item(i) => {
-                if index == i {
-                    return Some(at);
-                }
-                at
-            }
-        };
-        index += 1;
-        at = skip_space(bytes, skip_value(bytes, value_at)?);
-        if bytes.get(at) == Some(&b',') {
-            at = skip_space(bytes, at + 1);
-        }
-    }
-    found
-}
-
-fn skip_space(bytes: &[u8], mut pos: usize) -> usize {
-    while bytes.get(pos).is_some_and(|b| b.is_ascii_whitespace()) {
-        pos += 1;
-    }
-    pos
-}
-
-/// The end of the value that starts at `pos` (a string, a number or word,
-/// or a whole list or object, however deeply nested).
-fn skip_value(bytes: &[u8], mut pos: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    loop {
-        match *bytes.get(pos)? {
-            b'"' => {
-                pos += 1;
-                loop {
-                    match *bytes.get(pos)? {
-                        b'\\' => pos += 2,
-                        b'"' => break,
-                        _ => pos += 1,
-                    }
-                }
-                pos += 1;
-            }
-            b'[' | b'{' => {
-                depth += 1;
-                pos += 1;
-                continue;
-            }
-            b']' | b'}' => {
-                depth = depth.checked_sub(1)?;
-                pos += 1;
-            }
-            b',' | b':' if depth > 0 => {
-                pos += 1;
-                continue;
-            }
-            b if b.is_ascii_whitespace() && depth > 0 => {
-                pos += 1;
-                continue;
-            }
-            _ => {
-                while bytes.get(pos).is_some_and(|&b| !b"[]{},:\"".contains(&b) && !b.is_ascii_whitespace()) {
-                    pos += 1;
-                }
-            }
-        }
-        if depth == 0 {
-            return Some(pos);
-        }
+    #[test]
+    fn run_lengths_are_whole_numbers_shown_as_written() {
+        assert_eq!(
+            error("{\"rows\": [[1.0]], \"columns\": [[1]]}"),
+            "line 1, column 12: row 1: `1.0` is not a run length"
+        );
+        assert_eq!(
+            error("{\"rows\": [[1e3]], \"columns\": [[1]]}"),
+            "line 1, column 12: row 1: `1e3` is not a run length"
+        );
+        assert_eq!(
+            error("{\"rows\": [[{\"a\": [1, 2]}]], \"columns\": [[1]]}"),
+            "line 1, column 12: row 1: `{\"a\": [1, 2]}` is not a run length"
+        );
+        assert_eq!(
+            error("{\"rows\": [[2000000]], \"columns\": [[1]]}"),
+            "line 1, column 12: row 1: `2000000` is not a run length"
+        );
     }
 }

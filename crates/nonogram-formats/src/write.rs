@@ -90,7 +90,7 @@ fn write_json(p: &Puzzle) -> String {
     };
     let mut s = String::from("{\n");
     if let Some(t) = &p.meta.title {
-        writeln!(s, "  \"title\": {},", serde_json::Value::String(t.clone())).unwrap();
+        writeln!(s, "  \"title\": {},", json_string(t)).unwrap();
     }
     write!(s, "  \"rows\": {},\n  \"columns\": {}\n}}\n", list(&p.rows), list(&p.columns)).unwrap();
     s
@@ -111,4 +111,23 @@ pub fn write_picture(grid: &Grid) -> String {
         s.push('\n');
     }
     s
+}
+
+/// A string as JSON writes it: quoted, with `"`, `\\` and control
+/// characters escaped.
+fn json_string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c < ' ' => write!(out, "\\u{:04x}", c as u32).unwrap(),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
