@@ -1,10 +1,12 @@
 //! Nonogram Studio in the browser: a Yew page and a web worker that runs the
 //! solver core ([`nonogram_core`]) and streams snapshots back.
 //!
-//! - [`protocol`]: the small types that cross `postMessage` (JSON text).
+//! - [`app`]: the page's state and its pure reducer, play mode included.
+//! - [`protocol`]: the small types that cross `postMessage` (as bytes).
 //! - [`session`]: a solve cut into bounded batches of steps; each batch ends
 //!   with a snapshot. Pure Rust, tested natively.
 //! - [`check`]: the fairness check of a picture's puzzle, and its fixes.
+//! - [`hinting`]: the worker's hints and checks of a player's cells.
 //! - [`picture`]: an uploaded picture's settings, edits and 0/1 grid.
 //! - [`lab`]: the line lab: placements of a clue in a line, and its deductions.
 //! - [`layout`]: the geometry of the board drawing, pure and tested natively.
@@ -13,6 +15,7 @@
 
 pub mod app;
 pub mod check;
+pub mod hinting;
 pub mod lab;
 pub mod layout;
 pub mod picture;

@@ -12,6 +12,7 @@ mod panels;
 mod picture_draw;
 mod picture_markup;
 mod picture_view;
+mod play_bar;
 mod setup;
 mod solver_client;
 mod view;
@@ -55,6 +56,9 @@ pub enum Msg {
     PictureClues(PictureClues),
     /// Put back the input a share link replaced.
     RestoreInput,
+    /// Play mode on (with the progress kept for the puzzle) or off.
+    TogglePlay,
+    Play(crate::app::PlayAction),
     /// The page's address changed (a share link opened in this tab).
     HashChanged,
 }
@@ -109,6 +113,13 @@ impl App {
         while let Some(effect) = effects.pop_front() {
             let next = match effect {
                 Effect::Parse { version, index } => self.parse(version, index),
+                Effect::Keep { key, value } => {
+                    if let Some(s) = input::storage() {
+                        // A full storage loses the progress, not the game.
+                        let _ = s.set_item(&key, &value);
+                    }
+                    None
+                }
                 effect => self.solver.carry_out(effect),
             };
             if let Some(action) = next {
@@ -160,6 +171,16 @@ impl Component for App {
                 self.picture = Some(clues);
             }
             Msg::RestoreInput => self.restore_input(ctx),
+            Msg::TogglePlay => {
+                let saved = match (&self.state.play, self.state.puzzle()) {
+                    (None, Some(puzzle)) => input::storage()
+                        .and_then(|s| s.get_item(&crate::app::progress_key(puzzle)).ok().flatten()),
+                    _ => None,
+                };
+                let action = crate::app::PlayAction::Toggle { saved };
+                self.dispatch(ctx, Action::Play { action, now: js_sys::Date::now() });
+            }
+            Msg::Play(action) => self.dispatch(ctx, Action::Play { action, now: js_sys::Date::now() }),
             Msg::HashChanged => self.open_share_link(ctx),
             Msg::Sample(i) => {
                 let Some(&(_, text)) = SAMPLES.get(i) else { return false };

@@ -50,6 +50,26 @@ pub enum ToWorker {
         /// Which puzzle of a batch (0-based).
         index: usize,
     },
+    /// The next hint for a player's cells, or (`check`) which are wrong.
+    /// Answered by `Hinted`.
+    Hint(HintRequest),
+}
+
+/// A player's board, for a hint or a check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HintRequest {
+    pub id: u32,
+    pub rows: Vec<Vec<u32>>,
+    pub columns: Vec<Vec<u32>>,
+    pub cells: Cells,
+    pub check: bool,
+}
+
+impl HintRequest {
+    pub fn new(id: u32, puzzle: &nonogram_core::Puzzle, cells: Cells, check: bool) -> HintRequest {
+        let SolveRequest { rows, columns, .. } = SolveRequest::new(id, puzzle);
+        HintRequest { id, rows, columns, cells, check }
+    }
 }
 
 impl SolveRequest {
@@ -191,6 +211,16 @@ pub enum FromWorker {
     },
     /// The outcome of a `Parse` request (boxed: the other messages are small).
     Parsed { id: u32, outcome: ParsedText },
+    /// A hint in words, the line it is about and the cells it settles
+    /// (grid index, filled or not); for a check, `wrong` lists the
+    /// player's wrong cells instead.
+    Hinted {
+        id: u32,
+        text: String,
+        line: Option<nonogram_core::LineId>,
+        cells: Vec<(u32, bool)>,
+        wrong: Option<Vec<u32>>,
+    },
     /// Fixes found so far, best first; `tried` of `total` candidate cells.
     Fixes { id: u32, fixes: Vec<FixNote>, tried: usize, total: usize, done: bool },
 }

@@ -25,6 +25,10 @@ use web_sys::{
     OffscreenCanvas, OffscreenCanvasRenderingContext2d,
 };
 
+/// Milliseconds a hint's first solve of its puzzle may take (it finds the
+/// solution that catches wrong cells).
+const HINT_SOLVE_MS: f64 = 1500.0;
+
 /// Milliseconds of solving between two snapshots.
 const BATCH_MS: f64 = 30.0;
 
@@ -50,6 +54,8 @@ struct State {
     /// The id of the latest picture load; older loads are dropped.
     current_load: Cell<u32>,
     picture: RefCell<Option<GreyImage>>,
+    /// The solutions of the last puzzle a player asked a hint for.
+    solutions: RefCell<crate::hinting::Solutions>,
 }
 
 /// Installs the message handler; called once when the worker starts.
@@ -98,6 +104,12 @@ pub fn start() {
                     None => Err("no text came with the request".into()),
                 };
                 post(&FromWorker::Parsed { id, outcome })
+            }
+            Ok(Some(ToWorker::Hint(request))) => {
+                // Solving for the solutions takes at most this long, once per puzzle.
+                let end = js_sys::Date::now() + HINT_SOLVE_MS;
+                let mut solutions = state.solutions.borrow_mut();
+                post(&crate::hinting::answer(&request, &mut solutions, || js_sys::Date::now() < end));
             }
             Ok(None) => post(&FromWorker::Error { id: 0, message: "bad request: not a message".into() }),
             Err(_) => post(&FromWorker::Error { id: 0, message: "bad request: not bytes".into() }),

@@ -9,15 +9,20 @@
 //! position, shown solution, zoom), and settings (speed). What is drawn on
 //! the canvas is a cache of the page's, not state.
 
+mod play;
 mod solve;
 #[cfg(test)]
 mod tests;
 mod text;
+mod zoom;
+
+pub use play::{line_cells, line_done, progress_key, HintView, Play, PlayAction};
+pub use zoom::{Zoom, ZOOM_CELLS, ZOOM_STEP};
 
 pub use text::{counts_text, millis, plural, verdict_text};
 
 use crate::playback::Playback;
-use crate::protocol::{Cells, FromWorker, ParseOutcome, SolveRequest, VerdictKind};
+use crate::protocol::{Cells, FromWorker, HintRequest, ParseOutcome, SolveRequest, VerdictKind};
 use nonogram_core::{Cell, Puzzle};
 use std::rc::Rc;
 
@@ -46,20 +51,6 @@ pub enum Racer {
     /// The browser cannot run one (a single core, or it failed to start).
     Unavailable,
 }
-
-/// How large the board is drawn.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Zoom {
-    /// The whole board fits its box.
-    Fit,
-    /// Cells of this side, in CSS pixels; the board pans inside its box.
-    Cell(f64),
-}
-
-/// Zoom steps multiply or divide the cell's side by this.
-pub const ZOOM_STEP: f64 = 1.25;
-/// The smallest and largest cell a zoom gives, in CSS pixels.
-pub const ZOOM_CELLS: (f64, f64) = (1.0, 64.0);
 
 /// Playback speeds offered, in steps per second; 0 is "as fast as it comes".
 pub const SPEEDS: [(u32, &str); 5] =
@@ -92,6 +83,8 @@ pub struct State {
     pub playing: bool,
     pub speed: u32,
     pub zoom: Zoom,
+    /// The player's own board, in play mode.
+    pub play: Option<Play>,
 }
 
 /// Everything that changes the state.
@@ -147,6 +140,11 @@ pub enum Action {
         fitted: f64,
     },
     Fit,
+    /// Play mode (see [`PlayAction`]); `now` is the time in ms.
+    Play {
+        action: PlayAction,
+        now: f64,
+    },
 }
 
 /// What the page must do after a change.
@@ -168,6 +166,13 @@ pub enum Effect {
     /// Give the racer the solve.
     Race(SolveRequest),
     StopRacer,
+    /// Keep a value in the browser's storage (play progress).
+    Keep {
+        key: String,
+        value: String,
+    },
+    /// Ask the worker for a hint, or a check of the player's cells.
+    AskHint(HintRequest),
 }
 
 impl Default for State {
@@ -190,6 +195,7 @@ impl Default for State {
             playing: false,
             speed: 60,
             zoom: Zoom::Fit,
+            play: None,
         }
     }
 }
@@ -219,9 +225,13 @@ impl State {
         self.shown().map_or(&[], |cells| &cells[..])
     }
 
-    /// The cells the board shows, shared (see [`Self::shown_cells`]).
+    /// The cells the board shows, shared (see [`Self::shown_cells`]): the
+    /// player's in play mode.
     pub fn shown(&self) -> Option<&Rc<Cells>> {
         self.puzzle()?;
+        if let Some(play) = &self.play {
+            return Some(&play.cells);
+        }
         Some(self.shown_solution.and_then(|i| self.solutions.get(i)).unwrap_or(self.playback.cells()))
     }
 
@@ -234,14 +244,6 @@ impl State {
     fn steps_per_tick(&self) -> usize {
         let ms = self.tick_ms().unwrap_or(1000);
         ((self.speed * ms) as f64 / 1000.0).ceil().max(1.0) as usize
-    }
-
-    /// The cell a zoom step starts from: the zoom's own, or the fitted one.
-    fn zoom_from(&self, fitted: f64) -> f64 {
-        match self.zoom {
-            Zoom::Cell(cell) => cell,
-            Zoom::Fit => fitted,
-        }
     }
 
     /// Changes the state; returns what the page must do.
@@ -320,13 +322,10 @@ impl State {
                 self.shown_solution = Some(i);
             }
             Action::ShowSolution(_) => {}
-            Action::ZoomIn { fitted } => self.zoom = Zoom::Cell(zoomed(self.zoom_from(fitted) * ZOOM_STEP)),
-            Action::ZoomOut { fitted } => {
-                // Never larger: a fitted huge board's cells are below the zoom's least.
-                let from = self.zoom_from(fitted);
-                self.zoom = Zoom::Cell(zoomed(from / ZOOM_STEP).min(from));
-            }
+            Action::ZoomIn { fitted } => self.zoom = self.zoom.step(fitted, true),
+            Action::ZoomOut { fitted } => self.zoom = self.zoom.step(fitted, false),
             Action::Fit => self.zoom = Zoom::Fit,
+            Action::Play { action, now } => self.play_action(action, now, &mut effects),
         }
         effects
     }
@@ -339,6 +338,9 @@ impl State {
         self.input = Input::Reading { bytes, count: 0 };
         self.playback = Playback::new(0);
         self.zoom = Zoom::Fit;
+        if let Some(play) = self.play.take() {
+            effects.push(Effect::Keep { key: play.key.clone(), value: play.saved(f64::NAN) });
+        }
         self.clear_outcome();
         effects.push(Effect::Parse { version: self.version, index });
     }
@@ -379,9 +381,4 @@ impl State {
         self.shown_solution = None;
         self.playback.seek(step);
     }
-}
-
-/// A zoomed cell side, within [`ZOOM_CELLS`].
-fn zoomed(cell: f64) -> f64 {
-    cell.clamp(ZOOM_CELLS.0, ZOOM_CELLS.1)
 }

@@ -63,6 +63,7 @@ impl State {
                 self.finish(*done, ms, "", effects);
             }
             FromWorker::Parsed { id, outcome } => self.parsed(id as u64, read_parsed(outcome)),
+            message @ FromWorker::Hinted { .. } => self.hinted(message),
             FromWorker::Error { message, .. } if self.running.is_some() => {
                 self.running = None;
                 self.playing = false;

@@ -87,6 +87,13 @@ pub struct BoardView<'a> {
     pub mark: Option<LineMark>,
     /// When two solutions are compared: they differ in these cells (outlined).
     pub differ: Option<(&'a [Cell], &'a [Cell])>,
+    /// Play mode: cells a hint settles (outlined), cells a check found
+    /// wrong (outlined in alert), the keyboard's cursor, and the lines
+    /// whose clues are satisfied (rows then columns; greyed).
+    pub hinted: &'a [u32],
+    pub wrong: &'a [u32],
+    pub cursor: Option<usize>,
+    pub done: &'a [bool],
 }
 
 /// What the board's canvas shows now.
@@ -100,10 +107,14 @@ struct Drawn {
     cells: Vec<Cell>,
     fresh: Vec<u32>,
     mark: Option<LineMark>,
+    /// Cells under a play-mode outline or the cursor.
+    overlaid: Vec<u32>,
+    done: Vec<bool>,
 }
 
-/// What a background was drawn for: puzzle version, layout, scale, palette.
-type BackgroundKey = (u64, Layout, f64, Palette);
+/// What a background was drawn for: puzzle version, layout, scale, palette,
+/// greyed clues.
+type BackgroundKey = (u64, Layout, f64, Palette, Vec<bool>);
 
 /// The board's draw cache: what is on the canvas, and its background with
 /// the clues (hundreds of texts on a large board, drawn once per puzzle and
@@ -150,10 +161,19 @@ impl Board {
             cells: view.cells.to_vec(),
             fresh: view.fresh.to_vec(),
             mark: view.mark,
+            overlaid: view
+                .hinted
+                .iter()
+                .chain(view.wrong)
+                .copied()
+                .chain(view.cursor.map(|c| c as u32))
+                .collect(),
+            done: view.done.to_vec(),
         };
         let mut drawn = self.drawn.borrow_mut();
         let same_board = matches!(&*drawn, Some(d) if d.layout == l && d.scale == scale && d.palette == colours
-            && d.version == now.version && d.comparing == now.comparing && d.cells.len() == now.cells.len());
+            && d.version == now.version && d.comparing == now.comparing && d.cells.len() == now.cells.len()
+            && d.done == now.done);
         let mut fresh = vec![false; now.cells.len()];
         for &i in &now.fresh {
             if let Some(f) = fresh.get_mut(i as usize) {
@@ -165,7 +185,8 @@ impl Board {
             // Marked in place, so that they come in order and once each.
             let mut changed: Vec<bool> = old.cells.iter().zip(&now.cells).map(|(a, b)| a != b).collect();
             let lines = [old.mark, now.mark].into_iter().flatten().flat_map(|m| l.line_cells(m.line()));
-            for i in old.fresh.iter().chain(&now.fresh).map(|&i| i as usize).chain(lines) {
+            let overlaid = old.overlaid.iter().chain(&now.overlaid);
+            for i in old.fresh.iter().chain(&now.fresh).chain(overlaid).map(|&i| i as usize).chain(lines) {
                 if let Some(c) = changed.get_mut(i) {
                     *c = true;
                 }
@@ -200,6 +221,7 @@ impl Board {
                 }
             }
         }
+        overlay(&ctx, &l, &colours, view);
         // The line worked in the shown step, or the contradicting one,
         // outlined inside the line so that repainting its cells erases it.
         if let Some(mark) = now.mark {
@@ -222,10 +244,10 @@ impl Board {
         colours: &Palette,
         view: &BoardView,
     ) {
-        let key = (view.version, *l, scale, *colours);
+        let key = (view.version, *l, scale, *colours, view.done.to_vec());
         let mut background = self.background.borrow_mut();
         if background.as_ref().is_none_or(|(k, _)| *k != key) {
-            *background = clue_background(l, scale, colours, view.puzzle).map(|c| (key, c));
+            *background = clue_background(l, scale, colours, view.puzzle, view.done).map(|c| (key, c));
         }
         let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
         match background.as_ref() {
@@ -238,5 +260,26 @@ impl Board {
                 ctx.fill_rect(0.0, 0.0, w * scale, h * scale);
             }
         }
+    }
+}
+
+/// Play mode's outlines (a hint's cells, wrong cells) and the cursor.
+fn overlay(ctx: &CanvasRenderingContext2d, l: &Layout, colours: &Palette, view: &BoardView) {
+    let inset = (l.cell / 8.0).clamp(1.0, 3.0);
+    let side = l.cell - 2.0 * inset;
+    ctx.set_line_width((l.cell / 8.0).clamp(1.5, 3.0));
+    for (cells, colour) in [(view.hinted, colours.worked), (view.wrong, colours.alert)] {
+        ctx.set_stroke_style_str(colour);
+        for &i in cells {
+            let (x, y) = l.cell_origin(i as usize / l.width, i as usize % l.width);
+            ctx.stroke_rect(x + inset, y + inset, side, side);
+        }
+    }
+    if let Some(i) = view.cursor {
+        let (x, y) = l.cell_origin(i / l.width, i % l.width);
+        ctx.set_stroke_style_str(colours.worked);
+        ctx.set_line_dash(&js_sys::Array::of2(&2.0.into(), &2.0.into())).ok();
+        ctx.stroke_rect(x + inset, y + inset, side, side);
+        ctx.set_line_dash(&js_sys::Array::new()).ok();
     }
 }

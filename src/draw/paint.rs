@@ -164,14 +164,23 @@ pub fn for_filled_runs(
 
 /// Row clues right-aligned to the left of the grid, column clues stacked
 /// above it; numbers too small to read are left out (zoom in).
-pub fn draw_clues(ctx: &CanvasRenderingContext2d, l: &Layout, puzzle: &Puzzle, colours: &Palette) {
-    ctx.set_fill_style_str(colours.ink);
+/// Draws the clue numbers; those of lines marked in `done` (rows, then
+/// columns) in grey, as satisfied.
+pub fn draw_clues(
+    ctx: &CanvasRenderingContext2d,
+    l: &Layout,
+    puzzle: &Puzzle,
+    colours: &Palette,
+    done: &[bool],
+) {
+    let ink = |k: usize| if done.get(k) == Some(&true) { colours.empty } else { colours.ink };
     ctx.set_text_baseline("middle");
     if l.font >= MIN_FONT {
         ctx.set_font(&format!("{}px sans-serif", css(l.font)));
         ctx.set_text_align("right");
         for (r, clue) in puzzle.rows.iter().enumerate() {
             let (_, y) = l.cell_origin(r, 0);
+            ctx.set_fill_style_str(ink(r));
             let _ = ctx.fill_text(&clue.to_string(), l.left - 4.0, y + l.cell / 2.0);
         }
     }
@@ -180,6 +189,7 @@ pub fn draw_clues(ctx: &CanvasRenderingContext2d, l: &Layout, puzzle: &Puzzle, c
         ctx.set_text_align("center");
         for (c, clue) in puzzle.columns.iter().enumerate() {
             let (x, _) = l.cell_origin(0, c);
+            ctx.set_fill_style_str(ink(puzzle.rows.len() + c));
             let runs: Vec<String> = if clue.0.is_empty() {
                 vec!["0".into()]
             } else {
@@ -220,6 +230,7 @@ pub(super) fn clue_background(
     scale: f64,
     colours: &Palette,
     puzzle: &Puzzle,
+    done: &[bool],
 ) -> Option<HtmlCanvasElement> {
     let document = web_sys::window()?.document()?;
     let canvas: HtmlCanvasElement = document.create_element("canvas").ok()?.dyn_into().ok()?;
@@ -230,7 +241,7 @@ pub(super) fn clue_background(
     let _ = ctx.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
     ctx.set_fill_style_str(colours.paper);
     ctx.fill_rect(0.0, 0.0, w, h);
-    draw_clues(&ctx, l, puzzle, colours);
+    draw_clues(&ctx, l, puzzle, colours, done);
     Some(canvas)
 }
 

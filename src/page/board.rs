@@ -4,16 +4,16 @@
 
 use super::panels::ZoomBar;
 use super::NARROW;
-use crate::app::{Action, Zoom, ZOOM_STEP};
+use crate::app::{Action, PlayAction, Zoom, ZOOM_STEP};
 use crate::draw;
 use crate::layout::{ClueExtent, Layout, Pinch};
 use crate::playback::LineMark;
 use crate::protocol::Cells;
-use nonogram_core::{LineId, Puzzle};
+use nonogram_core::{Cell, LineId, Puzzle};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::HtmlCanvasElement;
+use web_sys::{HtmlCanvasElement, PointerEvent};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -38,6 +38,22 @@ pub struct BoardProps {
     pub on_action: Callback<Action>,
     /// A row or column clue was clicked.
     pub on_clue: Callback<LineId>,
+    /// Play mode: what the board shows of it; presses, strokes and keys
+    /// go to `on_play`.
+    pub play: Option<PlayBoard>,
+    pub on_play: Callback<PlayAction>,
+}
+
+/// What the board shows in play mode besides the player's cells.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayBoard {
+    /// The cells the hint shown settles.
+    pub hinted: Rc<Vec<u32>>,
+    /// The cells a check found wrong.
+    pub wrong: Rc<Vec<u32>>,
+    pub cursor: usize,
+    /// Lines whose clues are satisfied: rows, then columns.
+    pub done: Rc<Vec<bool>>,
 }
 
 pub enum BoardMsg {
@@ -45,6 +61,10 @@ pub enum BoardMsg {
     Zoom(bool),
     Key(KeyboardEvent),
     Click(MouseEvent),
+    /// Play mode: a press, a move and a release of the pointer.
+    Down(PointerEvent),
+    Move(PointerEvent),
+    Up,
     /// Draw now (a new puzzle's first drawing, put off a task).
     Redraw,
 }
@@ -63,6 +83,8 @@ pub struct BoardPanel {
     _on_pointer: Vec<Closure<dyn FnMut(web_sys::PointerEvent)>>,
     /// Pending: the drawing of a new puzzle's board.
     redraw: Option<gloo_timers::callback::Timeout>,
+    /// Play mode: the cell the pressed pointer was last over.
+    pressed: Option<(usize, usize)>,
 }
 
 impl Component for BoardPanel {
@@ -77,6 +99,7 @@ impl Component for BoardPanel {
             _on_wheel: None,
             _on_pointer: Vec::new(),
             redraw: None,
+            pressed: None,
         }
     }
 
@@ -94,7 +117,18 @@ impl Component for BoardPanel {
             BoardMsg::Zoom(true) => Action::ZoomIn { fitted },
             BoardMsg::Zoom(false) => Action::ZoomOut { fitted },
             BoardMsg::Key(e) => {
+                if props.play.is_some() {
+                    if let Some(play) = play_key(&e) {
+                        e.prevent_default();
+                        props.on_play.emit(play);
+                        return false;
+                    }
+                }
                 let action = match e.key().as_str() {
+                    // Playback's keys, when the board plays back the solver's steps.
+                    _ if props.play.is_some() && !matches!(e.key().as_str(), "+" | "=" | "-" | "0") => {
+                        return false
+                    }
                     "ArrowLeft" => Action::StepBack,
                     "ArrowRight" => Action::StepForward,
                     "Home" => Action::Start,
@@ -113,6 +147,34 @@ impl Component for BoardPanel {
                     self.board.layout().and_then(|l| l.clue_at(e.offset_x() as f64, e.offset_y() as f64));
                 if let (Some(line), Some(_)) = (line, &props.puzzle) {
                     props.on_clue.emit(line);
+                }
+                return false;
+            }
+            BoardMsg::Down(e) => {
+                let Some((row, column)) = self.cell_at(&e) else { return false };
+                if props.play.is_none() || e.button() > 2 {
+                    return false;
+                }
+                e.prevent_default();
+                if let Some(canvas) = self.canvas.cast::<web_sys::Element>() {
+                    let _ = canvas.set_pointer_capture(e.pointer_id());
+                }
+                self.pressed = Some((row, column));
+                let index = row * props.puzzle.as_ref().map_or(0, |p| p.width()) + column;
+                props.on_play.emit(PlayAction::Press { index, cross: e.button() == 2 });
+                return false;
+            }
+            BoardMsg::Move(e) => {
+                let (Some(was), Some(now)) = (self.pressed, self.cell_at(&e)) else { return false };
+                if now != was {
+                    self.pressed = Some(now);
+                    props.on_play.emit(PlayAction::Drag { row: now.0, column: now.1 });
+                }
+                return false;
+            }
+            BoardMsg::Up => {
+                if self.pressed.take().is_some() {
+                    props.on_play.emit(PlayAction::Release);
                 }
                 return false;
             }
@@ -136,7 +198,11 @@ impl Component for BoardPanel {
                 <div class="canvas-wrap" tabindex="0" role="group" aria-label="Board: ← → step, Home and End jump, Space plays or pauses"
                     onkeydown={link.callback(BoardMsg::Key)}>
                     <canvas ref={self.canvas.clone()} role="img" aria-label={props.summary.clone()}
-                        onclick={link.callback(BoardMsg::Click)}></canvas>
+                        class={if props.play.is_some() { "play" } else { "" }}
+                        onclick={link.callback(BoardMsg::Click)}
+                        onpointerdown={link.callback(BoardMsg::Down)} onpointermove={link.callback(BoardMsg::Move)}
+                        onpointerup={link.callback(|_| BoardMsg::Up)} onpointercancel={link.callback(|_| BoardMsg::Up)}
+                        oncontextmenu={props.play.is_some().then(|| Callback::from(|e: MouseEvent| e.prevent_default()))}></canvas>
                 </div>
             </>
         }
@@ -159,6 +225,11 @@ impl Component for BoardPanel {
 }
 
 impl BoardPanel {
+    /// The cell (row, column) under a pointer on the canvas.
+    fn cell_at(&self, e: &PointerEvent) -> Option<(usize, usize)> {
+        self.board.layout()?.cell_at(e.offset_x() as f64, e.offset_y() as f64)
+    }
+
     /// Ctrl+wheel (and a touchpad's pinch, which the browser sends as one)
     /// on the board zooms it, not the page: the listener must be able to
     /// cancel the event, which Yew's own listeners cannot.
@@ -263,6 +334,7 @@ impl BoardPanel {
             // Zoomed in, the board pans inside its box, never the page.
             let _ = wrap.style().set_property("max-height", &format!("{}px", draw::css(space.1.ceil())));
         }
+        let play = props.play.as_ref();
         let view = draw::BoardView {
             puzzle,
             version: props.version,
@@ -270,9 +342,32 @@ impl BoardPanel {
             fresh: &props.fresh,
             mark: props.mark,
             differ: props.differ.as_ref().map(|(a, b)| (&a[..], &b[..])),
+            hinted: play.map_or(&[], |p| &p.hinted[..]),
+            wrong: play.map_or(&[], |p| &p.wrong[..]),
+            cursor: play.map(|p| p.cursor),
+            done: play.map_or(&[], |p| &p.done[..]),
         };
         self.board.draw(&canvas, l, dpr, &view);
     }
+}
+
+/// Play mode's keys: arrows move the cursor, F or Space fill, X crosses
+/// out, Backspace clears; Ctrl+Z undoes, Ctrl+Y (or Ctrl+Shift+Z) redoes.
+fn play_key(e: &KeyboardEvent) -> Option<PlayAction> {
+    let ctrl = e.ctrl_key() || e.meta_key();
+    Some(match e.key().as_str() {
+        "ArrowLeft" => PlayAction::Cursor { rows: 0, columns: -1 },
+        "ArrowRight" => PlayAction::Cursor { rows: 0, columns: 1 },
+        "ArrowUp" => PlayAction::Cursor { rows: -1, columns: 0 },
+        "ArrowDown" => PlayAction::Cursor { rows: 1, columns: 0 },
+        "f" | "F" | " " if !ctrl => PlayAction::Set(Cell::Filled),
+        "x" | "X" if !ctrl => PlayAction::Set(Cell::Empty),
+        "Backspace" | "Delete" => PlayAction::Set(Cell::Unknown),
+        "z" | "Z" if ctrl && e.shift_key() => PlayAction::Redo,
+        "z" | "Z" if ctrl => PlayAction::Undo,
+        "y" | "Y" if ctrl => PlayAction::Redo,
+        _ => return None,
+    })
 }
 
 /// On a narrow screen the board is below the input: Solve scrolls it into

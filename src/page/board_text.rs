@@ -1,9 +1,10 @@
 //! What the board says in words: a line opened in the lab, and the
 //! board's text alternative.
 
+use super::board::PlayBoard;
 use super::panels::OpenedLine;
 use super::App;
-use crate::app::{plural, Input};
+use crate::app::{line_cells, line_done, plural, Input};
 use nonogram_core::{Cell, LineId};
 use std::rc::Rc;
 
@@ -69,5 +70,30 @@ impl App {
             state.playback.position(),
             state.playback.len().saturating_sub(1),
         )
+    }
+
+    /// What the board's note says: the step shown, or the player's progress.
+    pub(super) fn board_note(&self) -> String {
+        match &self.state.play {
+            Some(play) => {
+                let marked = play.cells.iter().filter(|c| c.is_known()).count() as u64;
+                format!("Your board: {} of {} marked", plural(marked, "cell", "cells"), play.cells.len())
+            }
+            None => self.state.playback.note().to_string(),
+        }
+    }
+
+    /// Play mode as the board draws it: the hint's cells, the wrong cells,
+    /// the cursor, and the lines whose clues are satisfied.
+    pub(super) fn play_board(&self) -> Option<PlayBoard> {
+        let (play, puzzle) = (self.state.play.as_ref()?, self.state.puzzle()?);
+        let done =
+            puzzle.lines().map(|line| line_done(puzzle.clue(line), &line_cells(&play.cells, puzzle, line)));
+        Some(PlayBoard {
+            hinted: Rc::new(play.hint.as_ref().map_or(Vec::new(), |h| h.cells.iter().map(|c| c.0).collect())),
+            wrong: play.wrong.clone(),
+            cursor: play.cursor,
+            done: Rc::new(done.collect()),
+        })
     }
 }

@@ -29,6 +29,9 @@ pub struct InputProps {
     pub batch: Option<(usize, usize)>,
     pub can_solve: bool,
     pub running: bool,
+    /// Play mode is on; `on_play` turns it on or off.
+    pub playing: bool,
+    pub on_play: Callback<()>,
     pub first_visit: bool,
     pub on_text: Callback<ClueText>,
     /// Keys in the text box (Ctrl+Enter solves).
@@ -92,6 +95,8 @@ pub fn InputPanel(props: &InputProps) -> Html {
             <div class="buttons">
                 <button id="solve" onclick={solve} disabled={!props.can_solve}>{ "Solve" }</button>
                 <button id="stop" onclick={stop} disabled={!props.running}>{ "Stop" }</button>
+                <button id="play-mode" onclick={props.on_play.reform(|_| ())} disabled={!props.can_solve}
+                    aria-pressed={props.playing.to_string()} title="Solve it yourself">{ "Play" }</button>
             </div>
             <About open={props.first_visit} on_use={props.on_use.clone()} />
         </section>

@@ -63,7 +63,7 @@ fn draw_cells(
     ctx.set_fill_style_str(colours.paper);
     ctx.fill_rect(0.0, 0.0, w, h);
     if let Some(p) = puzzle {
-        draw_clues(&ctx, l, p, colours);
+        draw_clues(&ctx, l, p, colours, &[]);
     }
     ctx.set_fill_style_str(colours.ink);
     let cells = grid.cells();

@@ -63,7 +63,12 @@ impl SolverClient {
                 self.racer = None;
                 None
             }
-            Effect::Parse { .. } => None, // the page reads its text
+            Effect::AskHint(request) => {
+                let posted = self.worker.as_ref().is_some_and(|w| w.post(&ToWorker::Hint(request), None));
+                (!posted).then(|| Action::WorkerCrashed("it could not start".into()))
+            }
+            // The page reads its text and keeps what is kept.
+            Effect::Parse { .. } | Effect::Keep { .. } => None,
         }
     }
 

@@ -6,8 +6,10 @@ use super::export_view::ExportPanel;
 use super::input_panel::{ClueText, InputPanel};
 use super::panels::{Lab, PlaybackBar, VerdictPanel};
 use super::picture_view::PicturePanel;
+use super::play_bar::PlayBar;
 use super::{App, Msg};
 use crate::app::{Input, Racer};
+use crate::playback::LineMark;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -34,12 +36,15 @@ impl App {
         };
         let on_action = link.callback(Msg::Act);
         let comparing = state.shown_solution.is_some();
+        let playing = state.play.is_some();
+        let on_play = link.callback(Msg::Play);
         html! {
             <main>
                 <h1>{ "Nonogram Studio" }</h1>
 
                 <InputPanel clues_ref={self.clues_ref.clone()} detected={detected} error={error.to_string()}
                     batch={state.batch()} can_solve={state.puzzle().is_some()} running={state.running.is_some()}
+                    playing={state.play.is_some()} on_play={link.callback(|_| Msg::TogglePlay)}
                     first_visit={self.first_visit}
                     on_text={link.callback(|text| match text {
                         ClueText::Small(text) => Msg::Input(text),
@@ -50,18 +55,30 @@ impl App {
                     on_use={link.callback(|text: &'static str| Msg::Load(text.to_string()))}
                     on_action={on_action.clone()} />
                 <section class="board">
-                    <PlaybackBar step={state.playback.position()} last={state.playback.len().saturating_sub(1)}
-                        playing={state.playing} speed={state.speed} on_action={on_action.clone()} />
+                    if let Some(play) = &state.play {
+                        <PlayBar crossing={play.crossing} can_undo={play.can_undo()} can_redo={play.can_redo()}
+                            hint={play.hint.as_ref().map(|h| AttrValue::from(h.text.clone()))}
+                            can_apply={play.hint.as_ref().is_some_and(|h| !h.cells.is_empty())}
+                            asking={play.asked.is_some()} on_play={on_play.clone()} />
+                    } else {
+                        <PlaybackBar step={state.playback.position()} last={state.playback.len().saturating_sub(1)}
+                            playing={state.playing} speed={state.speed} on_action={on_action.clone()} />
+                    }
                     <BoardPanel puzzle={state.puzzle().cloned()} version={state.version}
                         cells={state.shown().cloned()}
-                        fresh={if comparing { Rc::default() } else { state.playback.fresh_cells().clone() }}
-                        mark={if comparing { None } else { state.playback.line_mark() }}
+                        fresh={if comparing || playing { Rc::default() } else { state.playback.fresh_cells().clone() }}
+                        mark={match &state.play {
+                            Some(p) => p.hint.as_ref().and_then(|h| h.line).map(LineMark::Worked),
+                            None if comparing => None,
+                            None => state.playback.line_mark(),
+                        }}
                         differ={match (comparing, state.solutions.as_slice()) {
                             (true, [a, b, ..]) => Some((a.clone(), b.clone())),
                             _ => None,
                         }}
-                        zoom={state.zoom} note={state.playback.note().to_string()} summary={self.board_summary()}
-                        resized={self.resized} on_action={on_action.clone()} on_clue={link.callback(Msg::Clue)} />
+                        zoom={state.zoom} note={self.board_note()} summary={self.board_summary()}
+                        resized={self.resized} on_action={on_action.clone()} on_clue={link.callback(Msg::Clue)}
+                        play={self.play_board()} on_play={on_play} />
                     <VerdictPanel status={state.status.clone()} counts={state.counts.clone()} racing={state.racer == Racer::Racing}
                         solutions={state.solutions.len()} on_action={on_action.clone()} />
                     <Lab opened={self.opened_line.clone()} />

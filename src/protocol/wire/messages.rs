@@ -3,7 +3,7 @@
 
 use super::{Reader, Wire};
 use crate::protocol::{
-    CheckRequest, Finished, FixNote, Frame, FromWorker, ParsedText, SolveRequest, ToWorker,
+    CheckRequest, Finished, FixNote, Frame, FromWorker, HintRequest, ParsedText, SolveRequest, ToWorker,
 };
 
 /// `Wire` for a struct: its fields in order.
@@ -22,6 +22,7 @@ macro_rules! wire_struct {
 
 wire_struct!(SolveRequest { id, rows, columns });
 wire_struct!(CheckRequest { id, width, height, cells });
+wire_struct!(HintRequest { id, rows, columns, cells, check });
 wire_struct!(FixNote { row, col, fill, by_line_logic, guesses });
 wire_struct!(Finished {
     id,
@@ -54,6 +55,7 @@ impl Wire for ToWorker {
             ToWorker::Time(q) => put!(out, 4, q),
             ToWorker::Race(q) => put!(out, 5, q),
             ToWorker::Parse { id, index } => put!(out, 6, id, index),
+            ToWorker::Hint(q) => put!(out, 7, q),
         }
     }
     fn get(r: &mut Reader) -> Option<ToWorker> {
@@ -65,6 +67,7 @@ impl Wire for ToWorker {
             4 => ToWorker::Time(Wire::get(r)?),
             5 => ToWorker::Race(Wire::get(r)?),
             6 => ToWorker::Parse { id: Wire::get(r)?, index: Wire::get(r)? },
+            7 => ToWorker::Hint(Wire::get(r)?),
             _ => return None,
         })
     }
@@ -134,6 +137,9 @@ impl Wire for FromWorker {
                 put!(out, 7, id, verdict, by_line_logic, guesses, probes, contradictions, ms, other)
             }
             FromWorker::Parsed { id, outcome } => put!(out, 8, id, outcome),
+            FromWorker::Hinted { id, text, line, cells, wrong } => {
+                put!(out, 10, id, text, line, cells, wrong)
+            }
             FromWorker::Fixes { id, fixes, tried, total, done } => {
                 put!(out, 9, id, fixes, tried, total, done)
             }
@@ -186,6 +192,13 @@ impl Wire for FromWorker {
                 tried: Wire::get(r)?,
                 total: Wire::get(r)?,
                 done: Wire::get(r)?,
+            },
+            10 => FromWorker::Hinted {
+                id: Wire::get(r)?,
+                text: Wire::get(r)?,
+                line: Wire::get(r)?,
+                cells: Wire::get(r)?,
+                wrong: Wire::get(r)?,
             },
             _ => return None,
         })

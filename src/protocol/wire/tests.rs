@@ -1,6 +1,8 @@
 //! Every message through the wire and back; hostile bytes refused.
 use super::*;
-use crate::protocol::{CheckRequest, Finished, FixNote, Frame, FromWorker, SolveRequest, ToWorker};
+use crate::protocol::{
+    CheckRequest, Finished, FixNote, Frame, FromWorker, HintRequest, SolveRequest, ToWorker,
+};
 
 fn round_trip<T: Wire + PartialEq + std::fmt::Debug>(message: T) {
     let bytes = encode(&message);
@@ -26,7 +28,28 @@ fn every_message_round_trips() {
     let cells = Cells::parse("#.#?..").unwrap();
     round_trip(ToWorker::Check(CheckRequest { id: 3, width: 3, height: 2, cells: cells.clone() }));
     round_trip(ToWorker::Parse { id: 4, index: 999 });
+    round_trip(ToWorker::Hint(HintRequest {
+        id: 5,
+        rows: vec![vec![1]],
+        columns: vec![vec![], vec![1]],
+        cells: cells.clone(),
+        check: true,
+    }));
     round_trip(FromWorker::Ready);
+    round_trip(FromWorker::Hinted {
+        id: 6,
+        text: "Row 3, clue 4 1: …".into(),
+        line: Some(LineId::Row(2)),
+        cells: vec![(3, true), (4, false)],
+        wrong: None,
+    });
+    round_trip(FromWorker::Hinted {
+        id: 7,
+        text: String::new(),
+        line: None,
+        cells: vec![],
+        wrong: Some(vec![0, 9]),
+    });
     round_trip(FromWorker::Steps {
         id: u32::MAX,
         frames: vec![

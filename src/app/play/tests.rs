@@ -1,0 +1,206 @@
+//! Play mode, natively: presses, strokes, keys, undo and redo, progress
+//! kept and restored, hints and checks, and "Solved!".
+
+use super::*;
+use crate::app::{Action, Effect, State};
+use crate::protocol::parse_outcome;
+
+/// Seed 003's 5×5 picture as a text the page reads.
+const SEED_003: &str = "01110\n11010\n01110\n00110\n00111\n";
+const SOLUTION: &str = ".###.##.#..###...##...###";
+
+fn state() -> State {
+    let mut s = State::default();
+    let mut effects = s.reduce(Action::Edited { bytes: SEED_003.len() });
+    let Some(Effect::Parse { version, index }) = effects.pop() else { panic!() };
+    s.reduce(Action::Parsed { version, outcome: parse_outcome(SEED_003, index) });
+    s
+}
+
+fn act(s: &mut State, action: PlayAction) -> Vec<Effect> {
+    s.reduce(Action::Play { action, now: 1000.0 })
+}
+
+fn board(s: &State) -> String {
+    nonogram_core::cell::line_to_string(s.shown_cells())
+}
+
+fn playing() -> State {
+    let mut s = state();
+    act(&mut s, PlayAction::Toggle { saved: None });
+    s
+}
+
+#[test]
+fn play_shows_an_empty_board_and_a_press_fills_or_crosses_then_clears() {
+    let mut s = playing();
+    assert_eq!(board(&s), "?".repeat(25));
+    assert!(s.status.starts_with("Playing"));
+    act(&mut s, PlayAction::Press { index: 1, cross: false });
+    act(&mut s, PlayAction::Release);
+    act(&mut s, PlayAction::Press { index: 0, cross: true });
+    let effects = act(&mut s, PlayAction::Release);
+    assert_eq!(&board(&s)[..3], ".#?");
+    // Each finished change keeps the progress.
+    assert!(
+        matches!(effects.as_slice(), [Effect::Keep { value, .. }] if value.ends_with(".#???????????????????????"))
+    );
+    // Again on the same cell with the same button: cleared.
+    act(&mut s, PlayAction::Press { index: 1, cross: false });
+    act(&mut s, PlayAction::Release);
+    assert_eq!(&board(&s)[..3], ".??");
+    // The touch switch makes a plain press cross out.
+    act(&mut s, PlayAction::Crossing(true));
+    act(&mut s, PlayAction::Press { index: 2, cross: false });
+    act(&mut s, PlayAction::Release);
+    assert_eq!(&board(&s)[..3], ".?.");
+    // Off: the solver's view again; the progress is kept.
+    let effects = act(&mut s, PlayAction::Toggle { saved: None });
+    assert!(s.play.is_none() && matches!(effects.as_slice(), [Effect::Keep { .. }]));
+}
+
+#[test]
+fn a_stroke_paints_a_straight_run_and_undoes_as_one_step() {
+    let mut s = playing();
+    act(&mut s, PlayAction::Press { index: 1, cross: false });
+    // Along row 1, then the pointer wanders: the run follows the row.
+    act(&mut s, PlayAction::Drag { row: 0, column: 4 });
+    act(&mut s, PlayAction::Drag { row: 1, column: 3 });
+    assert_eq!(&board(&s)[..5], "?###?");
+    // Down column 2 instead: the row's cells are put back.
+    act(&mut s, PlayAction::Drag { row: 3, column: 1 });
+    act(&mut s, PlayAction::Release);
+    assert_eq!(board(&s), "?#???\n?#???\n?#???\n?#???\n?????".replace('\n', ""));
+    act(&mut s, PlayAction::Undo);
+    assert_eq!(board(&s), "?".repeat(25));
+    act(&mut s, PlayAction::Redo);
+    assert_eq!(board(&s).matches('#').count(), 4);
+    // A new change after an undo drops the redo.
+    act(&mut s, PlayAction::Undo);
+    act(&mut s, PlayAction::Press { index: 24, cross: true });
+    act(&mut s, PlayAction::Release);
+    act(&mut s, PlayAction::Redo);
+    assert_eq!(board(&s), "?".repeat(24) + ".");
+}
+
+#[test]
+fn keys_move_a_cursor_and_set_its_cell() {
+    let mut s = playing();
+    act(&mut s, PlayAction::Cursor { rows: 1, columns: 2 });
+    act(&mut s, PlayAction::Set(Cell::Filled));
+    act(&mut s, PlayAction::Cursor { rows: 0, columns: 10 });
+    act(&mut s, PlayAction::Set(Cell::Empty));
+    act(&mut s, PlayAction::Cursor { rows: -9, columns: -9 });
+    act(&mut s, PlayAction::Set(Cell::Filled));
+    assert_eq!(&board(&s)[..10], "#??????#?.");
+    act(&mut s, PlayAction::Set(Cell::Unknown));
+    assert_eq!(&board(&s)[..1], "?");
+    assert_eq!(s.play.as_ref().unwrap().cursor, 0);
+}
+
+#[test]
+fn filling_the_solution_s_cells_alone_solves_it() {
+    let mut s = playing();
+    for (i, _) in SOLUTION.match_indices('#') {
+        act(&mut s, PlayAction::Press { index: i, cross: false });
+        act(&mut s, PlayAction::Release);
+    }
+    assert!(s.status.starts_with("Solved!"), "{}", s.status);
+    assert_eq!(s.play.as_ref().unwrap().solved, Some(0.0));
+}
+
+#[test]
+fn solving_it_says_solved_with_the_time_and_hints() {
+    let mut s = playing();
+    for (i, c) in SOLUTION.chars().enumerate() {
+        s.reduce(Action::Play {
+            action: PlayAction::Press { index: i, cross: c == '.' },
+            now: 1000.0 + i as f64,
+        });
+        s.reduce(Action::Play { action: PlayAction::Release, now: 61_500.0 + i as f64 });
+    }
+    assert_eq!(board(&s), SOLUTION);
+    assert_eq!(s.status, "Solved! In 1 minute 1 second, with 0 hints.");
+    // Restart clears it, and can be undone.
+    act(&mut s, PlayAction::Restart);
+    assert_eq!((board(&s), s.status.as_str()), ("?".repeat(25), ""));
+    act(&mut s, PlayAction::Undo);
+    assert_eq!(board(&s), SOLUTION);
+}
+
+#[test]
+fn progress_is_restored_from_what_was_kept() {
+    let mut s = playing();
+    act(&mut s, PlayAction::Press { index: 3, cross: false });
+    let Some(Effect::Keep { key, value }) = act(&mut s, PlayAction::Release).pop() else { panic!() };
+    assert_eq!(key, progress_key(s.puzzle().unwrap()));
+    assert!(key.starts_with("nonogram-studio.play."));
+    act(&mut s, PlayAction::Toggle { saved: None });
+    let mut again = state();
+    act(&mut again, PlayAction::Toggle { saved: Some(value) });
+    assert_eq!(&board(&again)[..5], "???#?");
+    // Damaged or another size's progress starts afresh.
+    for bad in ["x;1;???", "1;2;###", "1;-5;"] {
+        let mut s = state();
+        act(&mut s, PlayAction::Toggle { saved: Some(bad.to_string()) });
+        assert_eq!(board(&s), "?".repeat(25), "{bad}");
+    }
+    // Another puzzle has another key.
+    let other =
+        nonogram_core::Puzzle::new(vec![nonogram_core::Clue(vec![1])], vec![nonogram_core::Clue(vec![1])]);
+    assert_ne!(progress_key(&other), key);
+}
+
+#[test]
+fn hints_and_checks_come_from_the_worker_for_the_board_asked_of() {
+    let mut s = playing();
+    let effects = act(&mut s, PlayAction::Hint);
+    let [Effect::AskHint(request)] = effects.as_slice() else { panic!("{effects:?}") };
+    assert!(!request.check && request.cells.len() == 25 && request.rows.len() == 5);
+    let answer = |id, wrong| FromWorker::Hinted {
+        id,
+        text: "Column 3, clue 1 3: only one placement…".into(),
+        line: Some(LineId::Column(2)),
+        cells: vec![(2, true), (7, false)],
+        wrong,
+    };
+    // An older request's answer is dropped.
+    s.reduce(Action::FromWorker { message: answer(request.id + 100, None) });
+    assert!(s.play.as_ref().unwrap().hint.is_none());
+    s.reduce(Action::FromWorker { message: answer(request.id, None) });
+    let play = s.play.as_ref().unwrap();
+    assert_eq!((play.hints, play.hint.as_ref().unwrap().line), (1, Some(LineId::Column(2))));
+    act(&mut s, PlayAction::ApplyHint);
+    assert_eq!(&board(&s)[..8], "??#????.");
+    assert!(s.play.as_ref().unwrap().hint.is_none());
+    act(&mut s, PlayAction::Undo);
+    assert_eq!(board(&s), "?".repeat(25));
+    // Check: the wrong cells come back, outlined until the next change.
+    let effects = act(&mut s, PlayAction::Check);
+    let [Effect::AskHint(request)] = effects.as_slice() else { panic!() };
+    assert!(request.check);
+    s.reduce(Action::FromWorker { message: answer(request.id, Some(vec![4])) });
+    assert_eq!(*s.play.as_ref().unwrap().wrong, [4]);
+    assert_eq!(s.play.as_ref().unwrap().hints, 1, "a check is no hint");
+    act(&mut s, PlayAction::Press { index: 4, cross: true });
+    act(&mut s, PlayAction::Release);
+    assert!(s.play.as_ref().unwrap().wrong.is_empty());
+}
+
+#[test]
+fn new_input_ends_play_and_keeps_its_progress() {
+    let mut s = playing();
+    act(&mut s, PlayAction::Press { index: 0, cross: false });
+    act(&mut s, PlayAction::Release);
+    let effects = s.reduce(Action::Edited { bytes: 3 });
+    assert!(s.play.is_none());
+    assert!(matches!(effects.as_slice(), [Effect::Keep { .. }, Effect::Parse { .. }]));
+}
+
+#[test]
+fn greyed_clues_are_lines_whose_filled_cells_make_the_clue() {
+    let line = |t: &str| nonogram_core::cell::line_from_str(t).unwrap();
+    assert!(line_done(&Clue(vec![2, 1]), &line("##?#?")));
+    assert!(!line_done(&Clue(vec![2, 1]), &line("##???")));
+    assert!(line_done(&Clue(vec![]), &line("?..?")));
+}

@@ -1,0 +1,53 @@
+//! Play mode's tools: fill or cross out, undo and redo, a hint and its
+//! application, a check, a restart; and the hint in words.
+
+use crate::app::PlayAction;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct PlayBarProps {
+    /// Taps and left clicks cross out rather than fill.
+    pub crossing: bool,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    /// The hint (or check) shown, in words.
+    pub hint: Option<AttrValue>,
+    /// The hint shown settles cells.
+    pub can_apply: bool,
+    /// A hint or a check is awaited from the worker.
+    pub asking: bool,
+    pub on_play: Callback<PlayAction>,
+}
+
+/// One button that sends one play action.
+fn send(on_play: &Callback<PlayAction>, action: PlayAction) -> Callback<MouseEvent> {
+    on_play.reform(move |_| action.clone())
+}
+
+#[function_component]
+pub fn PlayBar(props: &PlayBarProps) -> Html {
+    let on = &props.on_play;
+    let hint = match (&props.hint, props.asking) {
+        (_, true) => AttrValue::from("Thinking…"),
+        (Some(text), false) => text.clone(),
+        (None, false) => AttrValue::from(
+            "Click a cell to fill it; right-click, or switch on Cross, to mark it empty; drag for a run. \
+             Keys on the board: arrows, F or Space, X, Backspace.",
+        ),
+    };
+    html! {
+        <>
+            <div class="playback play-tools" role="group" aria-label="Play">
+                <button id="cross" onclick={send(on, PlayAction::Crossing(!props.crossing))}
+                    aria-pressed={props.crossing.to_string()} title="Taps and clicks mark cells empty">{ "Cross" }</button>
+                <button id="undo" onclick={send(on, PlayAction::Undo)} disabled={!props.can_undo}>{ "Undo" }</button>
+                <button id="redo" onclick={send(on, PlayAction::Redo)} disabled={!props.can_redo}>{ "Redo" }</button>
+                <button id="hint" onclick={send(on, PlayAction::Hint)} disabled={props.asking}>{ "Hint" }</button>
+                <button id="apply-hint" onclick={send(on, PlayAction::ApplyHint)} disabled={!props.can_apply}>{ "Apply hint" }</button>
+                <button id="check" onclick={send(on, PlayAction::Check)} disabled={props.asking}>{ "Check" }</button>
+                <button id="restart" onclick={send(on, PlayAction::Restart)}>{ "Restart" }</button>
+            </div>
+            <p id="hint-text" class="hint-text" aria-live="polite" aria-label="Hint">{ hint }</p>
+        </>
+    }
+}

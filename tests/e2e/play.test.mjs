@@ -1,0 +1,159 @@
+// End-to-end tests: play mode (solve it yourself), hints, checks, progress.
+import path from 'node:path';
+import { test, onBothSizes, PHONE, expect, status, paste, solve, shots } from './lib.mjs';
+import { picture, LAMBDA } from './fixtures.mjs';
+
+/// A 10×10 picture whose puzzle is unique (`nonogram solve --stats`: easy).
+const TEN = picture(10, 10, 0.6, 2);
+const TEN_SOLUTION = TEN.trim().split('\n').map((r) => r.replaceAll('1', '#').replaceAll('0', '.'));
+
+/// The centre of cell (row, column) in the page's coordinates.
+async function cell(page, row, column) {
+  const c = await page.evaluate(() => {
+    const canvas = document.querySelector('.board canvas');
+    const r = canvas.getBoundingClientRect();
+    const at = (a) => Number(canvas.getAttribute(a));
+    return { x: r.left, y: r.top, left: at('data-left'), top: at('data-top'), cell: at('data-cell') };
+  });
+  return { x: c.x + c.left + (column + 0.5) * c.cell, y: c.y + c.top + (row + 0.5) * c.cell };
+}
+
+const board = (page) => page.inputValue('#grid-text');
+const hintText = (page) => page.locator('#hint-text').textContent();
+
+/// Asks for a hint and waits for its words.
+async function askHint(page, button = '#hint') {
+  await page.click(button);
+  await page.waitForFunction(() => document.querySelector('#hint-text').textContent !== 'Thinking…');
+  return hintText(page);
+}
+
+async function startPlaying(page, text) {
+  await paste(page, text);
+  await page.click('#play-mode');
+  await page.waitForSelector('#hint');
+  expect(await page.getAttribute('#play-mode', 'aria-pressed') === 'true', 'Play is pressed');
+}
+
+await onBothSizes('play a 10×10 puzzle to Solved! with Hint and Apply hint alone', async (page) => {
+  await startPlaying(page, TEN);
+  expect(!(await board(page)).includes('#'), 'the play board starts empty');
+  let hints = 0;
+  let shot = false;
+  while (!(await status(page)).startsWith('Solved!')) {
+    const words = await askHint(page);
+    expect(/^(Row|Column) \d+, clue [\d ]+: /.test(words), `a line hint: ${words}`);
+    // The hint is in an aria-live element labelled Hint, its line outlined.
+    if (!shot) {
+      const w = page.viewportSize().width;
+      await page.locator('.board canvas').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(shots, `play-hint-${w}.png`) });
+      shot = true;
+    }
+    await page.click('#apply-hint');
+    hints++;
+    expect(hints < 60, 'at most 60 hints');
+  }
+  const solved = await status(page);
+  expect(new RegExp(`^Solved! In \\d+ seconds?, with ${hints} hints\\.$`).test(solved), solved);
+  // Grid as text is the play board: the picture.
+  expect((await board(page)).replaceAll('?', '.') === TEN_SOLUTION.join('\n'), 'the board is the picture');
+  expect(await page.getAttribute('#hint-text', 'aria-live') === 'polite' && await page.getAttribute('#hint-text', 'aria-label') === 'Hint', 'live Hint region');
+});
+
+await test('play by clicking the solution\'s cells; undo, redo, a dragged run, Check, progress after reload', async (page) => {
+  await startPlaying(page, TEN);
+  // A wrong cell, caught by Check.
+  const wrong = TEN_SOLUTION[0].indexOf('.');
+  let p = await cell(page, 0, wrong);
+  await page.mouse.click(p.x, p.y);
+  const checked = await askHint(page, '#check');
+  expect(checked === 'Check: 1 cell is wrong, outlined.', checked);
+  // A hint names the mistake first.
+  const hinted = await askHint(page);
+  expect(hinted.startsWith(`A mistake: row 1, column ${wrong + 1} is not as in the solution`), hinted);
+  await page.click('#undo');
+  expect(!(await board(page)).includes('#'), 'undone');
+  await page.click('#redo');
+  expect((await board(page)).split('\n')[0][wrong] === '#', 'redone');
+  await page.click('#undo');
+  // Drag a run along row 1's first filled run.
+  const row = TEN_SOLUTION[0];
+  const start = row.indexOf('#');
+  let end = start;
+  while (row[end + 1] === '#') end++;
+  const a = await cell(page, 0, start), b = await cell(page, 0, end);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y + 3, { steps: 4 });
+  await page.mouse.up();
+  expect((await board(page)).split('\n')[0].slice(start, end + 1) === '#'.repeat(end - start + 1), `dragged ${start}..${end}`);
+  // A right click marks a cell empty.
+  p = await cell(page, 0, wrong);
+  await page.mouse.click(p.x, p.y, { button: 'right' });
+  expect((await board(page)).split('\n')[0][wrong] === '.', 'crossed out');
+  // Progress survives a reload.
+  const before = await board(page);
+  await page.reload();
+  await page.waitForSelector('#detected:has-text("Detected")');
+  await page.click('#play-mode');
+  expect(await board(page) === before, 'the progress is back after a reload');
+  // The rest of the solution's cells, clicked.
+  for (let r = 0; r < 10; r++) {
+    for (let c = 0; c < 10; c++) {
+      if (TEN_SOLUTION[r][c] !== '#' || (await board(page)).split('\n')[r][c] === '#') continue;
+      const q = await cell(page, r, c);
+      await page.mouse.click(q.x, q.y);
+    }
+  }
+  expect((await status(page)).startsWith('Solved!'), await status(page));
+  // Restart empties the board (and can be undone).
+  await page.click('#restart');
+  expect(!(await board(page)).includes('#'), 'restarted');
+});
+
+await onBothSizes('keyboard-only play: arrows, F, X, Backspace, Ctrl+Z', async (page) => {
+  await startPlaying(page, TEN);
+  await page.focus('.board .canvas-wrap');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('f');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('x');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press(' ');
+  await page.keyboard.press('Backspace');
+  expect((await board(page)).split('\n')[1].slice(0, 4) === '?#.?', (await board(page)).split('\n')[1]);
+  await page.keyboard.press('Control+z');
+  expect((await board(page)).split('\n')[1].slice(0, 4) === '?#.#', 'Ctrl+Z undoes Backspace');
+  await page.keyboard.press('Control+y');
+  expect((await board(page)).split('\n')[1].slice(0, 4) === '?#.?', 'redo');
+});
+
+await test('on a phone, taps fill, and with Cross on they mark empty', async (page) => {
+  await startPlaying(page, TEN);
+  await page.locator('.board canvas').scrollIntoViewIfNeeded();
+  let p = await cell(page, 2, 3);
+  await page.touchscreen.tap(p.x, p.y);
+  expect((await board(page)).split('\n')[2][3] === '#', 'a tap fills');
+  await page.tap('#cross');
+  p = await cell(page, 2, 4);
+  await page.touchscreen.tap(p.x, p.y);
+  expect((await board(page)).split('\n')[2][4] === '.', 'with Cross, a tap marks empty');
+  const words = await askHint(page);
+  expect(words.length > 10, words);
+  await page.screenshot({ path: path.join(shots, 'play-phone-390.png') });
+}, PHONE);
+
+await test('a puzzle that needs looking ahead gets a hint that explains the contradiction', async (page) => {
+  await startPlaying(page, LAMBDA);
+  for (let i = 0; i < 80; i++) {
+    const words = await askHint(page);
+    if (words.startsWith('Looking ahead: if row')) {
+      expect(/would have no valid placement, so it is (filled|empty)\.$/.test(words), words);
+      return;
+    }
+    await page.click('#apply-hint');
+  }
+  throw new Error('no look-ahead hint');
+});
