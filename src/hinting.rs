@@ -5,7 +5,7 @@
 //! Pure, tested natively.
 
 use crate::protocol::{FromWorker, HintRequest};
-use nonogram_core::hint::hint;
+use nonogram_core::hint::{hint, Difficulty};
 use nonogram_core::{Cell, Clue, Grid, Puzzle, SolveOptions, Verdict};
 
 /// A puzzle's clues as a request gives them: rows, then columns.
@@ -17,6 +17,8 @@ type Clues = (Vec<Vec<u32>>, Vec<Vec<u32>>);
 pub struct Solutions {
     clues: Option<Clues>,
     grids: Vec<Grid>,
+    /// The puzzle's grade, when it is unique.
+    difficulty: Option<Difficulty>,
 }
 
 impl Solutions {
@@ -26,11 +28,12 @@ impl Solutions {
         let clues = (request.rows.clone(), request.columns.clone());
         if self.clues.as_ref() != Some(&clues) {
             let mut keep_going = keep_going;
-            self.grids = match nonogram_core::solve(puzzle, SolveOptions::solutions(2), |_| keep_going()) {
-                Ok((Verdict::Unique(g), _)) => vec![g],
-                Ok((Verdict::Multiple(gs), _)) => gs,
-                _ => Vec::new(),
-            };
+            (self.grids, self.difficulty) =
+                match nonogram_core::solve(puzzle, SolveOptions::solutions(2), |_| keep_going()) {
+                    Ok((Verdict::Unique(g), stats)) => (vec![g], Some(Difficulty::of(&stats))),
+                    Ok((Verdict::Multiple(gs), _)) => (gs, None),
+                    _ => (Vec::new(), None),
+                };
             self.clues = Some(clues);
         }
         &self.grids
@@ -47,15 +50,22 @@ pub fn answer(
 ) -> FromWorker {
     let clues = |v: &Vec<Vec<u32>>| v.iter().map(|c| Clue(c.clone())).collect();
     let puzzle = Puzzle::new(clues(&request.rows), clues(&request.columns));
-    let reply =
-        |text: String| FromWorker::Hinted { id: request.id, text, line: None, cells: vec![], wrong: None };
+    let reply = |text: String| FromWorker::Hinted {
+        id: request.id,
+        text,
+        line: None,
+        cells: vec![],
+        wrong: None,
+        difficulty: None,
+    };
     let Some(cells) = request.cells.grid(puzzle.width(), puzzle.height()) else {
         return reply("The board does not fit the puzzle.".into());
     };
     if let Err(e) = puzzle.validate() {
         return reply(format!("The clues have an error: {e}"));
     }
-    let grids = solutions.of(request, &puzzle, keep_going);
+    let grids = solutions.of(request, &puzzle, keep_going).to_vec();
+    let (grids, difficulty) = (&grids[..], solutions.difficulty);
     if request.check {
         let wrong = wrong_cells(&cells, grids);
         let text = match (grids.len(), wrong.len()) {
@@ -64,7 +74,14 @@ pub fn answer(
             (_, 1) => "Check: 1 cell is wrong, outlined.".to_string(),
             (_, n) => format!("Check: {n} cells are wrong, outlined."),
         };
-        return FromWorker::Hinted { id: request.id, text, line: None, cells: vec![], wrong: Some(wrong) };
+        return FromWorker::Hinted {
+            id: request.id,
+            text,
+            line: None,
+            cells: vec![],
+            wrong: Some(wrong),
+            difficulty,
+        };
     }
     let unique = match grids {
         [only] => Some(only),
@@ -77,6 +94,7 @@ pub fn answer(
         line: h.line(),
         cells: h.cells(puzzle.width()).into_iter().map(|(i, c)| (i as u32, c == Cell::Filled)).collect(),
         wrong: None,
+        difficulty,
     }
 }
 
@@ -113,12 +131,13 @@ mod tests {
     #[test]
     fn a_hint_names_its_line_and_cells_and_the_solutions_are_kept() {
         let mut solutions = Solutions::default();
-        let FromWorker::Hinted { id, text, line, cells, wrong } =
+        let FromWorker::Hinted { id, text, line, cells, wrong, difficulty } =
             answer(&request(&"?".repeat(25), false), &mut solutions, || true)
         else {
             panic!()
         };
         assert_eq!((id, line, wrong), (3, Some(nonogram_core::LineId::Column(2)), None));
+        assert_eq!(difficulty, Some(Difficulty::Easy));
         assert!(text.starts_with("Column 3, clue 1 3: only one placement"), "{text}");
         assert_eq!(cells, [(2, true), (7, false), (12, true), (17, true), (22, true)]);
         // The same puzzle again: no new solve (a budget that refuses all

@@ -220,6 +220,8 @@ pub enum FromWorker {
         line: Option<nonogram_core::LineId>,
         cells: Vec<(u32, bool)>,
         wrong: Option<Vec<u32>>,
+        /// The puzzle's grade, once the worker has solved it (unique only).
+        difficulty: Option<nonogram_core::hint::Difficulty>,
     },
     /// Fixes found so far, best first; `tried` of `total` candidate cells.
     Fixes { id: u32, fixes: Vec<FixNote>, tried: usize, total: usize, done: bool },
@@ -244,6 +246,8 @@ pub struct Finished {
     /// memory only grows, so this is its peak (0 outside wasm). The
     /// benchmarks print it; the page does not show it.
     pub memory: u64,
+    /// How hard the puzzle is for a person (unique puzzles only).
+    pub difficulty: Option<nonogram_core::hint::Difficulty>,
 }
 
 /// One state change the page can play back.

@@ -4,6 +4,7 @@
 
 use crate::protocol::Frame;
 use crate::protocol::{Cells, Finished, FromWorker, SolveRequest, VerdictKind};
+use nonogram_core::hint::Difficulty;
 use nonogram_core::{Cell, Clue, Puzzle, SolveOptions, Solver, Step, Verdict};
 
 /// Frames kept per batch; past this, the batch ends with one coalesced grid
@@ -177,6 +178,7 @@ pub fn done_message(id: u32, verdict: &Verdict, solver: &Solver, ms: f64) -> Fro
         },
         ms,
         memory: memory_bytes(),
+        difficulty: matches!(verdict, Verdict::Unique(_)).then(|| Difficulty::of(&stats)),
     }))
 }
 

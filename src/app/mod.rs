@@ -74,6 +74,9 @@ pub struct State {
     /// The verdict line, or what happens ("Solving…", "Stopped", an error).
     pub status: String,
     pub verdict: Option<VerdictKind>,
+    /// How hard the puzzle is for a person, once known (a unique verdict,
+    /// or the worker's solve for a hint).
+    pub difficulty: Option<nonogram_core::hint::Difficulty>,
     /// The solver's figures, while it runs and after its verdict.
     pub counts: String,
     pub solutions: Vec<Rc<Cells>>,
@@ -188,6 +191,7 @@ impl Default for State {
             racer: Racer::Absent,
             status: String::new(),
             verdict: None,
+            difficulty: None,
             counts: String::new(),
             solutions: Vec::new(),
             shown_solution: None,
@@ -357,6 +361,7 @@ impl State {
         self.status.clear();
         self.counts.clear();
         self.verdict = None;
+        self.difficulty = None;
         self.solutions.clear();
         self.shown_solution = None;
     }

@@ -69,6 +69,8 @@ struct Stroke {
     start: usize,
     value: Cell,
     before: Vec<(u32, Cell)>,
+    /// Cells in the run painted now.
+    len: usize,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -192,6 +194,11 @@ impl Play {
         back
     }
 
+    /// The length of the run being dragged, if it is one.
+    pub fn run(&self) -> Option<usize> {
+        self.stroke.as_ref().map(|s| s.len).filter(|&n| n > 1)
+    }
+
     pub fn can_undo(&self) -> bool {
         !self.undo.is_empty()
     }
@@ -233,7 +240,7 @@ impl State {
                 let value = if cell == target { Cell::Unknown } else { target };
                 play.cursor = index;
                 let before = play.write([(index as u32, value)]);
-                play.stroke = Some(Stroke { start: index, value, before });
+                play.stroke = Some(Stroke { start: index, value, before, len: 1 });
                 true
             }
             PlayAction::Drag { row, column } => {
@@ -254,7 +261,7 @@ impl State {
                 let value = stroke.value;
                 let before = play.write(cells.iter().map(|&i| (i as u32, value)));
                 play.cursor = row * width + column;
-                play.stroke = Some(Stroke { before, ..stroke });
+                play.stroke = Some(Stroke { before, len: cells.len(), ..stroke });
                 true
             }
             PlayAction::Release => {
@@ -349,7 +356,8 @@ impl State {
 
     /// A hint or a check from the worker, for the board it was asked of.
     pub(super) fn hinted(&mut self, message: FromWorker) {
-        let FromWorker::Hinted { id, text, line, cells, wrong } = message else { return };
+        let FromWorker::Hinted { id, text, line, cells, wrong, difficulty } = message else { return };
+        self.difficulty = difficulty.or(self.difficulty);
         let Some(play) = self.play.as_mut().filter(|p| p.asked == Some(id)) else { return };
         play.asked = None;
         if let Some(wrong) = wrong {

@@ -93,6 +93,7 @@ impl State {
         self.status = format!("{}{suffix}", verdict_text(&done, ms));
         self.counts = counts_text(&done);
         self.verdict = Some(done.verdict);
+        self.difficulty = done.difficulty.or(self.difficulty);
         self.solutions = done.solutions.into_iter().map(Rc::new).collect();
     }
 }

@@ -34,6 +34,7 @@ fn done(id: u32, verdict: VerdictKind, solutions: &[&str]) -> FromWorker {
         symmetries: vec![],
         ms: 12.0,
         memory: 0,
+        difficulty: None,
     }))
 }
 

@@ -38,7 +38,7 @@ pub fn PlaybackBar(props: &PlaybackProps) -> Html {
             <div class="playback" role="group" aria-label="Playback">
                 <button id="start" onclick={act(on_action, Action::Start)}>{ "Start" }</button>
                 <button id="back" onclick={act(on_action, Action::StepBack)} aria-label="Step back">{ "◀ Step" }</button>
-                <button id="play" onclick={act(on_action, Action::PlayPause)}>{ if *playing { "Pause" } else { "Play" } }</button>
+                <button id="play" onclick={act(on_action, Action::PlayPause)}>{ if *playing { "Pause" } else { "Play steps" } }</button>
                 <button id="forward" onclick={act(on_action, Action::StepForward)} aria-label="Step forward">{ "Step ▶" }</button>
                 <button id="end" onclick={act(on_action, Action::End)}>{ "End" }</button>
                 <label class="inline" for="speed">{ "Speed" }</label>
@@ -116,6 +116,8 @@ pub struct VerdictProps {
     pub racing: bool,
     /// How many solutions can be shown.
     pub solutions: usize,
+    /// The puzzle's grade for a person, once known.
+    pub difficulty: Option<&'static str>,
     pub on_action: Callback<Action>,
 }
 
@@ -138,6 +140,9 @@ pub fn VerdictPanel(props: &VerdictProps) -> Html {
             <p id="counts" class="progress">
                 { &props.counts }{ if props.racing { "; a second engine races it" } else { "" } }
             </p>
+            if let Some(grade) = props.difficulty {
+                <p id="difficulty" class="progress">{ "Difficulty — " }{ grade }</p>
+            }
         </>
     }
 }

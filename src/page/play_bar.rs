@@ -16,6 +16,8 @@ pub struct PlayBarProps {
     pub can_apply: bool,
     /// A hint or a check is awaited from the worker.
     pub asking: bool,
+    /// The length of the run being dragged.
+    pub run: Option<usize>,
     pub on_play: Callback<PlayAction>,
 }
 
@@ -28,6 +30,7 @@ fn send(on_play: &Callback<PlayAction>, action: PlayAction) -> Callback<MouseEve
 pub fn PlayBar(props: &PlayBarProps) -> Html {
     let on = &props.on_play;
     let hint = match (&props.hint, props.asking) {
+        _ if props.run.is_some() => AttrValue::from(format!("A run of {} cells", props.run.unwrap_or(0))),
         (_, true) => AttrValue::from("Thinking…"),
         (Some(text), false) => text.clone(),
         (None, false) => AttrValue::from(

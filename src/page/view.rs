@@ -59,7 +59,7 @@ impl App {
                         <PlayBar crossing={play.crossing} can_undo={play.can_undo()} can_redo={play.can_redo()}
                             hint={play.hint.as_ref().map(|h| AttrValue::from(h.text.clone()))}
                             can_apply={play.hint.as_ref().is_some_and(|h| !h.cells.is_empty())}
-                            asking={play.asked.is_some()} on_play={on_play.clone()} />
+                            asking={play.asked.is_some()} run={play.run()} on_play={on_play.clone()} />
                     } else {
                         <PlaybackBar step={state.playback.position()} last={state.playback.len().saturating_sub(1)}
                             playing={state.playing} speed={state.speed} on_action={on_action.clone()} />
@@ -80,7 +80,8 @@ impl App {
                         resized={self.resized} on_action={on_action.clone()} on_clue={link.callback(Msg::Clue)}
                         play={self.play_board()} on_play={on_play} />
                     <VerdictPanel status={state.status.clone()} counts={state.counts.clone()} racing={state.racer == Racer::Racing}
-                        solutions={state.solutions.len()} on_action={on_action.clone()} />
+                        solutions={state.solutions.len()} difficulty={state.difficulty.map(|d| d.describe())}
+                        on_action={on_action.clone()} />
                     <Lab opened={self.opened_line.clone()} />
                     <label for="grid-text">{ "Grid as text" }</label>
                     <textarea id="grid-text" readonly=true spellcheck="false" rows="6" value={grid_text} />

@@ -209,6 +209,16 @@ impl Wire for VerdictKind {
     }
 }
 
+impl Wire for nonogram_core::hint::Difficulty {
+    fn put(&self, out: &mut Vec<u8>) {
+        out.push(*self as u8);
+    }
+    fn get(r: &mut Reader) -> Option<nonogram_core::hint::Difficulty> {
+        use nonogram_core::hint::Difficulty::*;
+        [Easy, Medium, Hard, VeryHard].get(usize::from(r.byte()?)).copied()
+    }
+}
+
 mod messages;
 
 /// A message as bytes.

@@ -64,7 +64,7 @@ await onBothSizes('the Step slider and the keyboard move through the history', a
   expect(await page.locator('#play').textContent() === 'Pause', 'Space plays');
   await page.waitForTimeout(700);
   await page.keyboard.press(' ');
-  expect(await page.locator('#play').textContent() === 'Play', 'Space pauses');
+  expect(await page.locator('#play').textContent() === 'Play steps', 'Space pauses');
   const at = await frame();
   expect(at !== `step 0 of ${last}` && at !== `step ${last} of ${last}`, `played some steps: ${at}`);
   expect(await page.evaluate(() => document.querySelector('canvas').getAttribute('role')) === 'img', 'the board is an image');

@@ -9,6 +9,8 @@ await test('seed 003 picture solves to itself; canvas shows it', async (page) =>
   await solve(page, SEED_003, 'Unique solution');
   const s = await status(page);
   expect(s.includes('solved by line logic alone'), s);
+  const grade = await page.locator('#difficulty').textContent();
+  expect(grade === 'Difficulty — Easy: simple line logic', grade);
   const grid = await page.inputValue('#grid-text');
   expect(grid === '.###.\n##.#.\n.###.\n..##.\n..###', `grid as text: ${JSON.stringify(grid)}`);
   const pixels = await page.evaluate(() => {
@@ -29,6 +31,8 @@ await test('lambda needs search', async (page) => {
   await solve(page, LAMBDA, 'Unique solution');
   const s = await status(page);
   expect(s.includes('needed search'), s);
+  const grade = await page.locator('#difficulty').textContent();
+  expect(grade === 'Difficulty — Hard: needs looking ahead (probing)', grade);
 });
 
 await test('Forever: clause learning takes over in the worker and proves it unique', async (page) => {

@@ -67,6 +67,7 @@ fn a_stroke_paints_a_straight_run_and_undoes_as_one_step() {
     act(&mut s, PlayAction::Drag { row: 0, column: 4 });
     act(&mut s, PlayAction::Drag { row: 1, column: 3 });
     assert_eq!(&board(&s)[..5], "?###?");
+    assert_eq!(s.play.as_ref().unwrap().run(), Some(3));
     // Down column 2 instead: the row's cells are put back.
     act(&mut s, PlayAction::Drag { row: 3, column: 1 });
     act(&mut s, PlayAction::Release);
@@ -163,6 +164,7 @@ fn hints_and_checks_come_from_the_worker_for_the_board_asked_of() {
         line: Some(LineId::Column(2)),
         cells: vec![(2, true), (7, false)],
         wrong,
+        difficulty: Some(nonogram_core::hint::Difficulty::Easy),
     };
     // An older request's answer is dropped.
     s.reduce(Action::FromWorker { message: answer(request.id + 100, None) });
@@ -170,6 +172,8 @@ fn hints_and_checks_come_from_the_worker_for_the_board_asked_of() {
     s.reduce(Action::FromWorker { message: answer(request.id, None) });
     let play = s.play.as_ref().unwrap();
     assert_eq!((play.hints, play.hint.as_ref().unwrap().line), (1, Some(LineId::Column(2))));
+    // The worker graded the puzzle as it solved it for the hint.
+    assert_eq!(s.difficulty, Some(nonogram_core::hint::Difficulty::Easy));
     act(&mut s, PlayAction::ApplyHint);
     assert_eq!(&board(&s)[..8], "??#????.");
     assert!(s.play.as_ref().unwrap().hint.is_none());

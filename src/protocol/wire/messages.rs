@@ -34,7 +34,8 @@ wire_struct!(Finished {
     contradictions,
     symmetries,
     ms,
-    memory
+    memory,
+    difficulty
 });
 
 /// `put` for an enum variant: its tag, then its fields.
@@ -137,8 +138,8 @@ impl Wire for FromWorker {
                 put!(out, 7, id, verdict, by_line_logic, guesses, probes, contradictions, ms, other)
             }
             FromWorker::Parsed { id, outcome } => put!(out, 8, id, outcome),
-            FromWorker::Hinted { id, text, line, cells, wrong } => {
-                put!(out, 10, id, text, line, cells, wrong)
+            FromWorker::Hinted { id, text, line, cells, wrong, difficulty } => {
+                put!(out, 10, id, text, line, cells, wrong, difficulty)
             }
             FromWorker::Fixes { id, fixes, tried, total, done } => {
                 put!(out, 9, id, fixes, tried, total, done)
@@ -199,6 +200,7 @@ impl Wire for FromWorker {
                 line: Wire::get(r)?,
                 cells: Wire::get(r)?,
                 wrong: Wire::get(r)?,
+                difficulty: Wire::get(r)?,
             },
             _ => return None,
         })

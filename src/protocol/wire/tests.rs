@@ -42,6 +42,7 @@ fn every_message_round_trips() {
         line: Some(LineId::Row(2)),
         cells: vec![(3, true), (4, false)],
         wrong: None,
+        difficulty: Some(nonogram_core::hint::Difficulty::VeryHard),
     });
     round_trip(FromWorker::Hinted {
         id: 7,
@@ -49,6 +50,7 @@ fn every_message_round_trips() {
         line: None,
         cells: vec![],
         wrong: Some(vec![0, 9]),
+        difficulty: None,
     });
     round_trip(FromWorker::Steps {
         id: u32::MAX,
@@ -74,6 +76,7 @@ fn every_message_round_trips() {
         symmetries: vec!["half turn".into()],
         ms: 12.375,
         memory: 1 << 40,
+        difficulty: Some(nonogram_core::hint::Difficulty::Hard),
     })));
     round_trip(FromWorker::Error { id: 1, message: "row 1: run 3 needs 3 cells".into() });
     round_trip(FromWorker::PictureLoaded {
