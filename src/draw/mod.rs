@@ -90,7 +90,7 @@ pub struct BoardView<'a> {
     /// Play mode: cells a hint settles (outlined), cells a check found
     /// wrong (outlined in alert), the keyboard's cursor, and the lines
     /// whose clues are satisfied (rows then columns; greyed).
-    pub hinted: &'a [u32],
+    pub hinted: &'a [(u32, bool)],
     pub wrong: &'a [u32],
     pub cursor: Option<usize>,
     pub done: &'a [bool],
@@ -161,11 +161,8 @@ impl Board {
             cells: view.cells.to_vec(),
             fresh: view.fresh.to_vec(),
             mark: view.mark,
-            overlaid: view
-                .hinted
-                .iter()
-                .chain(view.wrong)
-                .copied()
+            overlaid: (view.hinted.iter().map(|h| h.0))
+                .chain(view.wrong.iter().copied())
                 .chain(view.cursor.map(|c| c as u32))
                 .collect(),
             done: view.done.to_vec(),
@@ -268,11 +265,21 @@ fn overlay(ctx: &CanvasRenderingContext2d, l: &Layout, colours: &Palette, view: 
     let inset = (l.cell / 8.0).clamp(1.0, 3.0);
     let side = l.cell - 2.0 * inset;
     ctx.set_line_width((l.cell / 8.0).clamp(1.5, 3.0));
-    for (cells, colour) in [(view.hinted, colours.worked), (view.wrong, colours.alert)] {
-        ctx.set_stroke_style_str(colour);
-        for &i in cells {
-            let (x, y) = l.cell_origin(i as usize / l.width, i as usize % l.width);
-            ctx.stroke_rect(x + inset, y + inset, side, side);
+    ctx.set_stroke_style_str(colours.alert);
+    for &i in view.wrong {
+        let (x, y) = l.cell_origin(i as usize / l.width, i as usize % l.width);
+        ctx.stroke_rect(x + inset, y + inset, side, side);
+    }
+    // A hint's cells: outlined; those it fills, also tinted inside.
+    ctx.set_stroke_style_str(colours.worked);
+    ctx.set_fill_style_str(colours.worked);
+    for &(i, filled) in view.hinted {
+        let (x, y) = l.cell_origin(i as usize / l.width, i as usize % l.width);
+        ctx.stroke_rect(x + inset, y + inset, side, side);
+        if filled {
+            ctx.set_global_alpha(0.35);
+            ctx.fill_rect(x + 2.0 * inset, y + 2.0 * inset, side - 2.0 * inset, side - 2.0 * inset);
+            ctx.set_global_alpha(1.0);
         }
     }
     if let Some(i) = view.cursor {

@@ -48,7 +48,7 @@ pub struct BoardProps {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayBoard {
     /// The cells the hint shown settles.
-    pub hinted: Rc<Vec<u32>>,
+    pub hinted: Rc<Vec<(u32, bool)>>,
     /// The cells a check found wrong.
     pub wrong: Rc<Vec<u32>>,
     pub cursor: usize,

@@ -90,7 +90,9 @@ impl App {
         let done =
             puzzle.lines().map(|line| line_done(puzzle.clue(line), &line_cells(&play.cells, puzzle, line)));
         Some(PlayBoard {
-            hinted: Rc::new(play.hint.as_ref().map_or(Vec::new(), |h| h.cells.iter().map(|c| c.0).collect())),
+            hinted: Rc::new(play.hint.as_ref().map_or(Vec::new(), |h| {
+                h.cells.iter().map(|&(i, c)| (i, c == nonogram_core::Cell::Filled)).collect()
+            })),
             wrong: play.wrong.clone(),
             cursor: play.cursor,
             done: Rc::new(done.collect()),

@@ -19,6 +19,20 @@ async function cell(page, row, column) {
 }
 
 const board = (page) => page.inputValue('#grid-text');
+
+/// Dark (black-ink) pixels among the clue numbers: greyed clues have none.
+const clueInk = (page) => page.evaluate(() => {
+  const c = document.querySelector('.board canvas');
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  const [left, top, scale] = ['data-left', 'data-top', 'data-scale'].map((a) => Number(c.getAttribute(a)));
+  let dark = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    const x = (i / 4) % c.width, y = Math.floor(i / 4 / c.width);
+    const clue = (x < (left - 4) * scale && y > top * scale) || (y < (top - 4) * scale && x > left * scale);
+    if (clue && d[i] < 80 && d[i + 1] < 80 && d[i + 2] < 80) dark++;
+  }
+  return dark;
+});
 const hintText = (page) => page.locator('#hint-text').textContent();
 
 /// Asks for a hint and waits for its words.
@@ -38,6 +52,7 @@ async function startPlaying(page, text) {
 await onBothSizes('play a 10×10 puzzle to Solved! with Hint and Apply hint alone', async (page) => {
   await startPlaying(page, TEN);
   expect(!(await board(page)).includes('#'), 'the play board starts empty');
+  const inkBefore = await clueInk(page);
   let hints = 0;
   let shot = false;
   while (!(await status(page)).startsWith('Solved!')) {
@@ -63,6 +78,9 @@ await onBothSizes('play a 10×10 puzzle to Solved! with Hint and Apply hint alon
   expect(new RegExp(`^Solved! In \\d+ seconds?, with ${hints} hints\\.$`).test(solved), solved);
   // Grid as text is the play board: the picture.
   expect((await board(page)).replaceAll('?', '.') === TEN_SOLUTION.join('\n'), 'the board is the picture');
+  // Every clue is satisfied: every clue number is greyed.
+  const inkAfter = await clueInk(page);
+  expect(inkBefore > 100 && inkAfter === 0, `black clue pixels: ${inkBefore} before, ${inkAfter} once solved`);
   expect(await page.getAttribute('#hint-text', 'aria-live') === 'polite' && await page.getAttribute('#hint-text', 'aria-label') === 'Hint', 'live Hint region');
 });
 
