@@ -1,10 +1,11 @@
 //! `nonogram bench`: solve every puzzle under the given paths (up to 2
-//! solutions) and print a table with totals, or TSV for machines.
+//! solutions) and print a table with totals, or TSV for machines; on all
+//! cores unless `--jobs N` says otherwise (rows stay in the input order).
 
 use crate::args::Args;
 use crate::input::read_puzzles;
 use crate::solve::run;
-use nonogram_core::SolveOptions;
+use nonogram_core::{Puzzle, SolveOptions};
 use nonogram_formats::{detect, Format};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -27,8 +28,9 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     let args = Args::parse(
         argv,
         &["--tsv"],
-        &["--timeout", "--learn-after", "--splr-after", "--splr-generation", "--seed"],
+        &["--timeout", "--learn-after", "--splr-after", "--splr-generation", "--seed", "--jobs"],
     )?;
+    let jobs = crate::jobs::jobs(&args)?;
     let learn_after = args.learn_after()?;
     let splr_after = args.splr_after()?;
     let splr_generation = args.splr_generation()?;
@@ -47,44 +49,40 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     if tsv {
         println!("puzzle\twidth\theight\tverdict\tlogic\tguesses\tlearnt\tms");
     }
+    let mut entries: Vec<Result<(String, Puzzle), String>> = Vec::new();
     for (file, explicit) in files {
-        let path = file.to_string_lossy().to_string();
-        let puzzles = match read_puzzles(&path) {
-            Ok((_, p)) => p,
-            Err(e) if explicit => {
-                eprintln!("error: {e}");
-                errors += 1;
-                continue;
-            }
-            Err(_) => continue,
+        match read_puzzles(&file.to_string_lossy()) {
+            Ok((_, p)) => entries.extend(p.into_iter().map(Ok)),
+            Err(e) if explicit => entries.push(Err(e)),
+            Err(_) => {}
+        }
+    }
+    let options = SolveOptions {
+        max_solutions: 2,
+        learn_after,
+        seed,
+        splr_after,
+        splr_seconds: crate::solve::splr_seconds(Some(timeout)),
+        splr_generation,
+    };
+    // Each puzzle on a thread of its own (its time is its own wall time).
+    let bench_one = |entry: &Result<(String, Puzzle), String>| -> Result<(Row, usize, usize), String> {
+        let (name, puzzle) = entry.as_ref().map_err(|e| e.clone())?;
+        let o = run(puzzle, options, Some(timeout), |_, _| {}).map_err(|e| format!("{name}: {e}"))?;
+        let row = Row {
+            name: name.clone(),
+            size: format!("{}x{}", puzzle.width(), puzzle.height()),
+            verdict: o.verdict.word().into(),
+            logic: if o.stats.by_line_logic() { "line" } else { "search" },
+            guesses: o.stats.guesses,
+            learnt: o.stats.learnt,
+            ms: o.elapsed.as_secs_f64() * 1000.0,
         };
-        for (name, puzzle) in puzzles {
-            let options = SolveOptions {
-                max_solutions: 2,
-                learn_after,
-                seed,
-                splr_after,
-                splr_seconds: crate::solve::splr_seconds(Some(timeout)),
-                splr_generation,
-            };
-            let row = match run(&puzzle, options, Some(timeout), |_, _| {}) {
-                Ok(o) => Row {
-                    name,
-                    size: format!("{}x{}", puzzle.width(), puzzle.height()),
-                    verdict: o.verdict.word().into(),
-                    logic: if o.stats.by_line_logic() { "line" } else { "search" },
-                    guesses: o.stats.guesses,
-                    learnt: o.stats.learnt,
-                    ms: o.elapsed.as_secs_f64() * 1000.0,
-                },
-                Err(e) => {
-                    eprintln!("error: {name}: {e}");
-                    errors += 1;
-                    continue;
-                }
-            };
+        Ok((row, puzzle.width(), puzzle.height()))
+    };
+    crate::jobs::in_order(&entries, jobs, bench_one, |result| match result {
+        Ok((row, w, h)) => {
             if tsv {
-                let (w, h) = (puzzle.width(), puzzle.height());
                 println!(
                     "{}\t{w}\t{h}\t{}\t{}\t{}\t{}\t{:.3}",
                     row.name, row.verdict, row.logic, row.guesses, row.learnt, row.ms
@@ -92,7 +90,11 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             }
             rows.push(row);
         }
-    }
+        Err(e) => {
+            eprintln!("error: {e}");
+            errors += 1;
+        }
+    });
     if !tsv {
         print_table(&rows);
     }

@@ -81,7 +81,15 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     let args = Args::parse(
         argv,
         &["--trace", "--stats"],
-        &["--max-solutions", "--timeout", "--learn-after", "--splr-after", "--splr-generation", "--seed"],
+        &[
+            "--max-solutions",
+            "--timeout",
+            "--learn-after",
+            "--splr-after",
+            "--splr-generation",
+            "--seed",
+            "--jobs",
+        ],
     )?;
     let learn_after = args.learn_after()?;
     let splr_after = args.splr_after()?;
@@ -99,53 +107,51 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     if args.operands.is_empty() {
         return Err("give at least one puzzle file (or - for standard input)".into());
     }
-    let mut status = 0;
-    let mut first = true;
+    // With --trace the steps print as they come: one puzzle at a time.
+    let jobs = if args.flag("--trace") { 1 } else { crate::jobs::jobs(&args)? };
+    let mut entries: Vec<Result<(String, Puzzle), String>> = Vec::new();
     for path in &args.operands {
-        let puzzles = match read_puzzles(path) {
-            Ok((_, puzzles)) => puzzles,
-            Err(e) => {
-                eprintln!("error: {e}");
-                status = worst(status, 2);
-                continue;
+        match read_puzzles(path) {
+            Ok((_, puzzles)) => entries.extend(puzzles.into_iter().map(Ok)),
+            Err(e) => entries.push(Err(e)),
+        }
+    }
+    let options = SolveOptions {
+        max_solutions: max_solutions.max(2),
+        learn_after,
+        seed,
+        splr_after,
+        splr_seconds: splr_seconds(timeout),
+        splr_generation,
+    };
+    let solve_one = |entry: &Result<(String, Puzzle), String>| -> Result<(String, u8), String> {
+        let (name, puzzle) = entry.as_ref().map_err(|e| e.clone())?;
+        let mut trace = Trace::default();
+        let on_step = |step: &Step, solver: &Solver| {
+            if args.flag("--trace") {
+                trace.print(step, solver);
             }
         };
-        for (name, puzzle) in puzzles {
+        // Search at least far enough to prove uniqueness; print up to N.
+        let outcome = run(puzzle, options, timeout, on_step).map_err(|e| format!("{name}: {e}"))?;
+        Ok((result_block(name, &outcome, max_solutions, args.flag("--stats")), exit_code(&outcome.verdict)))
+    };
+    let mut status = 0;
+    let mut first = true;
+    crate::jobs::in_order(&entries, jobs, solve_one, |result| match result {
+        Ok((block, code)) => {
             if !first {
                 println!();
             }
             first = false;
-            let mut trace = Trace::default();
-            let on_step = |step: &Step, solver: &Solver| {
-                if args.flag("--trace") {
-                    trace.print(step, solver);
-                }
-            };
-            // Search at least far enough to prove uniqueness; print up to N.
-            let outcome = match run(
-                &puzzle,
-                SolveOptions {
-                    max_solutions: max_solutions.max(2),
-                    learn_after,
-                    seed,
-                    splr_after,
-                    splr_seconds: splr_seconds(timeout),
-                    splr_generation,
-                },
-                timeout,
-                on_step,
-            ) {
-                Ok(o) => o,
-                Err(e) => {
-                    eprintln!("error: {name}: {e}");
-                    status = worst(status, 2);
-                    continue;
-                }
-            };
-            print!("{}", result_block(&name, &outcome, max_solutions, args.flag("--stats")));
-            status = worst(status, exit_code(&outcome.verdict));
+            print!("{block}");
+            status = worst(status, code);
         }
-    }
+        Err(e) => {
+            eprintln!("error: {e}");
+            status = worst(status, 2);
+        }
+    });
     Ok(status)
 }
 

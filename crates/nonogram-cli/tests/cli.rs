@@ -433,3 +433,38 @@ fn hostile_files_get_clear_errors() {
     let r = nonogram(&["convert", "--to", "non", "-"], "");
     assert_eq!((r.status, r.stderr.trim()), (2, "error: -: the text is empty"));
 }
+
+#[test]
+fn jobs_solve_on_several_threads_and_keep_the_input_order() {
+    let files: Vec<String> = ["webpbn-00001.non", "webpbn-00065.non", "webpbn-06574.non"]
+        .iter()
+        .map(|f| format!("{}/../../samples/{f}", env!("CARGO_MANIFEST_DIR")))
+        .collect();
+    let mut args: Vec<&str> = vec!["solve", "--stats"];
+    args.extend(files.iter().map(String::as_str));
+    // A missing file in the middle: its error, in its place.
+    args.insert(3, "no-such-file.non");
+    let without_times =
+        |out: &str| out.lines().filter(|l| !l.starts_with("time_ms")).collect::<Vec<_>>().join("\n");
+    let one = nonogram(&[&args[..1], &["--jobs", "1"], &args[1..]].concat(), "");
+    let three = nonogram(&[&args[..1], &["--jobs", "3"], &args[1..]].concat(), "");
+    assert_eq!((one.status, three.status), (2, 2));
+    assert_eq!(without_times(&one.stdout), without_times(&three.stdout));
+    assert_eq!(field(&three.stdout, "puzzle").len(), 3);
+    assert!(three.stderr.contains("no-such-file.non"), "{}", three.stderr);
+    // bench: the same rows in the same order.
+    let rows = |jobs: &str| {
+        let r = nonogram(&["bench", "--tsv", "--jobs", jobs, &files[0], &files[1], &files[2]], "");
+        r.stdout
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| l.rsplit_once('\t').unwrap().0.to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(rows("1"), rows("2"));
+    for bad in ["0", "x", "2000"] {
+        let r = nonogram(&["solve", "--jobs", bad, &files[0]], "");
+        assert_eq!(r.status, 2);
+        assert!(r.stderr.contains("--jobs takes a number of threads from 1 to 1024"), "{}", r.stderr);
+    }
+}
