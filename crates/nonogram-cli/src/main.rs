@@ -12,14 +12,15 @@ use std::process::ExitCode;
 
 const USAGE: &str = "\
 usage:
-  nonogram solve [--max-solutions N] [--timeout SECS] [--learn-after N|never] [--splr-after N|never] [--splr-generation SECS|never] [--seed N] [--jobs N] [--trace] [--stats] FILE...
+  nonogram solve [--max-solutions N] [--timeout SECS] [--learn-after N|never] [--splr-after N|never] [--splr-generation SECS|never] [--seed N] [--jobs N] [--threads N] [--trace] [--stats] FILE...
   nonogram clues [--to non|nin|plain|json] PICTURE
   nonogram convert --to non|nin|plain|json FILE
   nonogram bench [--timeout SECS] [--learn-after N|never] [--splr-after N|never] [--splr-generation SECS|never] [--seed N] [--jobs N] [--tsv] PATH...
   nonogram bench-line
   nonogram cnf [--root] FILE
 FILE `-` reads standard input. --jobs N: puzzles solved on N threads at once
-(default: every core; output keeps the input order). Exit status: 0 solved (unique or multiple),
+(default: every core; output keeps the input order). --threads N: N engines
+race on each puzzle, the first verdict wins. Exit status: 0 solved (unique or multiple),
 1 no solution, 2 bad input, 3 timeout.";
 
 fn main() -> ExitCode {

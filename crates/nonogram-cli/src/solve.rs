@@ -4,6 +4,7 @@ use crate::args::Args;
 use crate::input::read_puzzles;
 use nonogram_core::cell::line_to_string;
 use nonogram_core::{Cell, Grid, LineId, Puzzle, SolveOptions, Solver, Stats, Step, Verdict};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -20,18 +21,33 @@ pub fn run(
     puzzle: &Puzzle,
     options: SolveOptions,
     timeout: Option<Duration>,
+    on_step: impl FnMut(&Step, &Solver),
+) -> Result<Outcome, String> {
+    run_until(puzzle, options, timeout, None, on_step)
+}
+
+/// [`run`], stopping also once `stop` is set (another engine answered).
+fn run_until(
+    puzzle: &Puzzle,
+    options: SolveOptions,
+    timeout: Option<Duration>,
+    stop: Option<Arc<AtomicBool>>,
     mut on_step: impl FnMut(&Step, &Solver),
 ) -> Result<Outcome, String> {
     let start = Instant::now();
     let mut solver = Solver::new(puzzle, options).map_err(|e| e.to_string())?;
-    if let Some(t) = timeout {
-        // Clause learning's slices stop at the limit too.
-        solver.set_clock(
-            Arc::new(move || start.elapsed().as_secs_f64() * 1e3),
-            None,
-            Some(t.as_secs_f64() * 1e3),
-        );
+    if timeout.is_some() || stop.is_some() {
+        // Clause learning's slices stop at the limit too; once stopped, the
+        // clock reads "forever", so that they stop at once.
+        let stopped = stop.clone();
+        let clock = move || match &stopped {
+            Some(s) if s.load(Ordering::Relaxed) => f64::MAX,
+            _ => start.elapsed().as_secs_f64() * 1e3,
+        };
+        let limit = timeout.map_or(f64::MAX / 2.0, |t| t.as_secs_f64() * 1e3);
+        solver.set_clock(Arc::new(clock), None, Some(limit));
     }
+    let stopped = || stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
     // Every step is bounded in work (a few milliseconds at most, on any
     // board), so reading the clock after each one keeps the limit to within
     // a step; the read costs tens of nanoseconds.
@@ -40,11 +56,52 @@ pub fn run(
         if let Step::Done { verdict } = step {
             return Ok(Outcome { verdict, stats: solver.stats(), elapsed: start.elapsed() });
         }
-        if timeout.is_some_and(|t| start.elapsed() >= t) {
+        if timeout.is_some_and(|t| start.elapsed() >= t) || stopped() {
             break;
         }
     }
     Ok(Outcome { verdict: Verdict::Interrupted, stats: solver.stats(), elapsed: start.elapsed() })
+}
+
+/// Races `threads` engines on one puzzle and takes the first verdict: the
+/// given options, and clause learning from the root with a seed of its own
+/// for each other engine (as the page's racing worker). The losers stop at
+/// their next step.
+pub fn race(
+    puzzle: &Puzzle,
+    options: SolveOptions,
+    timeout: Option<Duration>,
+    threads: usize,
+) -> Result<Outcome, String> {
+    if threads <= 1 {
+        return run(puzzle, options, timeout, |_, _| {});
+    }
+    Solver::new(puzzle, options).map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let stop = Arc::new(AtomicBool::new(false));
+    let (sender, receiver) = std::sync::mpsc::channel();
+    for k in 0..threads {
+        let options = match k {
+            0 => options,
+            _ => SolveOptions { learn_after: Some(0), seed: Some(12_345 * k as u64), ..options },
+        };
+        let (puzzle, stop, sender) = (puzzle.clone(), stop.clone(), sender.clone());
+        // Not scoped: a loser still inside a long step must not hold the answer.
+        std::thread::spawn(move || {
+            let _ = sender.send(run_until(&puzzle, options, timeout, Some(stop), |_, _| {}));
+        });
+    }
+    drop(sender);
+    let mut last = Err("no engine ran".to_string());
+    for outcome in receiver {
+        if matches!(&outcome, Ok(o) if !matches!(o.verdict, Verdict::Interrupted)) {
+            stop.store(true, Ordering::Relaxed);
+            // The race's time, from its start (the winner's own is the same).
+            return outcome.map(|o| Outcome { elapsed: start.elapsed(), ..o });
+        }
+        last = outcome;
+    }
+    last
 }
 
 /// splr's longest step: the time limit, so that it cannot overrun it by
@@ -89,6 +146,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             "--splr-generation",
             "--seed",
             "--jobs",
+            "--threads",
         ],
     )?;
     let learn_after = args.learn_after()?;
@@ -107,8 +165,22 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     if args.operands.is_empty() {
         return Err("give at least one puzzle file (or - for standard input)".into());
     }
+    let threads = match args.value("--threads") {
+        None => 1,
+        Some(v) => v.trim().parse::<usize>().ok().filter(|n| (1..=64).contains(n)).ok_or_else(|| {
+            format!("--threads takes a number of engines from 1 to 64, not `{}`", nonogram_formats::shown(v))
+        })?,
+    };
+    if threads > 1 && args.flag("--trace") {
+        return Err("--trace follows one engine: it cannot go with --threads".into());
+    }
     // With --trace the steps print as they come: one puzzle at a time.
-    let jobs = if args.flag("--trace") { 1 } else { crate::jobs::jobs(&args)? };
+    // Racing engines take cores too: by default, the rest of them.
+    let jobs = match (args.flag("--trace"), args.value("--jobs")) {
+        (true, _) => 1,
+        (false, None) if threads > 1 => (crate::jobs::cores() / threads).max(1),
+        _ => crate::jobs::jobs(&args)?,
+    };
     let mut entries: Vec<Result<(String, Puzzle), String>> = Vec::new();
     for path in &args.operands {
         match read_puzzles(path) {
@@ -133,7 +205,11 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             }
         };
         // Search at least far enough to prove uniqueness; print up to N.
-        let outcome = run(puzzle, options, timeout, on_step).map_err(|e| format!("{name}: {e}"))?;
+        let outcome = match threads {
+            1 => run(puzzle, options, timeout, on_step),
+            n => race(puzzle, options, timeout, n),
+        }
+        .map_err(|e| format!("{name}: {e}"))?;
         Ok((result_block(name, &outcome, max_solutions, args.flag("--stats")), exit_code(&outcome.verdict)))
     };
     let mut status = 0;

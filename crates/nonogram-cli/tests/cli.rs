@@ -468,3 +468,26 @@ fn jobs_solve_on_several_threads_and_keep_the_input_order() {
         assert!(r.stderr.contains("--jobs takes a number of threads from 1 to 1024"), "{}", r.stderr);
     }
 }
+
+#[test]
+fn threads_race_engines_on_one_puzzle_and_agree_with_one() {
+    let knotty = shared("survey/knotty.non");
+    let lambda = "{\"rows\": [[2],[1,2],[1,1],[2],[1],[3],[3],[2,2],[2,1],[2,2,1],[2,3],[2,2]],
+                   \"columns\": [[2,1],[1,3],[2,4],[3,4],[4],[3],[3],[3],[2],[2]]}";
+    for (file, stdin) in [(knotty.as_str(), ""), ("-", lambda)] {
+        let one = nonogram(&["solve", "--threads", "1", file], stdin);
+        let three = nonogram(&["solve", "--threads", "3", file], stdin);
+        assert_eq!((one.status, three.status), (0, 0));
+        assert_eq!(field(&one.stdout, "verdict"), field(&three.stdout, "verdict"));
+        // A unique puzzle's solution is the same whoever finds it (a multiple
+        // one's two may be another pair).
+        if field(&one.stdout, "verdict") == ["unique"] {
+            assert_eq!(solutions(&one.stdout, 12), solutions(&three.stdout, 12));
+        }
+    }
+    let r = nonogram(&["solve", "--threads", "2", "--trace", "-"], lambda);
+    assert_eq!(r.status, 2);
+    assert!(r.stderr.contains("--trace follows one engine"), "{}", r.stderr);
+    let r = nonogram(&["solve", "--threads", "0", "-"], lambda);
+    assert!(r.stderr.contains("--threads takes a number of engines from 1 to 64"), "{}", r.stderr);
+}
