@@ -321,8 +321,20 @@ async fn decode(blob: &Blob) -> Result<GreyImage, String> {
 
 /// Lets the worker's event loop run (a new request may arrive).
 async fn yield_now() {
-    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
-        let _ = scope().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0);
+    // A message to ourselves through a channel of its own: a task, queued
+    // after the page's messages, with no delay. (`setTimeout(0)` is held
+    // back 4 ms once nested five deep: 12 % of every 30 ms batch.) The
+    // channel is held here until it has answered.
+    let channel = web_sys::MessageChannel::new().ok();
+    let promise = js_sys::Promise::new(&mut |resolve, _reject| match &channel {
+        Some(c) => {
+            c.port1().set_onmessage(Some(&resolve));
+            let _ = c.port2().post_message(&JsValue::NULL);
+        }
+        None => {
+            let _ = scope().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0);
+        }
     });
     let _ = JsFuture::from(promise).await;
+    drop(channel);
 }
