@@ -2,9 +2,12 @@
 """Benchmarks (not part of CI): our `nonogram` and nonogrid on the same
 puzzles, one process per puzzle for both (start-up and parsing counted alike),
 up to 2 solutions, a time limit per puzzle; prints totals and the ratio per set.
+With `--against REV`, our solver as of that commit (or tag) runs too, built
+once into target/bench-against/ (a worktree and a target dir of its own),
+so that a change shows its ratio against an earlier build in the same run.
 
 Every puzzle is first written as .nin by `nonogram convert`, the format both read.
-Usage: scripts/bench [--timeout SECS] [SET...]
+Usage: scripts/bench [--timeout SECS] [--against REV] [SET...]
 Sets: jwilk nonogram-db survey webpbn-xml taai-first taai-last taai (default: all but taai).
 """
 import argparse, os, subprocess, sys, tempfile, time
@@ -24,6 +27,24 @@ def puzzles_of(name):
     files = sorted(p for p in (SHARED / name).rglob("*") if p.suffix in (".non", ".nin", ".xml"))
     return [(str(p.relative_to(SHARED)), p.read_text()) for p in files]
 
+def build_against(rev):
+    """Our CLI as of `rev`, built once per commit; returns its path."""
+    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--verify", f"{rev}^{{commit}}"],
+                            capture_output=True, text=True, check=True).stdout.strip()
+    cache = ROOT / "target" / "bench-against"
+    binary = cache / f"nonogram-{commit[:12]}"
+    if binary.exists():
+        return binary
+    tree = cache / "tree"
+    subprocess.run(["git", "-C", ROOT, "worktree", "remove", "--force", tree], capture_output=True)
+    subprocess.run(["git", "-C", ROOT, "worktree", "add", "--detach", tree, commit], check=True, capture_output=True)
+    # The crates read ../shared/ beside the checkout only in tests; the CLI needs nothing from it.
+    env = dict(os.environ, CARGO_TARGET_DIR=str(cache / "target"))
+    subprocess.run(["cargo", "build", "--release", "--bin", "nonogram", "-q"], cwd=tree, env=env, check=True)
+    (cache / "target" / "release" / "nonogram").rename(binary)
+    subprocess.run(["git", "-C", ROOT, "worktree", "remove", "--force", tree], capture_output=True)
+    return binary
+
 def run(cmd, timeout):
     start = time.perf_counter()
     try:
@@ -35,14 +56,17 @@ def run(cmd, timeout):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--timeout", type=float, default=60)
+    ap.add_argument("--against", help="also run our solver as of this commit or tag")
     ap.add_argument("sets", nargs="*", default=["jwilk", "nonogram-db", "survey", "webpbn-xml", "taai-first", "taai-last"])
     args = ap.parse_args()
     t = args.timeout
-    print(f"{'set':<12} {'puzzles':>7} {'ours s':>9} {'ours t/o':>8} {'nonogrid s':>10} {'ng t/o':>6} {'ratio':>7}")
+    before = build_against(args.against) if args.against else None
+    extra = f" {'before s':>9} {'b t/o':>5} {'before/ours':>11}" if before else ""
+    print(f"{'set':<12} {'puzzles':>7} {'ours s':>9} {'ours t/o':>8} {'nonogrid s':>10} {'ng t/o':>6} {'ratio':>7}{extra}")
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.sets:
-            ours = theirs = 0.0
-            ours_to = theirs_to = 0
+            ours = theirs = earlier = 0.0
+            ours_to = theirs_to = earlier_to = 0
             items = puzzles_of(name)
             for i, (label, text) in enumerate(items):
                 nin = Path(tmp) / f"{i}.nin"
@@ -54,11 +78,16 @@ def main():
                 s, code, _ = run([NONOGRAM, "solve", "--timeout", str(t), nin], t)
                 ours += s
                 ours_to += code in (3, -1)
+                if before:
+                    s, code, _ = run([before, "solve", "--timeout", str(t), nin], t)
+                    earlier += s
+                    earlier_to += code in (3, -1)
                 s, code, out = run(["nonogrid", "-m", "2", "-t", str(int(t)), nin], t)
                 theirs += s
                 theirs_to += code == -1 or s >= t
             ratio = theirs / ours if ours else float("nan")
-            print(f"{name:<12} {len(items):>7} {ours:>9.2f} {ours_to:>8} {theirs:>10.2f} {theirs_to:>6} {ratio:>6.2f}x", flush=True)
+            extra = f" {earlier:>9.2f} {earlier_to:>5} {earlier / ours if ours else float('nan'):>10.2f}x" if before else ""
+            print(f"{name:<12} {len(items):>7} {ours:>9.2f} {ours_to:>8} {theirs:>10.2f} {theirs_to:>6} {ratio:>6.2f}x{extra}", flush=True)
 
 if __name__ == "__main__":
     main()
