@@ -17,6 +17,14 @@ impl State {
     }
 
     pub(super) fn solve(&mut self, now: f64, effects: &mut Vec<Effect>) {
+        if self.puzzle().is_none() {
+            return;
+        }
+        // Solve shows the solver at work: play mode ends, its progress kept
+        // for the next Play.
+        if let Some(play) = self.play.take() {
+            effects.push(Effect::Keep { key: play.key.clone(), value: play.saved(now) });
+        }
         let Some(puzzle) = self.puzzle() else { return };
         let request = SolveRequest::new(self.next_id, puzzle);
         self.playback = Playback::new(puzzle.width() * puzzle.height());

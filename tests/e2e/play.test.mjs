@@ -168,6 +168,13 @@ await test('on a phone, taps fill, and with Cross on they mark empty', async (pa
   const words = await askHint(page);
   expect(words.length > 10, words);
   await page.screenshot({ path: path.join(shots, 'play-phone-390.png') });
+  // Solve ends play mode (the progress is kept) and shows the solver's verdict.
+  await page.tap('#solve');
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Unique solution'));
+  expect(await page.getAttribute('#play-mode', 'aria-pressed') === 'false', 'play mode ended');
+  expect((await board(page)).replaceAll('\n', '') === TEN_SOLUTION.join(''), 'the board shows the solution');
+  await page.tap('#play-mode');
+  expect((await board(page)).split('\n')[2].slice(3, 5) === '#.', 'the progress is back');
 }, PHONE);
 
 await test('a puzzle that needs looking ahead gets a hint that explains the contradiction', async (page) => {

@@ -208,3 +208,17 @@ fn greyed_clues_are_lines_whose_filled_cells_make_the_clue() {
     assert!(!line_done(&Clue(vec![2, 1]), &line("##???")));
     assert!(line_done(&Clue(vec![]), &line("?..?")));
 }
+
+#[test]
+fn solve_ends_play_and_keeps_its_progress() {
+    let mut s = playing();
+    act(&mut s, PlayAction::Press { index: 0, cross: false });
+    act(&mut s, PlayAction::Release);
+    let effects = s.reduce(Action::Solve { now: 2000.0 });
+    assert!(s.play.is_none());
+    assert!(
+        matches!(effects.first(), Some(Effect::Keep { value, .. }) if value.ends_with(&format!("#{}", "?".repeat(24))))
+    );
+    assert!(effects.iter().any(|e| matches!(e, Effect::Post(_))));
+    assert_eq!(board(&s), "?".repeat(25), "the solver's board, from its start");
+}
