@@ -38,9 +38,12 @@ pub enum ToWorker {
     /// Solve without streaming and report the time only (benchmarks:
     /// `scripts/bench-wasm`); answered by `Done` with no solutions.
     Time(SolveRequest),
-    /// Solve as the second, racing engine (clause learning from the root,
-    /// with a random seed), without streaming; answered by `Done` alone.
-    Race(SolveRequest),
+    /// Solve as a racing engine (clause learning from the root, with this
+    /// seed: each racer its own), without streaming; answered by `Done` alone.
+    Race {
+        request: SolveRequest,
+        seed: u64,
+    },
     /// Detect and parse clue text too large to parse on the page's thread
     /// without holding it (see `page::SYNC_PARSE_BYTES`); the text travels
     /// beside the message as the browser's string (never as JSON: that took

@@ -77,11 +77,11 @@ pub fn start() {
             }
             Ok(Some(ToWorker::Time(request))) => {
                 state.current_job.set(request.id);
-                wasm_bindgen_futures::spawn_local(quiet(request, state.clone(), false));
+                wasm_bindgen_futures::spawn_local(quiet(request, state.clone(), None));
             }
-            Ok(Some(ToWorker::Race(request))) => {
+            Ok(Some(ToWorker::Race { request, seed })) => {
                 state.current_job.set(request.id);
-                wasm_bindgen_futures::spawn_local(quiet(request, state.clone(), true));
+                wasm_bindgen_futures::spawn_local(quiet(request, state.clone(), Some(seed)));
             }
             Ok(Some(ToWorker::Check(request))) => {
                 state.current_job.set(request.id);
@@ -173,13 +173,16 @@ pub const RACING: SolveOptions = SolveOptions {
 };
 
 /// Solves in batches like [`solve`], but posts only the verdict, with the
-/// time spent solving. `race`: as the racing engine, with the solutions;
+/// time spent solving. `race`: as a racing engine with that seed, with the solutions;
 /// otherwise with the default options and no solutions (the solver's own
 /// speed in wasm, for the benchmarks).
-async fn quiet(request: SolveRequest, state: Rc<State>, race: bool) {
+async fn quiet(request: SolveRequest, state: Rc<State>, race: Option<u64>) {
     let clues = |v: &Vec<Vec<u32>>| v.iter().map(|c| nonogram_core::Clue(c.clone())).collect();
     let puzzle = nonogram_core::Puzzle::new(clues(&request.rows), clues(&request.columns));
-    let options = if race { RACING } else { SolveOptions::default() };
+    let options = match race {
+        Some(seed) => SolveOptions { seed: Some(seed), ..RACING },
+        None => SolveOptions::default(),
+    };
     let mut solver = match nonogram_core::Solver::new(&puzzle, options) {
         Ok(s) => s,
         Err(e) => return post(&FromWorker::Error { id: request.id, message: e.to_string() }),
@@ -207,7 +210,7 @@ async fn quiet(request: SolveRequest, state: Rc<State>, race: bool) {
         busy += now() - start;
         if let Some(v) = verdict {
             let mut done = done_message(request.id, &v, &solver, busy);
-            if let (false, FromWorker::Done(finished)) = (race, &mut done) {
+            if let (None, FromWorker::Done(finished)) = (race, &mut done) {
                 // The benchmarks want the time, not the grids.
                 finished.solutions.clear();
             }

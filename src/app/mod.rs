@@ -283,7 +283,7 @@ impl State {
                 // is the solve's (the racer started later), not the racer's.
                 self.respawn(&mut effects);
                 let ms = now - self.started;
-                self.finish(*done, ms, " (the second engine answered first)", &mut effects);
+                self.finish(*done, ms, " (a racing engine answered first)", &mut effects);
             }
             // A racer that failed is left alone; the first engine goes on.
             Action::FromRacer { .. } => {}

@@ -233,7 +233,7 @@ fn the_racer_starts_with_search_and_its_verdict_wins() {
     assert_eq!(effects, [Effect::RespawnWorker]);
     assert_eq!(
         s.status,
-        "Unique solution — needed search (1 guess), 250 ms (the second engine answered first)"
+        "Unique solution — needed search (1 guess), 250 ms (a racing engine answered first)"
     );
     assert_eq!(s.racer, Racer::Absent);
     // A racer that cannot start leaves the first engine alone.

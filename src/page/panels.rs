@@ -113,7 +113,8 @@ pub fn BatchPicker(props: &BatchProps) -> Html {
 pub struct VerdictProps {
     pub status: String,
     pub counts: String,
-    pub racing: bool,
+    /// How many engines race the first (0: none).
+    pub racing: usize,
     /// How many solutions can be shown.
     pub solutions: usize,
     /// The puzzle's grade for a person, once known.
@@ -138,7 +139,11 @@ pub fn VerdictPanel(props: &VerdictProps) -> Html {
                 </div>
             }
             <p id="counts" class="progress">
-                { &props.counts }{ if props.racing { "; a second engine races it" } else { "" } }
+                { &props.counts }{ match props.racing {
+                    0 => String::new(),
+                    1 => "; a second engine races it".into(),
+                    n => format!("; {n} more engines race it"),
+                } }
             </p>
             if let Some(grade) = props.difficulty {
                 <p id="difficulty" class="progress">{ "Difficulty — " }{ grade }</p>

@@ -7,13 +7,20 @@ use crate::app::{Action, Effect};
 use crate::protocol::{FromWorker, SolveRequest, ToWorker};
 use yew::Callback;
 
+/// At most this many racing engines, whatever the cores (each holds a
+/// clause-learning search in its own memory).
+pub const MAX_RACERS: usize = 4;
+
+/// The first racer's seed (`nonogram solve --learn-after 0 --seed 12345`).
+const RACING_SEED: u64 = 12_345;
+
 pub struct SolverClient {
     worker: Option<WorkerHandle>,
-    /// The second engine, racing the first once clause learning has begun
-    /// (when the browser has two cores or more): the first verdict wins.
-    /// Its worker starts with the first guess, so it is ready when needed;
-    /// puzzles that line logic solves never start one.
-    racer: Option<WorkerHandle>,
+    /// More engines, racing the first once clause learning has begun: one
+    /// per core beyond the first, at most [`MAX_RACERS`]; the first verdict
+    /// wins. Their workers start with the first guess, so they are ready
+    /// when needed; puzzles that line logic solves never start one.
+    racers: Vec<WorkerHandle>,
     on_message: Callback<FromWorker>,
     on_crash: Callback<String>,
     on_racer: Callback<FromWorker>,
@@ -26,12 +33,12 @@ impl SolverClient {
         on_crash: Callback<String>,
         on_racer: Callback<FromWorker>,
     ) -> SolverClient {
-        SolverClient { worker: None, racer: None, on_message, on_crash, on_racer }
+        SolverClient { worker: None, racers: Vec::new(), on_message, on_crash, on_racer }
     }
 
-    /// Replaces the solving worker (terminating the old one and the racer).
+    /// Replaces the solving worker (terminating the old one and the racers).
     pub fn respawn(&mut self) -> Result<(), String> {
-        self.racer = None;
+        self.racers.clear();
         self.worker = None;
         self.worker = Some(WorkerHandle::spawn(self.on_message.clone(), self.on_crash.clone())?);
         Ok(())
@@ -60,7 +67,7 @@ impl SolverClient {
                 None
             }
             Effect::StopRacer => {
-                self.racer = None;
+                self.racers.clear();
                 None
             }
             Effect::AskHint(request) => {
@@ -72,21 +79,32 @@ impl SolverClient {
         }
     }
 
-    /// Starts the racing engine's worker, idle, when the browser has a
-    /// second core for it; false when there is none.
+    /// Starts the racing engines' workers, idle, one per core beyond the
+    /// first (at most [`MAX_RACERS`]); false when there is no core for one.
     fn spawn_racer(&mut self) -> bool {
-        let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
-        if self.racer.is_none() && cores >= 2.0 {
+        let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency()) as usize;
+        let wanted = cores.saturating_sub(1).min(MAX_RACERS);
+        while self.racers.len() < wanted {
             // A racer that fails is left alone: the first engine goes on.
             let on_crash = Callback::from(|_: String| {});
-            self.racer = WorkerHandle::spawn(self.on_racer.clone(), on_crash).ok();
+            match WorkerHandle::spawn(self.on_racer.clone(), on_crash) {
+                Ok(racer) => self.racers.push(racer),
+                Err(_) => break,
+            }
         }
-        self.racer.is_some()
+        !self.racers.is_empty()
     }
 
+    /// How many engines race the first.
+    pub fn racers(&self) -> usize {
+        self.racers.len()
+    }
+
+    /// Gives the solve to every racer, each with a seed of its own.
     fn race(&self, request: SolveRequest) {
-        if let Some(racer) = &self.racer {
-            racer.post(&ToWorker::Race(request), None);
+        for (k, racer) in self.racers.iter().enumerate() {
+            let seed = RACING_SEED + 7_919 * k as u64;
+            racer.post(&ToWorker::Race { request: request.clone(), seed }, None);
         }
     }
 }

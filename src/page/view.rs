@@ -79,7 +79,7 @@ impl App {
                         zoom={state.zoom} note={self.board_note()} summary={self.board_summary()}
                         resized={self.resized} on_action={on_action.clone()} on_clue={link.callback(Msg::Clue)}
                         play={self.play_board()} on_play={on_play} />
-                    <VerdictPanel status={state.status.clone()} counts={state.counts.clone()} racing={state.racer == Racer::Racing}
+                    <VerdictPanel status={state.status.clone()} counts={state.counts.clone()} racing={if state.racer == Racer::Racing { self.solver.racers() } else { 0 }}
                         solutions={state.solutions.len()} difficulty={state.difficulty.map(|d| d.describe())}
                         on_action={on_action.clone()} />
                     <Lab opened={self.opened_line.clone()} />

@@ -17,7 +17,10 @@ const errors = [];
 export async function test(name, body, options = {}) {
   // E2E_ONLY=text runs only the tests whose name contains it (while developing).
   if (process.env.E2E_ONLY && !name.includes(process.env.E2E_ONLY)) return;
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, ...options });
+  // `init`: a script to run in the page before its own (a browser's make-up).
+  const { init, ...pageOptions } = options;
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, ...pageOptions });
+  if (init) await page.addInitScript(init);
   page.on('pageerror', (e) => errors.push(`${name}: page error: ${e.message}`));
   // E2E_CONSOLE=1 prints the page's console (while developing).
   page.on('console', (m) => { if (process.env.E2E_CONSOLE) console.log('   console:', m.text()); if (m.type() === 'error') errors.push(`${name}: console: ${m.text()}`); });

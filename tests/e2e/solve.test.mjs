@@ -59,7 +59,7 @@ await test('a hard puzzle: a second engine races the first once clause learning 
   // Either engine may answer first (the second has a random seed; natively it
   // is usually first): the verdict says which. The reducer's tests check
   // that the racer's verdict wins when it comes first.
-  expect(/clause learning: [1-9]\d* contradictions\), \d+ ms( \(the second engine answered first\))?$/.test(s), s);
+  expect(/clause learning: [1-9]\d* contradictions\), \d+ ms( \(a racing engine answered first\))?$/.test(s), s);
   const counts = await page.locator('#counts').textContent();
   expect(!counts.includes('races'), `the race is over: ${counts}`);
   // Both solutions shown satisfy the clues (columns, then rows, in TAAI's order).
@@ -73,6 +73,25 @@ await test('a hard puzzle: a second engine races the first once clause learning 
   }
   console.log(`   ${s}`);
   await page.screenshot({ path: path.join(shots, 'race-571-1280.png') });
+});
+
+await test('with more cores, more engines race (one per core beyond the first, at most 4)', async (page) => {
+  // The same puzzle on a browser that says it has 8 cores: 4 racers, each
+  // its own worker besides the solver's.
+  const taai = fs.readFileSync(path.join(shared, 'taai2011/puzzles.txt'), 'utf8');
+  const block = '$' + taai.split('$').find((b) => b.startsWith('571\n'));
+  await paste(page, block);
+  await page.click('#solve');
+  await page.waitForFunction(() => document.querySelector('#counts').textContent.includes('4 more engines race it'), null, { timeout: 30000 });
+  expect(await page.evaluate(() => window.__workers) === 5, 'the solver and 4 racers');
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Multiple solutions'), null, { timeout: 120000 });
+}, {
+  init: () => {
+    Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 8 });
+    const Real = window.Worker;
+    window.__workers = 0;
+    window.Worker = class extends Real { constructor(...a) { super(...a); window.__workers++; } };
+  },
 });
 
 await test('Knotty: symmetric clues; two solutions among the symmetric grids', async (page) => {

@@ -54,7 +54,7 @@ impl Wire for ToWorker {
             ToWorker::Resample { id, width, height } => put!(out, 2, id, width, height),
             ToWorker::Check(q) => put!(out, 3, q),
             ToWorker::Time(q) => put!(out, 4, q),
-            ToWorker::Race(q) => put!(out, 5, q),
+            ToWorker::Race { request, seed } => put!(out, 5, request, seed),
             ToWorker::Parse { id, index } => put!(out, 6, id, index),
             ToWorker::Hint(q) => put!(out, 7, q),
         }
@@ -66,7 +66,7 @@ impl Wire for ToWorker {
             2 => ToWorker::Resample { id: Wire::get(r)?, width: Wire::get(r)?, height: Wire::get(r)? },
             3 => ToWorker::Check(Wire::get(r)?),
             4 => ToWorker::Time(Wire::get(r)?),
-            5 => ToWorker::Race(Wire::get(r)?),
+            5 => ToWorker::Race { request: Wire::get(r)?, seed: Wire::get(r)? },
             6 => ToWorker::Parse { id: Wire::get(r)?, index: Wire::get(r)? },
             7 => ToWorker::Hint(Wire::get(r)?),
             _ => return None,

@@ -22,7 +22,7 @@ fn every_message_round_trips() {
         SolveRequest { id: 300, rows: vec![vec![3], vec![], vec![1, 70_000]], columns: vec![vec![2]] };
     round_trip(ToWorker::Solve(request.clone()));
     round_trip(ToWorker::Time(request.clone()));
-    round_trip(ToWorker::Race(request));
+    round_trip(ToWorker::Race { request, seed: u64::MAX });
     round_trip(ToWorker::LoadPicture { id: 1, name: "ünï.png".into() });
     round_trip(ToWorker::Resample { id: 2, width: 200, height: 150 });
     let cells = Cells::parse("#.#?..").unwrap();
