@@ -30,6 +30,7 @@
 
 pub mod bitline;
 pub mod cell;
+pub mod colour;
 pub mod fix;
 pub mod grid;
 pub mod hint;
