@@ -47,10 +47,13 @@ await test('Forever: clause learning takes over in the worker and proves it uniq
   await page.screenshot({ path: path.join(shots, 'forever-learning-1280.png') });
 });
 
+/// TAAI 2011 #571 in TAAI's format: hard enough that engines race.
+const taai571 = () =>
+  '$' + fs.readFileSync(path.join(shared, 'taai2011/puzzles.txt'), 'utf8').split('$').find((b) => b.startsWith('571\n'));
+
 await test('a hard puzzle: a second engine races the first once clause learning begins', async (page) => {
   // TAAI 2011 #571: natively 1.3 s for the first engine, 0.2 s for the second.
-  const taai = fs.readFileSync(path.join(shared, 'taai2011/puzzles.txt'), 'utf8');
-  const block = '$' + taai.split('$').find((b) => b.startsWith('571\n'));
+  const block = taai571();
   await paste(page, block);
   await page.click('#solve');
   await page.waitForFunction(() => document.querySelector('#counts').textContent.includes('a second engine races it'), null, { timeout: 30000 });
@@ -78,8 +81,7 @@ await test('a hard puzzle: a second engine races the first once clause learning 
 await test('with more cores, more engines race (one per core beyond the first, at most 4)', async (page) => {
   // The same puzzle on a browser that says it has 8 cores: 4 racers, each
   // its own worker besides the solver's.
-  const taai = fs.readFileSync(path.join(shared, 'taai2011/puzzles.txt'), 'utf8');
-  const block = '$' + taai.split('$').find((b) => b.startsWith('571\n'));
+  const block = taai571();
   await paste(page, block);
   await page.click('#solve');
   await page.waitForFunction(() => document.querySelector('#counts').textContent.includes('4 more engines race it'), null, { timeout: 30000 });

@@ -220,6 +220,7 @@ impl ColourPuzzle {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Random;
 
     fn run(len: u32, colour: u8) -> ColourRun {
         ColourRun { len, colour }
@@ -290,37 +291,25 @@ mod tests {
         assert_eq!(colour_clue_of(&[3, 3, 3]), vec![run(3, 3)]);
     }
 
-    /// A small xorshift generator: the same lines every run.
-    struct Random(u64);
-
-    impl Random {
-        fn next(&mut self, below: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % below
-        }
-    }
-
     #[test]
     fn agrees_with_every_placement_enumerated_on_random_lines() {
         let mut random = Random(0x5eed_c010_u64);
         let mut fitting = 0;
         for _ in 0..6000 {
-            let n = 1 + random.next(12) as usize;
-            let colours = 1 + random.next(3) as u8;
+            let n = 1 + random.below(12) as usize;
+            let colours = 1 + random.below(3) as u8;
             // Clues from a random line, so that most fit; some cells then narrowed.
-            let picture: Vec<u8> = (0..n).map(|_| random.next(u64::from(colours) + 1) as u8).collect();
+            let picture: Vec<u8> = (0..n).map(|_| random.below(u64::from(colours) + 1) as u8).collect();
             let mut runs = colour_clue_of(&picture);
-            if random.next(5) == 0 && !runs.is_empty() {
-                let j = random.next(runs.len() as u64) as usize;
+            if random.below(5) == 0 && !runs.is_empty() {
+                let j = random.below(runs.len() as u64) as usize;
                 runs[j].len += 1;
             }
             let every = (1u32 << (colours + 1)) - 1;
             let line: Vec<Colours> = (0..n)
-                .map(|_| match random.next(4) {
-                    0 => (1 << random.next(u64::from(colours) + 1)) as u32,
-                    1 => every & !(1 << random.next(u64::from(colours) + 1)) as u32,
+                .map(|_| match random.below(4) {
+                    0 => (1 << random.below(u64::from(colours) + 1)) as u32,
+                    1 => every & !(1 << random.below(u64::from(colours) + 1)) as u32,
                     _ => every,
                 })
                 .collect();
@@ -336,16 +325,16 @@ mod tests {
         let mut random = Random(0xc010_0047);
         let (mut settled, mut whole) = (0, 0);
         for _ in 0..400 {
-            let (width, height) = (2 + random.next(14) as usize, 2 + random.next(14) as usize);
-            let colours = 2 + random.next(4) as u8;
+            let (width, height) = (2 + random.below(14) as usize, 2 + random.below(14) as usize);
+            let colours = 2 + random.below(4) as u8;
             // Blocky pictures, as colour puzzles are drawn: each cell copies
             // its left or upper neighbour half of the time.
             let mut picture = vec![0u8; width * height];
             for i in 0..picture.len() {
-                picture[i] = match random.next(4) {
+                picture[i] = match random.below(4) {
                     0 if i % width > 0 => picture[i - 1],
                     1 if i >= width => picture[i - width],
-                    _ => random.next(u64::from(colours) + 1) as u8,
+                    _ => random.below(u64::from(colours) + 1) as u8,
                 };
             }
             let puzzle = ColourPuzzle::from_picture(&picture, width);

@@ -41,6 +41,8 @@ pub mod puzzle;
 pub mod sat;
 pub mod search;
 pub mod symmetry;
+#[cfg(test)]
+mod testing;
 
 pub use cell::Cell;
 pub use grid::Grid;

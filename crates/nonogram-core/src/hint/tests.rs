@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::cell::line_from_str;
+use crate::testing::Random;
 use crate::{solve, SolveOptions, Verdict};
 
 /// Seed 001's line cases: clue, line (`#` filled, `x` empty, `.` unknown),
@@ -134,23 +135,12 @@ fn mistakes_are_reported_first() {
     );
 }
 
-/// A small xorshift generator: the tests' puzzles are the same every run.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn picture(&mut self, width: usize, height: usize, percent: u64) -> Grid {
-        let cells = (0..width * height)
-            .map(|_| if self.next() % 100 < percent { Cell::Filled } else { Cell::Empty })
-            .collect();
-        Grid::from_cells(width, height, cells).unwrap()
-    }
+/// A random picture: each cell filled with `percent` % chance.
+fn random_picture(random: &mut Random, width: usize, height: usize, percent: u64) -> Grid {
+    let cells = (0..width * height)
+        .map(|_| if random.below(100) < percent { Cell::Filled } else { Cell::Empty })
+        .collect();
+    Grid::from_cells(width, height, cells).unwrap()
 }
 
 /// The unique solution of a puzzle, if it has one.
@@ -181,7 +171,7 @@ fn a_puzzle_that_needs_looking_ahead_gets_a_probe_that_explains_its_contradictio
     let mut random = Random(0x9e3779b97f4a7c15);
     let mut probes = 0;
     for _ in 0..400 {
-        let picture = random.picture(8, 8, 55);
+        let picture = random_picture(&mut random, 8, 8, 55);
         let puzzle = Puzzle::from_picture(&picture);
         let Some((solution, stats)) = unique(&puzzle) else { continue };
         if stats.probes == 0 || stats.guesses > 0 {
@@ -224,7 +214,7 @@ fn no_hint_claims_a_cell_the_solution_does_not_have() {
     while checked < 300 {
         let (w, h) = (3 + (random.next() % 8) as usize, 3 + (random.next() % 8) as usize);
         let percent = 40 + random.next() % 30;
-        let picture = random.picture(w, h, percent);
+        let picture = random_picture(&mut random, w, h, percent);
         let puzzle = Puzzle::from_picture(&picture);
         let Some((solution, _)) = unique(&puzzle) else { continue };
         // A random correct partial board: each cell of the solution kept
