@@ -146,10 +146,7 @@ impl Layout {
 
     /// The grid indices (row-major) of a line's cells.
     pub fn line_cells(&self, line: LineId) -> Vec<usize> {
-        match line {
-            LineId::Row(i) => (0..self.width).map(|c| i * self.width + c).collect(),
-            LineId::Column(i) => (0..self.height).map(|r| r * self.width + i).collect(),
-        }
+        line.cell_indices(self.width, self.height).collect()
     }
 
     /// A line's rectangle on the board: x, y, width, height.

@@ -374,11 +374,7 @@ impl State {
 
 /// A line's cells, in order.
 pub fn line_cells(cells: &[Cell], puzzle: &Puzzle, line: LineId) -> Vec<Cell> {
-    let width = puzzle.width();
-    match line {
-        LineId::Row(r) => cells[r * width..(r + 1) * width].to_vec(),
-        LineId::Column(c) => (0..puzzle.height()).map(|r| cells[r * width + c]).collect(),
-    }
+    line.cell_indices(puzzle.width(), puzzle.height()).map(|i| cells[i]).collect()
 }
 
 #[cfg(test)]

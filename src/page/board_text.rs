@@ -13,10 +13,7 @@ impl App {
     /// lab, and brings the lab into view.
     pub(super) fn open_line_in_lab(&mut self, line: LineId) -> bool {
         let Some(p) = self.state.puzzle() else { return false };
-        let indices: Vec<usize> = match line {
-            LineId::Row(r) => (0..p.width()).map(|c| r * p.width() + c).collect(),
-            LineId::Column(c) => (0..p.height()).map(|r| r * p.width() + c).collect(),
-        };
+        let indices: Vec<usize> = line.cell_indices(p.width(), p.height()).collect();
         let cells = self.state.shown_cells();
         // The lab's notation: `#` filled, `x` empty, `.` unknown.
         let shown: String = indices

@@ -197,10 +197,11 @@ impl ColourPuzzle {
         };
         while let Some(line) = dirty.pop() {
             queued[slot(line)] = false;
-            let (indices, runs): (Vec<usize>, &[ColourRun]) = match line {
-                LineId::Row(r) => ((0..width).map(|c| r * width + c).collect(), &self.rows[r]),
-                LineId::Column(c) => ((0..height).map(|r| r * width + c).collect(), &self.columns[c]),
+            let runs = match line {
+                LineId::Row(r) => &self.rows[r],
+                LineId::Column(c) => &self.columns[c],
             };
+            let indices: Vec<usize> = line.cell_indices(width, height).collect();
             let before: Vec<Colours> = indices.iter().map(|&i| cells[i]).collect();
             let after = solve_colour_line(runs, &before).map_err(|_| line)?;
             for (pos, (&i, (&old, &new))) in indices.iter().zip(before.iter().zip(&after)).enumerate() {

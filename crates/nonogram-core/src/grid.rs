@@ -65,10 +65,7 @@ impl Grid {
 
     /// Index in [`Grid::cells`] of cell `pos` along `line`.
     pub fn index(&self, line: LineId, pos: usize) -> usize {
-        match line {
-            LineId::Row(r) => r * self.width + pos,
-            LineId::Column(c) => pos * self.width + c,
-        }
+        line.cell_index(self.width, pos)
     }
 
     /// Copies the cells of a line into `out` (cleared first).

@@ -278,13 +278,9 @@ impl Hint {
     /// The cells the hint settles (grid index, value): to apply it.
     pub fn cells(&self, width: usize) -> Vec<(usize, Cell)> {
         match self {
-            Hint::Line { line, forced, .. } => forced
-                .iter()
-                .map(|&(p, c)| match line {
-                    LineId::Row(r) => (r * width + p, c),
-                    LineId::Column(col) => (p * width + col, c),
-                })
-                .collect(),
+            Hint::Line { line, forced, .. } => {
+                forced.iter().map(|&(p, c)| (line.cell_index(width, p), c)).collect()
+            }
             Hint::Probe { index, assumed, .. } => vec![(*index, assumed.opposite())],
             _ => Vec::new(),
         }

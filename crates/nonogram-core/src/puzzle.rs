@@ -78,6 +78,25 @@ impl LineId {
         }
     }
 
+    /// The index, in a row-major grid `width` cells wide, of cell `pos`
+    /// along this line.
+    pub fn cell_index(self, width: usize, pos: usize) -> usize {
+        match self {
+            LineId::Row(r) => r * width + pos,
+            LineId::Column(c) => pos * width + c,
+        }
+    }
+
+    /// The indices of this line's cells, in order, in a row-major
+    /// `width`×`height` grid.
+    pub fn cell_indices(self, width: usize, height: usize) -> impl Iterator<Item = usize> {
+        let len = match self {
+            LineId::Row(_) => width,
+            LineId::Column(_) => height,
+        };
+        (0..len).map(move |pos| self.cell_index(width, pos))
+    }
+
     /// The line crossing this one at position `pos` along it.
     pub fn crossing(self, pos: usize) -> LineId {
         match self {
@@ -228,5 +247,18 @@ impl Puzzle {
             && grid.height() == self.height()
             && grid.is_complete()
             && self.lines().all(|l| Clue::of_line(&grid.line(l)) == *self.clue(l))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LineId;
+
+    #[test]
+    fn a_line_s_cells_in_a_row_major_grid() {
+        // A 4×3 grid: row 2 is 4..8, column 3 is 2, 6, 10.
+        assert_eq!(LineId::Row(1).cell_indices(4, 3).collect::<Vec<_>>(), [4, 5, 6, 7]);
+        assert_eq!(LineId::Column(2).cell_indices(4, 3).collect::<Vec<_>>(), [2, 6, 10]);
+        assert_eq!(LineId::Column(2).cell_index(4, 1), 6);
     }
 }

@@ -700,13 +700,7 @@ fn encode_line<S: ClauseSink>(
         LineId::Row(_) => width,
         LineId::Column(_) => puzzle.height(),
     } as isize;
-    let x = |c: isize| -> Term {
-        let index = match line {
-            LineId::Row(r) => r * width + c as usize,
-            LineId::Column(col) => c as usize * width + col,
-        };
-        Term::Lit(Lit::new(cells[index], true))
-    };
+    let x = |c: isize| -> Term { Term::Lit(Lit::new(cells[line.cell_index(width, c as usize)], true)) };
     let mut open = true;
     let runs: Vec<isize> = puzzle.clue(line).runs().iter().map(|&r| r as isize).collect();
     if runs.is_empty() {
