@@ -22,9 +22,14 @@ pub struct Solutions {
 }
 
 impl Solutions {
-    /// The puzzle's solutions (up to two), solving it if it is new while
-    /// `keep_going` says so.
-    fn of(&mut self, request: &HintRequest, puzzle: &Puzzle, keep_going: impl FnMut() -> bool) -> &[Grid] {
+    /// The puzzle's solutions (up to two) and its grade, solving it if it
+    /// is new while `keep_going` says so.
+    fn of(
+        &mut self,
+        request: &HintRequest,
+        puzzle: &Puzzle,
+        keep_going: impl FnMut() -> bool,
+    ) -> (&[Grid], Option<Difficulty>) {
         let clues = (request.rows.clone(), request.columns.clone());
         if self.clues.as_ref() != Some(&clues) {
             let mut keep_going = keep_going;
@@ -36,7 +41,7 @@ impl Solutions {
                 };
             self.clues = Some(clues);
         }
-        &self.grids
+        (&self.grids, self.difficulty)
     }
 }
 
@@ -64,8 +69,7 @@ pub fn answer(
     if let Err(e) = puzzle.validate() {
         return reply(format!("The clues have an error: {e}"));
     }
-    let grids = solutions.of(request, &puzzle, keep_going).to_vec();
-    let (grids, difficulty) = (&grids[..], solutions.difficulty);
+    let (grids, difficulty) = solutions.of(request, &puzzle, keep_going);
     if request.check {
         let wrong = wrong_cells(&cells, grids);
         let text = match (grids.len(), wrong.len()) {

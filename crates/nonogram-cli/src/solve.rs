@@ -76,7 +76,8 @@ pub fn race(
     if threads <= 1 {
         return run(puzzle, options, timeout, |_, _| {});
     }
-    Solver::new(puzzle, options).map_err(|e| e.to_string())?;
+    // Bad clues are said once, before any engine starts.
+    puzzle.validate().map_err(|e| e.to_string())?;
     let start = Instant::now();
     let stop = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = std::sync::mpsc::channel();

@@ -43,11 +43,14 @@ pub fn hint(puzzle: &Puzzle, cells: &Grid, solution: Option<&Grid>) -> Hint {
     if cells.is_complete() && puzzle.is_solution(cells) {
         return Hint::Solved;
     }
-    let lines: Vec<LineId> = puzzle.lines().collect();
-    for &line in &lines {
+    // Each line solved once: a contradiction comes first; what the others
+    // force is kept for the line hints.
+    let mut solved = Vec::new();
+    for line in puzzle.lines() {
         let current = cells.line(line);
-        if solve_line(puzzle.clue(line).runs(), &current).is_err() {
-            return Hint::Impossible { line, why: why_impossible(puzzle.clue(line), &current) };
+        match solve_line(puzzle.clue(line).runs(), &current) {
+            Ok(after) => solved.push((line, current, after)),
+            Err(_) => return Hint::Impossible { line, why: why_impossible(puzzle.clue(line), &current) },
         }
     }
     if let Some(solution) = solution {
@@ -60,10 +63,12 @@ pub fn hint(puzzle: &Puzzle, cells: &Grid, solution: Option<&Grid>) -> Hint {
         }
     }
     let mut best: Option<Hint> = None;
-    for &line in &lines {
-        let Some((placements, forced)) = line_hint(puzzle.clue(line).runs(), &cells.line(line)) else {
+    for (line, current, after) in solved {
+        let forced = forced_cells(&current, &after);
+        if forced.is_empty() {
             continue;
-        };
+        }
+        let placements = count_placements(puzzle.clue(line).runs(), &current);
         let easier = match &best {
             Some(Hint::Line { placements: p, forced: f, .. }) => {
                 (placements, usize::MAX - forced.len()) < (*p, usize::MAX - f.len())
@@ -81,12 +86,16 @@ pub fn hint(puzzle: &Puzzle, cells: &Grid, solution: Option<&Grid>) -> Hint {
 /// the cells every one of them agrees on that are unknown now (position,
 /// value); `None` when nothing is forced or nothing fits.
 pub fn line_hint(runs: &[u32], cells: &[Cell]) -> Option<(u64, Vec<(usize, Cell)>)> {
-    let solved = solve_line(runs, cells).ok()?;
-    let forced: Vec<(usize, Cell)> = (cells.iter().zip(&solved).enumerate())
+    let forced = forced_cells(cells, &solve_line(runs, cells).ok()?);
+    (!forced.is_empty()).then(|| (count_placements(runs, cells), forced))
+}
+
+/// The cells unknown `before` and known `after` a line solve (position, value).
+fn forced_cells(before: &[Cell], after: &[Cell]) -> Vec<(usize, Cell)> {
+    (before.iter().zip(after).enumerate())
         .filter(|(_, (a, b))| !a.is_known() && b.is_known())
         .map(|(p, (_, &b))| (p, b))
-        .collect();
-    (!forced.is_empty()).then(|| (count_placements(runs, cells), forced))
+        .collect()
 }
 
 /// Looks ahead one cell: the trial whose contradiction comes soonest.
