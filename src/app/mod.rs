@@ -343,7 +343,7 @@ impl State {
         self.playback = Playback::new(0);
         self.zoom = Zoom::Fit;
         if let Some(play) = self.play.take() {
-            effects.push(Effect::Keep { key: play.key.clone(), value: play.saved(f64::NAN) });
+            effects.push(Effect::Keep { key: play.key.clone(), value: play.saved_now() });
         }
         self.clear_outcome();
         effects.push(Effect::Parse { version: self.version, index });

@@ -83,9 +83,11 @@ pub struct Play {
     pub cursor: usize,
     pub crossing: bool,
     pub hints: u32,
-    /// Milliseconds played before this visit, and when it began.
+    /// Milliseconds played before this visit, when it began, and the time
+    /// of the player's latest action (what a new input keeps the time to).
     played: f64,
     since: f64,
+    seen: f64,
     /// How long it took, once every clue is satisfied.
     pub solved: Option<f64>,
     pub hint: Option<HintView>,
@@ -130,6 +132,7 @@ impl Play {
             hints: 0,
             played: 0.0,
             since: now,
+            seen: now,
             solved: None,
             hint: None,
             wrong: Rc::default(),
@@ -149,6 +152,11 @@ impl Play {
             }
         }
         play
+    }
+
+    /// The progress as kept, up to the player's latest action.
+    pub(super) fn saved_now(&self) -> String {
+        self.saved(self.seen)
     }
 
     /// The progress as kept: hints used, milliseconds played, cells.
@@ -231,6 +239,7 @@ impl State {
             return;
         }
         let Some(play) = self.play.as_mut() else { return };
+        play.seen = now;
         let changed = match action {
             PlayAction::Toggle { .. } => unreachable!(),
             PlayAction::Press { index, cross } => {

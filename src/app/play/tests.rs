@@ -202,6 +202,19 @@ fn new_input_ends_play_and_keeps_its_progress() {
 }
 
 #[test]
+fn new_input_keeps_the_time_played_up_to_the_last_action() {
+    let mut s = state();
+    // A minute played on an earlier visit; this one starts at 1 s.
+    let saved = format!("0;60000;{}", "?".repeat(25));
+    s.reduce(Action::Play { action: PlayAction::Toggle { saved: Some(saved) }, now: 1_000.0 });
+    s.reduce(Action::Play { action: PlayAction::Press { index: 0, cross: false }, now: 31_000.0 });
+    s.reduce(Action::Play { action: PlayAction::Release, now: 31_000.0 });
+    let effects = s.reduce(Action::Edited { bytes: 3 });
+    let Some(Effect::Keep { value, .. }) = effects.first() else { panic!("{effects:?}") };
+    assert!(value.starts_with("0;90000;#"), "{value}");
+}
+
+#[test]
 fn greyed_clues_are_lines_whose_filled_cells_make_the_clue() {
     let line = |t: &str| nonogram_core::cell::line_from_str(t).unwrap();
     assert!(line_done(&Clue(vec![2, 1]), &line("##?#?")));
