@@ -144,6 +144,13 @@ pub enum PuzzleError {
     ZeroRun { line: LineId, run: usize },
     DoesNotFit { line: LineId, clue: Clue, need: u64, have: usize },
     TotalsDiffer { rows: u64, columns: u64 },
+    /// A colour puzzle's palette has no colour besides the background, or
+    /// more than [`crate::colour::MAX_COLOURS`].
+    Palette { colours: usize },
+    /// A colour clue's run names a colour the palette does not have.
+    UnknownColour { line: LineId, run: usize },
+    ColourDoesNotFit { line: LineId, clue: String, need: u64, have: usize },
+    ColourTotalsDiffer { colour: String, rows: u64, columns: u64 },
 }
 
 impl fmt::Display for PuzzleError {
@@ -167,6 +174,24 @@ impl fmt::Display for PuzzleError {
             }
             PuzzleError::TotalsDiffer { rows, columns } => {
                 write!(f, "the row clues fill {rows} cells but the column clues fill {columns}")
+            }
+            PuzzleError::Palette { colours } => write!(
+                f,
+                "the puzzle has {colours} colours besides the background; 1 to {} are accepted",
+                crate::colour::MAX_COLOURS
+            ),
+            PuzzleError::UnknownColour { line, run } => {
+                write!(f, "{line}: run {run} has a colour the palette does not declare")
+            }
+            PuzzleError::ColourDoesNotFit { line, clue, need, have } => {
+                let kind = match line {
+                    LineId::Row(_) => "row",
+                    LineId::Column(_) => "column",
+                };
+                write!(f, "{line}: runs {clue} need {need} cells, the {kind} has {have}")
+            }
+            PuzzleError::ColourTotalsDiffer { colour, rows, columns } => {
+                write!(f, "the row clues fill {rows} {colour} cells but the column clues fill {columns}")
             }
         }
     }

@@ -163,20 +163,21 @@ pub enum Step {
     Done { verdict: Verdict },
 }
 
-/// The outcome of a solve.
+/// The outcome of a solve; a solution is a [`Grid`], or for a colour
+/// puzzle one colour per cell, row-major (`Vec<u8>`, see [`crate::colour`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Verdict<G = Grid> {
     /// Exactly one solution, proven by exhausting the search.
-    Unique(Grid),
+    Unique(G),
     /// At least two different solutions (the first `max_solutions` found).
-    Multiple(Vec<Grid>),
+    Multiple(Vec<G>),
     /// No solution; `line` names the line that contradicts before any guess.
     None { line: Option<LineId> },
     /// The caller stopped the solve before it ended (time limit or cancel).
     Interrupted,
 }
 
-impl Verdict {
+impl<G> Verdict<G> {
     /// `unique`, `multiple`, `none` or `timeout` (the CLI's words).
     pub fn word(&self) -> &'static str {
         match self {
@@ -187,7 +188,7 @@ impl Verdict {
         }
     }
 
-    pub fn solutions(&self) -> &[Grid] {
+    pub fn solutions(&self) -> &[G] {
         match self {
             Verdict::Unique(g) => std::slice::from_ref(g),
             Verdict::Multiple(gs) => gs,

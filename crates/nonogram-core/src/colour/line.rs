@@ -1,0 +1,240 @@
+//! The exact colour line solver: a colour is kept in a cell exactly when
+//! some placement of every run that fits the line gives the cell that
+//! colour. It works without enumerating placements, in O(length × (runs +
+//! colours)), as [`crate::line`] does for black and white.
+
+use super::{ColourRun, Colours, BACKGROUND};
+
+/// No placement of the clue fits the line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoPlacement;
+
+/// The clue of a line of known cells (each cell one colour: 0 background).
+pub fn colour_clue_of(cells: &[u8]) -> Vec<ColourRun> {
+    let mut runs: Vec<ColourRun> = Vec::new();
+    let mut previous = 0u8;
+    for &c in cells {
+        if c != 0 {
+            match runs.last_mut() {
+                Some(run) if previous == c => run.len += 1,
+                _ => runs.push(ColourRun { len: 1, colour: c }),
+            }
+        }
+        previous = c;
+    }
+    runs
+}
+
+/// Narrows each cell of `line` to the colours some fitting placement of
+/// `runs` gives it; [`NoPlacement`] when none fits.
+pub fn solve_colour_line(runs: &[ColourRun], line: &[Colours]) -> Result<Vec<Colours>, NoPlacement> {
+    let (n, k) = (line.len(), runs.len());
+    let width = n + 1;
+    // `misses[c][p]`: cells before p that cannot take colour c, so that a
+    // run's cells are checked in O(1).
+    let colours: Vec<u8> = {
+        let mut list: Vec<u8> = runs.iter().map(|r| r.colour).collect();
+        list.sort_unstable();
+        list.dedup();
+        list
+    };
+    let mut slot = [0usize; 32];
+    let mut misses = vec![0u32; colours.len() * width];
+    for (i, &c) in colours.iter().enumerate() {
+        slot[usize::from(c)] = i * width;
+        let row = &mut misses[i * width..(i + 1) * width];
+        for p in 0..n {
+            row[p + 1] = row[p] + u32::from(line[p] & (1 << c) == 0);
+        }
+    }
+    let fits = |j: usize, s: usize| {
+        let (len, at) = (runs[j].len as usize, slot[usize::from(runs[j].colour)]);
+        s + len <= n && misses[at + s + len] == misses[at + s]
+    };
+    let background = |p: usize| line[p] & BACKGROUND != 0;
+    // Left: the first j runs fill cells [0, p) with p-1 background
+    // (`loose`) or the end of run j-1 (`tight`).
+    let mut loose = vec![false; (k + 1) * width];
+    let mut tight = vec![false; (k + 1) * width];
+    loose[0] = true;
+    for j in 0..=k {
+        for p in 0..=n {
+            let here = j * width + p;
+            if p < n && background(p) && (loose[here] || tight[here]) {
+                loose[here + 1] = true;
+            }
+            if j < k {
+                let after_same = j > 0 && runs[j - 1].colour == runs[j].colour;
+                let start = loose[here] || (tight[here] && !after_same);
+                if start && fits(j, p) {
+                    tight[(j + 1) * width + p + runs[j].len as usize] = true;
+                }
+            }
+        }
+    }
+    if !loose[k * width + n] && !tight[k * width + n] {
+        return Err(NoPlacement);
+    }
+    // Right: runs j.. fill cells [p, n) with p background (`open`) or the
+    // start of run j (`starts`).
+    let mut open = vec![false; (k + 1) * width];
+    let mut starts = vec![false; (k + 1) * width];
+    open[k * width + n] = true;
+    for j in (0..=k).rev() {
+        for p in (0..=n).rev() {
+            let here = j * width + p;
+            if p < n && background(p) && (open[here + 1] || starts[here + 1]) {
+                open[here] = true;
+            }
+            if j < k && fits(j, p) {
+                let end = (j + 1) * width + p + runs[j].len as usize;
+                let before_same = j + 1 < k && runs[j + 1].colour == runs[j].colour;
+                if open[end] || (starts[end] && !before_same) {
+                    starts[here] = true;
+                }
+            }
+        }
+    }
+    // Each colour's cells: runs placed where both sides fit, added up by a
+    // difference array; the background where it separates two halves that fit.
+    let mut out = vec![0 as Colours; n];
+    let mut cover = vec![0i32; width];
+    for &c in &colours {
+        cover.fill(0);
+        for (j, run) in runs.iter().enumerate().filter(|(_, r)| r.colour == c) {
+            let len = run.len as usize;
+            for s in 0..=n.saturating_sub(len) {
+                let here = j * width + s;
+                let after_same = j > 0 && runs[j - 1].colour == c;
+                let left = loose[here] || (tight[here] && !after_same);
+                let end = (j + 1) * width + s + len;
+                let before_same = j + 1 < k && runs[j + 1].colour == c;
+                if left && fits(j, s) && (open[end] || (starts[end] && !before_same)) {
+                    cover[s] += 1;
+                    cover[s + len] -= 1;
+                }
+            }
+        }
+        let mut running = 0;
+        for p in 0..n {
+            running += cover[p];
+            if running > 0 {
+                out[p] |= 1 << c;
+            }
+        }
+    }
+    for (p, cell) in out.iter_mut().enumerate() {
+        let gap = (0..=k).any(|j| {
+            let (left, right) = (j * width + p, j * width + p + 1);
+            (loose[left] || tight[left]) && (open[right] || starts[right])
+        });
+        if background(p) && gap {
+            *cell |= BACKGROUND;
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::Random;
+
+    fn run(len: u32, colour: u8) -> ColourRun {
+        ColourRun { len, colour }
+    }
+
+    /// Every placement, enumerated: the oracle.
+    fn brute_force(runs: &[ColourRun], line: &[Colours]) -> Result<Vec<Colours>, NoPlacement> {
+        fn place(
+            runs: &[ColourRun],
+            line: &[Colours],
+            at: usize,
+            cells: &mut Vec<u8>,
+            acc: &mut Option<Vec<Colours>>,
+        ) {
+            let n = line.len();
+            if runs.is_empty() {
+                let mut all = cells.clone();
+                all.resize(n, 0);
+                if all.iter().zip(line).all(|(&c, &allowed)| allowed & (1 << c) != 0) {
+                    let got = acc.get_or_insert_with(|| vec![0; n]);
+                    for (slot, &c) in got.iter_mut().zip(&all) {
+                        *slot |= 1 << c;
+                    }
+                }
+                return;
+            }
+            let r = runs[0];
+            let len = r.len as usize;
+            // A run after one of the same colour needs a gap.
+            let gap = usize::from(cells.last().is_some_and(|&c| c == r.colour) && cells.len() == at);
+            for s in at + gap..=n.saturating_sub(len) {
+                if s + len > n {
+                    break;
+                }
+                let before = cells.len();
+                cells.resize(s, 0);
+                cells.extend(std::iter::repeat_n(r.colour, len));
+                place(&runs[1..], line, s + len, cells, acc);
+                cells.truncate(before);
+            }
+        }
+        let mut acc = None;
+        place(runs, line, 0, &mut Vec::new(), &mut acc);
+        acc.ok_or(NoPlacement)
+    }
+
+    #[test]
+    fn different_colours_touch_and_the_same_colour_needs_a_gap() {
+        let all = BACKGROUND | 0b110;
+        // Red 2, blue 2 in 4 cells: only "rrbb".
+        assert_eq!(solve_colour_line(&[run(2, 1), run(2, 2)], &[all; 4]), Ok(vec![0b10, 0b10, 0b100, 0b100]));
+        // Red 2, red 1 in 4 cells: only "rr.r".
+        assert_eq!(solve_colour_line(&[run(2, 1), run(1, 1)], &[all; 4]), Ok(vec![0b10, 0b10, 1, 0b10]));
+        // Red 2, red 2 do not fit in 4.
+        assert_eq!(solve_colour_line(&[run(2, 1), run(2, 1)], &[all; 4]), Err(NoPlacement));
+        // An empty clue: all background, unless a cell cannot be.
+        assert_eq!(solve_colour_line(&[], &[all; 3]), Ok(vec![1; 3]));
+        assert_eq!(solve_colour_line(&[], &[all, 0b10, all]), Err(NoPlacement));
+        // Overlap: red 3 in 4 cells fixes the middle two.
+        let out = solve_colour_line(&[run(3, 1)], &[all; 4]).unwrap();
+        assert_eq!(out, vec![0b11, 0b10, 0b10, 0b11]);
+    }
+
+    #[test]
+    fn clues_of_lines() {
+        assert_eq!(colour_clue_of(&[0, 1, 1, 2, 0, 2, 2, 0]), vec![run(2, 1), run(1, 2), run(2, 2)]);
+        assert_eq!(colour_clue_of(&[0, 0]), vec![]);
+        assert_eq!(colour_clue_of(&[3, 3, 3]), vec![run(3, 3)]);
+    }
+
+    #[test]
+    fn agrees_with_every_placement_enumerated_on_random_lines() {
+        let mut random = Random(0x5eed_c010_u64);
+        let mut fitting = 0;
+        for _ in 0..6000 {
+            let n = 1 + random.below(12) as usize;
+            let colours = 1 + random.below(3) as u8;
+            // Clues from a random line, so that most fit; some cells then narrowed.
+            let picture: Vec<u8> = (0..n).map(|_| random.below(u64::from(colours) + 1) as u8).collect();
+            let mut runs = colour_clue_of(&picture);
+            if random.below(5) == 0 && !runs.is_empty() {
+                let j = random.below(runs.len() as u64) as usize;
+                runs[j].len += 1;
+            }
+            let every = (1u32 << (colours + 1)) - 1;
+            let line: Vec<Colours> = (0..n)
+                .map(|_| match random.below(4) {
+                    0 => (1 << random.below(u64::from(colours) + 1)) as u32,
+                    1 => every & !(1 << random.below(u64::from(colours) + 1)) as u32,
+                    _ => every,
+                })
+                .collect();
+            let expected = brute_force(&runs, &line);
+            assert_eq!(solve_colour_line(&runs, &line), expected, "{runs:?} in {line:?}");
+            fitting += usize::from(expected.is_ok());
+        }
+        assert!(fitting > 1500, "{fitting} lines fit");
+    }
+}

@@ -1,0 +1,557 @@
+//! Colour search, as a steppable state machine like [`crate::search`]:
+//! each `next()` solves one line that changes, makes one probe, one guess or
+//! one backtrack, or reports a solution or the verdict.
+//!
+//! Propagation: lines whose cells changed are solved again by
+//! [`solve_colour_line`] until none changes (a fixed point) or one has no
+//! placement (a contradiction).
+//!
+//! Probing: at a fixed point, each unknown cell is tried with each colour
+//! it may still take, with full propagation. A colour that contradicts is
+//! removed from the cell; every other cell keeps only the colours that some
+//! trial left it (a solution extends one of the trials). A cell is probed
+//! again only when its row or column changed since its last probe.
+//!
+//! Branching: when no probe narrows anything, on the unknown cell with the
+//! fewest colours left (then the most known cells in its row and column):
+//! first "the cell is its first run colour", and on backtrack "the cell is
+//! not that colour", so the search is complete with one frame a guess.
+//! Frames keep a copy of the cells (colour puzzles are small; webpbn's
+//! largest are 99×99). Every solution is checked against the clues.
+
+use super::{solve_colour_line, ColourPuzzle, Colours, BACKGROUND};
+use crate::puzzle::{LineId, PuzzleError};
+use crate::search::{Stats, Verdict};
+use std::collections::VecDeque;
+
+/// One unit of colour solver work, in the order it happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ColourStep {
+    /// A line was solved; its changed cells (position along the line, the
+    /// colours left).
+    Line { line: LineId, changes: Vec<(usize, Colours)> },
+    /// A line has no placement fitting its cells, with `depth` guesses in force.
+    Contradiction { line: LineId, depth: usize },
+    /// Cell (row, col) was tried with each of its colours; `narrowed` cells
+    /// lost colours by it (0: nothing learnt). The changed cells are in the
+    /// solver's [`ColourSolver::cells`].
+    Probe { row: usize, col: usize, narrowed: usize },
+    /// A guess: cell (row, col) is `colour`; `depth` guesses are now in force.
+    Guess { row: usize, col: usize, colour: u8, depth: usize },
+    /// A guess was undone: cell (row, col) is not `colour` in any solution
+    /// still to be found under the `depth` earlier guesses.
+    Backtrack { row: usize, col: usize, colour: u8, depth: usize },
+    /// A solution (1-based `index`), checked against every clue.
+    Solution { index: usize, cells: Vec<u8> },
+    /// The search is over.
+    Done { verdict: Verdict<Vec<u8>> },
+}
+
+/// What the next step does before anything else.
+enum Pending {
+    Nothing,
+    Backtrack,
+    Finish,
+}
+
+struct Frame {
+    saved: Vec<Colours>,
+    cell: usize,
+    colour: u8,
+}
+
+/// The steppable colour solver; see the module's documentation.
+pub struct ColourSolver<'a> {
+    puzzle: &'a ColourPuzzle,
+    cells: Vec<Colours>,
+    queue: VecDeque<LineId>,
+    queued: Vec<bool>,
+    frames: Vec<Frame>,
+    /// When each line last changed, and when each cell was last probed to
+    /// no effect, on one clock; probes older than `floor` are void.
+    line_stamp: Vec<u64>,
+    probe_stamp: Vec<u64>,
+    clock: u64,
+    floor: u64,
+    cursor: usize,
+    solutions: Vec<Vec<u8>>,
+    max_solutions: usize,
+    root_contradiction: Option<LineId>,
+    stats: Stats,
+    pending: Pending,
+    finished: bool,
+}
+
+impl<'a> ColourSolver<'a> {
+    /// A solver that stops after `max_solutions` solutions (2 proves uniqueness).
+    pub fn new(puzzle: &'a ColourPuzzle, max_solutions: usize) -> Result<ColourSolver<'a>, PuzzleError> {
+        puzzle.validate()?;
+        let (width, height) = (puzzle.width(), puzzle.height());
+        Ok(ColourSolver {
+            puzzle,
+            cells: vec![puzzle.every_colour(); width * height],
+            queue: puzzle.lines().collect(),
+            queued: vec![true; width + height],
+            frames: Vec::new(),
+            line_stamp: vec![0; width + height],
+            probe_stamp: vec![0; width * height],
+            clock: 1,
+            floor: 0,
+            cursor: 0,
+            solutions: Vec::new(),
+            max_solutions: max_solutions.max(1),
+            root_contradiction: None,
+            stats: Stats::default(),
+            pending: Pending::Nothing,
+            finished: false,
+        })
+    }
+
+    /// Each cell's colours left, row-major.
+    pub fn cells(&self) -> &[Colours] {
+        &self.cells
+    }
+
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn slot(&self, line: LineId) -> usize {
+        match line {
+            LineId::Row(r) => r,
+            LineId::Column(c) => self.puzzle.height() + c,
+        }
+    }
+
+    fn enqueue(&mut self, line: LineId) {
+        let slot = self.slot(line);
+        if !std::mem::replace(&mut self.queued[slot], true) {
+            self.queue.push_back(line);
+        }
+    }
+
+    /// Cell `index` changed: its lines are solved again and its probes void.
+    fn touch(&mut self, index: usize) {
+        let width = self.puzzle.width();
+        let (row, col) = (LineId::Row(index / width), LineId::Column(index % width));
+        self.clock += 1;
+        for line in [row, col] {
+            let slot = self.slot(line);
+            self.line_stamp[slot] = self.clock;
+            self.enqueue(line);
+        }
+    }
+
+    fn set(&mut self, index: usize, colours: Colours) {
+        if self.cells[index] != colours {
+            self.cells[index] = colours;
+            self.touch(index);
+        }
+    }
+
+    fn clear_queue(&mut self) {
+        self.queue.clear();
+        self.queued.fill(false);
+    }
+
+    /// Solves queued lines until one changes something or none is left.
+    fn propagate_one(&mut self) -> Option<Result<ColourStep, LineId>> {
+        let (width, height) = (self.puzzle.width(), self.puzzle.height());
+        while let Some(line) = self.queue.pop_front() {
+            let slot = self.slot(line);
+            self.queued[slot] = false;
+            self.stats.line_solves += 1;
+            let indices: Vec<usize> = line.cell_indices(width, height).collect();
+            let before: Vec<Colours> = indices.iter().map(|&i| self.cells[i]).collect();
+            let Ok(after) = solve_colour_line(self.puzzle.clue(line), &before) else {
+                return Some(Err(line));
+            };
+            let mut changes = Vec::new();
+            for (pos, (&i, (&old, &new))) in indices.iter().zip(before.iter().zip(&after)).enumerate() {
+                if old != new {
+                    self.set(i, new);
+                    changes.push((pos, new));
+                }
+            }
+            if !changes.is_empty() {
+                return Some(Ok(ColourStep::Line { line, changes }));
+            }
+        }
+        None
+    }
+
+    /// The next unknown cell whose probe may learn something, from the cursor on.
+    fn next_probe(&self) -> Option<usize> {
+        let (width, n) = (self.puzzle.width(), self.cells.len());
+        (0..n).map(|k| (self.cursor + k) % n).find(|&i| {
+            let stamp = self.probe_stamp[i];
+            let (row, col) = (i / width, self.puzzle.height() + i % width);
+            self.cells[i].count_ones() > 1
+                && (stamp <= self.floor || self.line_stamp[row] > stamp || self.line_stamp[col] > stamp)
+        })
+    }
+
+    /// Tries each colour of cell `index`; `Err` when every one contradicts.
+    fn probe(&mut self, index: usize) -> Result<ColourStep, ()> {
+        self.stats.probes += 1;
+        let width = self.puzzle.width();
+        let set = self.cells[index];
+        let mut union = vec![0 as Colours; self.cells.len()];
+        let mut failed: Colours = 0;
+        for c in colours_of(set) {
+            let mut trial = self.cells.clone();
+            trial[index] = 1 << c;
+            let lines = [LineId::Row(index / width), LineId::Column(index % width)];
+            match propagate(self.puzzle, &mut trial, &lines, &mut self.stats) {
+                Ok(()) => union.iter_mut().zip(&trial).for_each(|(u, t)| *u |= t),
+                Err(_) => failed |= 1 << c,
+            }
+        }
+        if failed == set {
+            return Err(());
+        }
+        let mut narrowed = 0;
+        for i in 0..self.cells.len() {
+            if union[i] != self.cells[i] {
+                narrowed += 1;
+                self.set(i, union[i]);
+            }
+        }
+        if narrowed == 0 {
+            self.probe_stamp[index] = self.clock;
+        }
+        self.cursor = (index + 1) % self.cells.len();
+        Ok(ColourStep::Probe { row: index / width, col: index % width, narrowed })
+    }
+
+    /// The unknown cell to guess: fewest colours left, then the most known
+    /// cells in its row and column.
+    fn branch_cell(&self) -> Option<usize> {
+        let (width, height) = (self.puzzle.width(), self.puzzle.height());
+        let mut known = vec![0usize; width + height];
+        for (i, c) in self.cells.iter().enumerate() {
+            if c.count_ones() == 1 {
+                known[i / width] += 1;
+                known[height + i % width] += 1;
+            }
+        }
+        (0..self.cells.len())
+            .filter(|&i| self.cells[i].count_ones() > 1)
+            .min_by_key(|&i| (self.cells[i].count_ones(), usize::MAX - known[i / width] - known[height + i % width]))
+    }
+
+    fn guess(&mut self, index: usize) -> ColourStep {
+        let set = self.cells[index];
+        // A run colour first: placing a run settles more than a gap does.
+        let colour = colours_of(set & !BACKGROUND).next().unwrap_or(0);
+        self.frames.push(Frame { saved: self.cells.clone(), cell: index, colour });
+        self.stats.guesses += 1;
+        self.stats.max_depth = self.stats.max_depth.max(self.frames.len());
+        self.set(index, 1 << colour);
+        let width = self.puzzle.width();
+        ColourStep::Guess { row: index / width, col: index % width, colour, depth: self.frames.len() }
+    }
+
+    /// Undoes the latest guess, or ends the search when there is none.
+    fn backtrack(&mut self) -> ColourStep {
+        self.clear_queue();
+        let Some(frame) = self.frames.pop() else {
+            return self.finish();
+        };
+        self.stats.backtracks += 1;
+        self.cells = frame.saved;
+        self.floor = self.clock;
+        self.set(frame.cell, self.cells[frame.cell] & !(1 << frame.colour));
+        let width = self.puzzle.width();
+        ColourStep::Backtrack {
+            row: frame.cell / width,
+            col: frame.cell % width,
+            colour: frame.colour,
+            depth: self.frames.len(),
+        }
+    }
+
+    fn finish(&mut self) -> ColourStep {
+        self.finished = true;
+        let verdict = match self.solutions.len() {
+            0 => Verdict::None { line: self.root_contradiction },
+            1 => Verdict::Unique(self.solutions[0].clone()),
+            _ => Verdict::Multiple(self.solutions.clone()),
+        };
+        ColourStep::Done { verdict }
+    }
+}
+
+impl Iterator for ColourSolver<'_> {
+    type Item = ColourStep;
+
+    fn next(&mut self) -> Option<ColourStep> {
+        if self.finished {
+            return None;
+        }
+        match std::mem::replace(&mut self.pending, Pending::Nothing) {
+            Pending::Backtrack => return Some(self.backtrack()),
+            Pending::Finish => return Some(self.finish()),
+            Pending::Nothing => {}
+        }
+        match self.propagate_one() {
+            Some(Ok(step)) => return Some(step),
+            Some(Err(line)) => {
+                if self.stats.guesses == 0 {
+                    self.root_contradiction.get_or_insert(line);
+                }
+                self.pending = Pending::Backtrack;
+                return Some(ColourStep::Contradiction { line, depth: self.frames.len() });
+            }
+            None => {}
+        }
+        if self.cells.iter().all(|c| c.count_ones() == 1) {
+            let cells: Vec<u8> = self.cells.iter().map(|c| c.trailing_zeros() as u8).collect();
+            if self.puzzle.is_solution(&cells) && !self.solutions.contains(&cells) {
+                self.solutions.push(cells.clone());
+                let index = self.solutions.len();
+                self.pending = if index >= self.max_solutions { Pending::Finish } else { Pending::Backtrack };
+                return Some(ColourStep::Solution { index, cells });
+            }
+            return Some(self.backtrack());
+        }
+        if let Some(index) = self.next_probe() {
+            return Some(match self.probe(index) {
+                Ok(step) => step,
+                Err(()) => self.backtrack(),
+            });
+        }
+        match self.branch_cell() {
+            Some(index) => Some(self.guess(index)),
+            None => Some(self.backtrack()),
+        }
+    }
+}
+
+/// The colours in a set, lowest first.
+fn colours_of(set: Colours) -> impl Iterator<Item = u8> {
+    (0..32u8).filter(move |&c| set & (1 << c) != 0)
+}
+
+/// Line solving from `lines` until nothing changes, or the line with no placement.
+fn propagate(puzzle: &ColourPuzzle, cells: &mut [Colours], lines: &[LineId], stats: &mut Stats) -> Result<(), LineId> {
+    let (width, height) = (puzzle.width(), puzzle.height());
+    let slot = |line: LineId| match line {
+        LineId::Row(r) => r,
+        LineId::Column(c) => height + c,
+    };
+    let mut queued = vec![false; width + height];
+    let mut queue: VecDeque<LineId> = VecDeque::new();
+    for &line in lines {
+        queued[slot(line)] = true;
+        queue.push_back(line);
+    }
+    let mut before = Vec::new();
+    while let Some(line) = queue.pop_front() {
+        queued[slot(line)] = false;
+        stats.line_solves += 1;
+        before.clear();
+        before.extend(line.cell_indices(width, height).map(|i| cells[i]));
+        let after = solve_colour_line(puzzle.clue(line), &before).map_err(|_| line)?;
+        for (pos, (&old, &new)) in before.iter().zip(&after).enumerate() {
+            if old != new {
+                cells[line.cell_index(width, pos)] = new;
+                let crossing = line.crossing(pos);
+                if !std::mem::replace(&mut queued[slot(crossing)], true) {
+                    queue.push_back(crossing);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Solves a colour puzzle to at most `max_solutions` solutions, stepping
+/// while `keep_going` says so (a time limit, a cancel).
+pub fn solve_colour(
+    puzzle: &ColourPuzzle,
+    max_solutions: usize,
+    mut keep_going: impl FnMut(&ColourStep) -> bool,
+) -> Result<(Verdict<Vec<u8>>, Stats), PuzzleError> {
+    let mut solver = ColourSolver::new(puzzle, max_solutions)?;
+    while let Some(step) = solver.next() {
+        if let ColourStep::Done { verdict } = step {
+            return Ok((verdict, solver.stats()));
+        }
+        if !keep_going(&step) {
+            return Ok((Verdict::Interrupted, solver.stats()));
+        }
+    }
+    unreachable!("a colour solver always ends with ColourStep::Done")
+}
+
+impl ColourPuzzle {
+    /// Line logic alone to its fixed point: each cell's colours left, or
+    /// the line that no placement fits.
+    pub fn solve_by_lines(&self) -> Result<Vec<Colours>, LineId> {
+        let mut cells = vec![self.every_colour(); self.width() * self.height()];
+        let lines: Vec<LineId> = self.lines().collect();
+        propagate(self, &mut cells, &lines, &mut Stats::default())?;
+        Ok(cells)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::colour::{default_palette, ColourRun};
+    use crate::testing::Random;
+
+    fn run(len: u32, colour: u8) -> ColourRun {
+        ColourRun { len, colour }
+    }
+
+    /// A blocky random picture, as colour puzzles are drawn: each cell
+    /// copies its left or upper neighbour half of the time.
+    fn picture(random: &mut Random, width: usize, height: usize, colours: u8) -> Vec<u8> {
+        let mut picture = vec![0u8; width * height];
+        for i in 0..picture.len() {
+            picture[i] = match random.below(4) {
+                0 if i % width > 0 => picture[i - 1],
+                1 if i >= width => picture[i - width],
+                _ => random.below(u64::from(colours) + 1) as u8,
+            };
+        }
+        picture
+    }
+
+    #[test]
+    fn line_logic_on_colour_pictures_settles_only_what_the_picture_has() {
+        let mut random = Random(0xc010_0047);
+        let (mut settled, mut whole) = (0, 0);
+        for _ in 0..400 {
+            let (width, height) = (2 + random.below(14) as usize, 2 + random.below(14) as usize);
+            let colours = 2 + random.below(4) as u8;
+            let picture = picture(&mut random, width, height, colours);
+            let puzzle = ColourPuzzle::from_picture(&picture, width);
+            let cells = puzzle.solve_by_lines().expect("a picture's clues fit it");
+            for (i, (&set, &colour)) in cells.iter().zip(&picture).enumerate() {
+                assert!(set & (1 << colour) != 0, "cell {i} lost the picture's colour");
+                settled += usize::from(set.count_ones() == 1);
+            }
+            whole += usize::from(cells.iter().all(|c| c.count_ones() == 1));
+        }
+        // Line logic alone settles many cells, and some whole pictures.
+        assert!(settled > 25_000 && whole > 300, "{settled} cells, {whole} pictures");
+    }
+
+    #[test]
+    fn a_contradiction_names_its_line() {
+        // Rows red 2 / blue 1 over two columns whose clues want blue on top.
+        let puzzle = ColourPuzzle::new(
+            vec![vec![run(2, 1)], vec![run(1, 2)]],
+            vec![vec![run(1, 2)], vec![run(1, 1)]],
+            default_palette(2),
+        );
+        assert!(puzzle.solve_by_lines().is_err());
+        // A small picture line logic solves whole: red and blue touching.
+        let picture = [1, 1, 2, 0, 1, 2, 2, 2, 0];
+        let puzzle = ColourPuzzle::from_picture(&picture, 3);
+        let cells = puzzle.solve_by_lines().unwrap();
+        let solved: Vec<u8> = cells.iter().map(|c| c.trailing_zeros() as u8).collect();
+        assert_eq!(solved, picture);
+        assert!(cells.iter().all(|c| c.count_ones() == 1));
+    }
+
+    /// Steps until the verdict, checking that cells only narrow between
+    /// backtracks and that every solution reported makes the clues.
+    fn solve(puzzle: &ColourPuzzle, max_solutions: usize) -> (Verdict<Vec<u8>>, Stats) {
+        let mut solver = ColourSolver::new(puzzle, max_solutions).unwrap();
+        let mut before = solver.cells().to_vec();
+        while let Some(step) = solver.next() {
+            match step {
+                ColourStep::Done { verdict } => return (verdict, solver.stats()),
+                ColourStep::Solution { cells, .. } => assert!(puzzle.is_solution(&cells)),
+                ColourStep::Backtrack { .. } => {}
+                _ => {
+                    let after = solver.cells();
+                    assert!(before.iter().zip(after).all(|(b, a)| a & !b == 0), "{step:?} widened a cell");
+                }
+            }
+            before = solver.cells().to_vec();
+        }
+        unreachable!()
+    }
+
+    #[test]
+    fn random_pictures_solve_to_themselves_when_unique() {
+        let mut random = Random(0xc010_5ea5);
+        let (mut unique, mut multiple, mut searched) = (0, 0, 0);
+        for round in 0..300 {
+            let side = if round % 10 == 0 { 40 } else { 12 };
+            let (width, height) = (2 + random.below(side) as usize, 2 + random.below(side) as usize);
+            let colours = 2 + random.below(4) as u8;
+            let picture = picture(&mut random, width, height, colours);
+            let puzzle = ColourPuzzle::from_picture(&picture, width);
+            let (verdict, stats) = solve(&puzzle, 2);
+            match verdict {
+                Verdict::Unique(cells) => {
+                    assert_eq!(cells, picture, "a unique solution is the picture");
+                    unique += 1;
+                }
+                Verdict::Multiple(solutions) => {
+                    assert_eq!(solutions.len(), 2);
+                    assert_ne!(solutions[0], solutions[1]);
+                    assert!(solutions.iter().all(|s| puzzle.is_solution(s)));
+                    multiple += 1;
+                }
+                other => panic!("{width}×{height}: {other:?}"),
+            }
+            searched += usize::from(stats.guesses > 0);
+        }
+        // Both verdicts are met, and some puzzles need guessing.
+        assert!(unique > 100 && multiple > 20 && searched > 20, "{unique} unique, {multiple} multiple, {searched} searched");
+    }
+
+    #[test]
+    fn verdicts_name_what_they_found() {
+        // Two solutions: a red diagonal either way, under a blue row.
+        let a = [1, 0, 0, 1, 2, 2];
+        let b = [0, 1, 1, 0, 2, 2];
+        let puzzle = ColourPuzzle::from_picture(&a, 2);
+        assert_eq!(ColourPuzzle::from_picture(&b, 2).rows, puzzle.rows);
+        match solve(&puzzle, 2).0 {
+            Verdict::Multiple(found) => {
+                assert!(found.contains(&a.to_vec()) && found.contains(&b.to_vec()))
+            }
+            other => panic!("{other:?}"),
+        }
+        // One solution asked for: the first found, unique by default.
+        assert!(matches!(solve(&puzzle, 1).0, Verdict::Unique(_)));
+        // No solution: each colour's totals agree, but no grid fits; line
+        // logic finds the contradiction before any guess.
+        let puzzle = ColourPuzzle::new(
+            vec![vec![run(1, 1), run(1, 2)], vec![run(1, 1), run(1, 2)]],
+            vec![vec![run(1, 2), run(1, 1)], vec![run(1, 2), run(1, 1)]],
+            default_palette(2),
+        );
+        assert!(puzzle.validate().is_ok());
+        let (verdict, stats) = solve(&puzzle, 2);
+        assert!(matches!(verdict, Verdict::None { line: Some(_) }), "{verdict:?}");
+        assert_eq!(stats.guesses, 0);
+    }
+
+    #[test]
+    fn bad_clues_are_refused_by_name() {
+        let red = |len| vec![run(len, 1)];
+        let p = ColourPuzzle::new(vec![red(3)], vec![red(1), red(1)], default_palette(1));
+        assert_eq!(p.validate().unwrap_err().to_string(), "row 1: runs 3 black need 3 cells, the row has 2");
+        let p = ColourPuzzle::new(vec![red(1)], vec![red(1), vec![]], default_palette(2));
+        assert!(p.validate().is_ok());
+        let p = ColourPuzzle::new(vec![vec![run(1, 2)]], vec![red(1)], default_palette(2));
+        assert_eq!(
+            p.validate().unwrap_err().to_string(),
+            "the row clues fill 0 black cells but the column clues fill 1"
+        );
+        let p = ColourPuzzle::new(vec![vec![run(1, 3)]], vec![vec![run(1, 3)]], default_palette(2));
+        assert_eq!(p.validate().unwrap_err().to_string(), "row 1: run 1 has a colour the palette does not declare");
+        // Two runs of one colour need a gap; of two colours they do not.
+        assert_eq!(ColourPuzzle::min_len(&[run(1, 1), run(1, 1)]), 3);
+        assert_eq!(ColourPuzzle::min_len(&[run(1, 1), run(1, 2)]), 2);
+    }
+}
