@@ -95,6 +95,16 @@ pub type ParseOutcome = Result<(String, nonogram_core::Puzzle, usize), String>;
 /// for large ones).
 pub fn parse_outcome(text: &str, index: usize) -> ParseOutcome {
     let parsed = nonogram_formats::parse(text).map_err(|e| e.to_string())?;
+    if let Some(p) = parsed.colour.first() {
+        return Err(format!(
+            "{}: a colour puzzle ({}×{}, {} colours); the page does not draw colours yet, \
+             the command line solves it: nonogram solve FILE",
+            parsed.format.name(),
+            p.width(),
+            p.height(),
+            p.palette.len()
+        ));
+    }
     let count = parsed.puzzles.len();
     let puzzle = parsed
         .puzzles

@@ -17,7 +17,9 @@ pub mod search;
 pub use line::{colour_clue_of, solve_colour_line, NoPlacement};
 pub use search::{solve_colour, ColourSolver, ColourStep};
 
-use crate::puzzle::{LineId, Metadata, PuzzleError, MAX_SIDE};
+use crate::cell::Cell;
+use crate::grid::Grid;
+use crate::puzzle::{Clue, LineId, Metadata, Puzzle, PuzzleError, MAX_SIDE};
 
 /// The background's bit in a cell's set of colours.
 pub const BACKGROUND: u32 = 1;
@@ -224,5 +226,36 @@ impl ColourPuzzle {
                 let values: Vec<u8> = line.cell_indices(width, height).map(|i| cells[i]).collect();
                 colour_clue_of(&values) == self.clue(line)
             })
+    }
+
+    /// A black-and-white puzzle as the one-colour case (white and black).
+    pub fn from_black(puzzle: &Puzzle) -> ColourPuzzle {
+        let runs = |clue: &Clue| clue.0.iter().map(|&len| ColourRun { len, colour: 1 }).collect();
+        let mut p = ColourPuzzle::new(
+            puzzle.rows.iter().map(runs).collect(),
+            puzzle.columns.iter().map(runs).collect(),
+            default_palette(1),
+        );
+        p.meta = Metadata { goal: None, ..puzzle.meta.clone() };
+        p.goal = puzzle.meta.goal.as_ref().map(|g| g.cells().iter().map(|&c| u8::from(c == Cell::Filled)).collect());
+        p
+    }
+
+    /// The black-and-white puzzle, when no run has a colour but the first.
+    pub fn to_black(&self) -> Option<Puzzle> {
+        let clue = |runs: &Vec<ColourRun>| {
+            runs.iter().all(|r| r.colour == 1).then(|| Clue(runs.iter().map(|r| r.len).collect()))
+        };
+        let mut p = Puzzle::new(
+            self.rows.iter().map(clue).collect::<Option<_>>()?,
+            self.columns.iter().map(clue).collect::<Option<_>>()?,
+        );
+        p.meta = Metadata { goal: None, ..self.meta.clone() };
+        if let Some(goal) = &self.goal {
+            let cells: Vec<Cell> = goal.iter().map(|&c| if c == 0 { Cell::Empty } else { Cell::Filled }).collect();
+            let rows: Vec<Vec<Cell>> = cells.chunks(self.width().max(1)).map(<[Cell]>::to_vec).collect();
+            p.meta.goal = Grid::from_rows(&rows);
+        }
+        Some(p)
     }
 }

@@ -2,14 +2,22 @@
 //! with an optional `"title"`; a list of such objects is a batch. An empty
 //! line is `[]` or `[0]`.
 //!
+//! Colour: `"colors"` (or `"colours"`) names each run colour with its
+//! `#rrggbb`, in order, and a run is `[length, "name"]` (a bare length is
+//! of the first colour): `{"colors": {"red": "#ff0000", "blue": "#0000ff"},
+//! "rows": [[[2, "red"], 1]], …}`. `"background"` sets the background's
+//! `#rrggbb` (white by default). A one-character name is written with that
+//! character; a longer one with its first letter when free.
+//!
 //! Read by a small reader of our own that keeps where each value starts,
 //! so that an error in the structure is located at its value. (serde_json
 //! kept no positions, and took 15 KB of the page's and the worker's wasm.)
 //! Nesting deeper than 127 is refused where it passes that depth.
 
 use crate::text::shown;
-use crate::ParseError;
-use nonogram_core::{Clue, Puzzle};
+use crate::xml::{free_symbol, parse_rgb};
+use crate::{ParseError, Read};
+use nonogram_core::colour::{default_palette, ColourPuzzle, ColourRun, Swatch, MAX_COLOURS};
 
 /// A JSON value. Numbers keep their text: a run length is read from it as
 /// a whole number, and nothing else needs a number's value.
@@ -233,7 +241,7 @@ impl<'a> Reader<'a> {
     }
 }
 
-pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
+pub(crate) fn parse(text: &str) -> Result<Read, ParseError> {
     let mut reader = Reader { text, pos: 0, depth: 0 };
     let value = reader.value("EOF while parsing a value").and_then(|v| {
         reader.skip_space();
@@ -247,8 +255,12 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
     let start = text.len() - text.trim_start().len();
     match &value {
         Value::Array(items) if items.is_empty() => Err(at(text, start, "the JSON list holds no puzzle")),
-        Value::Array(items) => items.iter().map(|(pos, item)| puzzle(text, item, *pos)).collect(),
-        _ => Ok(vec![puzzle(text, &value, start)?]),
+        Value::Array(items) => items
+            .iter()
+            .map(|(pos, item)| puzzle(text, item, *pos))
+            .collect::<Result<_, _>>()
+            .map(Read::from_colour),
+        _ => Ok(Read::from_colour(vec![puzzle(text, &value, start)?])),
     }
 }
 
@@ -260,7 +272,7 @@ fn at(text: &str, pos: usize, message: impl Into<String>) -> ParseError {
     ParseError::at(line, column, message)
 }
 
-fn puzzle(text: &str, value: &Value, pos: usize) -> Result<Puzzle, ParseError> {
+fn puzzle(text: &str, value: &Value, pos: usize) -> Result<ColourPuzzle, ParseError> {
     let Value::Object(_) = value else {
         return Err(at(text, pos, "a JSON puzzle must be an object with \"rows\" and \"columns\""));
     };
@@ -269,16 +281,72 @@ fn puzzle(text: &str, value: &Value, pos: usize) -> Result<Puzzle, ParseError> {
         .member("columns")
         .or_else(|| value.member("cols"))
         .ok_or_else(|| at(text, pos, "the JSON puzzle has no \"columns\" (or \"cols\")"))?;
-    let mut p = Puzzle::new(clue_list(text, rows, "row")?, clue_list(text, columns, "column")?);
+    let palette = palette(text, value)?;
+    let rows = clue_list(text, rows, "row", &palette)?;
+    let columns = clue_list(text, columns, "column", &palette)?;
+    let mut p = ColourPuzzle::new(rows, columns, palette);
     if let Some((_, Value::String(t))) = value.member("title") {
         p.meta.title = Some(t.clone());
     }
     Ok(p)
 }
 
-fn clue_list(text: &str, (pos, value): (usize, &Value), kind: &str) -> Result<Vec<Clue>, ParseError> {
+/// `"colors"` (or `"colours"`): each run colour's name and `#rrggbb`, in
+/// order; `"background"`: the background's `#rrggbb` (white by default).
+/// Without them, the puzzle is black and white.
+fn palette(text: &str, value: &Value) -> Result<Vec<Swatch>, ParseError> {
+    let rgb = |pos: usize, v: &Value, what: &str| match v {
+        Value::String(s) => parse_rgb(s).ok_or_else(|| {
+            at(text, pos, format!("{what}: `{}` is not a colour (#rrggbb)", shown(s)))
+        }),
+        _ => Err(at(text, pos, format!("{what}: a colour is a string like \"#ff0000\""))),
+    };
+    let background = match value.member("background") {
+        Some((pos, v)) => rgb(pos, v, "the background")?,
+        None => [255, 255, 255],
+    };
+    let Some((pos, colours)) = value.member("colors").or_else(|| value.member("colours")) else {
+        return Ok(default_palette(1));
+    };
+    let Value::Object(members) = colours else {
+        return Err(at(text, pos, "\"colors\" must be an object: {\"red\": \"#ff0000\", …}"));
+    };
+    if members.is_empty() || members.len() > MAX_COLOURS {
+        return Err(at(text, pos, format!("\"colors\" must name 1 to {MAX_COLOURS} colours")));
+    }
+    let mut palette = vec![Swatch::new("white", background, '.')];
+    for (name, pos, v) in members {
+        if palette[1..].iter().any(|s| &s.name == name) {
+            return Err(at(text, *pos, format!("the colour \"{}\" is named twice", shown(name))));
+        }
+        let rgb = rgb(*pos, v, &format!("colour \"{}\"", shown(name)))?;
+        // A one-character name is its own symbol; others take their first
+        // letter, or the first free one.
+        let taken: Vec<char> = palette.iter().map(|s| s.symbol).collect();
+        let first = name.chars().next().filter(|c| !c.is_whitespace() && !taken.contains(c));
+        let symbol = first.unwrap_or_else(|| free_symbol(taken.iter().copied()));
+        palette.push(Swatch::new(name, rgb, symbol));
+    }
+    Ok(palette)
+}
+
+/// A clue is a list of runs (or one number); a run is a length, of the
+/// first colour, or `[length, "colour"]`.
+fn clue_list(
+    text: &str,
+    (pos, value): (usize, &Value),
+    kind: &str,
+    palette: &[Swatch],
+) -> Result<Vec<Vec<ColourRun>>, ParseError> {
     let Value::Array(items) = value else {
         return Err(at(text, pos, format!("the {kind} clues must be a list of lists of numbers")));
+    };
+    let length = |i: usize, run_pos: usize, r: &Value| match r {
+        Value::Number(n) => match n.parse::<u64>() {
+            Ok(n) if n <= 1_000_000 => Ok(n as u32),
+            _ => Err(at(text, run_pos, format!("{kind} {}: `{}` is not a run length", i + 1, shown(n)))),
+        },
+        _ => Err(at(text, run_pos, format!("{kind} {}: `{}` is not a run length", i + 1, shown(source(text, run_pos))))),
     };
     items
         .iter()
@@ -298,23 +366,19 @@ fn clue_list(text: &str, (pos, value): (usize, &Value), kind: &str) -> Result<Ve
             let runs = runs
                 .into_iter()
                 .map(|(run_pos, r)| match r {
-                    Value::Number(n) => match n.parse::<u64>() {
-                        Ok(n) if n <= 1_000_000 => Ok(n as u32),
-                        _ => Err((run_pos, *n)),
-                    },
-                    _ => Err((run_pos, source(text, run_pos))),
+                    Value::Array(pair) => {
+                        let [(len_pos, len), (name_pos, Value::String(name))] = &pair[..] else {
+                            return Err(at(text, run_pos, format!("{kind} {}: a coloured run is [length, \"colour\"]", i + 1)));
+                        };
+                        let colour = palette.iter().skip(1).position(|s| &s.name == name).ok_or_else(|| {
+                            at(text, *name_pos, format!("{kind} {}: the colour \"{}\" is not in \"colors\"", i + 1, shown(name)))
+                        })?;
+                        Ok(ColourRun { len: length(i, *len_pos, len)?, colour: colour as u8 + 1 })
+                    }
+                    r => Ok(ColourRun { len: length(i, run_pos, r)?, colour: 1 }),
                 })
-                .map(|r| {
-                    r.map_err(|(run_pos, shown_text)| {
-                        at(
-                            text,
-                            run_pos,
-                            format!("{kind} {}: `{}` is not a run length", i + 1, shown(shown_text)),
-                        )
-                    })
-                })
-                .collect::<Result<Vec<u32>, _>>()?;
-            Ok(Clue(if runs == [0] { Vec::new() } else { runs }))
+                .collect::<Result<Vec<ColourRun>, _>>()?;
+            Ok(if runs.len() == 1 && runs[0].len == 0 { Vec::new() } else { runs })
         })
         .collect()
 }
@@ -331,21 +395,31 @@ fn source(text: &str, pos: usize) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nonogram_core::Clue;
 
     fn error(text: &str) -> String {
-        parse(text).unwrap_err().to_string()
+        match parse(text) {
+            Err(e) => e.to_string(),
+            Ok(_) => panic!("{text} parsed"),
+        }
+    }
+
+    fn black(text: &str) -> Vec<nonogram_core::Puzzle> {
+        match parse(text) {
+            Ok(Read::Black(puzzles)) => puzzles,
+            _ => panic!("{text} is not black and white"),
+        }
     }
 
     #[test]
     fn strings_escapes_and_members() {
         let text = r#"{"title": "caf\u00e9 \"\ud83d\ude00\" a\\b\/c\n", "cols": [[1]], "rows": [1], "rows": [[1]], "x": [null, true, false, {}]}"#;
-        let p = parse(text).unwrap().remove(0);
+        let p = black(text).remove(0);
         assert_eq!(p.meta.title.as_deref(), Some("café \"😀\" a\\b/c\n"));
         assert_eq!((p.rows.len(), p.columns.len()), (1, 1));
         // A batch; `[0]` and `[]` are empty lines; a bare number is a clue.
         let batch =
-            parse(" [ {\"rows\": [[0], []], \"columns\": [2, [0]]}, {\"rows\":[[1]],\"columns\":[[1]]} ] ")
-                .unwrap();
+            black(" [ {\"rows\": [[0], []], \"columns\": [2, [0]]}, {\"rows\":[[1]],\"columns\":[[1]]} ] ");
         assert_eq!(batch.len(), 2);
         assert_eq!(batch[0].rows, [Clue(vec![]), Clue(vec![])]);
         assert_eq!(batch[0].columns, [Clue(vec![2]), Clue(vec![])]);

@@ -19,8 +19,9 @@ mod xml;
 pub use detect::detect;
 pub use picture::parse_picture;
 pub use text::shown;
-pub use write::{write, write_grid, write_picture};
+pub use write::{write, write_colour, write_colour_grid, write_grid, write_picture};
 
+use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::Puzzle;
 use std::fmt;
 
@@ -39,7 +40,7 @@ pub enum Format {
     /// `{"rows": [[3], [2, 1]], "columns": [...]}` (or `"cols"`); a list of
     /// them is a batch.
     Json,
-    /// webpbn XML (black and white).
+    /// webpbn XML, black and white or colour.
     WebpbnXml,
     /// A 0/1 picture (`0`/`1`, `.`/`#`, `_`/`X`) turned into clues.
     Picture,
@@ -93,7 +94,8 @@ impl Format {
     }
 
     /// Formats that [`write`] can produce.
-    pub const WRITABLE: [Format; 5] = [Format::Non, Format::Nin, Format::Plain, Format::Json, Format::Seed];
+    pub const WRITABLE: [Format; 6] =
+        [Format::Non, Format::Nin, Format::Plain, Format::Json, Format::WebpbnXml, Format::Seed];
 }
 
 impl fmt::Display for Format {
@@ -142,7 +144,28 @@ impl std::error::Error for ParseError {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Parsed {
     pub format: Format,
+    /// The black-and-white puzzles; empty when the text holds colour ones.
     pub puzzles: Vec<Puzzle>,
+    /// The colour puzzles (two colours or more besides the background),
+    /// when the text holds any: then every puzzle of the text is here, a
+    /// black-and-white one as the one-colour case.
+    pub colour: Vec<ColourPuzzle>,
+}
+
+/// What a parser read.
+pub(crate) enum Read {
+    Black(Vec<Puzzle>),
+    Colour(Vec<ColourPuzzle>),
+}
+
+impl Read {
+    /// Black and white when every puzzle is; colour otherwise.
+    pub(crate) fn from_colour(puzzles: Vec<ColourPuzzle>) -> Read {
+        match puzzles.iter().map(ColourPuzzle::to_black).collect::<Option<Vec<Puzzle>>>() {
+            Some(black) => Read::Black(black),
+            None => Read::Colour(puzzles),
+        }
+    }
 }
 
 /// The longest text the parsers take (64 MiB): a 1000×1000 puzzle's
@@ -184,22 +207,30 @@ fn check_length(text: &str) -> Result<(), ParseError> {
 pub fn parse_as(format: Format, text: &str) -> Result<Parsed, ParseError> {
     check_length(text)?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let puzzles = match format {
-        Format::Seed => vec![numeric::parse_seed(text)?],
-        Format::Nin => vec![numeric::parse_nin(text)?],
-        Format::Plain => vec![numeric::parse_plain(text)?],
-        Format::Non => non::parse(text)?,
+    let read = match format {
+        Format::Seed => Read::Black(vec![numeric::parse_seed(text)?]),
+        Format::Nin => Read::Black(vec![numeric::parse_nin(text)?]),
+        Format::Plain => Read::Black(vec![numeric::parse_plain(text)?]),
+        Format::Non => Read::Black(non::parse(text)?),
         Format::Json => json::parse(text)?,
         Format::WebpbnXml => xml::parse(text)?,
-        Format::Picture => vec![Puzzle::from_picture(&parse_picture(text)?)],
-        Format::TaaiBatch => taai::parse(text)?,
+        Format::Picture => Read::Black(vec![Puzzle::from_picture(&parse_picture(text)?)]),
+        Format::TaaiBatch => Read::Black(taai::parse(text)?),
     };
-    let many = puzzles.len() > 1;
-    for (i, p) in puzzles.iter().enumerate() {
-        p.validate().map_err(|e| {
-            let name = p.meta.title.clone().unwrap_or_else(|| format!("puzzle {}", i + 1));
+    let (puzzles, colour) = match read {
+        Read::Black(puzzles) => (puzzles, Vec::new()),
+        Read::Colour(colour) => (Vec::new(), colour),
+    };
+    let many = puzzles.len() + colour.len() > 1;
+    let checks = puzzles
+        .iter()
+        .map(|p| (p.meta.title.as_ref(), p.validate()))
+        .chain(colour.iter().map(|p| (p.meta.title.as_ref(), p.validate())));
+    for (i, (title, check)) in checks.enumerate() {
+        check.map_err(|e| {
+            let name = title.cloned().unwrap_or_else(|| format!("puzzle {}", i + 1));
             ParseError::new(if many { format!("{name}: {e}") } else { e.to_string() })
         })?;
     }
-    Ok(Parsed { format, puzzles })
+    Ok(Parsed { format, puzzles, colour })
 }

@@ -1,11 +1,13 @@
-//! Writers: `.non`, `.nin`, plain, JSON, and grids as text.
+//! Writers: `.non`, `.nin`, plain, JSON, webpbn XML, and grids as text;
+//! colour puzzles as webpbn XML or colour JSON.
 
 use crate::{Format, ParseError};
+use nonogram_core::colour::{ColourPuzzle, ColourRun};
 use nonogram_core::{Cell, Clue, Grid, Puzzle};
 use std::fmt::Write;
 
-/// Writes a puzzle in `format` (`.non`, `.nin`, plain or JSON; the seed
-/// format for square puzzles). Other formats are read-only.
+/// Writes a puzzle in `format` (`.non`, `.nin`, plain, JSON or webpbn XML;
+/// the seed format for square puzzles). Other formats are read-only.
 pub fn write(format: Format, puzzle: &Puzzle) -> Result<String, ParseError> {
     Ok(match format {
         Format::Non => write_non(puzzle),
@@ -15,6 +17,7 @@ pub fn write(format: Format, puzzle: &Puzzle) -> Result<String, ParseError> {
         }
         Format::Plain => numeric("", puzzle, true),
         Format::Json => write_json(puzzle),
+        Format::WebpbnXml => write_xml(&ColourPuzzle::from_black(puzzle)),
         _ => {
             let why = if format == Format::Seed { " for a puzzle that is not square" } else { "" };
             return Err(ParseError::new(format!("cannot write the {} format{why}", format.name())));
@@ -130,4 +133,97 @@ fn json_string(text: &str) -> String {
     }
     out.push('"');
     out
+}
+
+/// Writes a colour puzzle as webpbn XML or colour JSON, the formats that
+/// hold colours.
+pub fn write_colour(format: Format, puzzle: &ColourPuzzle) -> Result<String, ParseError> {
+    match format {
+        Format::WebpbnXml => Ok(write_xml(puzzle)),
+        Format::Json => Ok(write_colour_json(puzzle)),
+        _ => Err(ParseError::new(format!(
+            "the {} format cannot hold colours; write webpbn XML or JSON",
+            format.name()
+        ))),
+    }
+}
+
+fn xml_text(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// webpbn XML: the palette as `<color>`s, runs of the first colour
+/// without a `color` attribute (it is the `defaultcolor`), the goal image.
+fn write_xml(p: &ColourPuzzle) -> String {
+    let mut s = String::from("<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"http://webpbn.com/pbn-0.3.dtd\">\n<puzzleset>\n");
+    let name = |c: usize| xml_text(&p.palette[c].name);
+    writeln!(s, "<puzzle type=\"grid\" defaultcolor=\"{}\" backgroundcolor=\"{}\">", name(1), name(0)).unwrap();
+    let m = &p.meta;
+    for (tag, value) in [("title", &m.title), ("author", &m.author), ("copyright", &m.copyright)] {
+        if let Some(v) = value {
+            writeln!(s, "<{tag}>{}</{tag}>", xml_text(v)).unwrap();
+        }
+    }
+    if let Some(id) = m.catalogue.as_deref().and_then(|c| c.strip_prefix("webpbn.com ")) {
+        writeln!(s, "<id>{}</id>", xml_text(id)).unwrap();
+    }
+    for (c, swatch) in p.palette.iter().enumerate() {
+        let [r, g, b] = swatch.rgb;
+        let symbol = xml_text(&swatch.symbol.to_string());
+        writeln!(s, "<color name=\"{}\" char=\"{symbol}\">{r:02X}{g:02X}{b:02X}</color>", name(c)).unwrap();
+    }
+    for (kind, lines) in [("columns", &p.columns), ("rows", &p.rows)] {
+        writeln!(s, "<clues type=\"{kind}\">").unwrap();
+        for runs in lines.iter() {
+            s.push_str("<line>");
+            for run in runs {
+                match run.colour {
+                    1 => write!(s, "<count>{}</count>", run.len).unwrap(),
+                    c => write!(s, "<count color=\"{}\">{}</count>", name(usize::from(c)), run.len).unwrap(),
+                }
+            }
+            s.push_str("</line>\n");
+        }
+        s.push_str("</clues>\n");
+    }
+    if let Some(goal) = &p.goal {
+        s.push_str("<solution type=\"goal\">\n<image>\n");
+        for row in goal.chunks(p.width().max(1)) {
+            let line: String = row.iter().map(|&c| p.palette.get(usize::from(c)).map_or('?', |s| s.symbol)).collect();
+            writeln!(s, "|{}|", xml_text(&line)).unwrap();
+        }
+        s.push_str("</image>\n</solution>\n");
+    }
+    s.push_str("</puzzle>\n</puzzleset>\n");
+    s
+}
+
+/// Colour JSON: `"colors"` in palette order, runs as `[length, "name"]`.
+fn write_colour_json(p: &ColourPuzzle) -> String {
+    let run = |r: &ColourRun| format!("[{}, {}]", r.len, json_string(&p.palette[usize::from(r.colour)].name));
+    let list = |lines: &[Vec<ColourRun>]| {
+        let items: Vec<String> =
+            lines.iter().map(|runs| format!("[{}]", runs.iter().map(run).collect::<Vec<_>>().join(", "))).collect();
+        format!("[\n    {}\n  ]", items.join(",\n    "))
+    };
+    let mut s = String::from("{\n");
+    if let Some(t) = &p.meta.title {
+        writeln!(s, "  \"title\": {},", json_string(t)).unwrap();
+    }
+    let colours: Vec<String> =
+        p.palette[1..].iter().map(|c| format!("{}: \"{}\"", json_string(&c.name), c.hex())).collect();
+    writeln!(s, "  \"background\": \"{}\",", p.palette[0].hex()).unwrap();
+    writeln!(s, "  \"colors\": {{{}}},", colours.join(", ")).unwrap();
+    write!(s, "  \"rows\": {},\n  \"columns\": {}\n}}\n", list(&p.rows), list(&p.columns)).unwrap();
+    s
+}
+
+/// A colour solution, one symbol per cell (the palette's), a line per row.
+pub fn write_colour_grid(puzzle: &ColourPuzzle, cells: &[u8]) -> String {
+    let mut s = String::new();
+    for row in cells.chunks(puzzle.width().max(1)) {
+        s.extend(row.iter().map(|&c| puzzle.palette.get(usize::from(c)).map_or('?', |s| s.symbol)));
+        s.push('\n');
+    }
+    s
 }

@@ -1,8 +1,14 @@
-//! webpbn XML (`<puzzleset><puzzle type="grid">…`), black and white only.
+//! webpbn XML (`<puzzleset><puzzle type="grid">…`), black and white or
+//! colour: `<color name="red" char="*">FF0000</color>` declarations, the
+//! puzzle's `backgroundcolor` (white by default) and `defaultcolor` (black
+//! by default: a `<count>` without a `color`), and a goal `<image>` written
+//! with the colours' characters. A set whose runs are all of the default
+//! colour is black and white.
 
 use crate::text::shown;
 use crate::ParseError;
-use nonogram_core::{Cell, Clue, Grid, Puzzle};
+use crate::Read;
+use nonogram_core::colour::{ColourPuzzle, ColourRun, Swatch, MAX_COLOURS};
 use roxmltree::{Document, Node};
 
 /// The most tags (`<`) and attributes (`=`) a document may have. The
@@ -15,7 +21,7 @@ use roxmltree::{Document, Node};
 /// the other formats.
 const MAX_TAGS: usize = 250_000;
 
-pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
+pub(crate) fn parse(text: &str) -> Result<Read, ParseError> {
     screen(text)?;
     // A DTD is allowed (webpbn's files name theirs), but one that declares
     // entities is refused above: the parser would expand them, and one
@@ -40,7 +46,8 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
     if puzzles.is_empty() {
         return Err(ParseError::new("no <puzzle> element in the XML"));
     }
-    puzzles.iter().map(|&node| parse_puzzle(&doc, node)).collect()
+    let puzzles = puzzles.iter().map(|&node| parse_puzzle(&doc, node)).collect::<Result<Vec<_>, _>>()?;
+    Ok(Read::from_colour(puzzles))
 }
 
 /// Refuses, before the parser allocates anything, a text that declares an
@@ -89,7 +96,7 @@ fn text_of(node: Node, tag: &str) -> Option<String> {
     child(node, tag).and_then(|n| n.text()).map(|t| t.trim().to_string()).filter(|t| !t.is_empty())
 }
 
-fn parse_puzzle(doc: &Document, puzzle: Node) -> Result<Puzzle, ParseError> {
+fn parse_puzzle(doc: &Document, puzzle: Node) -> Result<ColourPuzzle, ParseError> {
     if let Some(t) = puzzle.attribute("type") {
         if t != "grid" {
             return Err(located(
@@ -99,18 +106,16 @@ fn parse_puzzle(doc: &Document, puzzle: Node) -> Result<Puzzle, ParseError> {
             ));
         }
     }
+    let palette = palette(doc, puzzle)?;
     let default = puzzle.attribute("defaultcolor").unwrap_or("black");
-    let colours: Vec<Node> = puzzle.children().filter(|n| n.has_tag_name("color")).collect();
-    let background_char = colours
-        .iter()
-        .find(|c| c.attribute("name") == Some("white"))
-        .and_then(|c| c.attribute("char"))
-        .and_then(|c| c.chars().next())
-        .unwrap_or('.');
-    if colours.len() > 2 {
-        return Err(located(doc, colours[2], "colour puzzles are not supported yet"));
-    }
-    let clues = |kind: &str| -> Result<Vec<Clue>, ParseError> {
+    let colour_of = |node: Node, name: &str| -> Result<u8, ParseError> {
+        match palette.iter().position(|s| s.name == name) {
+            Some(0) => Err(located(doc, node, format!("a run cannot have the background colour \"{}\"", shown(name)))),
+            Some(c) => Ok(c as u8),
+            None => Err(located(doc, node, format!("the colour \"{}\" is not declared by a <color>", shown(name)))),
+        }
+    };
+    let clues = |kind: &str| -> Result<Vec<Vec<ColourRun>>, ParseError> {
         let section = puzzle
             .children()
             .find(|n| n.has_tag_name("clues") && n.attribute("type") == Some(kind))
@@ -119,26 +124,26 @@ fn parse_puzzle(doc: &Document, puzzle: Node) -> Result<Puzzle, ParseError> {
             .children()
             .filter(|n| n.has_tag_name("line"))
             .map(|line| {
-                let runs =
-                    line.children()
-                        .filter(|n| n.has_tag_name("count"))
-                        .map(|count| {
-                            if count.attribute("color").is_some_and(|c| c != default) {
-                                return Err(located(doc, count, "colour puzzles are not supported yet"));
-                            }
-                            let t = count.text().unwrap_or("").trim();
-                            t.parse::<u32>().ok().filter(|&n| n <= 1_000_000).ok_or_else(|| {
-                                located(doc, count, format!("`{}` is not a run length", shown(t)))
-                            })
-                        })
-                        .collect::<Result<Vec<u32>, _>>()?;
-                Ok(Clue(if runs == [0] { Vec::new() } else { runs }))
+                let mut runs = Vec::new();
+                for count in line.children().filter(|n| n.has_tag_name("count")) {
+                    let colour = colour_of(count, count.attribute("color").unwrap_or(default))?;
+                    let t = count.text().unwrap_or("").trim();
+                    let len = t.parse::<u32>().ok().filter(|&n| n <= 1_000_000).ok_or_else(|| {
+                        located(doc, count, format!("`{}` is not a run length", shown(t)))
+                    })?;
+                    runs.push(ColourRun { len, colour });
+                }
+                // A lone 0 is an empty line, as in webpbn's own files.
+                if runs.len() == 1 && runs[0].len == 0 {
+                    runs.clear();
+                }
+                Ok(runs)
             })
             .collect()
     };
     let rows = clues("rows")?;
     let columns = clues("columns")?;
-    let mut p = Puzzle::new(rows, columns);
+    let mut p = ColourPuzzle::new(rows, columns, palette);
     p.meta.title = text_of(puzzle, "title");
     p.meta.author = text_of(puzzle, "author");
     p.meta.copyright = text_of(puzzle, "copyright");
@@ -148,28 +153,111 @@ fn parse_puzzle(doc: &Document, puzzle: Node) -> Result<Puzzle, ParseError> {
         .find(|n| n.has_tag_name("solution") && n.attribute("type").is_none_or(|t| t == "goal"))
         .and_then(|s| child(s, "image"))
     {
-        p.meta.goal = Some(parse_image(doc, image, p.width(), p.height(), background_char)?);
+        p.goal = Some(parse_image(doc, image, &p)?);
     }
     Ok(p)
 }
 
-/// `<image>` lines like `|.XX..|`: the background character is empty.
-fn parse_image(
-    doc: &Document,
-    image: Node,
-    width: usize,
-    height: usize,
-    bg: char,
-) -> Result<Grid, ParseError> {
-    let rows: Vec<Vec<Cell>> = image
+/// The palette: the background first, then the other declared colours in
+/// their order, then the default run colour when it is not declared (a
+/// black-and-white file need declare none: white `.`, black `X`).
+fn palette(doc: &Document, puzzle: Node) -> Result<Vec<Swatch>, ParseError> {
+    let background = puzzle.attribute("backgroundcolor").unwrap_or("white");
+    let default = puzzle.attribute("defaultcolor").unwrap_or("black");
+    let mut declared: Vec<(Node, Swatch)> = Vec::new();
+    for node in puzzle.children().filter(|n| n.has_tag_name("color")) {
+        let name = node.attribute("name").map(str::trim).unwrap_or("");
+        if name.is_empty() {
+            return Err(located(doc, node, "a <color> needs a name"));
+        }
+        if declared.iter().any(|(_, s)| s.name == name) {
+            return Err(located(doc, node, format!("the colour \"{}\" is declared twice", shown(name))));
+        }
+        let value = node.text().unwrap_or("").trim();
+        let rgb = parse_rgb(value).ok_or_else(|| {
+            located(doc, node, format!("`{}` is not a colour (six hex digits, like FF0000)", shown(value)))
+        })?;
+        let symbol = match node.attribute("char") {
+            Some(c) if c.chars().count() == 1 => c.chars().next().unwrap_or('?'),
+            Some(c) => {
+                return Err(located(doc, node, format!("the char of \"{}\" must be one character, not `{}`", shown(name), shown(c))))
+            }
+            None => free_symbol(declared.iter().map(|(_, s)| s.symbol)),
+        };
+        if let Some((_, other)) = declared.iter().find(|(_, s)| s.symbol == symbol) {
+            return Err(located(
+                doc,
+                node,
+                format!("\"{}\" and \"{}\" have the same char `{symbol}`", shown(&other.name), shown(name)),
+            ));
+        }
+        declared.push((node, Swatch { name: name.to_string(), rgb, symbol }));
+    }
+    let mut swatches: Vec<Swatch> = declared.into_iter().map(|(_, s)| s).collect();
+    for (name, rgb, symbol) in [(default, [0, 0, 0], 'X'), (background, [255, 255, 255], '.')] {
+        if !swatches.iter().any(|s| s.name == name) {
+            let taken: Vec<char> = swatches.iter().map(|s| s.symbol).collect();
+            let symbol = if taken.contains(&symbol) { free_symbol(taken.into_iter()) } else { symbol };
+            swatches.push(Swatch { name: name.to_string(), rgb, symbol });
+        }
+    }
+    let at = swatches.iter().position(|s| s.name == background).unwrap_or(0);
+    let background = swatches.remove(at);
+    swatches.insert(0, background);
+    if swatches.len() > MAX_COLOURS + 1 {
+        return Err(located(doc, puzzle, format!("the puzzle declares {} colours; at most {MAX_COLOURS} besides the background are read", swatches.len() - 1)));
+    }
+    Ok(swatches)
+}
+
+/// `FF0000`, `#ff0000` or `f00`.
+pub(crate) fn parse_rgb(value: &str) -> Option<[u8; 3]> {
+    let hex = value.strip_prefix('#').unwrap_or(value);
+    if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let digit = |i: usize| u8::from_str_radix(&hex[i..=i], 16).ok();
+    match hex.len() {
+        6 => Some([0, 2, 4].map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap_or(0))),
+        3 => Some([0, 1, 2].map(|i| digit(i).unwrap_or(0) * 17)),
+        _ => None,
+    }
+}
+
+/// A character no colour has yet.
+pub(crate) fn free_symbol(taken: impl Iterator<Item = char> + Clone) -> char {
+    "X*%@+=&$o~abcdefghijklmnopqrstuvwyz0123456789"
+        .chars()
+        .find(|c| !taken.clone().any(|t| t == *c))
+        .unwrap_or('?')
+}
+
+/// `<image>` lines like `|.XX..|`, one character per cell, as the
+/// palette's chars write them.
+fn parse_image(doc: &Document, image: Node, p: &ColourPuzzle) -> Result<Vec<u8>, ParseError> {
+    let (width, height) = (p.width(), p.height());
+    let rows: Vec<&str> = image
         .text()
         .unwrap_or("")
         .lines()
         .map(|l| l.trim().trim_matches('|'))
         .filter(|l| !l.is_empty())
-        .map(|l| l.chars().map(|c| if c == bg { Cell::Empty } else { Cell::Filled }).collect())
         .collect();
-    Grid::from_rows(&rows)
-        .filter(|g| g.width() == width && g.height() == height)
-        .ok_or_else(|| located(doc, image, format!("the goal image is not {width}×{height}")))
+    if rows.len() != height || rows.iter().any(|r| r.chars().count() != width) {
+        return Err(located(doc, image, format!("the goal image is not {width}×{height}")));
+    }
+    let mut cells = Vec::with_capacity(width * height);
+    for (r, row) in rows.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            let colour = p.palette.iter().position(|s| s.symbol == ch).ok_or_else(|| {
+                located(
+                    doc,
+                    image,
+                    format!("the goal image's row {}, column {}: `{}` is no colour's char", r + 1, c + 1, shown(&ch.to_string())),
+                )
+            })?;
+            cells.push(colour as u8);
+        }
+    }
+    Ok(cells)
 }

@@ -58,21 +58,6 @@ fn webpbn_xml_with_goal() {
 }
 
 #[test]
-fn colour_puzzles_are_refused_clearly() {
-    let xml = r#"<puzzleset><puzzle type="grid" defaultcolor="black">
-<color name="white" char=".">FFFFFF</color><color name="black" char="X">000000</color>
-<color name="red" char="r">FF0000</color>
-<clues type="columns"><line><count>1</count></line></clues>
-<clues type="rows"><line><count>1</count></line></clues></puzzle></puzzleset>"#;
-    let e = parse(xml).unwrap_err();
-    assert_eq!(e.message, "colour puzzles are not supported yet");
-    assert_eq!(e.line, Some(3));
-    let non = "width 2\nheight 1\nrows\n1a,1b\ncolumns\n1a\n1b\n";
-    let e = parse(non).unwrap_err();
-    assert_eq!(e.to_string(), "line 4, column 2: colour puzzles are not supported yet");
-}
-
-#[test]
 fn non_keeps_metadata_and_goal() {
     let text = std::fs::read_to_string(shared("nonogram-db/db/gnonograms/42.non")).unwrap();
     let (_, p) = one(&text);
@@ -231,6 +216,14 @@ fn check_outcome(text: &str, outcome: Result<nonogram_formats::Parsed, ParseErro
                     let back =
                         parse_as(format, &written).unwrap_or_else(|e| panic!("{format}: {e}\n{written}"));
                     let q = &back.puzzles[0];
+                    assert_eq!((&q.rows, &q.columns), (&p.rows, &p.columns), "{format}\n{written}");
+                }
+            }
+            for p in &parsed.colour {
+                for format in [Format::WebpbnXml, Format::Json] {
+                    let written = nonogram_formats::write_colour(format, p).unwrap();
+                    let back = parse_as(format, &written).unwrap_or_else(|e| panic!("{format}: {e}\n{written}"));
+                    let q = &back.colour[0];
                     assert_eq!((&q.rows, &q.columns), (&p.rows, &p.columns), "{format}\n{written}");
                 }
             }

@@ -211,10 +211,10 @@ impl<'a> ColourSolver<'a> {
             return Err(());
         }
         let mut narrowed = 0;
-        for i in 0..self.cells.len() {
-            if union[i] != self.cells[i] {
+        for (i, left) in union.into_iter().enumerate() {
+            if left != self.cells[i] {
                 narrowed += 1;
-                self.set(i, union[i]);
+                self.set(i, left);
             }
         }
         if narrowed == 0 {
