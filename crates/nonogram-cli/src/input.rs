@@ -1,8 +1,9 @@
 //! Reading puzzle files, and the `clues` and `convert` commands.
 
 use crate::args::Args;
+use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::Puzzle;
-use nonogram_formats::{parse, parse_picture, text_from_bytes, write, Format, MAX_TEXT_BYTES};
+use nonogram_formats::{parse, parse_picture, text_from_bytes, write, write_colour, Format, MAX_TEXT_BYTES};
 use std::io::Read;
 
 /// Reads a file, or standard input for `-`, as UTF-8 text of at most
@@ -26,26 +27,61 @@ pub fn read_text(path: &str) -> Result<String, String> {
     })
 }
 
-/// The puzzles of a file with their display names.
-pub fn read_puzzles(path: &str) -> Result<(Format, Vec<(String, Puzzle)>), String> {
+/// A puzzle of a file: black and white, or colour.
+pub enum Entry {
+    Black(Puzzle),
+    Colour(ColourPuzzle),
+}
+
+impl Entry {
+    fn title(&self) -> Option<&String> {
+        match self {
+            Entry::Black(p) => p.meta.title.as_ref(),
+            Entry::Colour(p) => p.meta.title.as_ref(),
+        }
+    }
+}
+
+/// The puzzles of a file with their display names, colour ones included.
+pub fn read_entries(path: &str) -> Result<(Format, Vec<(String, Entry)>), String> {
     let text = read_text(path)?;
     let parsed = parse(&text).map_err(|e| format!("{path}: {e}"))?;
-    let base = path.to_string();
-    let many = parsed.puzzles.len() > 1;
-    let named = parsed
+    let entries: Vec<Entry> = parsed
         .puzzles
+        .into_iter()
+        .map(Entry::Black)
+        .chain(parsed.colour.into_iter().map(Entry::Colour))
+        .collect();
+    let many = entries.len() > 1;
+    let named = entries
         .into_iter()
         .enumerate()
         .map(|(i, p)| {
             let name = if many {
-                format!("{base} {}", p.meta.title.clone().unwrap_or_else(|| format!("#{}", i + 1)))
+                format!("{path} {}", p.title().cloned().unwrap_or_else(|| format!("#{}", i + 1)))
             } else {
-                base.clone()
+                path.to_string()
             };
             (name, p)
         })
         .collect();
     Ok((parsed.format, named))
+}
+
+/// The black-and-white puzzles of a file with their display names; a
+/// colour puzzle is refused by name.
+pub fn read_puzzles(path: &str) -> Result<(Format, Vec<(String, Puzzle)>), String> {
+    let (format, entries) = read_entries(path)?;
+    let puzzles = entries
+        .into_iter()
+        .map(|(name, entry)| match entry {
+            Entry::Black(p) => Ok((name, p)),
+            Entry::Colour(_) => {
+                Err(format!("{name}: a colour puzzle; this command takes black and white only"))
+            }
+        })
+        .collect::<Result<_, _>>()?;
+    Ok((format, puzzles))
 }
 
 fn target_format(args: &Args, default: Option<Format>) -> Result<Format, String> {
@@ -66,16 +102,36 @@ fn single_operand(args: &Args, what: &str) -> Result<String, String> {
     }
 }
 
-/// `nonogram clues [--to FORMAT] PICTURE`.
+/// `nonogram clues [--to FORMAT] PICTURE`: a black-and-white picture, or a
+/// colour one (see [`crate::colour::parse_colour_picture`]; written as
+/// webpbn XML unless `--to json`).
 pub fn clues_main(argv: &[String]) -> Result<u8, String> {
     let args = Args::parse(argv, &[], &["--to"])?;
-    let format = target_format(&args, Some(Format::Non))?;
     let path = single_operand(&args, "picture")?;
     let text = read_text(&path)?;
-    let picture = parse_picture(&text).map_err(|e| format!("{path}: {e}"))?;
-    let puzzle = Puzzle::from_picture(&picture);
-    print!("{}", write(format, &puzzle).map_err(|e| e.to_string())?);
-    Ok(0)
+    let palette_line =
+        text.lines().find(|l| !l.trim().is_empty()).is_some_and(|l| l.trim_start().starts_with("palette:"));
+    let black_error = if palette_line {
+        None
+    } else {
+        match parse_picture(&text) {
+            Ok(picture) => {
+                let format = target_format(&args, Some(Format::Non))?;
+                print!("{}", write(format, &Puzzle::from_picture(&picture)).map_err(|e| e.to_string())?);
+                return Ok(0);
+            }
+            Err(e) => Some(e),
+        }
+    };
+    match black_error {
+        Some(e) => Err(format!("{path}: {e}")),
+        None => {
+            let puzzle = crate::colour::parse_colour_picture(&text).map_err(|e| format!("{path}: {e}"))?;
+            let format = target_format(&args, Some(Format::WebpbnXml))?;
+            print!("{}", write_colour(format, &puzzle).map_err(|e| e.to_string())?);
+            Ok(0)
+        }
+    }
 }
 
 /// `nonogram convert --to FORMAT FILE`.
@@ -83,15 +139,21 @@ pub fn convert_main(argv: &[String]) -> Result<u8, String> {
     let args = Args::parse(argv, &[], &["--to"])?;
     let format = target_format(&args, None)?;
     let path = single_operand(&args, "puzzle")?;
-    let (_, puzzles) = read_puzzles(&path)?;
+    let (_, puzzles) = read_entries(&path)?;
     if puzzles.len() > 1 && format != Format::Non {
         return Err(format!(
             "{path} holds {} puzzles; only non can hold several (a nonpack, `====` between puzzles)",
             puzzles.len()
         ));
     }
-    let texts: Vec<String> =
-        puzzles.iter().map(|(_, p)| write(format, p).map_err(|e| e.to_string())).collect::<Result<_, _>>()?;
+    let texts: Vec<String> = puzzles
+        .iter()
+        .map(|(_, p)| match p {
+            Entry::Black(p) => write(format, p),
+            Entry::Colour(p) => write_colour(format, p),
+        })
+        .map(|r| r.map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
     print!("{}", texts.join("====\n"));
     Ok(0)
 }

@@ -3,6 +3,7 @@
 mod args;
 mod bench;
 mod cnf;
+mod colour;
 mod input;
 mod jobs;
 mod linebench;
@@ -13,14 +14,16 @@ use std::process::ExitCode;
 const USAGE: &str = "\
 usage:
   nonogram solve [--max-solutions N] [--timeout SECS] [--learn-after N|never] [--splr-after N|never] [--splr-generation SECS|never] [--seed N] [--jobs N] [--threads N] [--trace] [--stats] FILE...
-  nonogram clues [--to non|nin|plain|json] PICTURE
-  nonogram convert --to non|nin|plain|json FILE
+  nonogram clues [--to non|nin|plain|json|xml] PICTURE
+  nonogram convert --to non|nin|plain|json|xml FILE
   nonogram bench [--timeout SECS] [--learn-after N|never] [--splr-after N|never] [--splr-generation SECS|never] [--seed N] [--jobs N] [--tsv] PATH...
   nonogram bench-line
   nonogram cnf [--root] FILE
 FILE `-` reads standard input. --jobs N: puzzles solved on N threads at once
 (default: every core; output keeps the input order). --threads N: N engines
-race on each puzzle, the first verdict wins. Exit status: 0 solved (unique or multiple),
+race on each puzzle, the first verdict wins (black and white). Colour
+puzzles (webpbn XML, colour JSON) solve and convert too (to xml or json);
+a colour PICTURE has a palette line (see README). Exit status: 0 solved (unique or multiple),
 1 no solution, 2 bad input, 3 timeout.";
 
 fn main() -> ExitCode {

@@ -1,7 +1,7 @@
 //! `nonogram solve`: the stable result block, the trace, the exit status.
 
 use crate::args::Args;
-use crate::input::read_puzzles;
+use crate::input::{read_entries, Entry};
 use nonogram_core::cell::line_to_string;
 use nonogram_core::{Cell, Grid, LineId, Puzzle, SolveOptions, Solver, Stats, Step, Verdict};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -182,9 +182,9 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
         (false, None) if threads > 1 => (crate::jobs::cores() / threads).max(1),
         _ => crate::jobs::jobs(&args)?,
     };
-    let mut entries: Vec<Result<(String, Puzzle), String>> = Vec::new();
+    let mut entries: Vec<Result<(String, Entry), String>> = Vec::new();
     for path in &args.operands {
-        match read_puzzles(path) {
+        match read_entries(path) {
             Ok((_, puzzles)) => entries.extend(puzzles.into_iter().map(Ok)),
             Err(e) => entries.push(Err(e)),
         }
@@ -197,8 +197,18 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
         splr_seconds: splr_seconds(timeout),
         splr_generation,
     };
-    let solve_one = |entry: &Result<(String, Puzzle), String>| -> Result<(String, u8), String> {
-        let (name, puzzle) = entry.as_ref().map_err(|e| e.clone())?;
+    let solve_one = |entry: &Result<(String, Entry), String>| -> Result<(String, u8), String> {
+        let (name, puzzle) = match entry.as_ref().map_err(|e| e.clone())? {
+            (name, Entry::Black(puzzle)) => (name, puzzle),
+            (name, Entry::Colour(puzzle)) => {
+                // One engine: racing is for black and white.
+                let solved = crate::colour::run(puzzle, max_solutions, timeout, args.flag("--trace"))
+                    .map_err(|e| format!("{name}: {e}"))?;
+                let block =
+                    crate::colour::result_block(name, puzzle, &solved, max_solutions, args.flag("--stats"));
+                return Ok((block, exit_code(&solved.outcome.verdict)));
+            }
+        };
         let mut trace = Trace::default();
         let on_step = |step: &Step, solver: &Solver| {
             if args.flag("--trace") {

@@ -294,9 +294,9 @@ fn convert_between_formats() {
     assert!(r.stdout.contains("\"rows\": [\n    [2],\n    [2, 1],"), "{}", r.stdout);
     let back = nonogram(&["convert", "--to", "nin", "-"], &r.stdout);
     assert_eq!(back.stdout.lines().next(), Some("5 10"));
-    let r = nonogram(&["convert", "--to", "xml", "-"], SEED_003);
+    let r = nonogram(&["convert", "--to", "taai", "-"], SEED_003);
     assert_eq!(r.status, 2);
-    assert!(r.stderr.contains("--to takes one of non|nin|plain|json|seed"));
+    assert!(r.stderr.contains("--to takes one of non|nin|plain|json|xml|seed"));
 }
 
 #[test]
@@ -490,4 +490,53 @@ fn threads_race_engines_on_one_puzzle_and_agree_with_one() {
     assert!(r.stderr.contains("--trace follows one engine"), "{}", r.stderr);
     let r = nonogram(&["solve", "--threads", "0", "-"], lambda);
     assert!(r.stderr.contains("--threads takes a number of engines from 1 to 64"), "{}", r.stderr);
+}
+
+#[test]
+fn colour_puzzles_solve_with_their_palette() {
+    let path = shared("survey-colour/webpbn-color-00047.xml");
+    let r = nonogram(&["solve", &path], "");
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert_eq!(field(&r.stdout, "verdict"), ["unique"]);
+    assert_eq!(field(&r.stdout, "colours"), [".=white X=black *=red %=green @=blue"]);
+    // The solution is the goal image of the file, character for character.
+    let xml = std::fs::read_to_string(&path).unwrap();
+    let goal: Vec<&str> =
+        xml.lines().filter(|l| l.starts_with('|') && l.ends_with('|')).map(|l| l.trim_matches('|')).collect();
+    assert_eq!(goal.len(), 18);
+    assert_eq!(solutions(&r.stdout, 18), [goal.join("\n")]);
+}
+
+#[test]
+fn colour_pictures_become_clues_and_solve_back() {
+    let picture = "palette: .=white r=red b=navy:000080\n.rr.\nrbbr\n.bb.\n";
+    let r = nonogram(&["clues", "-"], picture);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("<color name=\"navy\" char=\"b\">000080</color>"), "{}", r.stdout);
+    let solved = nonogram(&["solve", "--trace", "-"], &r.stdout);
+    assert_eq!(solved.status, 0, "{}", solved.stderr);
+    assert!(solved.stdout.contains("row 2 [1 red, 2 navy, 1 red]: ???? -> rbbr"), "{}", solved.stdout);
+    assert_eq!(solutions(&solved.stdout, 3), [".rr.\nrbbr\n.bb."]);
+    // Colour JSON and back to XML: the same clues. JSON keeps each
+    // colour's name and value, not its character: navy is written `n`.
+    let json = nonogram(&["convert", "--to", "json", "-"], &r.stdout);
+    assert!(json.stdout.contains("[[1, \"red\"], [2, \"navy\"], [1, \"red\"]]"), "{}", json.stdout);
+    let xml = nonogram(&["convert", "--to", "xml", "-"], &json.stdout);
+    assert_eq!(solutions(&nonogram(&["solve", "-"], &xml.stdout).stdout, 3), [".rr.\nrnnr\n.nn."]);
+    // Formats without colours, and bad pictures, are refused by name.
+    let non = nonogram(&["convert", "--to", "non", "-"], &r.stdout);
+    assert_eq!(non.status, 2);
+    assert_eq!(non.stderr.trim(), "error: the .non format cannot hold colours; write webpbn XML or JSON");
+    for (text, message) in [
+        ("palette: .=white r=red\n.r\n.x\n", "error: -: line 3, column 2: `x` is not in the palette"),
+        (
+            "palette: .=white r=rust\n.r\n",
+            "error: -: line 1: `rust` is no colour name known; give its value, like r=rust:b7410e",
+        ),
+        ("palette: .=white\n..\n", "error: -: the palette needs a colour besides the background"),
+        ("palette: .=white r=red\n.r\n.rr\n", "error: -: line 3: 3 characters, the first row has 2"),
+    ] {
+        let r = nonogram(&["clues", "-"], text);
+        assert_eq!((r.status, r.stderr.trim()), (2, message), "{text}");
+    }
 }

@@ -103,7 +103,11 @@ pub struct ColourPuzzle {
 }
 
 impl ColourPuzzle {
-    pub fn new(rows: Vec<Vec<ColourRun>>, columns: Vec<Vec<ColourRun>>, palette: Vec<Swatch>) -> ColourPuzzle {
+    pub fn new(
+        rows: Vec<Vec<ColourRun>>,
+        columns: Vec<Vec<ColourRun>>,
+        palette: Vec<Swatch>,
+    ) -> ColourPuzzle {
         ColourPuzzle { rows, columns, palette, meta: Metadata::default(), goal: None }
     }
 
@@ -194,7 +198,9 @@ impl ColourPuzzle {
             if let Some(i) = runs.iter().position(|r| r.len == 0) {
                 return Err(PuzzleError::ZeroRun { line, run: i + 1 });
             }
-            if let Some(i) = runs.iter().position(|r| r.colour == 0 || usize::from(r.colour) >= self.palette.len()) {
+            if let Some(i) =
+                runs.iter().position(|r| r.colour == 0 || usize::from(r.colour) >= self.palette.len())
+            {
                 return Err(PuzzleError::UnknownColour { line, run: i + 1 });
             }
             let have = match line {
@@ -212,7 +218,11 @@ impl ColourPuzzle {
             };
             let (rows, columns) = (total(&self.rows), total(&self.columns));
             if rows != columns {
-                return Err(PuzzleError::ColourTotalsDiffer { colour: self.palette[c].name.clone(), rows, columns });
+                return Err(PuzzleError::ColourTotalsDiffer {
+                    colour: self.palette[c].name.clone(),
+                    rows,
+                    columns,
+                });
             }
         }
         Ok(())
@@ -237,7 +247,11 @@ impl ColourPuzzle {
             default_palette(1),
         );
         p.meta = Metadata { goal: None, ..puzzle.meta.clone() };
-        p.goal = puzzle.meta.goal.as_ref().map(|g| g.cells().iter().map(|&c| u8::from(c == Cell::Filled)).collect());
+        p.goal = puzzle
+            .meta
+            .goal
+            .as_ref()
+            .map(|g| g.cells().iter().map(|&c| u8::from(c == Cell::Filled)).collect());
         p
     }
 
@@ -252,7 +266,8 @@ impl ColourPuzzle {
         );
         p.meta = Metadata { goal: None, ..self.meta.clone() };
         if let Some(goal) = &self.goal {
-            let cells: Vec<Cell> = goal.iter().map(|&c| if c == 0 { Cell::Empty } else { Cell::Filled }).collect();
+            let cells: Vec<Cell> =
+                goal.iter().map(|&c| if c == 0 { Cell::Empty } else { Cell::Filled }).collect();
             let rows: Vec<Vec<Cell>> = cells.chunks(self.width().max(1)).map(<[Cell]>::to_vec).collect();
             p.meta.goal = Grid::from_rows(&rows);
         }

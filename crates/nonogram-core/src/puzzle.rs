@@ -140,17 +140,45 @@ pub struct Puzzle {
 pub enum PuzzleError {
     NoRows,
     NoColumns,
-    TooLarge { width: usize, height: usize },
-    ZeroRun { line: LineId, run: usize },
-    DoesNotFit { line: LineId, clue: Clue, need: u64, have: usize },
-    TotalsDiffer { rows: u64, columns: u64 },
+    TooLarge {
+        width: usize,
+        height: usize,
+    },
+    ZeroRun {
+        line: LineId,
+        run: usize,
+    },
+    DoesNotFit {
+        line: LineId,
+        clue: Clue,
+        need: u64,
+        have: usize,
+    },
+    TotalsDiffer {
+        rows: u64,
+        columns: u64,
+    },
     /// A colour puzzle's palette has no colour besides the background, or
     /// more than [`crate::colour::MAX_COLOURS`].
-    Palette { colours: usize },
+    Palette {
+        colours: usize,
+    },
     /// A colour clue's run names a colour the palette does not have.
-    UnknownColour { line: LineId, run: usize },
-    ColourDoesNotFit { line: LineId, clue: String, need: u64, have: usize },
-    ColourTotalsDiffer { colour: String, rows: u64, columns: u64 },
+    UnknownColour {
+        line: LineId,
+        run: usize,
+    },
+    ColourDoesNotFit {
+        line: LineId,
+        clue: String,
+        need: u64,
+        have: usize,
+    },
+    ColourTotalsDiffer {
+        colour: String,
+        rows: u64,
+        columns: u64,
+    },
 }
 
 impl fmt::Display for PuzzleError {

@@ -296,9 +296,8 @@ fn puzzle(text: &str, value: &Value, pos: usize) -> Result<ColourPuzzle, ParseEr
 /// Without them, the puzzle is black and white.
 fn palette(text: &str, value: &Value) -> Result<Vec<Swatch>, ParseError> {
     let rgb = |pos: usize, v: &Value, what: &str| match v {
-        Value::String(s) => parse_rgb(s).ok_or_else(|| {
-            at(text, pos, format!("{what}: `{}` is not a colour (#rrggbb)", shown(s)))
-        }),
+        Value::String(s) => parse_rgb(s)
+            .ok_or_else(|| at(text, pos, format!("{what}: `{}` is not a colour (#rrggbb)", shown(s)))),
         _ => Err(at(text, pos, format!("{what}: a colour is a string like \"#ff0000\""))),
     };
     let background = match value.member("background") {
@@ -346,7 +345,11 @@ fn clue_list(
             Ok(n) if n <= 1_000_000 => Ok(n as u32),
             _ => Err(at(text, run_pos, format!("{kind} {}: `{}` is not a run length", i + 1, shown(n)))),
         },
-        _ => Err(at(text, run_pos, format!("{kind} {}: `{}` is not a run length", i + 1, shown(source(text, run_pos))))),
+        _ => Err(at(
+            text,
+            run_pos,
+            format!("{kind} {}: `{}` is not a run length", i + 1, shown(source(text, run_pos))),
+        )),
     };
     items
         .iter()
@@ -368,11 +371,24 @@ fn clue_list(
                 .map(|(run_pos, r)| match r {
                     Value::Array(pair) => {
                         let [(len_pos, len), (name_pos, Value::String(name))] = &pair[..] else {
-                            return Err(at(text, run_pos, format!("{kind} {}: a coloured run is [length, \"colour\"]", i + 1)));
+                            return Err(at(
+                                text,
+                                run_pos,
+                                format!("{kind} {}: a coloured run is [length, \"colour\"]", i + 1),
+                            ));
                         };
-                        let colour = palette.iter().skip(1).position(|s| &s.name == name).ok_or_else(|| {
-                            at(text, *name_pos, format!("{kind} {}: the colour \"{}\" is not in \"colors\"", i + 1, shown(name)))
-                        })?;
+                        let colour =
+                            palette.iter().skip(1).position(|s| &s.name == name).ok_or_else(|| {
+                                at(
+                                    text,
+                                    *name_pos,
+                                    format!(
+                                        "{kind} {}: the colour \"{}\" is not in \"colors\"",
+                                        i + 1,
+                                        shown(name)
+                                    ),
+                                )
+                            })?;
                         Ok(ColourRun { len: length(i, *len_pos, len)?, colour: colour as u8 + 1 })
                     }
                     r => Ok(ColourRun { len: length(i, run_pos, r)?, colour: 1 }),

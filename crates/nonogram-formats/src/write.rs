@@ -155,9 +155,12 @@ fn xml_text(text: &str) -> String {
 /// webpbn XML: the palette as `<color>`s, runs of the first colour
 /// without a `color` attribute (it is the `defaultcolor`), the goal image.
 fn write_xml(p: &ColourPuzzle) -> String {
-    let mut s = String::from("<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"http://webpbn.com/pbn-0.3.dtd\">\n<puzzleset>\n");
+    let mut s = String::from(
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"http://webpbn.com/pbn-0.3.dtd\">\n<puzzleset>\n",
+    );
     let name = |c: usize| xml_text(&p.palette[c].name);
-    writeln!(s, "<puzzle type=\"grid\" defaultcolor=\"{}\" backgroundcolor=\"{}\">", name(1), name(0)).unwrap();
+    writeln!(s, "<puzzle type=\"grid\" defaultcolor=\"{}\" backgroundcolor=\"{}\">", name(1), name(0))
+        .unwrap();
     let m = &p.meta;
     for (tag, value) in [("title", &m.title), ("author", &m.author), ("copyright", &m.copyright)] {
         if let Some(v) = value {
@@ -189,7 +192,8 @@ fn write_xml(p: &ColourPuzzle) -> String {
     if let Some(goal) = &p.goal {
         s.push_str("<solution type=\"goal\">\n<image>\n");
         for row in goal.chunks(p.width().max(1)) {
-            let line: String = row.iter().map(|&c| p.palette.get(usize::from(c)).map_or('?', |s| s.symbol)).collect();
+            let line: String =
+                row.iter().map(|&c| p.palette.get(usize::from(c)).map_or('?', |s| s.symbol)).collect();
             writeln!(s, "|{}|", xml_text(&line)).unwrap();
         }
         s.push_str("</image>\n</solution>\n");
@@ -202,8 +206,10 @@ fn write_xml(p: &ColourPuzzle) -> String {
 fn write_colour_json(p: &ColourPuzzle) -> String {
     let run = |r: &ColourRun| format!("[{}, {}]", r.len, json_string(&p.palette[usize::from(r.colour)].name));
     let list = |lines: &[Vec<ColourRun>]| {
-        let items: Vec<String> =
-            lines.iter().map(|runs| format!("[{}]", runs.iter().map(run).collect::<Vec<_>>().join(", "))).collect();
+        let items: Vec<String> = lines
+            .iter()
+            .map(|runs| format!("[{}]", runs.iter().map(run).collect::<Vec<_>>().join(", ")))
+            .collect();
         format!("[\n    {}\n  ]", items.join(",\n    "))
     };
     let mut s = String::from("{\n");

@@ -110,9 +110,17 @@ fn parse_puzzle(doc: &Document, puzzle: Node) -> Result<ColourPuzzle, ParseError
     let default = puzzle.attribute("defaultcolor").unwrap_or("black");
     let colour_of = |node: Node, name: &str| -> Result<u8, ParseError> {
         match palette.iter().position(|s| s.name == name) {
-            Some(0) => Err(located(doc, node, format!("a run cannot have the background colour \"{}\"", shown(name)))),
+            Some(0) => Err(located(
+                doc,
+                node,
+                format!("a run cannot have the background colour \"{}\"", shown(name)),
+            )),
             Some(c) => Ok(c as u8),
-            None => Err(located(doc, node, format!("the colour \"{}\" is not declared by a <color>", shown(name)))),
+            None => Err(located(
+                doc,
+                node,
+                format!("the colour \"{}\" is not declared by a <color>", shown(name)),
+            )),
         }
     };
     let clues = |kind: &str| -> Result<Vec<Vec<ColourRun>>, ParseError> {
@@ -128,9 +136,10 @@ fn parse_puzzle(doc: &Document, puzzle: Node) -> Result<ColourPuzzle, ParseError
                 for count in line.children().filter(|n| n.has_tag_name("count")) {
                     let colour = colour_of(count, count.attribute("color").unwrap_or(default))?;
                     let t = count.text().unwrap_or("").trim();
-                    let len = t.parse::<u32>().ok().filter(|&n| n <= 1_000_000).ok_or_else(|| {
-                        located(doc, count, format!("`{}` is not a run length", shown(t)))
-                    })?;
+                    let len =
+                        t.parse::<u32>().ok().filter(|&n| n <= 1_000_000).ok_or_else(|| {
+                            located(doc, count, format!("`{}` is not a run length", shown(t)))
+                        })?;
                     runs.push(ColourRun { len, colour });
                 }
                 // A lone 0 is an empty line, as in webpbn's own files.
@@ -180,7 +189,11 @@ fn palette(doc: &Document, puzzle: Node) -> Result<Vec<Swatch>, ParseError> {
         let symbol = match node.attribute("char") {
             Some(c) if c.chars().count() == 1 => c.chars().next().unwrap_or('?'),
             Some(c) => {
-                return Err(located(doc, node, format!("the char of \"{}\" must be one character, not `{}`", shown(name), shown(c))))
+                return Err(located(
+                    doc,
+                    node,
+                    format!("the char of \"{}\" must be one character, not `{}`", shown(name), shown(c)),
+                ))
             }
             None => free_symbol(declared.iter().map(|(_, s)| s.symbol)),
         };
@@ -205,7 +218,14 @@ fn palette(doc: &Document, puzzle: Node) -> Result<Vec<Swatch>, ParseError> {
     let background = swatches.remove(at);
     swatches.insert(0, background);
     if swatches.len() > MAX_COLOURS + 1 {
-        return Err(located(doc, puzzle, format!("the puzzle declares {} colours; at most {MAX_COLOURS} besides the background are read", swatches.len() - 1)));
+        return Err(located(
+            doc,
+            puzzle,
+            format!(
+                "the puzzle declares {} colours; at most {MAX_COLOURS} besides the background are read",
+                swatches.len() - 1
+            ),
+        ));
     }
     Ok(swatches)
 }
@@ -253,7 +273,12 @@ fn parse_image(doc: &Document, image: Node, p: &ColourPuzzle) -> Result<Vec<u8>,
                 located(
                     doc,
                     image,
-                    format!("the goal image's row {}, column {}: `{}` is no colour's char", r + 1, c + 1, shown(&ch.to_string())),
+                    format!(
+                        "the goal image's row {}, column {}: `{}` is no colour's char",
+                        r + 1,
+                        c + 1,
+                        shown(&ch.to_string())
+                    ),
                 )
             })?;
             cells.push(colour as u8);

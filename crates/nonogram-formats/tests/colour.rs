@@ -120,10 +120,22 @@ fn colour_errors_are_specific_and_located() {
         "the row clues fill 0 red cells but the column clues fill 1"
     );
     for (text, expected) in [
-        (r##"{"colors": {"r": "red"}, "rows": [], "columns": []}"##, "line 1, column 18: colour \"r\": `red` is not a colour (#rrggbb)"),
-        (r##"{"colors": [], "rows": [], "columns": []}"##, "line 1, column 12: \"colors\" must be an object: {\"red\": \"#ff0000\", …}"),
-        (r##"{"colors": {"r": "#f00"}, "rows": [[[1, "g"]]], "columns": [[1]]}"##, "line 1, column 41: row 1: the colour \"g\" is not in \"colors\""),
-        (r##"{"colors": {"r": "#f00"}, "rows": [[[1]]], "columns": [[1]]}"##, "line 1, column 37: row 1: a coloured run is [length, \"colour\"]"),
+        (
+            r##"{"colors": {"r": "red"}, "rows": [], "columns": []}"##,
+            "line 1, column 18: colour \"r\": `red` is not a colour (#rrggbb)",
+        ),
+        (
+            r##"{"colors": [], "rows": [], "columns": []}"##,
+            "line 1, column 12: \"colors\" must be an object: {\"red\": \"#ff0000\", …}",
+        ),
+        (
+            r##"{"colors": {"r": "#f00"}, "rows": [[[1, "g"]]], "columns": [[1]]}"##,
+            "line 1, column 41: row 1: the colour \"g\" is not in \"colors\"",
+        ),
+        (
+            r##"{"colors": {"r": "#f00"}, "rows": [[[1]]], "columns": [[1]]}"##,
+            "line 1, column 37: row 1: a coloured run is [length, \"colour\"]",
+        ),
     ] {
         assert_eq!(parse(text).unwrap_err().to_string(), expected, "{text}");
     }

@@ -222,7 +222,8 @@ fn check_outcome(text: &str, outcome: Result<nonogram_formats::Parsed, ParseErro
             for p in &parsed.colour {
                 for format in [Format::WebpbnXml, Format::Json] {
                     let written = nonogram_formats::write_colour(format, p).unwrap();
-                    let back = parse_as(format, &written).unwrap_or_else(|e| panic!("{format}: {e}\n{written}"));
+                    let back =
+                        parse_as(format, &written).unwrap_or_else(|e| panic!("{format}: {e}\n{written}"));
                     let q = &back.colour[0];
                     assert_eq!((&q.rows, &q.columns), (&p.rows, &p.columns), "{format}\n{written}");
                 }

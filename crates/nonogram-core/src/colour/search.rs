@@ -235,9 +235,9 @@ impl<'a> ColourSolver<'a> {
                 known[height + i % width] += 1;
             }
         }
-        (0..self.cells.len())
-            .filter(|&i| self.cells[i].count_ones() > 1)
-            .min_by_key(|&i| (self.cells[i].count_ones(), usize::MAX - known[i / width] - known[height + i % width]))
+        (0..self.cells.len()).filter(|&i| self.cells[i].count_ones() > 1).min_by_key(|&i| {
+            (self.cells[i].count_ones(), usize::MAX - known[i / width] - known[height + i % width])
+        })
     }
 
     fn guess(&mut self, index: usize) -> ColourStep {
@@ -334,7 +334,12 @@ fn colours_of(set: Colours) -> impl Iterator<Item = u8> {
 }
 
 /// Line solving from `lines` until nothing changes, or the line with no placement.
-fn propagate(puzzle: &ColourPuzzle, cells: &mut [Colours], lines: &[LineId], stats: &mut Stats) -> Result<(), LineId> {
+fn propagate(
+    puzzle: &ColourPuzzle,
+    cells: &mut [Colours],
+    lines: &[LineId],
+    stats: &mut Stats,
+) -> Result<(), LineId> {
     let (width, height) = (puzzle.width(), puzzle.height());
     let slot = |line: LineId| match line {
         LineId::Row(r) => r,
@@ -505,7 +510,10 @@ mod tests {
             searched += usize::from(stats.guesses > 0);
         }
         // Both verdicts are met, and some puzzles need guessing.
-        assert!(unique > 100 && multiple > 20 && searched > 20, "{unique} unique, {multiple} multiple, {searched} searched");
+        assert!(
+            unique > 100 && multiple > 20 && searched > 20,
+            "{unique} unique, {multiple} multiple, {searched} searched"
+        );
     }
 
     #[test]
@@ -549,7 +557,10 @@ mod tests {
             "the row clues fill 0 black cells but the column clues fill 1"
         );
         let p = ColourPuzzle::new(vec![vec![run(1, 3)]], vec![vec![run(1, 3)]], default_palette(2));
-        assert_eq!(p.validate().unwrap_err().to_string(), "row 1: run 1 has a colour the palette does not declare");
+        assert_eq!(
+            p.validate().unwrap_err().to_string(),
+            "row 1: run 1 has a colour the palette does not declare"
+        );
         // Two runs of one colour need a gap; of two colours they do not.
         assert_eq!(ColourPuzzle::min_len(&[run(1, 1), run(1, 1)]), 3);
         assert_eq!(ColourPuzzle::min_len(&[run(1, 1), run(1, 2)]), 2);
