@@ -30,7 +30,9 @@ impl CheckJob {
         if let Some(i) = request.cells.iter().position(|&c| c == Cell::Unknown) {
             return Err(error(format!("cell {} of the picture is neither filled nor empty", i + 1)));
         }
-        let picture = Grid::from_cells(request.width, request.height, request.cells.0.clone())
+        let picture = request
+            .cells
+            .grid(request.width, request.height)
             .filter(|_| request.width > 0 && request.height > 0)
             .ok_or_else(|| {
                 error(format!("the cells do not make a {}×{} picture", request.width, request.height))

@@ -15,6 +15,7 @@
 
 pub mod app;
 pub mod check;
+pub mod colour_session;
 pub mod hinting;
 pub mod lab;
 pub mod layout;

@@ -48,8 +48,14 @@ pub struct Playback {
 impl Playback {
     /// A history holding the all-unknown grid of `cells` cells.
     pub fn new(cells: usize) -> Playback {
+        Playback::starting(Cells::unknown(cells))
+    }
+
+    /// A history holding `cells`, every one unknown (for a colour puzzle:
+    /// each with every colour).
+    pub fn starting(cells: Cells) -> Playback {
         let start = Snapshot {
-            cells: Rc::new(Cells::unknown(cells)),
+            cells: Rc::new(cells),
             note: "Start: every cell unknown".into(),
             fresh: Rc::default(),
             line: None,
@@ -78,6 +84,26 @@ impl Playback {
                             "{line}: {} deduced, {} unknown",
                             plural(fresh.len() as u64, "cell", "cells"),
                             last.cells.len() - known
+                        ),
+                        fresh: Rc::new(fresh),
+                        line: Some(LineMark::Worked(line)),
+                    }
+                }
+                Frame::ColourLine { line, changes } => {
+                    let mut cells = Cells::clone(&last.cells);
+                    let mut fresh = Vec::with_capacity(changes.len());
+                    for (i, set) in changes {
+                        cells.set_colours(i as usize, set);
+                        if cells.get(i as usize).is_some_and(|c| c.is_known()) {
+                            fresh.push(i);
+                        }
+                    }
+                    let unknown = cells.iter().filter(|c| !c.is_known()).count();
+                    Snapshot {
+                        cells: Rc::new(cells),
+                        note: format!(
+                            "{line}: {} settled, {unknown} unknown",
+                            plural(fresh.len() as u64, "cell", "cells")
                         ),
                         fresh: Rc::new(fresh),
                         line: Some(LineMark::Worked(line)),

@@ -2,18 +2,35 @@
 //! [`LineId`], [`VerdictKind`]) on both sides; [`wire`] turns them into
 //! bytes to post and back.
 
+mod cells;
+mod parsing;
 pub mod wire;
+
+pub use cells::Cells;
+pub use parsing::{parse_for_page, parse_outcome, read_parsed, shape, ParseOutcome, ParsedText};
 
 pub use wire::{decode, encode};
 
-use nonogram_core::{Cell, Grid};
+use nonogram_core::colour::{default_palette, ColourPuzzle, ColourRun};
 
-/// Page → worker: solve these clues (rows top to bottom, columns left to right).
+/// Page → worker: solve these clues (rows top to bottom, columns left to
+/// right): run lengths, and for a colour puzzle each run's colour.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolveRequest {
     pub id: u32,
     pub rows: Vec<Vec<u32>>,
     pub columns: Vec<Vec<u32>>,
+    pub colours: Option<RunColours>,
+}
+
+/// The colour of each run of a colour puzzle's clues, and how many colours
+/// it has besides the background.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunColours {
+    pub rows: Vec<Vec<u8>>,
+    pub columns: Vec<Vec<u8>>,
+    /// The colours' names, background first (for the solver's notes).
+    pub names: Vec<String>,
 }
 
 /// Page → worker: every request. A picture file travels beside its
@@ -82,56 +99,49 @@ impl SolveRequest {
             id,
             rows: puzzle.rows.iter().map(|c| c.0.clone()).collect(),
             columns: puzzle.columns.iter().map(|c| c.0.clone()).collect(),
+            colours: None,
         }
     }
-}
 
-/// What a text read as: its format's name, the puzzle asked for and how
-/// many puzzles it holds; or the located error, as text.
-pub type ParseOutcome = Result<(String, nonogram_core::Puzzle, usize), String>;
-
-/// Detects and parses clue text and picks puzzle `index` (0-based) of it,
-/// the last one past the end (on the page for small texts, in the worker
-/// for large ones).
-pub fn parse_outcome(text: &str, index: usize) -> ParseOutcome {
-    let parsed = nonogram_formats::parse(text).map_err(|e| e.to_string())?;
-    if let Some(p) = parsed.colour.first() {
-        return Err(format!(
-            "{}: a colour puzzle ({}×{}, {} colours); the page does not draw colours yet, \
-             the command line solves it: nonogram solve FILE",
-            parsed.format.name(),
-            p.width(),
-            p.height(),
-            p.palette.len()
-        ));
+    /// The request to solve a colour puzzle.
+    pub fn of_colour(id: u32, puzzle: &ColourPuzzle) -> SolveRequest {
+        let lengths =
+            |lines: &[Vec<ColourRun>]| lines.iter().map(|l| l.iter().map(|r| r.len).collect()).collect();
+        let colours =
+            |lines: &[Vec<ColourRun>]| lines.iter().map(|l| l.iter().map(|r| r.colour).collect()).collect();
+        SolveRequest {
+            id,
+            rows: lengths(&puzzle.rows),
+            columns: lengths(&puzzle.columns),
+            colours: Some(RunColours {
+                rows: colours(&puzzle.rows),
+                columns: colours(&puzzle.columns),
+                names: puzzle.palette.iter().map(|s| s.name.clone()).collect(),
+            }),
+        }
     }
-    let count = parsed.puzzles.len();
-    let puzzle = parsed
-        .puzzles
-        .into_iter()
-        .nth(index.min(count.saturating_sub(1)))
-        .ok_or("the text holds no puzzle")?;
-    Ok((parsed.format.name().to_string(), puzzle, count))
-}
 
-/// A text the worker read, as it answers: its format's name, the puzzle
-/// asked for written as `.non` (read back on the page: no puzzle type
-/// crosses the boundary, and no serializer for it weighs on either side),
-/// and how many puzzles the text holds; or the located error.
-pub type ParsedText = Result<(String, String, usize), String>;
-
-/// Reads a text for the page, in the worker (see [`ParsedText`]).
-pub fn parse_for_page(text: &str, index: usize) -> ParsedText {
-    let (format, puzzle, count) = parse_outcome(text, index)?;
-    let non = nonogram_formats::write(nonogram_formats::Format::Non, &puzzle).map_err(|e| e.message)?;
-    Ok((format, non, count))
-}
-
-/// The worker's reading of a text, as the page's.
-pub fn read_parsed(parsed: ParsedText) -> ParseOutcome {
-    let (format, non, count) = parsed?;
-    let (_, puzzle, _) = parse_outcome(&non, 0)?;
-    Ok((format, puzzle, count))
+    /// The colour puzzle asked for, when it is one (its colours' values
+    /// stay on the page: the palette is the default one, with their names).
+    pub fn colour_puzzle(&self) -> Option<ColourPuzzle> {
+        let colours = self.colours.as_ref()?;
+        let lines = |lengths: &[Vec<u32>], colours: &[Vec<u8>]| -> Vec<Vec<ColourRun>> {
+            lengths
+                .iter()
+                .zip(colours)
+                .map(|(l, c)| l.iter().zip(c).map(|(&len, &colour)| ColourRun { len, colour }).collect())
+                .collect()
+        };
+        let mut palette = default_palette(colours.names.len().saturating_sub(1));
+        for (swatch, name) in palette.iter_mut().zip(&colours.names) {
+            swatch.name = name.clone();
+        }
+        Some(ColourPuzzle::new(
+            lines(&self.rows, &colours.rows),
+            lines(&self.columns, &colours.columns),
+            palette,
+        ))
+    }
 }
 
 /// How a solve ended.
@@ -268,48 +278,13 @@ pub struct Finished {
 pub enum Frame {
     /// A line was solved: its changed cells (grid index, filled or not).
     Line { line: nonogram_core::LineId, changes: Vec<(u32, bool)> },
+    /// A line of a colour puzzle was solved: its changed cells (grid index,
+    /// the colours left).
+    ColourLine { line: nonogram_core::LineId, changes: Vec<(u32, u32)> },
     /// A sweep ended (all dirty rows, then all dirty columns), as seed 003
     /// reports its iterations; `contradictions` counts those since the last (the seed says "errors").
     Sweep { sweep: usize, unknown: usize, contradictions: usize },
     /// The whole grid, after a guess, a backtrack, a restart, a contradiction,
     /// or many steps coalesced; `note` says which.
     Grid { cells: Cells, note: String },
-}
-
-/// A grid's cells, row-major, as they cross between page and worker.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Cells(pub Vec<Cell>);
-
-impl Cells {
-    pub fn of(grid: &Grid) -> Cells {
-        Cells(grid.cells().to_vec())
-    }
-
-    /// `n` unknown cells.
-    pub fn unknown(n: usize) -> Cells {
-        Cells(vec![Cell::Unknown; n])
-    }
-
-    /// Reads cells written as `#`, `.` and `?` (as on the wire).
-    pub fn parse(text: &str) -> Option<Cells> {
-        nonogram_core::cell::line_from_str(text).map(Cells)
-    }
-
-    /// The grid of these cells, if they are `width`×`height`.
-    pub fn grid(&self, width: usize, height: usize) -> Option<Grid> {
-        Grid::from_cells(width, height, self.0.clone())
-    }
-}
-
-impl std::ops::Deref for Cells {
-    type Target = [Cell];
-    fn deref(&self) -> &[Cell] {
-        &self.0
-    }
-}
-
-impl std::ops::DerefMut for Cells {
-    fn deref_mut(&mut self) -> &mut [Cell] {
-        &mut self.0
-    }
 }

@@ -183,7 +183,7 @@ pub fn done_message(id: u32, verdict: &Verdict, solver: &Solver, ms: f64) -> Fro
 }
 
 /// The wasm memory's size in bytes (0 outside wasm).
-fn memory_bytes() -> u64 {
+pub fn memory_bytes() -> u64 {
     #[cfg(target_arch = "wasm32")]
     {
         core::arch::wasm32::memory_size(0) as u64 * 65_536
@@ -204,6 +204,7 @@ mod tests {
             id: 7,
             rows: rows.iter().map(|r| r.to_vec()).collect(),
             columns: columns.iter().map(|c| c.to_vec()).collect(),
+            colours: None,
         }
     }
 
@@ -233,6 +234,7 @@ mod tests {
                             }
                             Frame::Grid { cells: all, .. } => cells = all,
                             Frame::Sweep { .. } => {}
+                            Frame::ColourLine { .. } => panic!("a colour frame"),
                         }
                         states.push(cells);
                     }

@@ -11,6 +11,7 @@
 //! cancel at once by terminating the worker.
 
 use crate::check::CheckJob;
+use crate::colour_session::ColourSession;
 use crate::protocol::{CheckRequest, FromWorker, SolveRequest, ToWorker};
 use crate::session::{done_message, Session};
 use nonogram_core::SolveOptions;
@@ -142,6 +143,21 @@ fn solver_clock() -> nonogram_core::sat::Clock {
 
 async fn solve(request: SolveRequest, state: Rc<State>) {
     let start = js_sys::Date::now();
+    if let Some(session) = ColourSession::new(&request) {
+        let mut session = match session {
+            Ok(s) => s,
+            Err(message) => return post(&message),
+        };
+        while state.current_job.get() == request.id {
+            let message = session.advance(batch_budget(), js_sys::Date::now() - start);
+            post(&message);
+            if session.is_done() {
+                return;
+            }
+            yield_now().await;
+        }
+        return;
+    }
     let mut session = match Session::new(&request) {
         Ok(s) => s,
         Err(message) => return post(&message),
@@ -177,6 +193,10 @@ pub const RACING: SolveOptions = SolveOptions {
 /// otherwise with the default options and no solutions (the solver's own
 /// speed in wasm, for the benchmarks).
 async fn quiet(request: SolveRequest, state: Rc<State>, race: Option<u64>) {
+    if request.colours.is_some() {
+        let message = "racing and timing solve black-and-white puzzles only".to_string();
+        return post(&FromWorker::Error { id: request.id, message });
+    }
     let clues = |v: &Vec<Vec<u32>>| v.iter().map(|c| nonogram_core::Clue(c.clone())).collect();
     let puzzle = nonogram_core::Puzzle::new(clues(&request.rows), clues(&request.columns));
     let options = match race {

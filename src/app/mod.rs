@@ -19,10 +19,12 @@ mod zoom;
 pub use play::{line_cells, line_done, progress_key, HintView, Play, PlayAction};
 pub use zoom::{Zoom, ZOOM_CELLS, ZOOM_STEP};
 
+pub use solve::Racer;
 pub use text::{counts_text, millis, plural, verdict_text};
 
 use crate::playback::Playback;
 use crate::protocol::{Cells, FromWorker, HintRequest, ParseOutcome, SolveRequest, VerdictKind};
+use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::{Cell, Puzzle};
 use std::rc::Rc;
 
@@ -33,23 +35,17 @@ pub enum Input {
     /// `count` puzzles when it is another puzzle of a batch being read.
     Reading { bytes: usize, count: usize },
     /// A puzzle: the format it was read as, and how many puzzles the text
-    /// holds (a batch); `index` (0-based) is the one shown.
-    Puzzle { format: String, puzzle: Rc<Puzzle>, count: usize, index: usize },
+    /// holds (a batch); `index` (0-based) is the one shown. A colour
+    /// puzzle's `puzzle` is its shape (run lengths), `colour` the rest.
+    Puzzle {
+        format: String,
+        puzzle: Rc<Puzzle>,
+        count: usize,
+        index: usize,
+        colour: Option<Rc<ColourPuzzle>>,
+    },
     /// Not a puzzle: the located error (empty for no text at all).
     Invalid(String),
-}
-
-/// The solving engines' state for the current solve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Racer {
-    /// No second engine (yet).
-    Absent,
-    /// Its worker is started, idle.
-    Ready,
-    /// It has been given the solve.
-    Racing,
-    /// The browser cannot run one (a single core, or it failed to start).
-    Unavailable,
 }
 
 /// Playback speeds offered, in steps per second; 0 is "as fast as it comes".
@@ -213,6 +209,14 @@ impl State {
         }
     }
 
+    /// The colour puzzle shown, when it is one.
+    pub fn colour(&self) -> Option<&Rc<ColourPuzzle>> {
+        match &self.input {
+            Input::Puzzle { colour, .. } => colour.as_ref(),
+            _ => None,
+        }
+    }
+
     /// The puzzle shown of a batch and how many it holds (0-based), also
     /// while another is being read.
     pub fn batch(&self) -> Option<(usize, usize)> {
@@ -372,10 +376,16 @@ impl State {
             return;
         }
         self.input = match outcome {
-            Ok((format, puzzle, count)) => {
-                self.playback = Playback::new(puzzle.width() * puzzle.height());
+            Ok((format, puzzle, count, colour)) => {
+                self.playback = solve::start_of(&puzzle, colour.as_deref());
                 let index = self.picked.min(count.saturating_sub(1));
-                Input::Puzzle { format, puzzle: Rc::new(puzzle), count, index }
+                Input::Puzzle {
+                    format,
+                    puzzle: Rc::new(puzzle),
+                    count,
+                    index,
+                    colour: colour.map(|c| Rc::new(*c)),
+                }
             }
             Err(e) => Input::Invalid(e),
         };

@@ -220,6 +220,12 @@ impl State {
     /// Play mode's changes (see [`PlayAction`]).
     pub(super) fn play_action(&mut self, action: PlayAction, now: f64, effects: &mut Vec<Effect>) {
         let Some(puzzle) = self.puzzle().cloned() else { return };
+        if self.colour().is_some() {
+            self.status =
+                "Play mode takes black-and-white puzzles for now: press Solve to watch this one solved."
+                    .into();
+            return;
+        }
         let width = puzzle.width();
         if let PlayAction::Toggle { saved } = action {
             self.play = match self.play.take() {

@@ -1,10 +1,26 @@
 //! The solve's part of the reducer: starting it, the worker's messages,
 //! the racing engine, and the verdict.
 
-use super::{counts_text, text, verdict_text, Effect, Input, Racer, State};
+use super::{counts_text, text, verdict_text, Effect, Input, State};
 use crate::playback::Playback;
+use crate::protocol::Cells;
 use crate::protocol::{read_parsed, Finished, FromWorker, SolveRequest};
+use nonogram_core::colour::ColourPuzzle;
+use nonogram_core::Puzzle;
 use std::rc::Rc;
+
+/// The solving engines' state for the current solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Racer {
+    /// No second engine (yet).
+    Absent,
+    /// Its worker is started, idle.
+    Ready,
+    /// It has been given the solve.
+    Racing,
+    /// The browser cannot run one (a single core, or it failed to start).
+    Unavailable,
+}
 
 impl State {
     /// Replaces the solving worker; a text being read is read again by the new one.
@@ -26,8 +42,11 @@ impl State {
             effects.push(Effect::Keep { key: play.key.clone(), value: play.saved(now) });
         }
         let Some(puzzle) = self.puzzle() else { return };
-        let request = SolveRequest::new(self.next_id, puzzle);
-        self.playback = Playback::new(puzzle.width() * puzzle.height());
+        let request = match self.colour() {
+            Some(colour) => SolveRequest::of_colour(self.next_id, colour),
+            None => SolveRequest::new(self.next_id, puzzle),
+        };
+        self.playback = start_of(puzzle, self.colour().map(|c| &**c));
         self.next_id += 1;
         self.clear_outcome();
         self.status = "Solving…".into();
@@ -56,7 +75,9 @@ impl State {
                 if self.speed == 0 {
                     self.playback.jump_to_end();
                 }
-                if (guesses > 0 || contradictions > 0) && self.racer == Racer::Absent {
+                // Racing engines solve black and white only.
+                let colour = self.request.as_ref().is_some_and(|r| r.colours.is_some());
+                if (guesses > 0 || contradictions > 0) && self.racer == Racer::Absent && !colour {
                     self.racer = Racer::Ready;
                     effects.push(Effect::SpawnRacer);
                 }
@@ -103,5 +124,15 @@ impl State {
         self.verdict = Some(done.verdict);
         self.difficulty = done.difficulty.or(self.difficulty);
         self.solutions = done.solutions.into_iter().map(Rc::new).collect();
+    }
+}
+
+/// The history of a solve before its first step: every cell unknown (for a
+/// colour puzzle, each with every colour left).
+pub(super) fn start_of(puzzle: &Puzzle, colour: Option<&ColourPuzzle>) -> Playback {
+    let n = puzzle.width() * puzzle.height();
+    match colour {
+        Some(c) => Playback::starting(Cells::of_colours(vec![c.every_colour(); n])),
+        None => Playback::new(n),
     }
 }

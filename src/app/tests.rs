@@ -65,7 +65,7 @@ fn solved_diagonal() -> State {
 #[test]
 fn a_small_text_is_read_into_a_puzzle() {
     let s = with(SEED_003);
-    let Input::Puzzle { format, puzzle, count, index } = &s.input else { panic!("{:?}", s.input) };
+    let Input::Puzzle { format, puzzle, count, index, .. } = &s.input else { panic!("{:?}", s.input) };
     assert_eq!((format.as_str(), puzzle.width(), *count, *index), ("0/1 picture", 5, 1, 0));
     assert_eq!(shown(&s), "?".repeat(25));
 }
@@ -93,7 +93,7 @@ fn a_text_being_read_shows_no_board_and_an_old_parse_is_dropped() {
     let parsed = crate::protocol::parse_for_page(webpbn, 0);
     s.reduce(Action::FromWorker { message: FromWorker::Parsed { id: 2, outcome: parsed } });
     // The worker's answer is the same puzzle as a reading on the page, metadata included.
-    let (_, here, _) = parse_outcome(webpbn, 0).unwrap();
+    let (_, here, _, _) = parse_outcome(webpbn, 0).unwrap();
     assert_eq!(s.puzzle().map(|p| p.as_ref()), Some(&here));
     let Input::Puzzle { format, .. } = &s.input else { panic!() };
     assert_eq!(format, ".non");

@@ -4,6 +4,7 @@
 //! so that a redraw repaints only the cells whose look changed; the cache
 //! can be thrown away at any time.
 
+mod colour;
 mod paint;
 
 pub use crate::layout::css;
@@ -11,6 +12,7 @@ pub use paint::{context, draw_clues, draw_grid_lines, for_filled_runs, size_canv
 
 use crate::layout::Layout;
 use crate::playback::LineMark;
+use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::{Cell, Puzzle};
 use paint::{clue_background, Painter};
 use std::cell::RefCell;
@@ -94,6 +96,9 @@ pub struct BoardView<'a> {
     pub wrong: &'a [u32],
     pub cursor: Option<usize>,
     pub done: &'a [bool],
+    /// A colour puzzle, and each cell's colours left (`cells` is then their
+    /// black-and-white view).
+    pub colour: Option<(&'a ColourPuzzle, &'a [u32])>,
 }
 
 /// What the board's canvas shows now.
@@ -105,6 +110,8 @@ struct Drawn {
     version: u64,
     comparing: bool,
     cells: Vec<Cell>,
+    /// A colour puzzle's cells: the colours each may still take.
+    sets: Vec<u32>,
     fresh: Vec<u32>,
     mark: Option<LineMark>,
     /// Cells under a play-mode outline or the cursor.
@@ -159,6 +166,7 @@ impl Board {
             version: view.version,
             comparing: view.differ.is_some(),
             cells: view.cells.to_vec(),
+            sets: view.colour.map_or_else(Vec::new, |(_, sets)| sets.to_vec()),
             fresh: view.fresh.to_vec(),
             mark: view.mark,
             overlaid: (view.hinted.iter().map(|h| h.0))
@@ -181,6 +189,9 @@ impl Board {
         let repaint: Option<Vec<usize>> = drawn.as_ref().filter(|_| same_board).and_then(|old| {
             // Marked in place, so that they come in order and once each.
             let mut changed: Vec<bool> = old.cells.iter().zip(&now.cells).map(|(a, b)| a != b).collect();
+            for (i, (a, b)) in old.sets.iter().zip(&now.sets).enumerate() {
+                changed[i] |= a != b;
+            }
             let lines = [old.mark, now.mark].into_iter().flatten().flat_map(|m| l.line_cells(m.line()));
             let overlaid = old.overlaid.iter().chain(&now.overlaid);
             for i in old.fresh.iter().chain(&now.fresh).chain(overlaid).map(|&i| i as usize).chain(lines) {
@@ -191,7 +202,14 @@ impl Board {
             let repaint: Vec<usize> = (0..changed.len()).filter(|&i| changed[i]).collect();
             (repaint.len() * 2 < now.cells.len()).then_some(repaint)
         });
-        let painter = Painter { ctx: &ctx, l: &l, colours: &colours, cells: &now.cells, fresh: &fresh };
+        let painter = Painter {
+            ctx: &ctx,
+            l: &l,
+            colours: &colours,
+            cells: &now.cells,
+            fresh: &fresh,
+            colour: view.colour.map(|(p, _)| (p, &now.sets[..])),
+        };
         match repaint {
             Some(cells) => painter.cells(&cells, true),
             None => {
@@ -244,7 +262,9 @@ impl Board {
         let key = (view.version, *l, scale, *colours, view.done.to_vec());
         let mut background = self.background.borrow_mut();
         if background.as_ref().is_none_or(|(k, _)| *k != key) {
-            *background = clue_background(l, scale, colours, view.puzzle, view.done).map(|c| (key, c));
+            let colour = view.colour.map(|(p, _)| p);
+            *background =
+                clue_background(l, scale, colours, view.puzzle, view.done, colour).map(|c| (key, c));
         }
         let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
         match background.as_ref() {

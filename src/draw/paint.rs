@@ -3,6 +3,7 @@
 
 use super::Palette;
 use crate::layout::{css, Layout, MIN_FONT};
+use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::{Cell, Puzzle};
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
@@ -14,6 +15,8 @@ pub(super) struct Painter<'a> {
     pub colours: &'a Palette,
     pub cells: &'a [Cell],
     pub fresh: &'a [bool],
+    /// A colour puzzle, and each cell's colours left.
+    pub colour: Option<(&'a ColourPuzzle, &'a [u32])>,
 }
 
 impl Painter<'_> {
@@ -21,18 +24,28 @@ impl Painter<'_> {
     /// row (one rectangle a run), then deduced cells, empty marks, grid lines.
     pub fn whole(&self) {
         let (ctx, l) = (self.ctx, self.l);
-        ctx.set_fill_style_str(self.colours.ink);
-        ctx.begin_path();
-        for_filled_runs(
-            l.width,
-            |i| self.cells[i] == Cell::Filled && !self.fresh[i],
-            |row, col, len| {
-                let (x, y) = l.cell_origin(row, col);
-                ctx.rect(x, y, l.cell * len as f64, l.cell);
-            },
-            self.cells.len(),
-        );
-        ctx.fill();
+        if let Some((puzzle, sets)) = self.colour {
+            super::colour::paint_cells(
+                ctx,
+                l,
+                puzzle,
+                sets,
+                (0..self.cells.len()).filter(|&i| !self.fresh[i]),
+            );
+        } else {
+            ctx.set_fill_style_str(self.colours.ink);
+            ctx.begin_path();
+            for_filled_runs(
+                l.width,
+                |i| self.cells[i] == Cell::Filled && !self.fresh[i],
+                |row, col, len| {
+                    let (x, y) = l.cell_origin(row, col);
+                    ctx.rect(x, y, l.cell * len as f64, l.cell);
+                },
+                self.cells.len(),
+            );
+            ctx.fill();
+        }
         let marked: Vec<usize> = (0..self.cells.len()).filter(|&i| self.fresh[i]).collect();
         self.cells(&marked, false);
         self.fill(
@@ -50,7 +63,10 @@ impl Painter<'_> {
         let all = || cells.iter().copied();
         self.fill(self.colours.paper, &|i| !self.fresh[i], all(), false);
         self.fill(self.colours.fresh, &|i| self.fresh[i], all(), false);
-        self.fill(self.colours.ink, &|i| self.cells.get(i) == Some(&Cell::Filled), all(), false);
+        match self.colour {
+            Some((puzzle, sets)) => super::colour::paint_cells(self.ctx, self.l, puzzle, sets, all()),
+            None => self.fill(self.colours.ink, &|i| self.cells.get(i) == Some(&Cell::Filled), all(), false),
+        }
         self.fill(self.colours.empty, &|i| self.cells.get(i) == Some(&Cell::Empty), all(), true);
         if borders {
             self.borders(cells);
@@ -231,6 +247,7 @@ pub(super) fn clue_background(
     colours: &Palette,
     puzzle: &Puzzle,
     done: &[bool],
+    colour: Option<&ColourPuzzle>,
 ) -> Option<HtmlCanvasElement> {
     let document = web_sys::window()?.document()?;
     let canvas: HtmlCanvasElement = document.create_element("canvas").ok()?.dyn_into().ok()?;
@@ -241,7 +258,10 @@ pub(super) fn clue_background(
     let _ = ctx.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
     ctx.set_fill_style_str(colours.paper);
     ctx.fill_rect(0.0, 0.0, w, h);
-    draw_clues(&ctx, l, puzzle, colours, done);
+    match colour {
+        Some(colour) => super::colour::draw_clues(&ctx, l, colour, colours),
+        None => draw_clues(&ctx, l, puzzle, colours, done),
+    }
     Some(canvas)
 }
 

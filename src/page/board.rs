@@ -9,6 +9,7 @@ use crate::draw;
 use crate::layout::{ClueExtent, Layout, Pinch};
 use crate::playback::LineMark;
 use crate::protocol::Cells;
+use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::{Cell, LineId, Puzzle};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -20,6 +21,8 @@ use yew::prelude::*;
 pub struct BoardProps {
     /// None when the input is no puzzle: the board is empty.
     pub puzzle: Option<Rc<Puzzle>>,
+    /// A colour puzzle's colours (`puzzle` is then its shape).
+    pub colour: Option<Rc<ColourPuzzle>>,
     /// Bumped at each new input: a new puzzle's board is drawn anew.
     pub version: u64,
     pub cells: Option<Rc<Cells>>,
@@ -346,6 +349,7 @@ impl BoardPanel {
             wrong: play.map_or(&[], |p| &p.wrong[..]),
             cursor: play.map(|p| p.cursor),
             done: play.map_or(&[], |p| &p.done[..]),
+            colour: props.colour.as_deref().map(|p| (p, cells.colours())),
         };
         self.board.draw(&canvas, l, dpr, &view);
     }

@@ -13,6 +13,10 @@ impl App {
     /// lab, and brings the lab into view.
     pub(super) fn open_line_in_lab(&mut self, line: LineId) -> bool {
         let Some(p) = self.state.puzzle() else { return false };
+        // The lab works on black-and-white lines.
+        if self.state.colour().is_some() {
+            return false;
+        }
         let indices: Vec<usize> = line.cell_indices(p.width(), p.height()).collect();
         let cells = self.state.shown_cells();
         // The lab's notation: `#` filled, `x` empty, `.` unknown.

@@ -3,8 +3,9 @@
 
 use super::picture_view::PNG_CELL;
 use crate::protocol::Cells;
+use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::{Cell, Grid, Puzzle};
-use nonogram_formats::{share, write, write_picture, Format};
+use nonogram_formats::{share, write, write_colour, write_picture, Format};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -15,6 +16,8 @@ use yew::prelude::*;
 pub struct ExportProps {
     /// The puzzle to export; none when the clues have an error.
     pub puzzle: Option<Rc<Puzzle>>,
+    /// A colour puzzle's colours (`puzzle` is then its shape).
+    pub colour: Option<Rc<ColourPuzzle>>,
     /// Bumped at each new input: a share link or a note of an older input
     /// is not shown.
     pub version: u64,
@@ -29,26 +32,42 @@ pub struct ExportProps {
 
 const NO_PICTURE: &str = "No picture: upload one, or solve a puzzle that has one solution.";
 
-const FORMATS: [(&str, &str); 6] = [
+const NO_COLOUR: &str = "A colour puzzle is written as webpbn XML or JSON: choose one of them.";
+
+const FORMATS: [(&str, &str); 7] = [
     ("non", ".non"),
     ("nin", ".nin"),
     ("plain", "plain"),
     ("json", "JSON"),
+    ("xml", "webpbn XML"),
     ("seed", "seed (square)"),
     ("picture", "0/1 picture"),
 ];
 
 /// What is exported: the puzzle, the uploaded picture (while the clues are
-/// its own), the solution (of a puzzle solved as unique), the format.
-type Sources = (Option<Rc<Puzzle>>, Option<Rc<Grid>>, Option<Rc<Cells>>, String);
+/// its own), the solution (of a puzzle solved as unique), the format, and a
+/// colour puzzle's colours.
+type Sources = (Option<Rc<Puzzle>>, Option<Rc<Grid>>, Option<Rc<Cells>>, String, Option<Rc<ColourPuzzle>>);
 
-/// The grid to export as a picture: the uploaded one, else the solution.
-fn picture_of((puzzle, picture, solution, _): &Sources) -> Option<Grid> {
+/// The picture to export: its width, and each cell's CSS colour (`None`:
+/// the background); the uploaded one, else the solution.
+fn picture_of((puzzle, picture, solution, _, colour): &Sources) -> Option<(usize, Vec<Option<String>>)> {
     if let Some(p) = picture {
-        return Some((**p).clone());
+        let fill = p.cells().iter().map(|&c| (c == Cell::Filled).then(|| "#000000".to_string()));
+        return Some((p.width(), fill.collect()));
     }
     let (puzzle, solution) = (puzzle.as_ref()?, solution.as_ref()?);
-    solution.grid(puzzle.width(), puzzle.height())
+    let fill = match colour {
+        Some(colour) => solution
+            .colours()
+            .iter()
+            .map(|set| {
+                colour.palette.get(set.trailing_zeros() as usize).filter(|_| *set > 1).map(|s| s.hex())
+            })
+            .collect(),
+        None => solution.iter().map(|&c| (c == Cell::Filled).then(|| "#000000".to_string())).collect(),
+    };
+    Some((puzzle.width(), fill))
 }
 
 /// The export text of the chosen format, or why there is none.
@@ -56,10 +75,24 @@ fn export_text(sources: &Sources) -> Result<String, String> {
     let (Some(puzzle), format) = (&sources.0, sources.3.as_str()) else {
         return Err("No puzzle to export: the clues have an error.".into());
     };
-    if format == "picture" {
-        return picture_of(sources).map(|g| write_picture(&g)).ok_or_else(|| NO_PICTURE.into());
+    let format_of = Format::from_key(format).unwrap_or(Format::Non);
+    if let Some(colour) = &sources.4 {
+        return match format {
+            "xml" | "json" => write_colour(format_of, colour).map_err(|e| e.message),
+            _ => Err(NO_COLOUR.into()),
+        };
     }
-    write(Format::from_key(format).unwrap_or(Format::Non), puzzle).map_err(|e| e.message)
+    if format == "picture" {
+        let grid = picture_of(sources).and_then(|(width, fill)| {
+            let rows: Vec<Vec<Cell>> = fill
+                .chunks(width.max(1))
+                .map(|row| row.iter().map(|f| if f.is_some() { Cell::Filled } else { Cell::Empty }).collect())
+                .collect();
+            Grid::from_rows(&rows)
+        });
+        return grid.map(|g| write_picture(&g)).ok_or_else(|| NO_PICTURE.into());
+    }
+    write(format_of, puzzle).map_err(|e| e.message)
 }
 
 /// A file name for the puzzle: its title (or "puzzle") and `extension`.
@@ -80,8 +113,13 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
     // What the panel says, and the share link, each of an input version.
     let note = use_state(|| (0u64, String::new()));
     let share_link = use_state(|| (0u64, String::new()));
-    let sources: Sources =
-        (props.puzzle.clone(), props.picture.clone(), props.solution.clone(), (*format).clone());
+    let sources: Sources = (
+        props.puzzle.clone(),
+        props.picture.clone(),
+        props.solution.clone(),
+        (*format).clone(),
+        props.colour.clone(),
+    );
     let has_picture = props.picture.is_some() || (props.puzzle.is_some() && props.solution.is_some());
     let text = use_memo(sources.clone(), export_text);
     let version = props.version;
@@ -111,6 +149,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                     "non" => ".non",
                     "nin" => ".nin",
                     "json" => ".json",
+                    "xml" => ".xml",
                     "picture" => "-picture.txt",
                     "seed" => "-seed.txt",
                     _ => ".txt",
@@ -127,9 +166,9 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
     let on_png = {
         let say = say.clone();
         Callback::from(move |_: MouseEvent| match picture_of(&sources) {
-            Some(grid) => {
+            Some((width, fill)) => {
                 let name = file_name(sources.0.as_ref(), ".png");
-                if let Err(e) = download_png(&grid, name, say.clone()) {
+                if let Err(e) = download_png(width, &fill, name, say.clone()) {
                     say.emit(format!("The PNG could not be made: {e}"));
                 }
             }
@@ -138,8 +177,15 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
     };
     let on_share = {
         let (say, puzzle, share_link) = (say.clone(), props.puzzle.clone(), share_link.clone());
+        let colour = props.colour.is_some();
         Callback::from(move |_: MouseEvent| {
             let Some(puzzle) = &puzzle else { return };
+            if colour {
+                return say.emit(
+                    "Share links hold black-and-white puzzles for now: export webpbn XML to share this one."
+                        .into(),
+                );
+            }
             let Some(location) = web_sys::window().map(|w| w.location()) else { return };
             let origin = location.origin().unwrap_or_default();
             let path = location.pathname().unwrap_or_default();
@@ -218,22 +264,29 @@ fn download_text(name: &str, text: &str) -> Result<(), String> {
     download_blob(name, &blob)
 }
 
-/// Draws the grid black on white, [`PNG_CELL`] pixels a cell, and downloads it.
-fn download_png(grid: &Grid, name: String, note: Callback<String>) -> Result<(), String> {
+/// Draws the picture (`width` cells a row, each cell's colour or none for
+/// the white background), [`PNG_CELL`] pixels a cell, and downloads it.
+fn download_png(
+    width: usize,
+    fill: &[Option<String>],
+    name: String,
+    note: Callback<String>,
+) -> Result<(), String> {
+    let height = fill.len() / width.max(1);
     let err = |e: JsValue| format!("{e:?}");
     let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
     let canvas: HtmlCanvasElement = document.create_element("canvas").map_err(err)?.unchecked_into();
-    canvas.set_width(grid.width() as u32 * PNG_CELL);
-    canvas.set_height(grid.height() as u32 * PNG_CELL);
+    canvas.set_width(width as u32 * PNG_CELL);
+    canvas.set_height(height as u32 * PNG_CELL);
     let ctx: CanvasRenderingContext2d =
         canvas.get_context("2d").map_err(err)?.ok_or("no 2D canvas")?.unchecked_into();
     ctx.set_fill_style_str("#ffffff");
     ctx.fill_rect(0.0, 0.0, canvas.width() as f64, canvas.height() as f64);
-    ctx.set_fill_style_str("#000000");
     let cell = PNG_CELL as f64;
-    for (i, &c) in grid.cells().iter().enumerate() {
-        if c == Cell::Filled {
-            ctx.fill_rect((i % grid.width()) as f64 * cell, (i / grid.width()) as f64 * cell, cell, cell);
+    for (i, colour) in fill.iter().enumerate() {
+        if let Some(colour) = colour {
+            ctx.set_fill_style_str(colour);
+            ctx.fill_rect((i % width) as f64 * cell, (i / width) as f64 * cell, cell, cell);
         }
     }
     let done = Closure::once_into_js(move |blob: Option<web_sys::Blob>| {

@@ -17,8 +17,18 @@ impl App {
     pub(super) fn view_page(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let state = &self.state;
-        let grid_text = match state.puzzle() {
-            Some(p) if p.width() > 0 => state
+        let grid_text = match (state.puzzle(), state.colour(), state.shown()) {
+            // A colour grid in its palette's characters, `?` where unknown.
+            (Some(p), Some(colour), Some(cells)) if p.width() > 0 && !cells.colours().is_empty() => {
+                let symbol = |&set: &u32| match set.count_ones() {
+                    1 => colour.palette.get(set.trailing_zeros() as usize).map_or('?', |s| s.symbol),
+                    _ => '?',
+                };
+                let rows =
+                    cells.colours().chunks(p.width()).map(|row| row.iter().map(symbol).collect::<String>());
+                rows.collect::<Vec<_>>().join("\n")
+            }
+            (Some(p), _, _) if p.width() > 0 => state
                 .shown_cells()
                 .chunks(p.width())
                 .map(nonogram_core::cell::line_to_string)
@@ -29,8 +39,10 @@ impl App {
         let (detected, error) = match &state.input {
             Input::Reading { bytes: 0, .. } => ("Reading…".to_string(), ""),
             Input::Reading { bytes, .. } => (format!("Reading {} KB of text…", bytes / 1000), ""),
-            Input::Puzzle { format, puzzle, .. } => {
-                (format!("Detected: {format}, {}×{}", puzzle.width(), puzzle.height()), "")
+            Input::Puzzle { format, puzzle, colour, .. } => {
+                let colours =
+                    colour.as_ref().map(|c| format!(", {} colours", c.palette.len())).unwrap_or_default();
+                (format!("Detected: {format}, {}×{}{colours}", puzzle.width(), puzzle.height()), "")
             }
             Input::Invalid(e) => (String::new(), e.as_str()),
         };
@@ -64,7 +76,7 @@ impl App {
                         <PlaybackBar step={state.playback.position()} last={state.playback.len().saturating_sub(1)}
                             playing={state.playing} speed={state.speed} on_action={on_action.clone()} />
                     }
-                    <BoardPanel puzzle={state.puzzle().cloned()} version={state.version}
+                    <BoardPanel puzzle={state.puzzle().cloned()} colour={state.colour().cloned()} version={state.version}
                         cells={state.shown().cloned()}
                         fresh={if comparing || playing { Rc::default() } else { state.playback.fresh_cells().clone() }}
                         mark={match &state.play {
@@ -88,7 +100,7 @@ impl App {
                 </section>
                 <PicturePanel edited={self.picture.as_ref().is_some_and(|p| p.text != self.text)}
                     resized={self.resized} on_clues={link.callback(Msg::PictureClues)} />
-                <ExportPanel puzzle={state.puzzle().cloned()} version={state.version}
+                <ExportPanel puzzle={state.puzzle().cloned()} colour={state.colour().cloned()} version={state.version}
                     picture={self.picture.as_ref().filter(|p| p.text == self.text).map(|p| p.grid.clone())}
                     solution={match state.solutions.as_slice() { [only] => Some(only.clone()), _ => None }}
                     restorable={self.before_link.is_some()} on_restore={link.callback(|_| Msg::RestoreInput)} />

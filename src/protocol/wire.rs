@@ -171,12 +171,22 @@ impl<A: Wire, B: Wire> Wire for (A, B) {
     }
 }
 
+/// Black and white: a byte a cell. Colour: each cell's set of colours.
 impl Wire for Cells {
     fn put(&self, out: &mut Vec<u8>) {
-        self.len().put(out);
-        out.extend(self.iter().map(|&c| c as u8));
+        let colour = !self.colours().is_empty();
+        colour.put(out);
+        if colour {
+            self.colours().to_vec().put(out);
+        } else {
+            self.len().put(out);
+            out.extend(self.iter().map(|&c| c as u8));
+        }
     }
     fn get(r: &mut Reader) -> Option<Cells> {
+        if bool::get(r)? {
+            return Some(Cells::of_colours(Wire::get(r)?));
+        }
         let n = r.len()?;
         let cells = r.take(n)?.iter().map(|&b| match b {
             0 => Some(Cell::Unknown),
@@ -184,7 +194,7 @@ impl Wire for Cells {
             2 => Some(Cell::Filled),
             _ => None,
         });
-        cells.collect::<Option<Vec<Cell>>>().map(Cells)
+        cells.collect::<Option<Vec<Cell>>>().map(Cells::from)
     }
 }
 

@@ -3,7 +3,8 @@
 
 use super::{Reader, Wire};
 use crate::protocol::{
-    CheckRequest, Finished, FixNote, Frame, FromWorker, HintRequest, ParsedText, SolveRequest, ToWorker,
+    CheckRequest, Finished, FixNote, Frame, FromWorker, HintRequest, ParsedText, RunColours, SolveRequest,
+    ToWorker,
 };
 
 /// `Wire` for a struct: its fields in order.
@@ -20,7 +21,8 @@ macro_rules! wire_struct {
     };
 }
 
-wire_struct!(SolveRequest { id, rows, columns });
+wire_struct!(SolveRequest { id, rows, columns, colours });
+wire_struct!(RunColours { rows, columns, names });
 wire_struct!(CheckRequest { id, width, height, cells });
 wire_struct!(HintRequest { id, rows, columns, cells, check });
 wire_struct!(FixNote { row, col, fill, by_line_logic, guesses });
@@ -80,6 +82,7 @@ impl Wire for Frame {
             Frame::Line { line, changes } => put!(out, 0, line, changes),
             Frame::Sweep { sweep, unknown, contradictions } => put!(out, 1, sweep, unknown, contradictions),
             Frame::Grid { cells, note } => put!(out, 2, cells, note),
+            Frame::ColourLine { line, changes } => put!(out, 3, line, changes),
         }
     }
     fn get(r: &mut Reader) -> Option<Frame> {
@@ -87,6 +90,7 @@ impl Wire for Frame {
             0 => Frame::Line { line: Wire::get(r)?, changes: Wire::get(r)? },
             1 => Frame::Sweep { sweep: Wire::get(r)?, unknown: Wire::get(r)?, contradictions: Wire::get(r)? },
             2 => Frame::Grid { cells: Wire::get(r)?, note: Wire::get(r)? },
+            3 => Frame::ColourLine { line: Wire::get(r)?, changes: Wire::get(r)? },
             _ => return None,
         })
     }

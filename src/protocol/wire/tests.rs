@@ -18,11 +18,19 @@ fn round_trip<T: Wire + PartialEq + std::fmt::Debug>(message: T) {
 
 #[test]
 fn every_message_round_trips() {
-    let request =
-        SolveRequest { id: 300, rows: vec![vec![3], vec![], vec![1, 70_000]], columns: vec![vec![2]] };
+    let request = SolveRequest {
+        id: 300,
+        rows: vec![vec![3], vec![], vec![1, 70_000]],
+        columns: vec![vec![2]],
+        colours: None,
+    };
     round_trip(ToWorker::Solve(request.clone()));
     round_trip(ToWorker::Time(request.clone()));
     round_trip(ToWorker::Race { request, seed: u64::MAX });
+    let colour = nonogram_core::colour::ColourPuzzle::from_picture(&[1, 2, 0, 2], 2);
+    let request = SolveRequest::of_colour(9, &colour);
+    assert_eq!(request.colour_puzzle().map(|p| (p.rows, p.columns)), Some((colour.rows, colour.columns)));
+    round_trip(ToWorker::Solve(request));
     round_trip(ToWorker::LoadPicture { id: 1, name: "ünï.png".into() });
     round_trip(ToWorker::Resample { id: 2, width: 200, height: 150 });
     let cells = Cells::parse("#.#?..").unwrap();
@@ -58,6 +66,8 @@ fn every_message_round_trips() {
             Frame::Line { line: LineId::Column(12), changes: vec![(0, true), (5, false)] },
             Frame::Sweep { sweep: 2, unknown: 10, contradictions: 1 },
             Frame::Grid { cells: cells.clone(), note: "guess".into() },
+            Frame::ColourLine { line: LineId::Row(3), changes: vec![(7, 0b101), (8, 1 << 31)] },
+            Frame::Grid { cells: Cells::of_colours(vec![0b111, 1, 0b100]), note: "colour".into() },
         ],
         sweep: 3,
         unknown: 4,

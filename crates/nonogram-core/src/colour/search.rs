@@ -61,8 +61,8 @@ struct Frame {
 }
 
 /// The steppable colour solver; see the module's documentation.
-pub struct ColourSolver<'a> {
-    puzzle: &'a ColourPuzzle,
+pub struct ColourSolver {
+    puzzle: ColourPuzzle,
     cells: Vec<Colours>,
     queue: VecDeque<LineId>,
     queued: Vec<bool>,
@@ -82,13 +82,13 @@ pub struct ColourSolver<'a> {
     finished: bool,
 }
 
-impl<'a> ColourSolver<'a> {
+impl ColourSolver {
     /// A solver that stops after `max_solutions` solutions (2 proves uniqueness).
-    pub fn new(puzzle: &'a ColourPuzzle, max_solutions: usize) -> Result<ColourSolver<'a>, PuzzleError> {
+    pub fn new(puzzle: &ColourPuzzle, max_solutions: usize) -> Result<ColourSolver, PuzzleError> {
         puzzle.validate()?;
         let (width, height) = (puzzle.width(), puzzle.height());
         Ok(ColourSolver {
-            puzzle,
+            puzzle: puzzle.clone(),
             cells: vec![puzzle.every_colour(); width * height],
             queue: puzzle.lines().collect(),
             queued: vec![true; width + height],
@@ -105,6 +105,15 @@ impl<'a> ColourSolver<'a> {
             pending: Pending::Nothing,
             finished: false,
         })
+    }
+
+    pub fn puzzle(&self) -> &ColourPuzzle {
+        &self.puzzle
+    }
+
+    /// Guesses in force.
+    pub fn depth(&self) -> usize {
+        self.frames.len()
     }
 
     /// Each cell's colours left, row-major.
@@ -202,7 +211,7 @@ impl<'a> ColourSolver<'a> {
             let mut trial = self.cells.clone();
             trial[index] = 1 << c;
             let lines = [LineId::Row(index / width), LineId::Column(index % width)];
-            match propagate(self.puzzle, &mut trial, &lines, &mut self.stats) {
+            match propagate(&self.puzzle, &mut trial, &lines, &mut self.stats) {
                 Ok(()) => union.iter_mut().zip(&trial).for_each(|(u, t)| *u |= t),
                 Err(_) => failed |= 1 << c,
             }
@@ -282,7 +291,7 @@ impl<'a> ColourSolver<'a> {
     }
 }
 
-impl Iterator for ColourSolver<'_> {
+impl Iterator for ColourSolver {
     type Item = ColourStep;
 
     fn next(&mut self) -> Option<ColourStep> {

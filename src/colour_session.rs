@@ -1,0 +1,223 @@
+//! A colour puzzle's solve driven in batches, as [`crate::session`] drives a
+//! black-and-white one: each [`ColourSession::advance`] runs steps until its
+//! budget says stop, then reports their frames (or the verdict). Every
+//! colour step is bounded (one line, one probe, one guess), so no clock is
+//! handed to the solver.
+
+use crate::protocol::Frame;
+use crate::protocol::{Cells, Finished, FromWorker, SolveRequest, VerdictKind};
+use crate::session::MAX_FRAMES;
+use nonogram_core::colour::{ColourSolver, ColourStep};
+use nonogram_core::hint::Difficulty;
+use nonogram_core::search::Verdict;
+
+/// Cells the page may have to copy for one batch's frames, as for black and white.
+const MAX_FRAME_CELLS: usize = 200_000;
+
+pub struct ColourSession {
+    id: u32,
+    solver: ColourSolver,
+    pending: Option<FromWorker>,
+    done: bool,
+}
+
+impl ColourSession {
+    /// Validates the clues and prepares the solve; `None` for a black-and-white request.
+    pub fn new(request: &SolveRequest) -> Option<Result<ColourSession, FromWorker>> {
+        let puzzle = request.colour_puzzle()?;
+        Some(
+            ColourSolver::new(&puzzle, 2)
+                .map(|solver| ColourSession { id: request.id, solver, pending: None, done: false })
+                .map_err(|e| FromWorker::Error { id: request.id, message: e.to_string() }),
+        )
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// Runs steps while `keep_going()` says so, then returns their frames,
+    /// or the verdict when the solve ended (after the last batch's frames).
+    pub fn advance(&mut self, mut keep_going: impl FnMut() -> bool, elapsed_ms: f64) -> FromWorker {
+        if let Some(verdict) = self.pending.take() {
+            self.done = true;
+            return verdict;
+        }
+        let width = self.solver.puzzle().width();
+        let max_frames = (MAX_FRAME_CELLS / self.solver.cells().len().max(1)).clamp(8, MAX_FRAMES);
+        let mut frames = Vec::new();
+        let mut coalesced = false;
+        while let Some(step) = self.solver.next() {
+            let name =
+                |c: u8| self.solver.puzzle().palette.get(usize::from(c)).map_or("?", |s| s.name.as_str());
+            let frame = match &step {
+                ColourStep::Done { verdict } => {
+                    let message = self.verdict_message(verdict, elapsed_ms);
+                    if frames.is_empty() && !coalesced {
+                        self.done = true;
+                        return message;
+                    }
+                    self.pending = Some(message);
+                    break;
+                }
+                ColourStep::Line { line, changes } => Some(Frame::ColourLine {
+                    line: *line,
+                    changes: changes
+                        .iter()
+                        .map(|&(pos, set)| (line.cell_index(width, pos) as u32, set))
+                        .collect(),
+                }),
+                ColourStep::Contradiction { line, .. } => {
+                    Some(self.grid_frame(format!("contradiction: {line}")))
+                }
+                ColourStep::Probe { row, col, narrowed } if *narrowed > 0 => Some(self.grid_frame(format!(
+                    "probe: trying each colour of row {} column {} narrows {narrowed} cells",
+                    row + 1,
+                    col + 1
+                ))),
+                ColourStep::Guess { row, col, colour, depth } => Some(self.grid_frame(format!(
+                    "guess: row {} column {} = {} (depth {depth})",
+                    row + 1,
+                    col + 1,
+                    name(*colour)
+                ))),
+                ColourStep::Backtrack { row, col, colour, .. } => Some(self.grid_frame(format!(
+                    "backtrack: row {} column {} is not {}",
+                    row + 1,
+                    col + 1,
+                    name(*colour)
+                ))),
+                ColourStep::Probe { .. } | ColourStep::Solution { .. } => None,
+            };
+            if let Some(frame) = frame {
+                if frames.len() < max_frames {
+                    frames.push(frame);
+                } else {
+                    coalesced = true;
+                }
+            }
+            if !keep_going() {
+                break;
+            }
+        }
+        if coalesced {
+            frames.push(self.grid_frame("many steps at once".into()));
+        }
+        let stats = self.solver.stats();
+        FromWorker::Steps {
+            id: self.id,
+            frames,
+            sweep: 0,
+            unknown: self.solver.cells().iter().filter(|c| c.count_ones() > 1).count(),
+            depth: self.solver.depth(),
+            guesses: stats.guesses,
+            contradictions: 0,
+        }
+    }
+
+    fn grid_frame(&self, note: String) -> Frame {
+        Frame::Grid { cells: Cells::of_colours(self.solver.cells().to_vec()), note }
+    }
+
+    fn verdict_message(&self, verdict: &Verdict<Vec<u8>>, ms: f64) -> FromWorker {
+        let stats = self.solver.stats();
+        let kind = match verdict {
+            Verdict::Unique(_) => VerdictKind::Unique,
+            Verdict::Multiple(_) => VerdictKind::Multiple,
+            Verdict::None { .. } => VerdictKind::None,
+            Verdict::Interrupted => VerdictKind::Timeout,
+        };
+        FromWorker::Done(Box::new(Finished {
+            id: self.id,
+            verdict: kind,
+            solutions: verdict.solutions().iter().map(|s| Cells::of_colour_solution(s)).collect(),
+            line: match verdict {
+                Verdict::None { line } => *line,
+                _ => None,
+            },
+            by_line_logic: stats.by_line_logic(),
+            guesses: stats.guesses,
+            contradictions: 0,
+            symmetries: Vec::new(),
+            ms,
+            memory: crate::session::memory_bytes(),
+            difficulty: (kind == VerdictKind::Unique).then(|| Difficulty::of(&stats)),
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nonogram_core::colour::ColourPuzzle;
+
+    /// Plays frames onto cells, as the page's playback does.
+    fn play(cells: &mut Cells, frames: Vec<Frame>) {
+        for frame in frames {
+            match frame {
+                Frame::ColourLine { changes, .. } => {
+                    for (i, set) in changes {
+                        cells.set_colours(i as usize, set);
+                    }
+                }
+                Frame::Grid { cells: all, .. } => *cells = all,
+                Frame::Line { .. } | Frame::Sweep { .. } => panic!("a black-and-white frame"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_colour_solve_streams_colour_frames_then_the_verdict() {
+        // Red and blue touching, and a picture that needs a guess: a 2×2
+        // diagonal under a full blue row.
+        for (picture, width, expected) in [
+            (vec![1, 1, 2, 0, 1, 2, 2, 2, 0], 3, VerdictKind::Unique),
+            (vec![1, 0, 0, 1, 2, 2], 2, VerdictKind::Multiple),
+        ] {
+            let puzzle = ColourPuzzle::from_picture(&picture, width);
+            let mut session = ColourSession::new(&SolveRequest::of_colour(5, &puzzle)).unwrap().unwrap();
+            let mut cells = Cells::of_colours(vec![puzzle.every_colour(); picture.len()]);
+            let mut batches = 0;
+            let done = loop {
+                let mut budget = 2;
+                match session.advance(
+                    || {
+                        budget -= 1;
+                        budget > 0
+                    },
+                    1.0,
+                ) {
+                    FromWorker::Steps { frames, .. } => play(&mut cells, frames),
+                    done => break done,
+                }
+                batches += 1;
+            };
+            assert!(batches > 1 && session.is_done());
+            let FromWorker::Done(done) = done else { panic!("{done:?}") };
+            assert_eq!(done.verdict, expected);
+            if expected == VerdictKind::Unique {
+                // The frames end on the picture, and the solution is it.
+                assert_eq!(cells, Cells::of_colour_solution(&picture));
+                assert_eq!(done.solutions, [Cells::of_colour_solution(&picture)]);
+            } else {
+                assert_eq!(done.solutions.len(), 2);
+                assert!(done.solutions.contains(&Cells::of_colour_solution(&picture)));
+            }
+        }
+        // Bad clues are refused by name; black and white is not this session's.
+        let puzzle = ColourPuzzle::new(
+            vec![vec![]],
+            vec![vec![nonogram_core::colour::ColourRun { len: 1, colour: 1 }]],
+            nonogram_core::colour::default_palette(2),
+        );
+        let Some(Err(FromWorker::Error { message, .. })) =
+            ColourSession::new(&SolveRequest::of_colour(1, &puzzle))
+        else {
+            panic!()
+        };
+        assert_eq!(message, "the row clues fill 0 black cells but the column clues fill 1");
+        assert!(
+            ColourSession::new(&SolveRequest::new(1, &nonogram_core::Puzzle::new(vec![], vec![]))).is_none()
+        );
+    }
+}

@@ -1,0 +1,87 @@
+// End-to-end tests: colour puzzles: detected with their colours, solved in
+// the worker with the board painted in the goal's colours, exported.
+import fs from 'node:fs';
+import path from 'node:path';
+import { test, onBothSizes, expect, status, paste, solve, exported, shots, shared } from './lib.mjs';
+
+const webpbn47 = () => fs.readFileSync(path.join(shared, 'survey-colour/webpbn-color-00047.xml'), 'utf8');
+
+/// The goal image's rows, and each character's RGB, from the XML itself.
+function goalOf(xml) {
+  const rows = xml.match(/<image>([\s\S]*?)<\/image>/)[1].split('\n').map((l) => l.trim())
+    .filter((l) => l.startsWith('|')).map((l) => l.slice(1, -1));
+  const rgb = {};
+  for (const m of xml.matchAll(/<color name="[^"]*" char="(.)">([0-9A-Fa-f]{6})<\/color>/g)) {
+    rgb[m[1]] = [0, 2, 4].map((i) => parseInt(m[2].slice(i, i + 2), 16));
+  }
+  return { rows, rgb };
+}
+
+/// The canvas pixel at fraction f across and down cell (r, c).
+const cellPixels = (page, cells) => page.evaluate((cells) => {
+  const c = document.querySelector('canvas');
+  const [left, top, cell, dpr] = ['data-left', 'data-top', 'data-cell', 'data-scale'].map((a) => Number(c.getAttribute(a)));
+  const ctx = c.getContext('2d');
+  return cells.map(([r, col, f]) => Array.from(ctx.getImageData(
+    Math.round((left + (col + f) * cell) * dpr), Math.round((top + (r + f) * cell) * dpr), 1, 1).data).slice(0, 3));
+}, cells);
+
+await onBothSizes('webpbn #47: detected with its 5 colours, solved unique, painted in the goal\'s colours', async (page) => {
+  const xml = webpbn47();
+  await paste(page, xml);
+  await page.waitForSelector('#detected:has-text("Detected")');
+  const detected = await page.locator('#detected').textContent();
+  expect(detected === 'Detected: webpbn XML, 31×18, 5 colours', detected);
+  await page.selectOption('#speed', '0');
+  await solve(page, null, 'Unique solution');
+  const s = await status(page);
+  expect(s.includes('solved by line logic alone'), s);
+  const { rows, rgb } = goalOf(xml);
+  // Grid as text: the goal, character for character.
+  const grid = await page.inputValue('#grid-text');
+  expect(grid === rows.join('\n'), `grid as text:\n${grid}\n---\n${rows.join('\n')}`);
+  // Two cells of each colour (background included) read back from the canvas.
+  const picks = [];
+  for (const ch of Object.keys(rgb)) {
+    let found = 0;
+    rows.forEach((row, r) => [...row].forEach((x, c) => {
+      if (x === ch && found < 2 && (found === 0 || (r + c) % 7 === 0)) { picks.push([r, c, ch]); found++; }
+    }));
+    expect(found > 0, `the goal has no ${ch}`);
+  }
+  // A background cell's middle holds the empty mark: read its corner.
+  const got = await cellPixels(page, picks.map(([r, c, ch]) => [r, c, ch === '.' ? 0.2 : 0.5]));
+  picks.forEach(([r, c, ch], i) => {
+    const want = rgb[ch];
+    const near = got[i].every((v, k) => Math.abs(v - want[k]) <= 8);
+    expect(near, `row ${r + 1} column ${c + 1} (${ch}): canvas ${got[i]}, goal ${want}`);
+  });
+  await page.locator('canvas').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, `colour-47-${page.viewportSize().width}.png`) });
+});
+
+await test('a colour puzzle exports as webpbn XML and JSON that read back the same', async (page) => {
+  const xml = webpbn47();
+  await solve(page, xml, 'Unique solution');
+  const before = await page.inputValue('#grid-text');
+  const written = await exported(page, 'xml');
+  expect(written.includes('<color name="blue" char="@">4040FF</color>'), written.slice(0, 400));
+  // Formats without colours say so rather than export the shape alone.
+  await page.selectOption('#export-format', 'non');
+  const hint = await page.locator('.export .hint').textContent();
+  expect(hint === 'A colour puzzle is written as webpbn XML or JSON: choose one of them.', hint);
+  const json = await exported(page, 'json');
+  for (const text of [written, json]) {
+    await solve(page, text, 'Unique solution');
+    const detected = await page.locator('#detected').textContent();
+    expect(detected.endsWith('31×18, 5 colours'), detected);
+    const grid = await page.inputValue('#grid-text');
+    // JSON keeps names and values, not characters: compare the shapes of colour.
+    const shape = (g) => g.replace(/[^.\n]/g, '#');
+    expect(shape(grid) === shape(before), `read back:\n${grid}`);
+  }
+  // Play mode says it takes black and white for now.
+  await page.click('#play-mode');
+  const s = await status(page);
+  expect(s.startsWith('Play mode takes black-and-white puzzles for now'), s);
+});
