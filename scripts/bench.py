@@ -6,19 +6,51 @@ With `--against REV`, our solver as of that commit (or tag) runs too, built
 once into target/bench-against/ (a worktree and a target dir of its own),
 so that a change shows its ratio against an earlier build in the same run.
 
-Every puzzle is first written as .nin by `nonogram convert`, the format both read.
+Every puzzle is first written as .nin by `nonogram convert`, the format both
+read; colour puzzles as webpbn XML (nonogrid built with its `xml` feature).
 Usage: scripts/bench [--timeout SECS] [--against REV] [SET...]
-Sets: jwilk nonogram-db survey webpbn-xml taai-first taai-last taai (default: all but taai).
+Sets: jwilk nonogram-db survey webpbn-xml taai-first taai-last taai colour
+(default: all but taai). `colour`: webpbn #47 and 60 random blocky colour
+pictures (15 to 35 a side, 3 to 5 colours, seeded, so the same every run).
 """
-import argparse, os, subprocess, sys, tempfile, time
+import argparse, os, random, subprocess, sys, tempfile, time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("NONOGRAM_SHARED", ROOT.parent / "shared")) / "puzzles"
 NONOGRAM = ROOT / "target" / "release" / "nonogram"
 
+def random_colour_pictures(count=60, seed=19):
+    """Colour text pictures (a palette line, then rows), blocky as drawn ones."""
+    rng = random.Random(seed)
+    names = ["black", "red", "green", "blue", "yellow"]
+    out = []
+    for k in range(count):
+        w, h, colours = rng.randint(15, 35), rng.randint(15, 35), rng.randint(3, 5)
+        symbols = ".#rgby"[: colours + 1]
+        cells = []
+        for i in range(w * h):
+            roll = rng.randrange(4)
+            if roll == 0 and i % w > 0:
+                cells.append(cells[i - 1])
+            elif roll == 1 and i >= w:
+                cells.append(cells[i - w])
+            else:
+                cells.append(rng.choice(symbols))
+        palette = "palette: .=white " + " ".join(f"{s}={n}" for s, n in zip(symbols[1:], names))
+        rows = ["".join(cells[r * w:(r + 1) * w]) for r in range(h)]
+        out.append((f"random colour #{k + 1} ({w}x{h}, {colours} colours)", palette + "\n" + "\n".join(rows) + "\n"))
+    return out
+
 def puzzles_of(name):
     """(label, puzzle text) for every puzzle of a set."""
+    if name == "colour":
+        files = sorted((SHARED / "survey-colour").glob("*.xml"))
+        items = [(str(p.relative_to(SHARED)), p.read_text()) for p in files]
+        for label, picture in random_colour_pictures():
+            xml = subprocess.run([NONOGRAM, "clues", "-"], input=picture, capture_output=True, text=True, check=True)
+            items.append((label, xml.stdout))
+        return items
     if name.startswith("taai"):
         lines = (SHARED / "taai2011" / "puzzles.txt").read_text().split("\n")
         chunks = ["\n".join(lines[51 * k:51 * k + 51]) + "\n" for k in range(1000)]
@@ -57,7 +89,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--against", help="also run our solver as of this commit or tag")
-    ap.add_argument("sets", nargs="*", default=["jwilk", "nonogram-db", "survey", "webpbn-xml", "taai-first", "taai-last"])
+    ap.add_argument("sets", nargs="*", default=["jwilk", "nonogram-db", "survey", "webpbn-xml", "taai-first", "taai-last", "colour"])
     args = ap.parse_args()
     t = args.timeout
     before = build_against(args.against) if args.against else None
@@ -69,8 +101,9 @@ def main():
             ours_to = theirs_to = earlier_to = 0
             items = puzzles_of(name)
             for i, (label, text) in enumerate(items):
-                nin = Path(tmp) / f"{i}.nin"
-                conv = subprocess.run([NONOGRAM, "convert", "--to", "nin", "-"], input=text, capture_output=True, text=True)
+                colour = name == "colour"
+                nin = Path(tmp) / (f"{i}.xml" if colour else f"{i}.nin")
+                conv = subprocess.run([NONOGRAM, "convert", "--to", "xml" if colour else "nin", "-"], input=text, capture_output=True, text=True)
                 if conv.returncode != 0:
                     print(f"skip {label}: {conv.stderr.strip()}", file=sys.stderr)
                     continue

@@ -1,9 +1,10 @@
 //! Detection and parsing of any text: an error is located inside the text;
-//! every puzzle read writes in every format and reads back the same.
+//! every puzzle read writes in every format and reads back the same (a
+//! colour one as webpbn XML and JSON).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use nonogram_formats::{parse, parse_as, text_from_bytes, write, Format};
+use nonogram_formats::{parse, parse_as, text_from_bytes, write, write_colour, Format};
 
 fuzz_target!(|bytes: &[u8]| {
     let Ok(text) = text_from_bytes(bytes) else { return };
@@ -27,6 +28,15 @@ fuzz_target!(|bytes: &[u8]| {
                     let back = parse_as(format, &written)
                         .unwrap_or_else(|e| panic!("{format} does not read back: {e}\n{written}"));
                     let q = &back.puzzles[0];
+                    assert_eq!((&q.rows, &q.columns), (&p.rows, &p.columns), "{format}\n{written}");
+                }
+            }
+            for p in &parsed.colour {
+                for format in [Format::WebpbnXml, Format::Json] {
+                    let written = write_colour(format, p).unwrap_or_else(|e| panic!("{format}: {e}"));
+                    let back = parse_as(format, &written)
+                        .unwrap_or_else(|e| panic!("{format} does not read back: {e}\n{written}"));
+                    let q = &back.colour[0];
                     assert_eq!((&q.rows, &q.columns), (&p.rows, &p.columns), "{format}\n{written}");
                 }
             }

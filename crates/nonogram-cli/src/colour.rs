@@ -161,6 +161,11 @@ fn parse_palette(line: usize, entries: &str) -> Result<Vec<Swatch>, String> {
         let bad = || format!("line {line}: `{entry}` is not a palette entry (like r=red or r=rust:b7410e)");
         let mut chars = entry.chars();
         let (Some(symbol), Some('=')) = (chars.next(), chars.next()) else { return Err(bad()) };
+        if symbol == '|' {
+            return Err(format!(
+                "line {line}: `|` frames rows in webpbn XML's goal image; use another character"
+            ));
+        }
         let rest: String = chars.collect();
         let (name, rgb) = match rest.split_once(':') {
             Some((name, hex)) => (name.to_string(), parse_hex(hex).ok_or_else(bad)?),

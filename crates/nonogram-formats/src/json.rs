@@ -315,6 +315,13 @@ fn palette(text: &str, value: &Value) -> Result<Vec<Swatch>, ParseError> {
     }
     let mut palette = vec![Swatch::new("white", background, '.')];
     for (name, pos, v) in members {
+        if name.is_empty() || name.trim() != name || name.chars().any(char::is_control) {
+            return Err(at(
+                text,
+                *pos,
+                format!("the colour name \"{}\" must be printable text", shown(name)),
+            ));
+        }
         if palette[1..].iter().any(|s| &s.name == name) {
             return Err(at(text, *pos, format!("the colour \"{}\" is named twice", shown(name))));
         }
@@ -322,7 +329,7 @@ fn palette(text: &str, value: &Value) -> Result<Vec<Swatch>, ParseError> {
         // A one-character name is its own symbol; others take their first
         // letter, or the first free one.
         let taken: Vec<char> = palette.iter().map(|s| s.symbol).collect();
-        let first = name.chars().next().filter(|c| !c.is_whitespace() && !taken.contains(c));
+        let first = name.chars().next().filter(|c| c.is_alphanumeric() && !taken.contains(c));
         let symbol = first.unwrap_or_else(|| free_symbol(taken.iter().copied()));
         palette.push(Swatch::new(name, rgb, symbol));
     }

@@ -148,8 +148,11 @@ pub fn write_colour(format: Format, puzzle: &ColourPuzzle) -> Result<String, Par
     }
 }
 
+/// Text as XML holds it: markup characters escaped, and the control
+/// characters XML 1.0 cannot hold left out.
 fn xml_text(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    let kept: String = text.chars().filter(|&c| !c.is_control() || matches!(c, '\t' | '\n' | '\r')).collect();
+    kept.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// webpbn XML: the palette as `<color>`s, runs of the first colour

@@ -187,12 +187,19 @@ fn palette(doc: &Document, puzzle: Node) -> Result<Vec<Swatch>, ParseError> {
             located(doc, node, format!("`{}` is not a colour (six hex digits, like FF0000)", shown(value)))
         })?;
         let symbol = match node.attribute("char") {
-            Some(c) if c.chars().count() == 1 => c.chars().next().unwrap_or('?'),
+            // `|` frames the goal image's rows; whitespace is trimmed there.
+            Some(c) if c.chars().count() == 1 && c != "|" && !c.trim().is_empty() => {
+                c.chars().next().unwrap_or('?')
+            }
             Some(c) => {
                 return Err(located(
                     doc,
                     node,
-                    format!("the char of \"{}\" must be one character, not `{}`", shown(name), shown(c)),
+                    format!(
+                        "the char of \"{}\" is `{}`: it must be one character, not `|` or a space",
+                        shown(name),
+                        shown(c)
+                    ),
                 ))
             }
             None => free_symbol(declared.iter().map(|(_, s)| s.symbol)),
