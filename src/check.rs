@@ -4,6 +4,7 @@
 //! fixes found one solve at a time. Pure Rust, tested natively.
 
 use crate::protocol::{Cells, CheckRequest, FixNote, FromWorker, VerdictKind};
+use nonogram_core::colour::{ColourPuzzle, ColourSolver, ColourStep};
 use nonogram_core::fix::FixSearch;
 use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Solver, Step, Verdict};
 
@@ -12,6 +13,8 @@ pub const MAX_FIXES: usize = 6;
 
 enum Phase {
     Solving(Solver),
+    /// A colour picture: its verdict alone (no fixes yet).
+    Colour(ColourSolver, Vec<u8>),
     Fixing(FixSearch),
     Done,
 }
@@ -27,6 +30,9 @@ pub struct CheckJob {
 impl CheckJob {
     pub fn new(request: &CheckRequest) -> Result<CheckJob, FromWorker> {
         let error = |message: String| FromWorker::PictureError { id: request.id, message };
+        if !request.cells.colours().is_empty() {
+            return CheckJob::colour(request);
+        }
         if let Some(i) = request.cells.iter().position(|&c| c == Cell::Unknown) {
             return Err(error(format!("cell {} of the picture is neither filled nor empty", i + 1)));
         }
@@ -40,6 +46,26 @@ impl CheckJob {
         let solver = Solver::new(&Puzzle::from_picture(&picture), SolveOptions::solutions(2))
             .map_err(|e| error(e.to_string()))?;
         Ok(CheckJob { id: request.id, picture, phase: Phase::Solving(solver), reported: None })
+    }
+
+    /// A colour picture's check: its cells are each one colour.
+    fn colour(request: &CheckRequest) -> Result<CheckJob, FromWorker> {
+        let error = |message: String| FromWorker::PictureError { id: request.id, message };
+        let sets = request.cells.colours();
+        if let Some(i) = sets.iter().position(|s| s.count_ones() != 1) {
+            return Err(error(format!("cell {} of the picture is not one colour", i + 1)));
+        }
+        if request.width == 0 || sets.len() != request.width * request.height {
+            return Err(error(format!(
+                "the cells do not make a {}×{} picture",
+                request.width, request.height
+            )));
+        }
+        let cells: Vec<u8> = sets.iter().map(|s| s.trailing_zeros() as u8).collect();
+        let solver = ColourSolver::new(&ColourPuzzle::from_picture(&cells, request.width), 2)
+            .map_err(|e| error(e.to_string()))?;
+        let picture = Grid::new(0, 0);
+        Ok(CheckJob { id: request.id, picture, phase: Phase::Colour(solver, cells), reported: None })
     }
 
     pub fn is_done(&self) -> bool {
@@ -77,6 +103,35 @@ impl CheckJob {
                     _ => Phase::Done,
                 };
                 Some(message)
+            }
+            Phase::Colour(solver, picture) => {
+                let verdict = loop {
+                    match solver.next() {
+                        Some(ColourStep::Done { verdict }) => break verdict,
+                        Some(_) if keep_going() => {}
+                        _ => return None,
+                    }
+                };
+                let stats = solver.stats();
+                let other =
+                    verdict.solutions().iter().find(|s| *s != picture).map(|s| Cells::of_colour_solution(s));
+                let kind = match verdict {
+                    Verdict::Unique(_) => VerdictKind::Unique,
+                    Verdict::Multiple(_) => VerdictKind::Multiple,
+                    Verdict::None { .. } => VerdictKind::None,
+                    Verdict::Interrupted => VerdictKind::Timeout,
+                };
+                self.phase = Phase::Done;
+                Some(FromWorker::Checked {
+                    id: self.id,
+                    verdict: kind,
+                    by_line_logic: stats.by_line_logic(),
+                    guesses: stats.guesses,
+                    probes: stats.probes,
+                    contradictions: 0,
+                    ms: elapsed_ms,
+                    other,
+                })
             }
             Phase::Fixing(search) => {
                 let done = search.run(keep_going);
@@ -180,5 +235,33 @@ mod tests {
         assert!(matches!(CheckJob::new(&bad), Err(FromWorker::PictureError { .. })));
         let short = CheckRequest { id: 1, width: 2, height: 2, cells: Cells::parse("#.").unwrap() };
         assert!(matches!(CheckJob::new(&short), Err(FromWorker::PictureError { .. })));
+    }
+
+    #[test]
+    fn colour_pictures_get_their_verdict_and_the_other_solution() {
+        let check = |cells: &[u8], width: usize| {
+            let request = CheckRequest {
+                id: 4,
+                width,
+                height: cells.len() / width,
+                cells: Cells::of_colour_solution(cells),
+            };
+            let mut job = CheckJob::new(&request).unwrap();
+            let message = job.advance(|| true, 1.0);
+            assert!(job.is_done());
+            message
+        };
+        let Some(FromWorker::Checked { verdict, other: None, .. }) = check(&[1, 1, 2, 0, 1, 2, 2, 2, 0], 3)
+        else {
+            panic!()
+        };
+        assert_eq!(verdict, VerdictKind::Unique);
+        // A red diagonal either way under a blue row: the other diagonal.
+        let Some(FromWorker::Checked { verdict, other: Some(other), .. }) = check(&[1, 0, 0, 1, 2, 2], 2)
+        else {
+            panic!()
+        };
+        assert_eq!(verdict, VerdictKind::Multiple);
+        assert_eq!(other, Cells::of_colour_solution(&[0, 1, 1, 0, 2, 2]));
     }
 }

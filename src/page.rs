@@ -9,6 +9,7 @@ mod export_view;
 mod input;
 mod input_panel;
 mod panels;
+mod picture_colour;
 mod picture_draw;
 mod picture_markup;
 mod picture_view;

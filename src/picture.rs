@@ -1,8 +1,12 @@
 //! An uploaded picture on the page: its cell values (from the worker), the
 //! threshold, `Invert`, and the cells the maker switched by hand, giving the
-//! 0/1 grid and its puzzle. Pure Rust, tested natively.
+//! 0/1 grid and its puzzle; or, with 3 to 8 `colours`, its cells quantised
+//! by the worker, the palette (editable), and the cells painted by hand,
+//! giving a colour puzzle. Pure Rust, tested natively.
 
+use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::{Cell, Grid, Puzzle};
+use nonogram_formats::quantise::name_colours;
 use nonogram_formats::raster::{self, MAX_GRID_SIDE};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -25,6 +29,16 @@ pub struct Picture {
     otsu: u8,
     /// Cells switched by hand, on top of the thresholded values.
     edits: Vec<bool>,
+    /// Colours asked for, background included: 2 is black and white (by
+    /// the threshold), 3 to 8 the picture's colours quantised to that many.
+    pub colours: u8,
+    /// The quantised cells (0 the background) and the colours' RGB.
+    colour_cells: Vec<u8>,
+    pub palette: Vec<[u8; 3]>,
+    /// Cells painted by hand with a colour, on top of the quantised ones.
+    painted: Vec<Option<u8>>,
+    /// The colour a click paints with.
+    pub paint: u8,
 }
 
 impl Picture {
@@ -42,7 +56,74 @@ impl Picture {
             values: Vec::new(),
             otsu: 127,
             edits: Vec::new(),
+            colours: 2,
+            colour_cells: Vec::new(),
+            palette: Vec::new(),
+            painted: Vec::new(),
+            paint: 1,
         }
+    }
+
+    /// True when the picture is made of colours (3 or more asked, and the
+    /// worker's colour cells are in).
+    pub fn is_colour(&self) -> bool {
+        self.colours >= 3
+            && !self.colour_cells.is_empty()
+            && self.colour_cells.len() == self.width * self.height
+    }
+
+    /// Takes the worker's quantised cells; hand-painted cells survive when
+    /// the size and the number of colours stay (returns how many did not).
+    pub fn set_colour_cells(
+        &mut self,
+        width: usize,
+        height: usize,
+        cells: Vec<u8>,
+        palette: Vec<[u8; 3]>,
+    ) -> usize {
+        let same = (width, height) == (self.width, self.height) && palette.len() == self.palette.len();
+        let dropped = if same { 0 } else { self.painted.iter().flatten().count() };
+        if !same || self.painted.len() != width * height {
+            self.painted = vec![None; width * height];
+        }
+        (self.width, self.height) = (width, height);
+        self.colour_cells = cells;
+        self.palette = palette;
+        self.paint = self.paint.clamp(1, (self.palette.len().max(2) - 1) as u8);
+        dropped
+    }
+
+    /// Paints a cell with the chosen colour, or gives it back its own
+    /// colour when it already has the chosen one by hand.
+    pub fn paint_cell(&mut self, row: usize, col: usize) {
+        if row < self.height && col < self.width && self.is_colour() {
+            let i = row * self.width + col;
+            self.painted[i] = match self.painted[i] {
+                Some(c) if c == self.paint => None,
+                _ => Some(self.paint),
+            };
+        }
+    }
+
+    /// The colour picture: each cell's colour (0 the background).
+    pub fn colour_grid(&self) -> Option<Vec<u8>> {
+        self.is_colour()
+            .then(|| self.colour_cells.iter().zip(&self.painted).map(|(&c, p)| p.unwrap_or(c)).collect())
+    }
+
+    /// The colour puzzle of the colour picture, its colours named (see
+    /// [`name_colours`]), titled after the file.
+    pub fn colour_puzzle(&self) -> Option<ColourPuzzle> {
+        let cells = self.colour_grid()?;
+        let mut puzzle = ColourPuzzle::from_picture_with(&cells, self.width, name_colours(&self.palette));
+        puzzle.goal = None;
+        puzzle.meta.title = self.title();
+        Some(puzzle)
+    }
+
+    fn title(&self) -> Option<String> {
+        let stem = self.name.rsplit_once('.').map_or(self.name.as_str(), |(stem, _)| stem);
+        (!stem.is_empty()).then(|| stem.to_string())
     }
 
     /// Takes the worker's cell values; returns how many hand edits were
@@ -72,13 +153,19 @@ impl Picture {
         self.threshold.unwrap_or(self.otsu)
     }
 
-    /// Cells switched by hand.
+    /// Cells switched (or painted) by hand.
     pub fn edits(&self) -> usize {
-        self.edits.iter().filter(|&&e| e).count()
+        match self.is_colour() {
+            true => self.painted.iter().flatten().count(),
+            false => self.edits.iter().filter(|&&e| e).count(),
+        }
     }
 
     pub fn is_edited(&self, i: usize) -> bool {
-        self.edits.get(i).copied().unwrap_or(false)
+        match self.is_colour() {
+            true => self.painted.get(i).is_some_and(Option::is_some),
+            false => self.edits.get(i).copied().unwrap_or(false),
+        }
     }
 
     /// Switches a cell by hand (again: back to the thresholded value).
@@ -91,7 +178,9 @@ impl Picture {
 
     /// The 0/1 grid, once the worker's values are in.
     pub fn grid(&self) -> Option<Grid> {
-        if self.values.is_empty() {
+        // None until the values of the current size are in (after a switch
+        // from colours, the size may be newer than the values).
+        if self.values.is_empty() || self.values.len() != self.width * self.height {
             return None;
         }
         let mut grid =
@@ -109,8 +198,7 @@ impl Picture {
     pub fn puzzle(&self) -> Option<Puzzle> {
         let mut puzzle = Puzzle::from_picture(&self.grid()?);
         puzzle.meta.goal = None;
-        let stem = self.name.rsplit_once('.').map_or(self.name.as_str(), |(stem, _)| stem);
-        puzzle.meta.title = (!stem.is_empty()).then(|| stem.to_string());
+        puzzle.meta.title = self.title();
         Some(puzzle)
     }
 
@@ -179,5 +267,33 @@ mod tests {
         assert_eq!(p.resize(Some(0), None), (1, 1));
         p.keep_aspect = false;
         assert_eq!(p.resize(Some(7), None), (7, 2));
+    }
+
+    #[test]
+    fn colour_cells_are_painted_by_hand_and_make_a_colour_puzzle() {
+        let mut p = picture();
+        p.colours = 3;
+        let palette = vec![[255, 255, 255], [20, 30, 120], [220, 30, 30]];
+        assert_eq!(p.set_colour_cells(3, 2, vec![0, 1, 2, 1, 1, 0], palette.clone()), 0);
+        assert!(p.is_colour());
+        p.paint = 2;
+        p.paint_cell(0, 0);
+        assert_eq!(p.colour_grid().unwrap(), [2, 1, 2, 1, 1, 0]);
+        assert!(p.is_edited(0) && p.edits() == 1);
+        // Painting again with the same colour gives the cell back.
+        p.paint_cell(0, 0);
+        assert_eq!(p.colour_grid().unwrap(), [0, 1, 2, 1, 1, 0]);
+        p.paint_cell(1, 2);
+        let puzzle = p.colour_puzzle().unwrap();
+        assert_eq!(puzzle.meta.title.as_deref(), Some("heart"));
+        assert_eq!(puzzle.clue_text(&puzzle.rows[1]), "2 blue, 1 red");
+        assert_eq!(puzzle.palette[2].symbol, 'r');
+        // A new size drops the painted cells and says how many.
+        assert_eq!(p.set_colour_cells(1, 1, vec![0], palette), 1);
+        // Back to two colours: black and white again once its values come.
+        p.colours = 2;
+        assert!(!p.is_colour() && p.grid().is_none());
+        p.set_values(1, 1, vec![0], 127);
+        assert_eq!(p.grid().unwrap().to_text(), "#\n");
     }
 }

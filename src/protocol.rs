@@ -39,18 +39,23 @@ pub struct RunColours {
 pub enum ToWorker {
     Solve(SolveRequest),
     /// Read the picture file posted with this message (an image, or a 0/1
-    /// text picture) and keep its grey pixels for `Resample`.
+    /// text picture) and keep its grey pixels (and an image's colours) for
+    /// `Resample`.
     LoadPicture {
         id: u32,
         name: String,
     },
-    /// The kept picture's mean grey per cell of a `width`×`height` grid.
+    /// The kept picture's mean grey per cell of a `width`×`height` grid
+    /// (answered by `Cells`); with `colours` from 3 to 8, its cells'
+    /// colours quantised to that many (answered by `ColourCells`).
     Resample {
         id: u32,
         width: usize,
         height: usize,
+        colours: u8,
     },
     /// Is the puzzle of this 0/1 picture fair? Then, if not, look for fixes.
+    /// A colour picture (cells with colours) gets the verdict alone.
     Check(CheckRequest),
     /// Solve without streaming and report the time only (benchmarks:
     /// `scripts/bench-wasm`); answered by `Done` with no solutions.
@@ -218,6 +223,9 @@ pub enum FromWorker {
     /// Mean grey (0 black to 255 white) of each cell, row-major, and
     /// Otsu's threshold of them.
     Cells { id: u32, width: usize, height: usize, values: Vec<u8>, otsu: u8 },
+    /// Each cell's colour (0 the background) of a `width`×`height` grid,
+    /// and the colours' RGB, three bytes each, background first.
+    ColourCells { id: u32, width: usize, height: usize, cells: Vec<u8>, palette: Vec<u8> },
     /// A picture could not be read, or a grid size was refused.
     PictureError { id: u32, message: String },
     /// The check's verdict: unique, or multiple with a solution other

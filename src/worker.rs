@@ -15,6 +15,7 @@ use crate::colour_session::ColourSession;
 use crate::protocol::{CheckRequest, FromWorker, SolveRequest, ToWorker};
 use crate::session::{done_message, Session};
 use nonogram_core::SolveOptions;
+use nonogram_formats::quantise::{self, ColourImage};
 use nonogram_formats::raster::{self, GreyImage, Sniffed, MAX_GRID_SIDE};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -54,7 +55,8 @@ struct State {
     current_job: Cell<u32>,
     /// The id of the latest picture load; older loads are dropped.
     current_load: Cell<u32>,
-    picture: RefCell<Option<GreyImage>>,
+    /// The loaded picture: its grey, and an image's colours.
+    picture: RefCell<Option<(GreyImage, Option<ColourImage>)>>,
     /// The solutions of the last puzzle a player asked a hint for.
     solutions: RefCell<crate::hinting::Solutions>,
 }
@@ -98,7 +100,9 @@ pub fn start() {
                     }),
                 }
             }
-            Ok(Some(ToWorker::Resample { id, width, height })) => post(&resample(id, width, height, &state)),
+            Ok(Some(ToWorker::Resample { id, width, height, colours })) => {
+                post(&resample(id, width, height, colours, &state))
+            }
             Ok(Some(ToWorker::Parse { id, index })) => {
                 let outcome = match attachment.and_then(|a| a.as_string()) {
                     Some(text) => crate::protocol::parse_for_page(&text, index),
@@ -254,9 +258,9 @@ async fn check(request: CheckRequest, state: Rc<State>) {
     }
 }
 
-fn resample(id: u32, width: usize, height: usize, state: &State) -> FromWorker {
+fn resample(id: u32, width: usize, height: usize, colours: u8, state: &State) -> FromWorker {
     let picture = state.picture.borrow();
-    let Some(image) = picture.as_ref() else {
+    let Some((image, colour)) = picture.as_ref() else {
         return FromWorker::PictureError { id, message: "no picture is loaded".into() };
     };
     if !(1..=MAX_GRID_SIDE).contains(&width) || !(1..=MAX_GRID_SIDE).contains(&height) {
@@ -264,6 +268,17 @@ fn resample(id: u32, width: usize, height: usize, state: &State) -> FromWorker {
             id,
             message: format!("a grid of {width}×{height}: each side must be 1 to {MAX_GRID_SIDE} cells"),
         };
+    }
+    if colours >= 3 {
+        let Some(colour) = colour else {
+            return FromWorker::PictureError {
+                id,
+                message: "a 0/1 text picture has no colours: upload an image".into(),
+            };
+        };
+        let (cells, palette) =
+            quantise::quantise(&colour.cell_colours(width, height), width, usize::from(colours));
+        return FromWorker::ColourCells { id, width, height, cells, palette: palette.concat() };
     }
     let values = image.cell_means(width, height);
     let otsu = raster::otsu(&values);
@@ -277,18 +292,18 @@ async fn load(id: u32, name: String, blob: Blob, state: Rc<State>) {
     }
     match result {
         Ok((image, kind)) => {
-            let (grid_width, grid_height) = image.default_grid();
-            let (width, height) = (image.width(), image.height());
+            let (grid_width, grid_height) = image.0.default_grid();
+            let (width, height) = (image.0.width(), image.0.height());
             *state.picture.borrow_mut() = Some(image);
             post(&FromWorker::PictureLoaded { id, kind, width, height, grid_width, grid_height });
-            post(&resample(id, grid_width, grid_height, &state));
+            post(&resample(id, grid_width, grid_height, 2, &state));
         }
         Err(message) => post(&FromWorker::PictureError { id, message: format!("{name}: {message}") }),
     }
 }
 
 /// Reads a file as an image (by its header) or as a 0/1 text picture.
-async fn read_picture(blob: &Blob) -> Result<(GreyImage, String), String> {
+async fn read_picture(blob: &Blob) -> Result<((GreyImage, Option<ColourImage>), String), String> {
     let buffer =
         JsFuture::from(blob.array_buffer()).await.map_err(|_| "the file could not be read".to_string())?;
     let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
@@ -309,13 +324,13 @@ async fn read_picture(blob: &Blob) -> Result<(GreyImage, String), String> {
             let grid = nonogram_formats::parse_picture(text).map_err(|e| {
                 format!("not an image, and not a 0/1 text picture: {e} (to open clues, use Open file)")
             })?;
-            Ok((GreyImage::from_grid(&grid), "0/1 text picture".to_string()))
+            Ok(((GreyImage::from_grid(&grid), None), "0/1 text picture".to_string()))
         }
     }
 }
 
 /// Decodes with the browser and reads the pixels back in strips of rows.
-async fn decode(blob: &Blob) -> Result<GreyImage, String> {
+async fn decode(blob: &Blob) -> Result<(GreyImage, Option<ColourImage>), String> {
     let describe = |e: JsValue| {
         e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).unwrap_or_else(|| format!("{e:?}"))
     };
@@ -333,13 +348,17 @@ async fn decode(blob: &Blob) -> Result<GreyImage, String> {
     bitmap.close();
     let (w, h) = (w as usize, h as usize);
     let mut image = GreyImage::with_width(w, h);
+    let mut colour = ColourImage::with_size(w, h);
     let strip = (STRIP_BYTES / (4 * w.max(1))).max(1);
     for y in (0..h).step_by(strip) {
         let rows = strip.min(h - y);
         let data = context.get_image_data(0.0, y as f64, w as f64, rows as f64).map_err(describe)?;
-        image.push_rgba(&data.data());
+        let rgba = data.data();
+        image.push_rgba(&rgba);
+        colour.push_rgba(&rgba);
     }
-    Ok(image)
+    colour.finish();
+    Ok((image, Some(colour)))
 }
 
 /// Lets the worker's event loop run (a new request may arrive).

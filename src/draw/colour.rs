@@ -68,7 +68,7 @@ pub fn draw_clues(ctx: &CanvasRenderingContext2d, l: &Layout, puzzle: &ColourPuz
         ctx.set_text_align("left");
         for (r, runs) in puzzle.rows.iter().enumerate() {
             let (_, y) = l.cell_origin(r, 0);
-            let text = clue_text(runs);
+            let text = if runs.is_empty() { "0".to_string() } else { clue_text(runs) };
             let width = |t: &str| ctx.measure_text(t).map_or(0.0, |m| m.width());
             let start = l.left - 4.0 - width(&text);
             let mut prefix = String::new();

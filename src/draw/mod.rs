@@ -4,7 +4,7 @@
 //! so that a redraw repaints only the cells whose look changed; the cache
 //! can be thrown away at any time.
 
-mod colour;
+pub mod colour;
 mod paint;
 
 pub use crate::layout::css;

@@ -52,7 +52,7 @@ type Sources = (Option<Rc<Puzzle>>, Option<Rc<Grid>>, Option<Rc<Cells>>, String,
 /// The picture to export: its width, and each cell's CSS colour (`None`:
 /// the background); the uploaded one, else the solution.
 fn picture_of((puzzle, picture, solution, _, colour): &Sources) -> Option<(usize, Vec<Option<String>>)> {
-    if let Some(p) = picture {
+    if let Some(p) = picture.as_ref().filter(|_| colour.is_none()) {
         let fill = p.cells().iter().map(|&c| (c == Cell::Filled).then(|| "#000000".to_string()));
         return Some((p.width(), fill.collect()));
     }

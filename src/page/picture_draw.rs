@@ -2,8 +2,9 @@
 //! two solutions side by side when its puzzle is not unique.
 
 use super::picture_view::PicturePanel;
-use crate::draw::{context, draw_clues, draw_grid_lines, for_filled_runs, palette, size_canvas};
+use crate::draw::{colour, context, draw_clues, draw_grid_lines, for_filled_runs, palette, size_canvas};
 use crate::layout::{ClueExtent, Layout};
+use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::{Cell, Grid, Puzzle};
 use web_sys::HtmlCanvasElement;
 
@@ -13,7 +14,16 @@ impl PicturePanel {
         let (Some(p), Some(canvas)) = (&self.picture, self.canvas.cast::<HtmlCanvasElement>()) else {
             return;
         };
-        let (Some(grid), Some(puzzle)) = (p.grid(), p.puzzle()) else { return };
+        let colour = p.colour_puzzle().zip(p.colour_grid());
+        let (grid, puzzle) = match &colour {
+            Some((c, cells)) => {
+                (super::picture_colour::colour_view(cells, c.width()), crate::protocol::shape(c))
+            }
+            None => {
+                let (Some(grid), Some(puzzle)) = (p.grid(), p.puzzle()) else { return };
+                (grid, puzzle)
+            }
+        };
         let max_width = canvas.parent_element().map(|e| e.client_width() as f64).unwrap_or(600.0).max(200.0);
         if self.drawn.get() == (self.version, max_width) {
             return;
@@ -22,10 +32,16 @@ impl PicturePanel {
         // As wide as the panel (up to 32-pixel cells); the page scrolls down.
         let l = Layout::fit(grid.width(), grid.height(), ClueExtent::of(&puzzle), (max_width, f64::INFINITY));
         let edited: Vec<usize> = (0..grid.cells().len()).filter(|&i| p.is_edited(i)).collect();
-        draw_cells(&canvas, &l, Some(&puzzle), &grid, &self.check.differing, &edited);
+        let painted = colour.as_ref().map(|(c, cells)| (c, &cells[..]));
+        draw_cells(&canvas, &l, Some(&puzzle), &grid, &self.check.differing, &edited, painted);
         self.layout.set(Some(l));
         if let Some(other) = &self.check.other {
-            for (node, g) in [(&self.own_canvas, &grid), (&self.other_canvas, other)] {
+            let other_colours = self.check.other_colours.as_deref();
+            let sides = [
+                (&self.own_canvas, &grid, colour.as_ref().map(|(c, cells)| (c, &cells[..]))),
+                (&self.other_canvas, other, colour.as_ref().map(|(c, _)| c).zip(other_colours)),
+            ];
+            for (node, g, painted) in sides {
                 if let Some(c) = node.cast::<HtmlCanvasElement>() {
                     let cell = (240.0 / g.width().max(g.height()) as f64).floor().clamp(4.0, 14.0);
                     let l = Layout {
@@ -37,15 +53,15 @@ impl PicturePanel {
                         font: 9.0,
                         column_font: 9.0,
                     };
-                    draw_cells(&c, &l, None, g, &self.check.differing, &[]);
+                    draw_cells(&c, &l, None, g, &self.check.differing, &[], painted);
                 }
             }
         }
     }
 }
 
-/// Draws cells (filled dark, empty white), optional clues, outlines around
-/// `outlined` cells and a corner mark on `marked` ones.
+/// Draws cells (filled dark, empty white; or in their colours), optional
+/// clues, outlines around `outlined` cells and a corner mark on `marked` ones.
 fn draw_cells(
     canvas: &HtmlCanvasElement,
     l: &Layout,
@@ -53,6 +69,7 @@ fn draw_cells(
     grid: &Grid,
     outlined: &[usize],
     marked: &[usize],
+    colour: Option<(&ColourPuzzle, &[u8])>,
 ) {
     let Some(ctx) = context(canvas) else { return };
     let colours = palette();
@@ -62,14 +79,21 @@ fn draw_cells(
     let _ = ctx.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
     ctx.set_fill_style_str(colours.paper);
     ctx.fill_rect(0.0, 0.0, w, h);
-    if let Some(p) = puzzle {
-        draw_clues(&ctx, l, p, colours, &[]);
+    match (puzzle, colour) {
+        (Some(_), Some((c, _))) => colour::draw_clues(&ctx, l, c, colours),
+        (Some(p), None) => draw_clues(&ctx, l, p, colours, &[]),
+        _ => {}
+    }
+    if let Some((c, cells)) = colour {
+        let sets: Vec<u32> = cells.iter().map(|&k| 1u32 << (k & 31)).collect();
+        colour::paint_cells(&ctx, l, c, &sets, 0..cells.len());
     }
     ctx.set_fill_style_str(colours.ink);
     let cells = grid.cells();
+    let colour_painted = colour.is_some();
     for_filled_runs(
         l.width,
-        |i| cells[i] == Cell::Filled,
+        |i| cells[i] == Cell::Filled && !colour_painted,
         |row, col, len| {
             let (x, y) = l.cell_origin(row, col);
             ctx.fill_rect(x, y, l.cell * len as f64, l.cell);

@@ -44,6 +44,12 @@ impl PicturePanel {
                         <label class="inline"><input id="pic-aspect" type="checkbox" checked={p.keep_aspect}
                             onchange={link.callback(move |e: Event| PictureMsg::KeepAspect(value_of(&e).checked()))} />{ " Keep aspect ratio" }</label>
                     </div>
+                    { self.colour_settings(ctx) }
+                    if p.is_colour() {
+                        <p class="hint">{ format!("Each cell takes the nearest of the colours; the first is the background. \
+                            Pick a colour, then click a cell to paint it (again: back to its own){}.",
+                            match p.edits() { 0 => String::new(), 1 => "; 1 cell painted by hand".into(), n => format!("; {n} cells painted by hand") }) }</p>
+                    } else {
                     <div class="picture-settings">
                         <label class="inline" for="pic-threshold">{ "Threshold" }</label>
                         <input id="pic-threshold" type="range" min="0" max="255" value={p.threshold_value().to_string()}
@@ -60,6 +66,7 @@ impl PicturePanel {
                     </div>
                     <p class="hint">{ format!("Dark cells (grey ≤ threshold) are filled. Click a cell to switch it{}.",
                         match p.edits() { 0 => String::new(), 1 => "; 1 cell switched by hand".into(), n => format!("; {n} cells switched by hand") }) }</p>
+                    }
                     if ctx.props().edited && self.made.is_some() {
                         <p class="hint">{ "The clues were edited by hand and no longer come from this picture. " }
                             <button id="pic-use" onclick={link.callback(|_| PictureMsg::UseClues)}>{ "Use the picture's clues" }</button></p>

@@ -7,12 +7,13 @@
 //! makes new clues: they replace the `Clues` text (the page's one current
 //! puzzle) and are checked at once.
 
+use super::picture_colour::colour_view;
 use super::WorkerHandle;
 use crate::picture::Picture;
-use crate::protocol::{Cells, CheckRequest, FixNote, FromWorker, ToWorker, VerdictKind};
+use crate::protocol::{Cells, CheckRequest, FixNote, FromWorker, ToWorker};
 use nonogram_core::Grid;
 use nonogram_formats::raster::MAX_GRID_SIDE;
-use nonogram_formats::{write, Format};
+use nonogram_formats::{write, write_colour, Format};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -45,6 +46,12 @@ pub enum PictureMsg {
     Threshold(u8),
     Otsu,
     Invert(bool),
+    /// Colours, background included: 2 black and white, 3 to 8 colours.
+    Colours(u8),
+    /// Paint clicked cells with this colour (colour pictures).
+    Paint(u8),
+    /// A palette colour edited: its index and `#rrggbb`.
+    Swatch(usize, String),
     Click(MouseEvent),
     ApplyFix(usize, usize),
     /// Put the picture's clues back into `Clues` after hand edits there.
@@ -134,8 +141,10 @@ pub struct CheckView {
     /// The check whose answers are awaited; older ones are ignored.
     pub id: u32,
     pub status: String,
-    /// The other solution, when there are several.
+    /// The other solution, when there are several (for a colour picture,
+    /// filled where it is not the background, and its colours).
     pub other: Option<Grid>,
+    pub other_colours: Option<Vec<u8>>,
     /// Grid indices where the picture and the other solution differ.
     pub differing: Vec<usize>,
     pub fixes: Vec<FixNote>,
@@ -173,7 +182,7 @@ impl PicturePanel {
 
     /// The picture changed: the preview is redrawn, the clues go into
     /// `Clues`, and a new check starts.
-    fn picture_changed(&mut self, ctx: &Context<Self>) {
+    pub(super) fn picture_changed(&mut self, ctx: &Context<Self>) {
         self.version += 1;
         self.sync_clues(ctx);
     }
@@ -183,26 +192,33 @@ impl PicturePanel {
     fn sync_clues(&mut self, ctx: &Context<Self>) {
         self.sync = None;
         let Some(p) = &self.picture else { return };
-        let (Some(grid), Some(puzzle)) = (p.grid(), p.puzzle()) else { return };
-        let text = write(Format::Non, &puzzle).unwrap_or_default();
+        let (text, grid, cells) = if p.is_colour() {
+            let (Some(puzzle), Some(colours)) = (p.colour_puzzle(), p.colour_grid()) else { return };
+            let text = write_colour(Format::WebpbnXml, &puzzle).unwrap_or_default();
+            (text, colour_view(&colours, puzzle.width()), Cells::of_colour_solution(&colours))
+        } else {
+            let (Some(grid), Some(puzzle)) = (p.grid(), p.puzzle()) else { return };
+            let cells = Cells::of(&grid);
+            (write(Format::Non, &puzzle).unwrap_or_default(), grid, cells)
+        };
         let clues = PictureClues { text, grid: Rc::new(grid.clone()) };
         self.made = Some(clues.clone());
         ctx.props().on_clues.emit(clues);
         let id = self.next_request_id();
         self.check = CheckView { id, status: "Checking…".into(), ..CheckView::default() };
-        let request =
-            CheckRequest { id, width: grid.width(), height: grid.height(), cells: Cells::of(&grid) };
+        let request = CheckRequest { id, width: grid.width(), height: grid.height(), cells };
         if let Some(w) = self.worker(ctx) {
             w.post(&ToWorker::Check(request), None);
         }
     }
 
-    fn ask_size(&mut self, ctx: &Context<Self>, size: (usize, usize)) {
+    pub(super) fn ask_size(&mut self, ctx: &Context<Self>, size: (usize, usize)) {
         let Some(p) = &mut self.picture else { return };
         p.asked = size;
+        let colours = p.colours;
         let id = self.next_request_id();
         if let Some(w) = self.worker(ctx) {
-            w.post(&ToWorker::Resample { id, width: size.0, height: size.1 }, None);
+            w.post(&ToWorker::Resample { id, width: size.0, height: size.1, colours }, None);
         }
     }
 
@@ -272,8 +288,14 @@ impl PicturePanel {
                 let Some(l) = self.layout.get() else { return false };
                 let Some((r, c)) = l.cell_at(e.offset_x() as f64, e.offset_y() as f64) else { return false };
                 let Some(p) = &mut self.picture else { return false };
-                p.toggle(r, c);
+                match p.is_colour() {
+                    true => p.paint_cell(r, c),
+                    false => p.toggle(r, c),
+                }
                 self.picture_changed(ctx);
+            }
+            msg @ (PictureMsg::Colours(_) | PictureMsg::Paint(_) | PictureMsg::Swatch(..)) => {
+                return self.on_colour_input(ctx, msg)
             }
             PictureMsg::ApplyFix(r, c) => {
                 let Some(p) = &mut self.picture else { return false };
@@ -315,6 +337,9 @@ impl PicturePanel {
                 }
                 self.picture_changed(ctx);
             }
+            FromWorker::ColourCells { width, height, cells, palette, .. } => {
+                return self.on_colour_cells(ctx, (width, height), cells, palette)
+            }
             FromWorker::PictureError { id, message } => {
                 if id == self.load.0 {
                     // The previous picture and puzzle stay as they were.
@@ -336,26 +361,16 @@ impl PicturePanel {
                 ms,
                 other,
             } if id == self.check.id => {
+                if self.picture.as_ref().is_some_and(Picture::is_colour) {
+                    return self.colour_checked(verdict, (by_line_logic, guesses, probes, ms), other);
+                }
                 let Some(picture) = self.picture.as_ref().and_then(Picture::grid) else { return false };
-                let ms = crate::app::millis(ms);
-                self.check.status = match verdict {
-                    VerdictKind::Unique if by_line_logic => format!("Unique — solvable by line logic alone ({ms} ms)"),
-                    VerdictKind::Unique if contradictions > 0 => format!(
-                        "Unique — needs search ({guesses} guess{}, {probes} probes, then clause learning: \
-                         {contradictions} contradictions, {ms} ms)",
-                        if guesses == 1 { "" } else { "es" }
-                    ),
-                    VerdictKind::Unique if guesses == 0 => format!(
-                        "Unique — needs guessing (0 guesses; probing: {probes} cells each tried both ways, {ms} ms)"
-                    ),
-                    VerdictKind::Unique => format!(
-                        "Unique — needs guessing ({guesses} guess{}, {probes} probes, {ms} ms)",
-                        if guesses == 1 { "" } else { "es" }
-                    ),
-                    VerdictKind::Multiple => "Multiple solutions".to_string(),
-                    VerdictKind::None => "No solution".to_string(),
-                    VerdictKind::Timeout => "The check was stopped".to_string(),
-                };
+                self.check.status = super::picture_colour::status_text(
+                    verdict,
+                    (by_line_logic, guesses, probes, contradictions),
+                    ms,
+                    false,
+                );
                 let other = other.and_then(|o| o.grid(picture.width(), picture.height()));
                 if let Some(o) = &other {
                     self.check.differing =

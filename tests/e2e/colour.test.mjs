@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, onBothSizes, expect, status, paste, solve, exported, shots, shared } from './lib.mjs';
+import { png } from './fixtures.mjs';
 
 const webpbn47 = () => fs.readFileSync(path.join(shared, 'survey-colour/webpbn-color-00047.xml'), 'utf8');
 
@@ -84,4 +85,39 @@ await test('a colour puzzle exports as webpbn XML and JSON that read back the sa
   await page.click('#play-mode');
   const s = await status(page);
   expect(s.startsWith('Play mode takes black-and-white puzzles for now'), s);
+});
+
+await test('a 3-colour PNG: Colours 3 gives its colour puzzle, unique; its XML reads back the same', async (page) => {
+  // Pixel art, 6 pixels a cell: a red ring and a blue block on white.
+  const rows = ['........', '.rrrr...', '.rbbbbb.', '.rbbbbb.', '..rrrr..', '........'];
+  const rgb = { '.': [255, 255, 255], r: [200, 30, 40], b: [30, 60, 200] };
+  const image = png(8 * 6, 6 * 6, (x, y) => [...rgb[rows[Math.floor(y / 6)][Math.floor(x / 6)]], 255]);
+  await page.setInputFiles('#upload-picture', { name: 'flag.png', mimeType: 'image/png', buffer: image });
+  await page.waitForFunction(() => document.querySelector('#picture-note').textContent === 'flag.png: PNG, 48×36 pixels');
+  expect(await page.inputValue('#pic-width') === '8', 'the blocks give the grid');
+  await page.selectOption('#pic-colours', '3');
+  await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: webpbn XML, 8×6, 3 colours');
+  await page.waitForFunction(() => document.querySelector('#check').textContent.startsWith('Unique — solvable by line logic alone'));
+  // The swatches: the background first (white), then the others by size (blue 10 cells, red 9).
+  const swatches = await page.$$eval('.swatch-value', (inputs) => inputs.map((i) => i.value));
+  expect(JSON.stringify(swatches) === JSON.stringify(['#ffffff', '#1e3cc8', '#c81e28']), `swatches ${swatches}`);
+  await page.selectOption('#speed', '0');
+  await solve(page, null, 'Unique solution');
+  const grid = await page.inputValue('#grid-text');
+  expect(grid === rows.join('\n'), `solved:\n${grid}`);
+  const xml = await exported(page, 'xml');
+  expect(xml.includes('<title>flag</title>') && xml.includes('char="r">C81E28</color>'), xml.slice(0, 500));
+  await page.screenshot({ path: path.join(shots, 'colour-picture-1280.png'), fullPage: true });
+  // Pasted back: the same puzzle, solved to the same picture.
+  await solve(page, xml, 'Unique solution');
+  expect(await page.inputValue('#grid-text') === rows.join('\n'), 'the same puzzle');
+  expect(await exported(page, 'xml') === xml, 'the same XML');
+  // A cell painted by hand changes the clues: blue over a white corner.
+  await page.click('.swatch-pick >> nth=1');
+  const box = await page.$eval('#picture-canvas', (c) => [c.getAttribute('data-left'), c.getAttribute('data-top'), c.getAttribute('data-cell')].map(Number));
+  await page.click('#picture-canvas', { position: { x: box[0] + box[2] * 0.5, y: box[1] + box[2] * 0.5 } });
+  await page.waitForFunction(() => [...document.querySelectorAll('.picture .hint')].some((e) => e.textContent.includes('1 cell painted by hand')));
+  await solve(page, null, 'Unique solution');
+  const painted = await page.inputValue('#grid-text');
+  expect(painted.split('\n')[0] === 'b.......', `painted:\n${painted}`);
 });

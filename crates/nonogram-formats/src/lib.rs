@@ -9,6 +9,7 @@ mod json;
 mod non;
 mod numeric;
 mod picture;
+pub mod quantise;
 pub mod raster;
 pub mod share;
 mod taai;

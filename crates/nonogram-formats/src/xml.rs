@@ -38,7 +38,9 @@ pub(crate) fn parse(text: &str) -> Result<Read, ParseError> {
                     "the XML has more than {MAX_TAGS} nodes (elements, text pieces); a puzzle needs fewer"
                 )
             }
-            e => format!("invalid XML: {e}"),
+            // The parser quotes names whole: a tag of a thousand characters
+            // is shown cut, as every echoed token is.
+            e => format!("invalid XML: {}", shown_message(&e.to_string())),
         };
         ParseError::at(pos.row as usize, pos.col as usize, message)
     })?;
@@ -48,6 +50,16 @@ pub(crate) fn parse(text: &str) -> Result<Read, ParseError> {
     }
     let puzzles = puzzles.iter().map(|&node| parse_puzzle(&doc, node)).collect::<Result<Vec<_>, _>>()?;
     Ok(Read::from_colour(puzzles))
+}
+
+/// A parser's message with each quoted part cut as [`shown`] cuts tokens.
+fn shown_message(message: &str) -> String {
+    message
+        .split('\'')
+        .enumerate()
+        .map(|(i, part)| if i % 2 == 1 { shown(part) } else { part.to_string() })
+        .collect::<Vec<_>>()
+        .join("'")
 }
 
 /// Refuses, before the parser allocates anything, a text that declares an

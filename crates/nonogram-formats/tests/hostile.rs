@@ -293,6 +293,12 @@ fn fuzzer_findings() {
     }
     // Detection does not take it for a picture.
     assert_eq!(outcome("|\n"), "error: line 1, column 1: size `|` is not a whole number");
+    // parse: crash-e84cc6b713152b462fcc5e22242d83903606eeaf, a closing tag
+    // of 360 characters that the XML parser quoted whole in its message.
+    let text = format!("<I> </I{}>\t<?", "01".repeat(180));
+    let e = nonogram_formats::parse(&text).unwrap_err();
+    assert!(e.message.chars().count() < 200, "{e}");
+    assert!(e.message.starts_with("invalid XML: expected 'I' tag, not 'I0101"), "{e}");
 }
 
 #[test]

@@ -53,7 +53,7 @@ impl Wire for ToWorker {
         match self {
             ToWorker::Solve(q) => put!(out, 0, q),
             ToWorker::LoadPicture { id, name } => put!(out, 1, id, name),
-            ToWorker::Resample { id, width, height } => put!(out, 2, id, width, height),
+            ToWorker::Resample { id, width, height, colours } => put!(out, 2, id, width, height, colours),
             ToWorker::Check(q) => put!(out, 3, q),
             ToWorker::Time(q) => put!(out, 4, q),
             ToWorker::Race { request, seed } => put!(out, 5, request, seed),
@@ -65,7 +65,12 @@ impl Wire for ToWorker {
         Some(match r.byte()? {
             0 => ToWorker::Solve(Wire::get(r)?),
             1 => ToWorker::LoadPicture { id: Wire::get(r)?, name: Wire::get(r)? },
-            2 => ToWorker::Resample { id: Wire::get(r)?, width: Wire::get(r)?, height: Wire::get(r)? },
+            2 => ToWorker::Resample {
+                id: Wire::get(r)?,
+                width: Wire::get(r)?,
+                height: Wire::get(r)?,
+                colours: Wire::get(r)?,
+            },
             3 => ToWorker::Check(Wire::get(r)?),
             4 => ToWorker::Time(Wire::get(r)?),
             5 => ToWorker::Race { request: Wire::get(r)?, seed: Wire::get(r)? },
@@ -129,6 +134,9 @@ impl Wire for FromWorker {
                 put!(out, 5, id, width, height, values, otsu)
             }
             FromWorker::PictureError { id, message } => put!(out, 6, id, message),
+            FromWorker::ColourCells { id, width, height, cells, palette } => {
+                put!(out, 11, id, width, height, cells, palette)
+            }
             FromWorker::Checked {
                 id,
                 verdict,
@@ -180,6 +188,13 @@ impl Wire for FromWorker {
                 otsu: Wire::get(r)?,
             },
             6 => FromWorker::PictureError { id: Wire::get(r)?, message: Wire::get(r)? },
+            11 => FromWorker::ColourCells {
+                id: Wire::get(r)?,
+                width: Wire::get(r)?,
+                height: Wire::get(r)?,
+                cells: Wire::get(r)?,
+                palette: Wire::get(r)?,
+            },
             7 => FromWorker::Checked {
                 id: Wire::get(r)?,
                 verdict: Wire::get(r)?,

@@ -32,7 +32,7 @@ fn every_message_round_trips() {
     assert_eq!(request.colour_puzzle().map(|p| (p.rows, p.columns)), Some((colour.rows, colour.columns)));
     round_trip(ToWorker::Solve(request));
     round_trip(ToWorker::LoadPicture { id: 1, name: "ünï.png".into() });
-    round_trip(ToWorker::Resample { id: 2, width: 200, height: 150 });
+    round_trip(ToWorker::Resample { id: 2, width: 200, height: 150, colours: 5 });
     let cells = Cells::parse("#.#?..").unwrap();
     round_trip(ToWorker::Check(CheckRequest { id: 3, width: 3, height: 2, cells: cells.clone() }));
     round_trip(ToWorker::Parse { id: 4, index: 999 });
@@ -98,6 +98,13 @@ fn every_message_round_trips() {
         grid_height: 23,
     });
     round_trip(FromWorker::Cells { id: 1, width: 2, height: 1, values: vec![0, 255], otsu: 127 });
+    round_trip(FromWorker::ColourCells {
+        id: 1,
+        width: 2,
+        height: 1,
+        cells: vec![0, 1],
+        palette: vec![255, 255, 255, 9, 8, 7],
+    });
     round_trip(FromWorker::PictureError { id: 1, message: "not a picture".into() });
     round_trip(FromWorker::Checked {
         id: 1,
