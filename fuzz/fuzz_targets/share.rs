@@ -7,7 +7,14 @@ use nonogram_formats::share;
 
 fuzz_target!(|bytes: &[u8]| {
     let Ok(text) = std::str::from_utf8(bytes) else { return };
-    if let Ok(puzzle) = share::decode(text) {
-        assert_eq!(share::decode(&share::encode(&puzzle)).unwrap(), puzzle);
+    match share::decode_any(text) {
+        Ok(share::Shared::Black(puzzle)) => {
+            assert_eq!(share::decode(&share::encode(&puzzle)).unwrap(), puzzle);
+        }
+        Ok(share::Shared::Colour(puzzle)) => {
+            let again = share::decode_any(&share::encode_colour(&puzzle)).unwrap();
+            assert_eq!(again, share::Shared::Colour(puzzle));
+        }
+        Err(_) => {}
     }
 });

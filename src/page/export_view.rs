@@ -177,19 +177,17 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
     };
     let on_share = {
         let (say, puzzle, share_link) = (say.clone(), props.puzzle.clone(), share_link.clone());
-        let colour = props.colour.is_some();
+        let colour = props.colour.clone();
         Callback::from(move |_: MouseEvent| {
             let Some(puzzle) = &puzzle else { return };
-            if colour {
-                return say.emit(
-                    "Share links hold black-and-white puzzles for now: export webpbn XML to share this one."
-                        .into(),
-                );
-            }
             let Some(location) = web_sys::window().map(|w| w.location()) else { return };
             let origin = location.origin().unwrap_or_default();
             let path = location.pathname().unwrap_or_default();
-            let link = format!("{origin}{path}#p={}", share::encode(puzzle));
+            let code = match &colour {
+                Some(colour) => share::encode_colour(colour),
+                None => share::encode(puzzle),
+            };
+            let link = format!("{origin}{path}#p={code}");
             share_link.set((version, link.clone()));
             copy(link, "Share link copied to the clipboard.", say.clone());
         })

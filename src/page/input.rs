@@ -5,7 +5,7 @@
 use super::App;
 use crate::app::Action;
 use crate::protocol::parse_outcome;
-use nonogram_formats::{share, write, Format};
+use nonogram_formats::{share, write, write_colour, Format};
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
@@ -96,20 +96,26 @@ impl App {
             );
             let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
         }
-        match share::decode(code) {
-            Ok(puzzle) => {
-                let text = write(Format::Non, &puzzle).unwrap_or_default();
+        let opened = share::decode_any(code).map(|shared| match shared {
+            share::Shared::Black(p) => {
+                let text = write(Format::Non, &p).unwrap_or_default();
+                (text, p.meta.title.clone(), p.width(), p.height())
+            }
+            share::Shared::Colour(p) => {
+                let text = write_colour(Format::WebpbnXml, &p).unwrap_or_default();
+                (text, p.meta.title.clone(), p.width(), p.height())
+            }
+        });
+        match opened {
+            Ok((text, title, width, height)) => {
                 let before = self.current_text();
                 if before != text {
                     self.before_link = Some(before);
                 }
                 self.load_input(ctx, text);
-                let name = puzzle.meta.title.as_deref().map(|t| format!("“{t}” ")).unwrap_or_default();
-                self.state.status = format!(
-                    "Opened the shared puzzle {name}({}×{}): press Solve.",
-                    puzzle.width(),
-                    puzzle.height()
-                );
+                let name = title.as_deref().map(|t| format!("“{t}” ")).unwrap_or_default();
+                self.state.status =
+                    format!("Opened the shared puzzle {name}({width}×{height}): press Solve.");
             }
             Err(e) => {
                 self.state.status = format!("The share link could not be read: {e}. Your input is unchanged.")

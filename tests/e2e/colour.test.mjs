@@ -2,7 +2,7 @@
 // the worker with the board painted in the goal's colours, exported.
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, onBothSizes, expect, status, paste, solve, exported, shots, shared } from './lib.mjs';
+import { test, onBothSizes, expect, status, paste, solve, exported, shots, shared, base, browser } from './lib.mjs';
 import { png } from './fixtures.mjs';
 
 const webpbn47 = () => fs.readFileSync(path.join(shared, 'survey-colour/webpbn-color-00047.xml'), 'utf8');
@@ -81,6 +81,20 @@ await test('a colour puzzle exports as webpbn XML and JSON that read back the sa
     const shape = (g) => g.replace(/[^.\n]/g, '#');
     expect(shape(grid) === shape(before), `read back:\n${grid}`);
   }
+  // A share link holds the colours too: opened in a new page, the same puzzle.
+  const current = await page.inputValue('#grid-text');
+  await page.click('#share');
+  const link = await page.inputValue('#share-link');
+  expect(link.startsWith(base) && link.includes('#p=') && link.length < 1200, link);
+  const other = await browser.newPage();
+  await other.goto(link);
+  await other.waitForSelector('#detected:has-text("Detected")');
+  const opened = await other.locator('[role=status]').textContent();
+  expect(opened.startsWith('Opened the shared puzzle “Not To Scale” (31×18)'), opened);
+  expect((await other.locator('#detected').textContent()).endsWith('31×18, 5 colours'), 'with its colours');
+  await solve(other, null, 'Unique solution');
+  expect(await other.inputValue('#grid-text') === current, 'the same picture, in the same characters');
+  await other.close();
   // Play mode says it takes black and white for now.
   await page.click('#play-mode');
   const s = await status(page);
