@@ -174,8 +174,10 @@ impl Component for App {
             Msg::RestoreInput => self.restore_input(ctx),
             Msg::TogglePlay => {
                 let saved = match (&self.state.play, self.state.puzzle()) {
-                    (None, Some(puzzle)) => input::storage()
-                        .and_then(|s| s.get_item(&crate::app::progress_key(puzzle)).ok().flatten()),
+                    (None, Some(puzzle)) => input::storage().and_then(|s| {
+                        let key = crate::app::progress_key(puzzle, self.state.colour().map(|c| &**c));
+                        s.get_item(&key).ok().flatten()
+                    }),
                     _ => None,
                 };
                 let action = crate::app::PlayAction::Toggle { saved };

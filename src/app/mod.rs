@@ -16,7 +16,7 @@ mod tests;
 mod text;
 mod zoom;
 
-pub use play::{line_cells, line_done, progress_key, HintView, Play, PlayAction};
+pub use play::{line_cells, line_done, lines_done, progress_key, HintView, Play, PlayAction};
 pub use zoom::{Zoom, ZOOM_CELLS, ZOOM_STEP};
 
 pub use solve::Racer;

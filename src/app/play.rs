@@ -6,7 +6,8 @@
 
 use super::{plural, Effect, State};
 use crate::protocol::{Cells, FromWorker, HintRequest};
-use nonogram_core::{Cell, Clue, LineId, Puzzle};
+use board::Stroke;
+use nonogram_core::{Cell, LineId, Puzzle};
 use std::rc::Rc;
 
 /// Everything the player does in play mode.
@@ -43,6 +44,8 @@ pub enum PlayAction {
     Restart,
     /// Taps mark cells empty rather than fill them (touch screens).
     Crossing(bool),
+    /// Presses paint with colour `k` (a colour puzzle; keys 1–9).
+    Paint(u8),
     /// Ask the worker for the next deduction from the player's cells.
     Hint,
     /// Fill in the cells the hint shown forces.
@@ -62,170 +65,11 @@ pub struct HintView {
     pub cells: Vec<(u32, Cell)>,
 }
 
-/// A stroke under way: where it started, the value it paints, and the
-/// cells it changed with their values before it.
-#[derive(Clone, Debug, PartialEq)]
-struct Stroke {
-    start: usize,
-    value: Cell,
-    before: Vec<(u32, Cell)>,
-    /// Cells in the run painted now.
-    len: usize,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Play {
-    pub cells: Rc<Cells>,
-    /// Steps to undo and to redo: cells and their values before the step.
-    undo: Vec<Vec<(u32, Cell)>>,
-    redo: Vec<Vec<(u32, Cell)>>,
-    stroke: Option<Stroke>,
-    pub cursor: usize,
-    pub crossing: bool,
-    pub hints: u32,
-    /// Milliseconds played before this visit, when it began, and the time
-    /// of the player's latest action (what a new input keeps the time to).
-    played: f64,
-    since: f64,
-    seen: f64,
-    /// How long it took, once every clue is satisfied.
-    pub solved: Option<f64>,
-    pub hint: Option<HintView>,
-    /// The cells `Check` found wrong (outlined).
-    pub wrong: Rc<Vec<u32>>,
-    /// The hint or check awaited from the worker.
-    pub asked: Option<u32>,
-    /// Where the progress is kept (see [`progress_key`]).
-    pub key: String,
-}
-
-/// Where the progress on a puzzle is kept: its clues' FNV-1a hash.
-pub fn progress_key(puzzle: &Puzzle) -> String {
-    let mut hash: u64 = 0xcbf29ce484222325;
-    let between = Clue(vec![u32::MAX]);
-    let lines = puzzle.rows.iter().chain([&between]).chain(&puzzle.columns);
-    for number in lines.flat_map(|c| c.runs().iter().copied().chain([u32::MAX - 1])) {
-        for byte in number.to_le_bytes() {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(0x100000001b3);
-        }
-    }
-    format!("nonogram-studio.play.{hash:016x}")
-}
-
-/// A line's filled cells make exactly its clue (its number is greyed).
-pub fn line_done(clue: &Clue, cells: &[Cell]) -> bool {
-    let as_drawn: Vec<Cell> =
-        cells.iter().map(|&c| if c == Cell::Filled { c } else { Cell::Empty }).collect();
-    Clue::of_line(&as_drawn) == *clue
-}
-
-impl Play {
-    fn new(puzzle: &Puzzle, now: f64, saved: Option<&str>) -> Play {
-        let n = puzzle.width() * puzzle.height();
-        let mut play = Play {
-            cells: Rc::new(Cells::unknown(n)),
-            undo: Vec::new(),
-            redo: Vec::new(),
-            stroke: None,
-            cursor: 0,
-            crossing: false,
-            hints: 0,
-            played: 0.0,
-            since: now,
-            seen: now,
-            solved: None,
-            hint: None,
-            wrong: Rc::default(),
-            asked: None,
-            key: progress_key(puzzle),
-        };
-        // Kept as `hints;milliseconds;cells` (cells as `#`, `.`, `?`).
-        let mut parts = saved.unwrap_or_default().splitn(3, ';');
-        if let (Some(hints), Some(ms), Some(cells)) = (parts.next(), parts.next(), parts.next()) {
-            // Whole numbers: formatting or reading an f64 would add 20 KB of
-            // float code to the page's wasm.
-            if let (Ok(hints), Ok(ms), Some(cells)) = (hints.parse(), ms.parse::<u64>(), Cells::parse(cells))
-            {
-                if cells.len() == n {
-                    (play.cells, play.hints, play.played) = (Rc::new(cells), hints, ms as f64);
-                }
-            }
-        }
-        play
-    }
-
-    /// The progress as kept, up to the player's latest action.
-    pub(super) fn saved_now(&self) -> String {
-        self.saved(self.seen)
-    }
-
-    /// The progress as kept: hints used, milliseconds played, cells.
-    pub(super) fn saved(&self, now: f64) -> String {
-        let ms = self.solved.unwrap_or(self.played + (now - self.since).max(0.0));
-        format!(
-            "{};{};{}",
-            self.hints,
-            ms.max(0.0).round() as u64,
-            nonogram_core::cell::line_to_string(&self.cells)
-        )
-    }
-
-    /// Sets cells, returning their values before.
-    fn write(&mut self, changes: impl IntoIterator<Item = (u32, Cell)>) -> Vec<(u32, Cell)> {
-        let cells = Rc::make_mut(&mut self.cells);
-        let mut before = Vec::new();
-        for (i, value) in changes {
-            if let Some(slot) = cells.get_mut(i as usize) {
-                if *slot != value {
-                    before.push((i, *slot));
-                    *slot = value;
-                }
-            }
-        }
-        before
-    }
-
-    /// A finished step: kept for undo (if it changed anything).
-    fn record(&mut self, before: Vec<(u32, Cell)>) {
-        if !before.is_empty() {
-            self.undo.push(before);
-            self.redo.clear();
-            self.hint = None;
-            self.wrong = Rc::default();
-        }
-    }
-
-    /// Puts back the cells of a step; returns the step that undoes that.
-    fn restore(&mut self, step: Vec<(u32, Cell)>) -> Vec<(u32, Cell)> {
-        let mut back = self.write(step.into_iter().rev());
-        back.reverse();
-        back
-    }
-
-    /// The length of the run being dragged, if it is one.
-    pub fn run(&self) -> Option<usize> {
-        self.stroke.as_ref().map(|s| s.len).filter(|&n| n > 1)
-    }
-
-    pub fn can_undo(&self) -> bool {
-        !self.undo.is_empty()
-    }
-
-    pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
-    }
-}
-
 impl State {
     /// Play mode's changes (see [`PlayAction`]).
     pub(super) fn play_action(&mut self, action: PlayAction, now: f64, effects: &mut Vec<Effect>) {
         let Some(puzzle) = self.puzzle().cloned() else { return };
-        if self.colour().is_some() {
-            self.status =
-                "Play mode takes black-and-white puzzles for now: press Solve to watch this one solved."
-                    .into();
-            return;
-        }
+        let colour = self.colour().cloned();
         let width = puzzle.width();
         if let PlayAction::Toggle { saved } = action {
             self.play = match self.play.take() {
@@ -233,9 +77,12 @@ impl State {
                     effects.push(Effect::Keep { key: play.key.clone(), value: play.saved(now) });
                     None
                 }
-                None => Some(Play::new(&puzzle, now, saved.as_deref())),
+                None => Some(Play::new(&puzzle, colour.as_deref(), now, saved.as_deref())),
             };
             self.status = match &self.play {
+                Some(p) if p.solved.is_none() && colour.is_some() => "Playing: pick a colour (or press 1 to 9), \
+                    click a cell to paint it, right-click (or Cross) to mark it background; drag for a run."
+                    .into(),
                 Some(p) if p.solved.is_none() => {
                     "Playing: click a cell to fill it, right-click (or Cross) to mark it empty; drag for a run.".into()
                 }
@@ -249,10 +96,10 @@ impl State {
         let changed = match action {
             PlayAction::Toggle { .. } => unreachable!(),
             PlayAction::Press { index, cross } => {
-                let Some(&cell) = play.cells.get(index) else { return };
-                let cross = cross || play.crossing;
-                let target = if cross { Cell::Empty } else { Cell::Filled };
-                let value = if cell == target { Cell::Unknown } else { target };
+                if index >= play.cells.len() {
+                    return;
+                }
+                let value = play.pressed(index, cross || play.crossing);
                 play.cursor = index;
                 let before = play.write([(index as u32, value)]);
                 play.stroke = Some(Stroke { start: index, value, before, len: 1 });
@@ -291,8 +138,8 @@ impl State {
                 play.cursor = r * width + c;
                 false
             }
-            PlayAction::Set(value) => {
-                let before = play.write([(play.cursor as u32, value)]);
+            PlayAction::Set(cell) => {
+                let before = play.write([(play.cursor as u32, play.value_of(cell))]);
                 play.record(before);
                 true
             }
@@ -310,7 +157,8 @@ impl State {
                 true
             }
             PlayAction::Restart => {
-                let before = play.write((0..play.cells.len() as u32).map(|i| (i, Cell::Unknown)));
+                let every = play.every;
+                let before = play.write((0..play.cells.len() as u32).map(|i| (i, every)));
                 play.record(before);
                 play.solved = None;
                 (play.played, play.since, play.hints) = (0.0, now, 0);
@@ -319,6 +167,20 @@ impl State {
             }
             PlayAction::Crossing(on) => {
                 play.crossing = on;
+                false
+            }
+            PlayAction::Paint(k) => {
+                if colour.as_ref().is_some_and(|c| (1..=c.colours()).contains(&usize::from(k))) {
+                    play.paint = k;
+                }
+                false
+            }
+            PlayAction::Hint | PlayAction::Check if colour.is_some() => {
+                play.hint = Some(HintView {
+                    text: "Hints and checks take black-and-white puzzles for now.".into(),
+                    line: None,
+                    cells: Vec::new(),
+                });
                 false
             }
             PlayAction::Hint | PlayAction::Check => {
@@ -336,7 +198,8 @@ impl State {
             }
             PlayAction::ApplyHint => {
                 let Some(hint) = play.hint.take() else { return };
-                let before = play.write(hint.cells.iter().copied());
+                let before = play
+                    .write(hint.cells.iter().map(|&(i, cell)| (i, play.value_of(cell))).collect::<Vec<_>>());
                 play.record(before);
                 true
             }
@@ -353,10 +216,9 @@ impl State {
 
     /// "Solved!" once the filled cells make every clue (any solution counts).
     fn check_solved(&mut self, puzzle: &Puzzle, now: f64) {
+        let colour = self.colour().cloned();
         let Some(play) = self.play.as_mut() else { return };
-        // Cells left unmarked are empty, as players leave them.
-        let complete =
-            puzzle.lines().all(|line| line_done(puzzle.clue(line), &line_cells(&play.cells, puzzle, line)));
+        let complete = lines_done(&play.cells, puzzle, colour.as_deref()).iter().all(|&done| done);
         if !complete || play.stroke.is_some() {
             return;
         }
@@ -387,10 +249,8 @@ impl State {
     }
 }
 
-/// A line's cells, in order.
-pub fn line_cells(cells: &[Cell], puzzle: &Puzzle, line: LineId) -> Vec<Cell> {
-    line.cell_indices(puzzle.width(), puzzle.height()).map(|i| cells[i]).collect()
-}
-
+mod board;
 #[cfg(test)]
 mod tests;
+
+pub use board::{line_cells, line_done, lines_done, progress_key, Play};

@@ -28,7 +28,8 @@ fn text_on(rgb: [u8; 3]) -> &'static str {
 
 /// Paints `cells` (grid indices) whose sets of colours are in `sets`: a
 /// single colour fills the cell (the background leaves the paper); two or
-/// three colours left show as side-by-side stripes inside the cell.
+/// three colours left (not all of them) show as side-by-side stripes inside
+/// the cell.
 pub fn paint_cells(
     ctx: &CanvasRenderingContext2d,
     l: &Layout,
@@ -36,6 +37,8 @@ pub fn paint_cells(
     sets: &[u32],
     cells: impl Iterator<Item = usize> + Clone,
 ) {
+    // A cell with every colour left shows none: nothing is known of it.
+    let every = puzzle.every_colour();
     for (c, swatch) in puzzle.palette.iter().enumerate().skip(1) {
         let bit = 1u32 << c;
         ctx.set_fill_style_str(&css_colour(swatch));
@@ -45,7 +48,11 @@ pub fn paint_cells(
             let (x, y) = l.cell_origin(i / l.width, i % l.width);
             if set == bit {
                 ctx.rect(x, y, l.cell, l.cell);
-            } else if set & bit != 0 && (2..=SHOWN_CHOICES).contains(&set.count_ones()) && l.cell >= 6.0 {
+            } else if set & bit != 0
+                && set != every
+                && (2..=SHOWN_CHOICES).contains(&set.count_ones())
+                && l.cell >= 6.0
+            {
                 // This colour's stripe among the colours left (the
                 // background's stripe stays paper).
                 let k = (set & (bit - 1)).count_ones() as f64;
@@ -58,8 +65,16 @@ pub fn paint_cells(
     }
 }
 
-/// The clue numbers, each on a box of its run's colour.
-pub fn draw_clues(ctx: &CanvasRenderingContext2d, l: &Layout, puzzle: &ColourPuzzle, colours: &Palette) {
+/// The clue numbers, each on a box of its run's colour; those of lines
+/// marked in `done` (rows, then columns) faded, as satisfied.
+pub fn draw_clues(
+    ctx: &CanvasRenderingContext2d,
+    l: &Layout,
+    puzzle: &ColourPuzzle,
+    colours: &Palette,
+    done: &[bool],
+) {
+    let fade = |k: usize| ctx.set_global_alpha(if done.get(k) == Some(&true) { 0.3 } else { 1.0 });
     let swatch = |r: &ColourRun| puzzle.palette.get(usize::from(r.colour));
     ctx.set_text_baseline("middle");
     let pad = (l.font / 6.0).max(1.0);
@@ -67,6 +82,7 @@ pub fn draw_clues(ctx: &CanvasRenderingContext2d, l: &Layout, puzzle: &ColourPuz
         ctx.set_font(&format!("{}px sans-serif", css(l.font)));
         ctx.set_text_align("left");
         for (r, runs) in puzzle.rows.iter().enumerate() {
+            fade(r);
             let (_, y) = l.cell_origin(r, 0);
             let text = if runs.is_empty() { "0".to_string() } else { clue_text(runs) };
             let width = |t: &str| ctx.measure_text(t).map_or(0.0, |m| m.width());
@@ -95,6 +111,7 @@ pub fn draw_clues(ctx: &CanvasRenderingContext2d, l: &Layout, puzzle: &ColourPuz
         ctx.set_font(&format!("{}px sans-serif", css(l.column_font)));
         ctx.set_text_align("center");
         for (c, runs) in puzzle.columns.iter().enumerate() {
+            fade(puzzle.rows.len() + c);
             let (x, _) = l.cell_origin(0, c);
             if runs.is_empty() {
                 ctx.set_fill_style_str(colours.ink);
@@ -111,6 +128,7 @@ pub fn draw_clues(ctx: &CanvasRenderingContext2d, l: &Layout, puzzle: &ColourPuz
             }
         }
     }
+    ctx.set_global_alpha(1.0);
 }
 
 /// A clue's numbers as the layout measures them: lengths, a space apart.

@@ -259,7 +259,7 @@ pub(super) fn clue_background(
     ctx.set_fill_style_str(colours.paper);
     ctx.fill_rect(0.0, 0.0, w, h);
     match colour {
-        Some(colour) => super::colour::draw_clues(&ctx, l, colour, colours),
+        Some(colour) => super::colour::draw_clues(&ctx, l, colour, colours, done),
         None => draw_clues(&ctx, l, puzzle, colours, done),
     }
     Some(canvas)

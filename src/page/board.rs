@@ -356,7 +356,8 @@ impl BoardPanel {
 }
 
 /// Play mode's keys: arrows move the cursor, F or Space fill, X crosses
-/// out, Backspace clears; Ctrl+Z undoes, Ctrl+Y (or Ctrl+Shift+Z) redoes.
+/// out, Backspace clears, 1 to 9 pick a colour; Ctrl+Z undoes, Ctrl+Y (or
+/// Ctrl+Shift+Z) redoes.
 fn play_key(e: &KeyboardEvent) -> Option<PlayAction> {
     let ctrl = e.ctrl_key() || e.meta_key();
     Some(match e.key().as_str() {
@@ -370,6 +371,9 @@ fn play_key(e: &KeyboardEvent) -> Option<PlayAction> {
         "z" | "Z" if ctrl && e.shift_key() => PlayAction::Redo,
         "z" | "Z" if ctrl => PlayAction::Undo,
         "y" | "Y" if ctrl => PlayAction::Redo,
+        k @ ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9") if !ctrl => {
+            PlayAction::Paint(k.as_bytes()[0] - b'0')
+        }
         _ => return None,
     })
 }

@@ -4,7 +4,7 @@
 use super::board::PlayBoard;
 use super::panels::OpenedLine;
 use super::App;
-use crate::app::{line_cells, line_done, plural, Input};
+use crate::app::{lines_done, plural, Input};
 use nonogram_core::{Cell, LineId};
 use std::rc::Rc;
 
@@ -88,15 +88,14 @@ impl App {
     /// the cursor, and the lines whose clues are satisfied.
     pub(super) fn play_board(&self) -> Option<PlayBoard> {
         let (play, puzzle) = (self.state.play.as_ref()?, self.state.puzzle()?);
-        let done =
-            puzzle.lines().map(|line| line_done(puzzle.clue(line), &line_cells(&play.cells, puzzle, line)));
+        let done = lines_done(&play.cells, puzzle, self.state.colour().map(|c| &**c));
         Some(PlayBoard {
             hinted: Rc::new(play.hint.as_ref().map_or(Vec::new(), |h| {
                 h.cells.iter().map(|&(i, c)| (i, c == nonogram_core::Cell::Filled)).collect()
             })),
             wrong: play.wrong.clone(),
             cursor: play.cursor,
-            done: Rc::new(done.collect()),
+            done: Rc::new(done),
         })
     }
 }

@@ -80,7 +80,7 @@ fn draw_cells(
     ctx.set_fill_style_str(colours.paper);
     ctx.fill_rect(0.0, 0.0, w, h);
     match (puzzle, colour) {
-        (Some(_), Some((c, _))) => colour::draw_clues(&ctx, l, c, colours),
+        (Some(_), Some((c, _))) => colour::draw_clues(&ctx, l, c, colours, &[]),
         (Some(p), None) => draw_clues(&ctx, l, p, colours, &[]),
         _ => {}
     }

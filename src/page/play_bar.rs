@@ -18,6 +18,12 @@ pub struct PlayBarProps {
     pub asking: bool,
     /// The length of the run being dragged.
     pub run: Option<usize>,
+    /// A colour puzzle's colours to paint with (name, `#rrggbb`; colour 1
+    /// first), and the one chosen.
+    #[prop_or_default]
+    pub colours: Vec<(AttrValue, AttrValue)>,
+    #[prop_or(1)]
+    pub paint: u8,
     pub on_play: Callback<PlayAction>,
 }
 
@@ -33,6 +39,10 @@ pub fn PlayBar(props: &PlayBarProps) -> Html {
         _ if props.run.is_some() => AttrValue::from(format!("A run of {} cells", props.run.unwrap_or(0))),
         (_, true) => AttrValue::from("Thinking…"),
         (Some(text), false) => text.clone(),
+        (None, false) if !props.colours.is_empty() => AttrValue::from(
+            "Pick a colour (keys 1 to 9), then click a cell to paint it; right-click, or switch on Cross, \
+             to mark it background; drag for a run. Keys on the board: arrows, F or Space, X, Backspace.",
+        ),
         (None, false) => AttrValue::from(
             "Click a cell to fill it; right-click, or switch on Cross, to mark it empty; drag for a run. \
              Keys on the board: arrows, F or Space, X, Backspace.",
@@ -50,6 +60,16 @@ pub fn PlayBar(props: &PlayBarProps) -> Html {
                 <button id="check" onclick={send(on, PlayAction::Check)} disabled={props.asking}>{ "Check" }</button>
                 <button id="restart" onclick={send(on, PlayAction::Restart)}>{ "Restart" }</button>
             </div>
+            if !props.colours.is_empty() {
+                <div class="swatches play-colours" role="radiogroup" aria-label="Paint with">
+                    { for props.colours.iter().enumerate().map(|(i, (name, value))| {
+                        let k = i as u8 + 1;
+                        html! { <button class="swatch-pick" role="radio" aria-checked={(props.paint == k).to_string()}
+                            aria-label={format!("{name} (key {k})")} title={format!("{name} (key {k})")}
+                            style={format!("background:{value}")} onclick={send(on, PlayAction::Paint(k))} /> }
+                    }) }
+                </div>
+            }
             <p id="hint-text" class="hint-text" aria-live="polite" aria-label="Hint">{ hint }</p>
         </>
     }

@@ -71,7 +71,10 @@ impl App {
                         <PlayBar crossing={play.crossing} can_undo={play.can_undo()} can_redo={play.can_redo()}
                             hint={play.hint.as_ref().map(|h| AttrValue::from(h.text.clone()))}
                             can_apply={play.hint.as_ref().is_some_and(|h| !h.cells.is_empty())}
-                            asking={play.asked.is_some()} run={play.run()} on_play={on_play.clone()} />
+                            asking={play.asked.is_some()} run={play.run()} on_play={on_play.clone()}
+                            colours={state.colour().map_or_else(Vec::new, |c| c.palette.iter().skip(1)
+                                .map(|s| (AttrValue::from(s.name.clone()), AttrValue::from(s.hex()))).collect())}
+                            paint={play.paint} />
                     } else {
                         <PlaybackBar step={state.playback.position()} last={state.playback.len().saturating_sub(1)}
                             playing={state.playing} speed={state.speed} on_action={on_action.clone()} />

@@ -47,6 +47,28 @@ impl Cells {
         }
     }
 
+    /// Cell `i` as a set of colours: for black and white, `0b01` empty,
+    /// `0b10` filled, `0b11` unknown (background and the one colour).
+    pub fn set_of(&self, i: usize) -> u32 {
+        match (self.colours.get(i), self.cells.get(i)) {
+            (Some(&set), _) => set,
+            (None, Some(Cell::Empty)) => 0b01,
+            (None, Some(Cell::Filled)) => 0b10,
+            _ => 0b11,
+        }
+    }
+
+    /// Sets cell `i` to a set of colours (see [`Cells::set_of`]).
+    pub fn set(&mut self, i: usize, set: u32) {
+        if self.colours.is_empty() {
+            if let Some(cell) = self.cells.get_mut(i) {
+                *cell = colour_view(set);
+            }
+        } else {
+            self.set_colours(i, set);
+        }
+    }
+
     /// Reads cells written as `#`, `.` and `?` (as on the wire).
     pub fn parse(text: &str) -> Option<Cells> {
         nonogram_core::cell::line_from_str(text).map(Cells::from)

@@ -95,10 +95,6 @@ await test('a colour puzzle exports as webpbn XML and JSON that read back the sa
   await solve(other, null, 'Unique solution');
   expect(await other.inputValue('#grid-text') === current, 'the same picture, in the same characters');
   await other.close();
-  // Play mode says it takes black and white for now.
-  await page.click('#play-mode');
-  const s = await status(page);
-  expect(s.startsWith('Play mode takes black-and-white puzzles for now'), s);
 });
 
 await test('a 3-colour PNG: Colours 3 gives its colour puzzle, unique; its XML reads back the same', async (page) => {
@@ -134,4 +130,37 @@ await test('a 3-colour PNG: Colours 3 gives its colour puzzle, unique; its XML r
   await solve(page, null, 'Unique solution');
   const painted = await page.inputValue('#grid-text');
   expect(painted.split('\n')[0] === 'b.......', `painted:\n${painted}`);
+});
+
+await onBothSizes('a colour puzzle played by hand: keys pick colours, Solved!', async (page) => {
+  // `.rr.` / `rbbr` / `.bb.` in red (1) and blue (2).
+  const xml = `<puzzleset><puzzle><color name="red" char="r">DC2828</color><color name="blue" char="b">3250DC</color>
+<clues type="columns"><line><count color="red">1</count></line><line><count color="red">1</count><count color="blue">2</count></line>
+<line><count color="red">1</count><count color="blue">2</count></line><line><count color="red">1</count></line></clues>
+<clues type="rows"><line><count color="red">2</count></line><line><count color="red">1</count><count color="blue">2</count><count color="red">1</count></line>
+<line><count color="blue">2</count></line></clues></puzzle></puzzleset>`;
+  await paste(page, xml);
+  await page.waitForSelector('#detected:has-text("Detected")');
+  await page.click('#play-mode');
+  const s = await status(page);
+  expect(s.startsWith('Playing: pick a colour'), s);
+  expect(await page.locator('.play-colours .swatch-pick').count() === 2, 'two colours to pick');
+  const cellAt = (r, c) => page.$eval('canvas', (cv, [r, c]) => {
+    const [left, top, cell] = ['data-left', 'data-top', 'data-cell'].map((a) => Number(cv.getAttribute(a)));
+    return { x: left + (c + 0.5) * cell, y: top + (r + 0.5) * cell };
+  }, [r, c]);
+  const press = async (r, c) => page.click('canvas', { position: await cellAt(r, c) });
+  // Red by default: the red cells; then key 2 on the board picks blue.
+  for (const [r, c] of [[0, 1], [0, 2], [1, 0], [1, 3]]) await press(r, c);
+  await page.focus('.board .canvas-wrap');
+  await page.keyboard.press('2');
+  expect(await page.getAttribute('.play-colours .swatch-pick >> nth=1', 'aria-checked') === 'true', 'blue picked');
+  for (const [r, c] of [[1, 1], [1, 2], [2, 1]]) await press(r, c);
+  expect(!(await status(page)).startsWith('Solved!'), 'one cell to go');
+  const picked = await cellPixels(page, [[1, 1, 0.5], [0, 1, 0.5]]);
+  expect(picked[0][2] > 150 && picked[0][0] < 100, `a blue cell: ${picked[0]}`);
+  expect(picked[1][0] > 150 && picked[1][2] < 100, `a red cell: ${picked[1]}`);
+  await press(2, 2);
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Solved!'));
+  await page.screenshot({ path: path.join(shots, `colour-play-${page.viewportSize().width}.png`) });
 });

@@ -164,6 +164,14 @@ fn parse_puzzle(doc: &Document, puzzle: Node) -> Result<ColourPuzzle, ParseError
     };
     let rows = clues("rows")?;
     let columns = clues("columns")?;
+    let mut palette = palette;
+    // The default colour, when not declared, comes last: dropped if no run has it.
+    let declared = puzzle.children().any(|n| n.has_tag_name("color") && n.attribute("name") == Some(default));
+    let last = palette.len() - 1;
+    if !declared && last > 1 && !rows.iter().chain(&columns).flatten().any(|r| usize::from(r.colour) == last)
+    {
+        palette.pop();
+    }
     let mut p = ColourPuzzle::new(rows, columns, palette);
     p.meta.title = text_of(puzzle, "title");
     p.meta.author = text_of(puzzle, "author");

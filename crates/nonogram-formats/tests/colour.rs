@@ -207,3 +207,19 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn an_undeclared_default_colour_no_run_has_is_left_out() {
+    let text = r#"<puzzleset><puzzle><color name="red" char="r">F00</color><color name="blue" char="b">00F</color>
+<clues type="columns"><line><count color="red">1</count></line><line><count color="blue">1</count></line></clues>
+<clues type="rows"><line><count color="red">1</count><count color="blue">1</count></line></clues></puzzle></puzzleset>"#;
+    let p = one_colour(text);
+    let names: Vec<&str> = p.palette.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["white", "red", "blue"]);
+    // Used without being declared, it stays: black, written `X`.
+    let p = one_colour(
+        &text.replace(r#"<count color="blue">1</count></line></clues>"#, "<count>1</count></line></clues>"),
+    );
+    let names: Vec<(&str, char)> = p.palette.iter().map(|s| (s.name.as_str(), s.symbol)).collect();
+    assert_eq!(names, [("white", '.'), ("red", 'r'), ("blue", 'b'), ("black", 'X')]);
+}

@@ -4,6 +4,7 @@
 use super::*;
 use crate::app::{Action, Effect, State};
 use crate::protocol::parse_outcome;
+use nonogram_core::Clue;
 
 /// Seed 003's 5×5 picture as a text the page reads.
 const SEED_003: &str = "01110\n11010\n01110\n00110\n00111\n";
@@ -134,7 +135,7 @@ fn progress_is_restored_from_what_was_kept() {
     let mut s = playing();
     act(&mut s, PlayAction::Press { index: 3, cross: false });
     let Some(Effect::Keep { key, value }) = act(&mut s, PlayAction::Release).pop() else { panic!() };
-    assert_eq!(key, progress_key(s.puzzle().unwrap()));
+    assert_eq!(key, progress_key(s.puzzle().unwrap(), None));
     assert!(key.starts_with("nonogram-studio.play."));
     act(&mut s, PlayAction::Toggle { saved: None });
     let mut again = state();
@@ -149,7 +150,7 @@ fn progress_is_restored_from_what_was_kept() {
     // Another puzzle has another key.
     let other =
         nonogram_core::Puzzle::new(vec![nonogram_core::Clue(vec![1])], vec![nonogram_core::Clue(vec![1])]);
-    assert_ne!(progress_key(&other), key);
+    assert_ne!(progress_key(&other, None), key);
 }
 
 #[test]
@@ -234,4 +235,85 @@ fn solve_ends_play_and_keeps_its_progress() {
     );
     assert!(effects.iter().any(|e| matches!(e, Effect::Post(_))));
     assert_eq!(board(&s), "?".repeat(25), "the solver's board, from its start");
+}
+
+/// Play on a colour puzzle the page reads: red and blue touching, unique
+/// (`.rr.` / `rbbr` / `.bb.`).
+fn playing_colour() -> State {
+    let xml = {
+        let cells = [0, 1, 1, 0, 1, 2, 2, 1, 0, 2, 2, 0];
+        let p = nonogram_core::colour::ColourPuzzle::from_picture(&cells, 4);
+        nonogram_formats::write_colour(nonogram_formats::Format::WebpbnXml, &p).unwrap()
+    };
+    let mut s = State::default();
+    let mut effects = s.reduce(Action::Edited { bytes: xml.len() });
+    let Some(Effect::Parse { version, index }) = effects.pop() else { panic!() };
+    s.reduce(Action::Parsed { version, outcome: parse_outcome(&xml, index) });
+    act(&mut s, PlayAction::Toggle { saved: None });
+    s
+}
+
+/// The player's board of a colour puzzle: `?` unknown, else the colour's number.
+fn colours(s: &State) -> String {
+    let cells = &s.play.as_ref().unwrap().cells;
+    (0..cells.len())
+        .map(|i| match cells.set_of(i) {
+            set if set.count_ones() == 1 => char::from(b'0' + set.trailing_zeros() as u8),
+            _ => '?',
+        })
+        .collect()
+}
+
+#[test]
+fn colour_puzzles_are_played_with_a_chosen_colour_to_solved() {
+    let mut s = playing_colour();
+    assert!(s.status.starts_with("Playing: pick a colour"), "{}", s.status);
+    assert_eq!(colours(&s), "?".repeat(12));
+    // Colour 1 (red) by default; a press paints, a right press marks background.
+    act(&mut s, PlayAction::Press { index: 1, cross: false });
+    act(&mut s, PlayAction::Release);
+    act(&mut s, PlayAction::Press { index: 0, cross: true });
+    act(&mut s, PlayAction::Release);
+    assert_eq!(colours(&s), "01??????????");
+    // Key 2 picks blue; a stroke along row 2 paints three cells blue.
+    act(&mut s, PlayAction::Paint(2));
+    act(&mut s, PlayAction::Press { index: 5, cross: false });
+    act(&mut s, PlayAction::Drag { row: 1, column: 3 });
+    act(&mut s, PlayAction::Release);
+    assert_eq!(colours(&s), "01???222????");
+    // A colour the puzzle has not is refused; undo takes the stroke back.
+    act(&mut s, PlayAction::Paint(3));
+    assert_eq!(s.play.as_ref().unwrap().paint, 2);
+    act(&mut s, PlayAction::Undo);
+    assert_eq!(colours(&s), "01??????????");
+    // Progress is kept in the colours' numbers, and read back.
+    let saved = s.play.as_ref().unwrap().saved(2000.0);
+    assert!(saved.ends_with(";01??????????"), "{saved}");
+    // Painting the picture solves it (cells left unknown are background).
+    for (i, k) in [(2, 1), (4, 1), (5, 2), (6, 2), (7, 1), (9, 2), (10, 2)] {
+        act(&mut s, PlayAction::Paint(k));
+        act(&mut s, PlayAction::Press { index: i, cross: false });
+        act(&mut s, PlayAction::Release);
+    }
+    assert!(s.status.starts_with("Solved!"), "{}", s.status);
+    // Hints are for black and white: said so, nothing asked of the worker.
+    let effects = act(&mut s, PlayAction::Hint);
+    assert!(!effects.iter().any(|e| matches!(e, Effect::AskHint(_))));
+    assert!(s
+        .play
+        .as_ref()
+        .unwrap()
+        .hint
+        .as_ref()
+        .unwrap()
+        .text
+        .starts_with("Hints and checks take black-and-white"));
+    // The key of a colour puzzle's progress differs from its shape's.
+    let (puzzle, colour) = (s.puzzle().unwrap().clone(), s.colour().unwrap().clone());
+    assert_ne!(progress_key(&puzzle, Some(&colour)), progress_key(&puzzle, None));
+    // Played again with the progress kept: the same board.
+    let mut again = playing_colour();
+    act(&mut again, PlayAction::Toggle { saved: None });
+    act(&mut again, PlayAction::Toggle { saved: Some(saved) });
+    assert_eq!(colours(&again), "01??????????");
 }

@@ -1,0 +1,245 @@
+//! The player's board: its cells (each a set of colours, as [`Cells`]
+//! keeps them: for black and white `0b01` empty, `0b10` filled, `0b11`
+//! unknown; for a colour puzzle the background's bit and each colour's),
+//! the steps to undo and redo, the stroke being drawn, the time played, and
+//! the progress as kept in local storage.
+
+use crate::protocol::Cells;
+use nonogram_core::colour::{colour_clue_of, ColourPuzzle};
+use nonogram_core::{Cell, Clue, LineId, Puzzle};
+use std::rc::Rc;
+
+/// A change of cells: grid index and the set of colours it had or gets.
+pub(super) type Change = (u32, u32);
+
+/// A stroke under way: where it started, the value it paints, and the
+/// cells it changed with their values before it.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Stroke {
+    pub start: usize,
+    pub value: u32,
+    pub before: Vec<Change>,
+    /// Cells in the run painted now.
+    pub len: usize,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Play {
+    pub cells: Rc<Cells>,
+    /// Steps to undo and to redo: cells and their values before the step.
+    pub(super) undo: Vec<Vec<Change>>,
+    pub(super) redo: Vec<Vec<Change>>,
+    pub(super) stroke: Option<Stroke>,
+    pub cursor: usize,
+    pub crossing: bool,
+    pub hints: u32,
+    /// Milliseconds played before this visit, when it began, and the time
+    /// of the player's latest action (what a new input keeps the time to).
+    pub(super) played: f64,
+    pub(super) since: f64,
+    pub(super) seen: f64,
+    /// How long it took, once every clue is satisfied.
+    pub solved: Option<f64>,
+    pub hint: Option<super::HintView>,
+    /// The cells `Check` found wrong (outlined).
+    pub wrong: Rc<Vec<u32>>,
+    /// The hint or check awaited from the worker.
+    pub asked: Option<u32>,
+    /// Where the progress is kept (see [`progress_key`]).
+    pub key: String,
+    /// An unknown cell's value: every colour.
+    pub(super) every: u32,
+    /// The colour a press fills with (1 for black and white; keys 1–9 and
+    /// the colour picker choose it in a colour puzzle).
+    pub paint: u8,
+}
+
+/// Where the progress on a puzzle is kept: its clues' FNV-1a hash (a colour
+/// puzzle's run colours too).
+pub fn progress_key(puzzle: &Puzzle, colour: Option<&ColourPuzzle>) -> String {
+    let mut hash: u64 = 0xcbf29ce484222325;
+    let between = Clue(vec![u32::MAX]);
+    let lines = puzzle.rows.iter().chain([&between]).chain(&puzzle.columns);
+    let colours = colour
+        .into_iter()
+        .flat_map(|c| c.rows.iter().chain(&c.columns).flatten().map(|r| u32::from(r.colour)));
+    for number in lines.flat_map(|c| c.runs().iter().copied().chain([u32::MAX - 1])).chain(colours) {
+        for byte in number.to_le_bytes() {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x100000001b3);
+        }
+    }
+    format!("nonogram-studio.play.{hash:016x}")
+}
+
+/// A line's filled cells make exactly its clue (its number is greyed).
+pub fn line_done(clue: &Clue, cells: &[Cell]) -> bool {
+    let as_drawn: Vec<Cell> =
+        cells.iter().map(|&c| if c == Cell::Filled { c } else { Cell::Empty }).collect();
+    Clue::of_line(&as_drawn) == *clue
+}
+
+/// Which lines (rows, then columns) the player's cells satisfy; cells left
+/// unmarked count as empty (the background), as players leave them.
+pub fn lines_done(cells: &Cells, puzzle: &Puzzle, colour: Option<&ColourPuzzle>) -> Vec<bool> {
+    let (width, height) = (puzzle.width(), puzzle.height());
+    puzzle
+        .lines()
+        .map(|line| match colour {
+            Some(c) => {
+                let values: Vec<u8> = line
+                    .cell_indices(width, height)
+                    .map(|i| match cells.set_of(i) {
+                        set if set.count_ones() == 1 => set.trailing_zeros() as u8,
+                        _ => 0,
+                    })
+                    .collect();
+                colour_clue_of(&values) == c.clue(line)
+            }
+            None => line_done(puzzle.clue(line), &line_cells(cells, puzzle, line)),
+        })
+        .collect()
+}
+
+impl Play {
+    pub(super) fn new(puzzle: &Puzzle, colour: Option<&ColourPuzzle>, now: f64, saved: Option<&str>) -> Play {
+        let n = puzzle.width() * puzzle.height();
+        let every = colour.map_or(0b11, ColourPuzzle::every_colour);
+        let mut play = Play {
+            cells: Rc::new(match colour {
+                Some(_) => Cells::of_colours(vec![every; n]),
+                None => Cells::unknown(n),
+            }),
+            undo: Vec::new(),
+            redo: Vec::new(),
+            stroke: None,
+            cursor: 0,
+            crossing: false,
+            hints: 0,
+            played: 0.0,
+            since: now,
+            seen: now,
+            solved: None,
+            hint: None,
+            wrong: Rc::default(),
+            asked: None,
+            key: progress_key(puzzle, colour),
+            every,
+            paint: 1,
+        };
+        // Kept as `hints;milliseconds;cells` (cells as `#`, `.`, `?`; for a
+        // colour puzzle `?` or the colour's number, base 36).
+        let mut parts = saved.unwrap_or_default().splitn(3, ';');
+        if let (Some(hints), Some(ms), Some(text)) = (parts.next(), parts.next(), parts.next()) {
+            // Whole numbers: formatting or reading an f64 would add 20 KB of
+            // float code to the page's wasm.
+            let cells = match colour {
+                Some(_) => text
+                    .chars()
+                    .map(|c| match c {
+                        '?' => Some(every),
+                        c => c.to_digit(36).map(|k| 1u32 << k).filter(|set| set & every != 0),
+                    })
+                    .collect::<Option<Vec<u32>>>()
+                    .map(Cells::of_colours),
+                None => Cells::parse(text),
+            };
+            if let (Ok(hints), Ok(ms), Some(cells)) = (hints.parse(), ms.parse::<u64>(), cells) {
+                if cells.len() == n {
+                    (play.cells, play.hints, play.played) = (Rc::new(cells), hints, ms as f64);
+                }
+            }
+        }
+        play
+    }
+
+    /// The progress as kept, up to the player's latest action.
+    pub(crate) fn saved_now(&self) -> String {
+        self.saved(self.seen)
+    }
+
+    /// The progress as kept: hints used, milliseconds played, cells.
+    pub(crate) fn saved(&self, now: f64) -> String {
+        let ms = self.solved.unwrap_or(self.played + (now - self.since).max(0.0));
+        let cells = match self.cells.colours() {
+            [] => nonogram_core::cell::line_to_string(&self.cells),
+            sets => sets
+                .iter()
+                .map(|&s| match s.count_ones() {
+                    1 => char::from_digit(s.trailing_zeros(), 36).unwrap_or('?'),
+                    _ => '?',
+                })
+                .collect(),
+        };
+        format!("{};{};{cells}", self.hints, ms.max(0.0).round() as u64)
+    }
+
+    /// The value a press gives a cell: the paint colour (or, crossing, the
+    /// background); pressing a cell that has it already clears it.
+    pub(super) fn pressed(&self, index: usize, cross: bool) -> u32 {
+        let target = if cross { 1 } else { 1 << self.paint };
+        if self.cells.set_of(index) == target {
+            self.every
+        } else {
+            target
+        }
+    }
+
+    /// A key's value: filled is the paint colour, empty the background.
+    pub(super) fn value_of(&self, cell: Cell) -> u32 {
+        match cell {
+            Cell::Filled => 1 << self.paint,
+            Cell::Empty => 1,
+            Cell::Unknown => self.every,
+        }
+    }
+
+    /// Sets cells, returning their values before.
+    pub(super) fn write(&mut self, changes: impl IntoIterator<Item = Change>) -> Vec<Change> {
+        let n = self.cells.len();
+        let cells = Rc::make_mut(&mut self.cells);
+        let mut before = Vec::new();
+        for (i, value) in changes.into_iter().filter(|&(i, _)| (i as usize) < n) {
+            let old = cells.set_of(i as usize);
+            if old != value {
+                before.push((i, old));
+                cells.set(i as usize, value);
+            }
+        }
+        before
+    }
+
+    /// A finished step: kept for undo (if it changed anything).
+    pub(super) fn record(&mut self, before: Vec<Change>) {
+        if !before.is_empty() {
+            self.undo.push(before);
+            self.redo.clear();
+            self.hint = None;
+            self.wrong = Rc::default();
+        }
+    }
+
+    /// Puts back the cells of a step; returns the step that undoes that.
+    pub(super) fn restore(&mut self, step: Vec<Change>) -> Vec<Change> {
+        let mut back = self.write(step.into_iter().rev());
+        back.reverse();
+        back
+    }
+
+    /// The length of the run being dragged, if it is one.
+    pub fn run(&self) -> Option<usize> {
+        self.stroke.as_ref().map(|s| s.len).filter(|&n| n > 1)
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+}
+
+/// A line's cells, in order.
+pub fn line_cells(cells: &[Cell], puzzle: &Puzzle, line: LineId) -> Vec<Cell> {
+    line.cell_indices(puzzle.width(), puzzle.height()).map(|i| cells[i]).collect()
+}
