@@ -371,9 +371,7 @@ fn play_key(e: &KeyboardEvent) -> Option<PlayAction> {
         "z" | "Z" if ctrl && e.shift_key() => PlayAction::Redo,
         "z" | "Z" if ctrl => PlayAction::Undo,
         "y" | "Y" if ctrl => PlayAction::Redo,
-        k @ ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9") if !ctrl => {
-            PlayAction::Paint(k.as_bytes()[0] - b'0')
-        }
+        k if !ctrl && matches!(k.as_bytes(), [b'1'..=b'9']) => PlayAction::Paint(k.as_bytes()[0] - b'0'),
         _ => return None,
     })
 }
