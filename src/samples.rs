@@ -16,6 +16,10 @@ pub const SAMPLES: &[(&str, &str)] = &[
     ("Demo Puzzle, 5×10 (webpbn #1, Jan Wolter)", include_str!("../samples/webpbn-00001.non")),
     ("Mum's the Word, 34×40 (webpbn #65, Jan Wolter)", include_str!("../samples/webpbn-00065.non")),
     ("Lasts Forever, 25×25, hard (webpbn #6574, Gator)", include_str!("../samples/webpbn-06574.non")),
+    (
+        "Not To Scale, 31×18, in colour (webpbn #47, Jan Wolter)",
+        include_str!("../samples/webpbn-color-00047.xml"),
+    ),
 ];
 
 /// The formats `Clues` reads, each with the small picture's puzzle in it:
@@ -61,12 +65,16 @@ mod tests {
     fn every_sample_parses() {
         for (name, text) in SAMPLES {
             let parsed = nonogram_formats::parse(text).unwrap_or_else(|e| panic!("{name}: {e}"));
-            assert_eq!(parsed.puzzles.len(), 1, "{name}");
-            let p = &parsed.puzzles[0];
-            // A size in the name is the puzzle's.
+            assert_eq!(parsed.puzzles.len() + parsed.colour.len(), 1, "{name}");
+            let (width, height) = match parsed.colour.first() {
+                Some(c) => (c.width(), c.height()),
+                None => (parsed.puzzles[0].width(), parsed.puzzles[0].height()),
+            };
+            // A size in the name is the puzzle's; "in colour" names a colour one.
             if let Some(size) = name.split([' ', '(', ')', ',']).find(|w| w.contains('×')) {
-                assert_eq!(size, format!("{}×{}", p.width(), p.height()), "{name}");
+                assert_eq!(size, format!("{width}×{height}"), "{name}");
             }
+            assert_eq!(name.contains("in colour"), !parsed.colour.is_empty(), "{name}");
         }
     }
 }

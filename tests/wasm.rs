@@ -59,7 +59,8 @@ fn forever_is_unique_with_splr_in_wasm() {
 
 #[wasm_bindgen_test]
 fn session_streams_to_the_verdict() {
-    let request = SolveRequest { id: 1, rows: vec![vec![1], vec![1]], columns: vec![vec![1], vec![1]] };
+    let request =
+        SolveRequest { id: 1, rows: vec![vec![1], vec![1]], columns: vec![vec![1], vec![1]], colours: None };
     let mut s = Session::new(&request).unwrap();
     let done = loop {
         match s.advance(|| true, 0.0) {
@@ -72,6 +73,23 @@ fn session_streams_to_the_verdict() {
     );
     // The verdict reports the wasm memory (its peak): at least a page.
     assert!(matches!(done, FromWorker::Done(ref finished) if finished.memory >= 65_536));
+}
+
+#[wasm_bindgen_test]
+fn a_colour_session_solves_webpbn_47_in_wasm() {
+    let xml = include_str!("../samples/webpbn-color-00047.xml");
+    let puzzle = nonogram_formats::parse(xml).unwrap().colour.remove(0);
+    let request = SolveRequest::of_colour(2, &puzzle);
+    let mut s = nonogram_studio::colour_session::ColourSession::new(&request).unwrap().unwrap();
+    let done = loop {
+        match s.advance(|| true, 0.0) {
+            FromWorker::Steps { .. } => continue,
+            other => break other,
+        }
+    };
+    let FromWorker::Done(finished) = done else { panic!("{done:?}") };
+    let goal = nonogram_studio::protocol::Cells::of_colour_solution(puzzle.goal.as_ref().unwrap());
+    assert_eq!(finished.solutions, [goal]);
 }
 
 #[wasm_bindgen_test]
@@ -94,7 +112,7 @@ fn random_request(side: usize, density_percent: u64, mut state: u64) -> SolveReq
     };
     let rows = (0..side).map(|r| runs(cells[r * side..(r + 1) * side].to_vec())).collect();
     let columns = (0..side).map(|c| runs((0..side).map(|r| cells[r * side + c]).collect())).collect();
-    SolveRequest { id: 1, rows, columns }
+    SolveRequest { id: 1, rows, columns, colours: None }
 }
 
 /// The worker's batches end near their time, whatever the board: line
