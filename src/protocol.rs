@@ -7,7 +7,7 @@ mod parsing;
 pub mod wire;
 
 pub use cells::Cells;
-pub use parsing::{parse_for_page, parse_outcome, read_parsed, shape, ParseOutcome, ParsedText};
+pub use parsing::{parse_for_page, parse_outcome, read_parsed, shape, ParseOutcome, ParsedText, PuzzleData};
 
 pub use wire::{decode, encode};
 
@@ -66,10 +66,10 @@ pub enum ToWorker {
         request: SolveRequest,
         seed: u64,
     },
-    /// Detect and parse clue text too large to parse on the page's thread
-    /// without holding it (see `page::SYNC_PARSE_BYTES`); the text travels
-    /// beside the message as the browser's string (never as JSON: that took
-    /// 150 ms for 5 MB). Answered by `Parsed`.
+    /// Detect and parse clue text (every text: the parsers are the
+    /// worker's alone); the text travels beside the message as the
+    /// browser's string (never as JSON: that took 150 ms for 5 MB).
+    /// Answered by `Parsed`.
     Parse {
         id: u32,
         /// Which puzzle of a batch (0-based).

@@ -97,6 +97,15 @@ fn a_text_being_read_shows_no_board_and_an_old_parse_is_dropped() {
     assert_eq!(s.puzzle().map(|p| p.as_ref()), Some(&here));
     let Input::Puzzle { format, .. } = &s.input else { panic!() };
     assert_eq!(format, ".non");
+    // A colour puzzle crosses too: palette, run colours, metadata and goal.
+    let xml = include_str!("../../samples/webpbn-color-00047.xml");
+    let (format, puzzle, count, colour) =
+        crate::protocol::read_parsed(crate::protocol::parse_for_page(xml, 0)).unwrap();
+    let (_, here, _, colour_here) = parse_outcome(xml, 0).unwrap();
+    assert_eq!((format.as_str(), puzzle, count, colour), ("webpbn XML", here, 1, colour_here));
+    assert!(
+        matches!(crate::protocol::read_parsed(crate::protocol::parse_for_page("1 2 x", 0)), Err(e) if !e.is_empty())
+    );
 }
 
 #[test]

@@ -1,10 +1,9 @@
-//! The clue text: where it is kept, and how it is read (at once when
-//! small, in the worker when large, so that no task of the page's takes
-//! over 50 ms).
+//! The clue text: where it is kept, and how it is read (in the worker,
+//! so that no task of the page's takes over 50 ms, and the parsers weigh
+//! only on the worker's wasm).
 
 use super::App;
 use crate::app::Action;
-use crate::protocol::parse_outcome;
 use nonogram_formats::{share, write, write_colour, Format};
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
@@ -12,8 +11,9 @@ use yew::prelude::*;
 /// Where the last input is kept between visits (this browser only).
 pub(super) const STORAGE_KEY: &str = "nonogram-studio.input";
 
-/// Texts longer than this are detected and parsed in the worker, so that
-/// no task of the page's takes over 50 ms (TAAI's 1000 puzzles are 630 KB).
+/// Texts longer than this stay in the browser's string (the text box's
+/// value), never copied into the page's memory (TAAI's 1000 puzzles are
+/// 630 KB).
 pub(super) const SYNC_PARSE_BYTES: usize = 64 * 1024;
 
 /// The longest input kept across a reload (in local storage).
@@ -24,17 +24,13 @@ pub(super) fn storage() -> Option<web_sys::Storage> {
 }
 
 impl App {
-    /// Reads puzzle `index` of the text: at once when small (the outcome
-    /// is returned), in the worker when large (a 5 MB text held the page
-    /// for 260 ms here; the outcome comes as a message).
+    /// Reads puzzle `index` of the text, in the worker (the parsers are
+    /// not in the page's wasm): the outcome comes as a message. A large
+    /// text travels as the browser's string, never copied on the page.
     pub(super) fn parse(&self, version: u64, index: usize) -> Option<Action> {
-        match &self.large_text {
-            Some(text) if text.length() as usize > SYNC_PARSE_BYTES => {
-                self.solver.parse(version, index, text);
-                None
-            }
-            _ => Some(Action::Parsed { version, outcome: parse_outcome(&self.text, index) }),
-        }
+        let text = self.large_text.clone().unwrap_or_else(|| js_sys::JsString::from(self.text.as_str()));
+        self.solver.parse(version, index, &text);
+        None
     }
 
     /// The clue text, copied out of the browser's string if it is large.

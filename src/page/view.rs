@@ -37,7 +37,7 @@ impl App {
             _ => String::new(),
         };
         let (detected, error) = match &state.input {
-            Input::Reading { bytes: 0, .. } => ("Reading…".to_string(), ""),
+            Input::Reading { bytes, .. } if *bytes < 100_000 => ("Reading…".to_string(), ""),
             Input::Reading { bytes, .. } => (format!("Reading {} KB of text…", bytes / 1000), ""),
             Input::Puzzle { format, puzzle, colour, .. } => {
                 let colours =

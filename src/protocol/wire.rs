@@ -149,6 +149,15 @@ impl<T: Wire> Wire for Vec<T> {
     }
 }
 
+impl<T: Wire> Wire for Box<T> {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.as_ref().put(out);
+    }
+    fn get(r: &mut Reader) -> Option<Box<T>> {
+        T::get(r).map(Box::new)
+    }
+}
+
 impl<T: Wire> Wire for Option<T> {
     fn put(&self, out: &mut Vec<u8>) {
         self.is_some().put(out);

@@ -92,7 +92,10 @@ await onBothSizes('newcomers: What is this? is open on a first visit; each forma
   expect(n === 8, `${n} formats`);
   const seen = [];
   for (let i = 0; i < n; i++) {
+    const before = await page.locator('#detected').textContent();
     await buttons.nth(i).click();
+    // The worker reads the text: "Reading…", then what it is.
+    await page.waitForFunction((b) => { const t = document.querySelector('#detected').textContent; return t !== b && t.startsWith('Detected'); }, before);
     seen.push(await page.locator('#detected').textContent());
   }
   expect(seen.every((d) => d.startsWith('Detected: ') && d.endsWith(', 5×5')), seen.join(' | '));

@@ -132,8 +132,7 @@ await test('exports paste back as the same puzzle; PNG and share link round trip
   const names = { non: '.non', nin: '.nin', plain: 'plain', json: 'JSON' };
   for (const f of Object.keys(texts)) {
     await paste(page, texts[f]);
-    const detected = await page.locator('#detected').textContent();
-    expect(detected === `Detected: ${names[f]}, 30×30`, `${f}: ${detected}`);
+    await page.waitForFunction((t) => document.querySelector('#detected').textContent === t, `Detected: ${names[f]}, 30×30`);
     expect(await exported(page, 'nin') === reference, `${f}: the same clues`);
   }
   // Download and Copy give the text shown.

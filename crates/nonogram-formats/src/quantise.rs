@@ -89,14 +89,18 @@ impl ColourImage {
     }
 }
 
-/// Oklab of an sRGB colour (Björn Ottosson's matrices).
+/// Oklab of an sRGB colour (Björn Ottosson's matrices; the sRGB curve's
+/// power approximated, see below).
 fn oklab([r, g, b]: [u8; 3]) -> [f32; 3] {
+    // sRGB to linear light: x^2.4 within 1 % as x^2.375 = x²·∛(x·x^⅛),
+    // from square and cube roots (a powf would add its code to the wasm).
     let linear = |v: u8| {
         let v = f32::from(v) / 255.0;
         if v <= 0.04045 {
             v / 12.92
         } else {
-            ((v + 0.055) / 1.055).powf(2.4)
+            let x = (v + 0.055) / 1.055;
+            x * x * (x * x.sqrt().sqrt().sqrt()).cbrt()
         }
     };
     let (r, g, b) = (linear(r), linear(g), linear(b));
@@ -188,9 +192,14 @@ pub fn quantise(cells: &[[u8; 3]], width: usize, k: usize) -> (Vec<u8>, Vec<[u8;
         on_border[l] += usize::from(border(i));
     }
     let background = (0..centres.len()).max_by_key(|&c| (on_border[c], size[c], usize::MAX - c)).unwrap_or(0);
-    let mut order: Vec<usize> = (0..centres.len()).filter(|&c| c != background && size[c] > 0).collect();
-    order.sort_by_key(|&c| (usize::MAX - size[c], c));
-    order.insert(0, background);
+    // Largest first (ties: first found); at most 8, so picked one by one.
+    let mut order = vec![background];
+    while let Some(next) = (0..centres.len())
+        .filter(|c| !order.contains(c) && size[*c] > 0)
+        .min_by_key(|&c| (usize::MAX - size[c], c))
+    {
+        order.push(next);
+    }
     let mut index = vec![0u8; centres.len()];
     for (new, &old) in order.iter().enumerate() {
         index[old] = new as u8;

@@ -3,8 +3,8 @@
 
 use super::{Reader, Wire};
 use crate::protocol::{
-    CheckRequest, Finished, FixNote, Frame, FromWorker, HintRequest, ParsedText, RunColours, SolveRequest,
-    ToWorker,
+    CheckRequest, Finished, FixNote, Frame, FromWorker, HintRequest, ParsedText, PuzzleData, RunColours,
+    SolveRequest, ToWorker,
 };
 
 /// `Wire` for a struct: its fields in order.
@@ -23,6 +23,7 @@ macro_rules! wire_struct {
 
 wire_struct!(SolveRequest { id, rows, columns, colours });
 wire_struct!(RunColours { rows, columns, names });
+wire_struct!(PuzzleData { rows, columns, row_colours, column_colours, names, rgb, symbols, meta, goal });
 wire_struct!(CheckRequest { id, width, height, cells });
 wire_struct!(HintRequest { id, rows, columns, cells, check });
 wire_struct!(FixNote { row, col, fill, by_line_logic, guesses });
@@ -106,7 +107,7 @@ impl Wire for ParsedText {
     fn put(&self, out: &mut Vec<u8>) {
         match self {
             Err(e) => put!(out, 0, e),
-            Ok((format, non, count)) => put!(out, 1, format, non, count),
+            Ok((format, puzzle, count)) => put!(out, 1, format, puzzle, count),
         }
     }
     fn get(r: &mut Reader) -> Option<ParsedText> {

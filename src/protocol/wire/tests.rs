@@ -116,7 +116,10 @@ fn every_message_round_trips() {
         ms: -0.5,
         other: Some(cells),
     });
-    round_trip(FromWorker::Parsed { id: 1, outcome: Ok(("TAAI".into(), "width 1\n".into(), 1000)) });
+    let colour = crate::protocol::parse_for_page(include_str!("../../../samples/webpbn-color-00047.xml"), 0);
+    round_trip(FromWorker::Parsed { id: 1, outcome: colour });
+    let black = crate::protocol::parse_for_page(include_str!("../../../samples/webpbn-00001.non"), 0);
+    round_trip(FromWorker::Parsed { id: 1, outcome: black });
     round_trip(FromWorker::Parsed { id: 1, outcome: Err("line 3, column 2: …".into()) });
     round_trip(FromWorker::Fixes {
         id: 1,

@@ -32,12 +32,8 @@ pub fn solve_colour_line(runs: &[ColourRun], line: &[Colours]) -> Result<Vec<Col
     let width = n + 1;
     // `misses[c][p]`: cells before p that cannot take colour c, so that a
     // run's cells are checked in O(1).
-    let colours: Vec<u8> = {
-        let mut list: Vec<u8> = runs.iter().map(|r| r.colour).collect();
-        list.sort_unstable();
-        list.dedup();
-        list
-    };
+    let used: u32 = runs.iter().fold(0, |set, r| set | 1 << (r.colour & 31));
+    let colours: Vec<u8> = (1..32u8).filter(|&c| used & (1 << c) != 0).collect();
     let mut slot = [0usize; 32];
     let mut misses = vec![0u32; colours.len() * width];
     for (i, &c) in colours.iter().enumerate() {
