@@ -92,10 +92,12 @@ await onBothSizes('newcomers: What is this? is open on a first visit; each forma
   expect(n === 8, `${n} formats`);
   const seen = [];
   for (let i = 0; i < n; i++) {
-    const before = await page.locator('#detected').textContent();
+    // Each sample's format is named before its button ("JSON — an object …").
+    const name = (await page.locator('dl.formats dt').nth(i).textContent()).split(' — ')[0];
     await buttons.nth(i).click();
-    // The worker reads the text: "Reading…", then what it is.
-    await page.waitForFunction((b) => { const t = document.querySelector('#detected').textContent; return t !== b && t.startsWith('Detected'); }, before);
+    // The worker reads the text ("Reading…"), then says what it is.
+    await page.waitForFunction((t) => document.querySelector('#detected').textContent.startsWith(t), `Detected: ${name}`)
+      .catch(() => {});
     seen.push(await page.locator('#detected').textContent());
   }
   expect(seen.every((d) => d.startsWith('Detected: ') && d.endsWith(', 5×5')), seen.join(' | '));
