@@ -4,7 +4,8 @@
 //! fixes found one solve at a time. Pure Rust, tested natively.
 
 use crate::protocol::{Cells, CheckRequest, FixNote, FromWorker, VerdictKind};
-use nonogram_core::colour::{ColourPuzzle, ColourSolver, ColourStep};
+use nonogram_core::colour::fix::ColourFixSearch;
+use nonogram_core::colour::{default_palette, ColourPuzzle, ColourSolver, ColourStep};
 use nonogram_core::fix::FixSearch;
 use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Solver, Step, Verdict};
 
@@ -13,8 +14,9 @@ pub const MAX_FIXES: usize = 6;
 
 enum Phase {
     Solving(Solver),
-    /// A colour picture: its verdict alone (no fixes yet).
+    /// A colour picture: its verdict, then single-cell fixes.
     Colour(ColourSolver, Vec<u8>),
+    ColourFixing(ColourFixSearch),
     Fixing(FixSearch),
     Done,
 }
@@ -64,7 +66,8 @@ impl CheckJob {
         let cells: Vec<u8> = sets.iter().map(|s| s.trailing_zeros() as u8).collect();
         let solver = ColourSolver::new(&ColourPuzzle::from_picture(&cells, request.width), 2)
             .map_err(|e| error(e.to_string()))?;
-        let picture = Grid::new(0, 0);
+        // The grid's width, for the fixes (its cells are unused).
+        let picture = Grid::new(request.width, 1);
         Ok(CheckJob { id: request.id, picture, phase: Phase::Colour(solver, cells), reported: None })
     }
 
@@ -113,15 +116,23 @@ impl CheckJob {
                     }
                 };
                 let stats = solver.stats();
-                let other =
-                    verdict.solutions().iter().find(|s| *s != picture).map(|s| Cells::of_colour_solution(s));
+                let other_cells = verdict.solutions().iter().find(|s| *s != picture).cloned();
+                let other = other_cells.as_deref().map(Cells::of_colour_solution);
                 let kind = match verdict {
                     Verdict::Unique(_) => VerdictKind::Unique,
                     Verdict::Multiple(_) => VerdictKind::Multiple,
                     Verdict::None { .. } => VerdictKind::None,
                     Verdict::Interrupted => VerdictKind::Timeout,
                 };
-                self.phase = Phase::Done;
+                let colours = usize::from(picture.iter().copied().max().unwrap_or(1).max(1));
+                let width = self.picture.width();
+                self.phase =
+                    match other_cells {
+                        Some(o) if kind == VerdictKind::Multiple => Phase::ColourFixing(
+                            ColourFixSearch::new(picture, width, &o, default_palette(colours), MAX_FIXES),
+                        ),
+                        _ => Phase::Done,
+                    };
                 Some(FromWorker::Checked {
                     id: self.id,
                     verdict: kind,
@@ -144,23 +155,45 @@ impl CheckJob {
                         fill: f.cell == Cell::Filled,
                         by_line_logic: f.by_line_logic,
                         guesses: f.guesses,
+                        colour: None,
                     })
                     .collect();
                 let (tried, total) = (search.tried(), search.total());
-                if done {
-                    self.phase = Phase::Done;
-                }
-                // Progress is reported when a fix is found, at the end, and
-                // at most every few candidates in between.
-                let news = done
-                    || self.reported.is_none_or(|(n, t)| n != fixes.len() || tried >= t + 4.max(total / 10));
-                news.then(|| {
-                    self.reported = Some((fixes.len(), tried));
-                    FromWorker::Fixes { id: self.id, fixes, tried, total, done }
-                })
+                self.report(done, fixes, tried, total)
+            }
+            Phase::ColourFixing(search) => {
+                let done = search.run(keep_going);
+                let fixes: Vec<FixNote> = search
+                    .fixes()
+                    .iter()
+                    .map(|f| FixNote {
+                        row: f.row,
+                        col: f.col,
+                        fill: f.colour != 0,
+                        by_line_logic: f.by_line_logic,
+                        guesses: f.guesses,
+                        colour: Some(f.colour),
+                    })
+                    .collect();
+                let (tried, total) = (search.tried(), search.total());
+                self.report(done, fixes, tried, total)
             }
             Phase::Done => None,
         }
+    }
+
+    /// The fixes found so far, when there is news: a fix found, the end,
+    /// or every few candidates tried.
+    fn report(&mut self, done: bool, fixes: Vec<FixNote>, tried: usize, total: usize) -> Option<FromWorker> {
+        if done {
+            self.phase = Phase::Done;
+        }
+        let news =
+            done || self.reported.is_none_or(|(n, t)| n != fixes.len() || tried >= t + 4.max(total / 10));
+        news.then(|| {
+            self.reported = Some((fixes.len(), tried));
+            FromWorker::Fixes { id: self.id, fixes, tried, total, done }
+        })
     }
 }
 
@@ -238,7 +271,7 @@ mod tests {
     }
 
     #[test]
-    fn colour_pictures_get_their_verdict_and_the_other_solution() {
+    fn colour_pictures_get_their_verdict_the_other_solution_and_fixes() {
         let check = |cells: &[u8], width: usize| {
             let request = CheckRequest {
                 id: 4,
@@ -247,21 +280,33 @@ mod tests {
                 cells: Cells::of_colour_solution(cells),
             };
             let mut job = CheckJob::new(&request).unwrap();
-            let message = job.advance(|| true, 1.0);
-            assert!(job.is_done());
-            message
+            let mut messages = Vec::new();
+            while !job.is_done() {
+                messages.extend(job.advance(|| true, 1.0));
+            }
+            messages
         };
-        let Some(FromWorker::Checked { verdict, other: None, .. }) = check(&[1, 1, 2, 0, 1, 2, 2, 2, 0], 3)
-        else {
-            panic!()
+        let unique = check(&[1, 1, 2, 0, 1, 2, 2, 2, 0], 3);
+        assert!(matches!(
+            &unique[..],
+            [FromWorker::Checked { verdict: VerdictKind::Unique, other: None, .. }]
+        ));
+        // A red diagonal either way under a blue row: the other diagonal,
+        // then fixes, each a colour for one cell that makes it unique.
+        let picture = [1, 0, 0, 1, 2, 2];
+        let messages = check(&picture, 2);
+        let FromWorker::Checked { verdict, other: Some(other), .. } = &messages[0] else { panic!() };
+        assert_eq!(*verdict, VerdictKind::Multiple);
+        assert_eq!(*other, Cells::of_colour_solution(&[0, 1, 1, 0, 2, 2]));
+        let Some(FromWorker::Fixes { fixes, done: true, .. }) = messages.last() else {
+            panic!("{messages:?}")
         };
-        assert_eq!(verdict, VerdictKind::Unique);
-        // A red diagonal either way under a blue row: the other diagonal.
-        let Some(FromWorker::Checked { verdict, other: Some(other), .. }) = check(&[1, 0, 0, 1, 2, 2], 2)
-        else {
-            panic!()
-        };
-        assert_eq!(verdict, VerdictKind::Multiple);
-        assert_eq!(other, Cells::of_colour_solution(&[0, 1, 1, 0, 2, 2]));
+        assert!(!fixes.is_empty());
+        for f in fixes {
+            let mut cells = picture;
+            cells[f.row * 2 + f.col] = f.colour.unwrap();
+            let again = check(&cells, 2);
+            assert!(matches!(&again[0], FromWorker::Checked { verdict: VerdictKind::Unique, .. }), "{f:?}");
+        }
     }
 }

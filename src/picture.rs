@@ -105,6 +105,14 @@ impl Picture {
         }
     }
 
+    /// Gives a cell a colour by hand (a fix): painted, unless that is its own.
+    pub fn paint_cell_with(&mut self, row: usize, col: usize, colour: u8) {
+        if row < self.height && col < self.width && self.is_colour() {
+            let i = row * self.width + col;
+            self.painted[i] = (self.colour_cells[i] != colour).then_some(colour);
+        }
+    }
+
     /// The colour picture: each cell's colour (0 the background).
     pub fn colour_grid(&self) -> Option<Vec<u8>> {
         self.is_colour()
@@ -284,6 +292,11 @@ mod tests {
         p.paint_cell(0, 0);
         assert_eq!(p.colour_grid().unwrap(), [0, 1, 2, 1, 1, 0]);
         p.paint_cell(1, 2);
+        // A fix gives a cell a colour; its own colour is no edit.
+        p.paint_cell_with(0, 1, 0);
+        p.paint_cell_with(0, 2, 2);
+        assert_eq!(p.colour_grid().unwrap(), [0, 0, 2, 1, 1, 2]);
+        p.paint_cell_with(0, 1, 1);
         let puzzle = p.colour_puzzle().unwrap();
         assert_eq!(puzzle.meta.title.as_deref(), Some("heart"));
         assert_eq!(puzzle.clue_text(&puzzle.rows[1]), "2 blue, 1 red");

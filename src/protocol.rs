@@ -188,6 +188,8 @@ pub struct FixNote {
     pub fill: bool,
     pub by_line_logic: bool,
     pub guesses: u64,
+    /// A colour picture's fix: the cell's new colour (0 the background).
+    pub colour: Option<u8>,
 }
 
 /// Worker → page.

@@ -57,6 +57,15 @@ pub(super) fn status_text(
 }
 
 impl PicturePanel {
+    /// A colour's name as the clues give it ("the background" for 0).
+    pub(super) fn colour_name(&self, k: u8) -> String {
+        let palette = self.picture.as_ref().map_or(&[][..], |p| &p.palette[..]);
+        match nonogram_formats::quantise::name_colours(palette).get(usize::from(k)) {
+            Some(s) if k > 0 => s.name.clone(),
+            _ => "the background".into(),
+        }
+    }
+
     /// `Colours`, a swatch picked to paint with, a swatch's value edited.
     pub(super) fn on_colour_input(&mut self, ctx: &Context<Self>, msg: PictureMsg) -> bool {
         let Some(p) = &mut self.picture else { return false };

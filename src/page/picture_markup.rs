@@ -90,9 +90,14 @@ impl PicturePanel {
                                 let (r, c) = (f.row, f.col);
                                 let how = if f.by_line_logic { "line logic alone".to_string() }
                                     else { format!("{} guesses", f.guesses) };
+                                let colour = f.colour;
+                                let what = match colour.map(|k| self.colour_name(k)) {
+                                    Some(name) => format!("Paint row {}, column {} {name}", r + 1, c + 1),
+                                    None => format!("{} row {}, column {}", if f.fill { "Fill" } else { "Clear" }, r + 1, c + 1),
+                                };
                                 html! { <li>
-                                    <button class="fix" onclick={link.callback(move |_| PictureMsg::ApplyFix(r, c))}>
-                                        { format!("{} row {}, column {}", if f.fill { "Fill" } else { "Clear" }, r + 1, c + 1) }
+                                    <button class="fix" onclick={link.callback(move |_| PictureMsg::ApplyFix(r, c, colour))}>
+                                        { what }
                                     </button>
                                     { format!(" → unique, {how}") }
                                 </li> }

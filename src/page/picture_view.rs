@@ -53,7 +53,8 @@ pub enum PictureMsg {
     /// A palette colour edited: its index and `#rrggbb`.
     Swatch(usize, String),
     Click(MouseEvent),
-    ApplyFix(usize, usize),
+    /// A fix: switch the cell, or (colour) paint it with that colour.
+    ApplyFix(usize, usize, Option<u8>),
     /// Put the picture's clues back into `Clues` after hand edits there.
     UseClues,
     /// The threshold slider rested: make the clues and check them.
@@ -297,9 +298,12 @@ impl PicturePanel {
             msg @ (PictureMsg::Colours(_) | PictureMsg::Paint(_) | PictureMsg::Swatch(..)) => {
                 return self.on_colour_input(ctx, msg)
             }
-            PictureMsg::ApplyFix(r, c) => {
+            PictureMsg::ApplyFix(r, c, colour) => {
                 let Some(p) = &mut self.picture else { return false };
-                p.toggle(r, c);
+                match colour {
+                    Some(k) => p.paint_cell_with(r, c, k),
+                    None => p.toggle(r, c),
+                }
                 self.picture_changed(ctx);
             }
             PictureMsg::Sync => self.sync_clues(ctx),

@@ -164,3 +164,22 @@ await onBothSizes('a colour puzzle played by hand: keys pick colours, Solved!', 
   await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Solved!'));
   await page.screenshot({ path: path.join(shots, `colour-play-${page.viewportSize().width}.png`) });
 });
+
+await test('a colour picture with two solutions: the other shown, single-cell fixes offered and applied', async (page) => {
+  // A red diagonal under a blue row, on a white frame: the other diagonal fits the clues too.
+  const rows = ['....', '.r..', '..r.', '.bb.', '....'];
+  const rgb = { '.': [255, 255, 255], r: [210, 30, 30], b: [30, 50, 210] };
+  const image = png(4 * 8, 5 * 8, (x, y) => [...rgb[rows[Math.floor(y / 8)][Math.floor(x / 8)]], 255]);
+  await page.setInputFiles('#upload-picture', { name: 'twice.png', mimeType: 'image/png', buffer: image });
+  await page.waitForFunction(() => document.querySelector('#picture-note').textContent === 'twice.png: PNG, 32×40 pixels');
+  await page.selectOption('#pic-colours', '3');
+  await page.waitForFunction(() => document.querySelector('p#check').textContent === 'Multiple solutions');
+  const diff = await page.locator('#check-diff').textContent();
+  expect(diff.startsWith('The two solutions differ in 4 cells'), diff);
+  await page.waitForFunction(() => document.querySelector('#fix-status').textContent.startsWith('Fixes found'), null, { timeout: 20000 });
+  const fixes = await page.$$eval('#fixes button.fix', (b) => b.map((x) => x.textContent));
+  expect(fixes.length > 0 && fixes.every((f) => f.startsWith('Paint row ')), fixes.join(' | '));
+  await page.click('#fixes button.fix >> nth=0');
+  await page.waitForFunction(() => document.querySelector('p#check').textContent.startsWith('Unique'));
+  await page.screenshot({ path: path.join(shots, 'colour-fix-1280.png'), fullPage: true });
+});

@@ -11,6 +11,7 @@
 //! clue → [`line`] (exact colour line solver) → [`search`] (propagation,
 //! probing, guess and backtrack, as a steppable state machine) → verdict.
 
+pub mod fix;
 pub mod line;
 pub mod search;
 

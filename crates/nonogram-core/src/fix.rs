@@ -28,10 +28,14 @@ pub struct Fix {
 /// reading order.
 pub fn candidates(picture: &Grid, other: &Grid) -> Vec<(usize, usize)> {
     let (w, h) = (picture.width(), picture.height());
-    let differing: Vec<(usize, usize)> = (0..h)
-        .flat_map(|r| (0..w).map(move |c| (r, c)))
-        .filter(|&(r, c)| picture.get(r, c) != other.get(r, c))
-        .collect();
+    nearby(w, h, |i| picture.cells()[i] != other.cells().get(i).copied().unwrap_or(Cell::Unknown))
+}
+
+/// The cells of a `w`×`h` grid within 2 (Chebyshev distance) of a cell
+/// where `differs(index)`, nearest first, each distance in reading order.
+pub fn nearby(w: usize, h: usize, differs: impl Fn(usize) -> bool) -> Vec<(usize, usize)> {
+    let differing: Vec<(usize, usize)> =
+        (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).filter(|&(r, c)| differs(r * w + c)).collect();
     let mut distance = vec![usize::MAX; w * h];
     for &(r, c) in &differing {
         for rr in r.saturating_sub(2)..(r + 3).min(h) {

@@ -123,7 +123,10 @@ fn every_message_round_trips() {
     round_trip(FromWorker::Parsed { id: 1, outcome: Err("line 3, column 2: …".into()) });
     round_trip(FromWorker::Fixes {
         id: 1,
-        fixes: vec![FixNote { row: 1, col: 2, fill: true, by_line_logic: false, guesses: 6 }],
+        fixes: vec![
+            FixNote { row: 1, col: 2, fill: true, by_line_logic: false, guesses: 6, colour: None },
+            FixNote { row: 0, col: 0, fill: false, by_line_logic: true, guesses: 0, colour: Some(0) },
+        ],
         tried: 3,
         total: 4,
         done: true,
