@@ -35,6 +35,8 @@ await test('every format is detected', async (page) => {
   ];
   for (const [text, detected] of cases) {
     await paste(page, text);
+    // The worker reads it ("Reading…" meanwhile).
+    await page.waitForFunction((d) => document.querySelector('#detected').textContent === d, detected).catch(() => {});
     const got = await page.locator('#detected').textContent();
     expect(got === detected, `expected "${detected}", got "${got}"`);
   }
