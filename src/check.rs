@@ -7,6 +7,7 @@ use crate::protocol::{Cells, CheckRequest, FixNote, FromWorker, VerdictKind};
 use nonogram_core::colour::fix::ColourFixSearch;
 use nonogram_core::colour::{default_palette, ColourPuzzle, ColourSolver, ColourStep};
 use nonogram_core::fix::FixSearch;
+use nonogram_core::search::until_verdict;
 use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Solver, Step, Verdict};
 
 /// Fixes offered at most.
@@ -77,16 +78,11 @@ impl CheckJob {
 
     /// Works while `keep_going()` (asked after each solver step) says so;
     /// returns the message this slice has for the page, if any.
-    pub fn advance(&mut self, mut keep_going: impl FnMut() -> bool, elapsed_ms: f64) -> Option<FromWorker> {
+    pub fn advance(&mut self, keep_going: impl FnMut() -> bool, elapsed_ms: f64) -> Option<FromWorker> {
         match &mut self.phase {
             Phase::Solving(solver) => {
-                let verdict = loop {
-                    match solver.next() {
-                        Some(Step::Done { verdict }) => break verdict,
-                        Some(_) if keep_going() => {}
-                        _ => return None,
-                    }
-                };
+                let done = |step| if let Step::Done { verdict } = step { Some(verdict) } else { None };
+                let verdict = until_verdict(solver, done, keep_going)?;
                 let stats = solver.stats();
                 let other = verdict.solutions().iter().find(|s| **s != self.picture).cloned();
                 let message = FromWorker::Checked {
@@ -108,13 +104,8 @@ impl CheckJob {
                 Some(message)
             }
             Phase::Colour(solver, picture) => {
-                let verdict = loop {
-                    match solver.next() {
-                        Some(ColourStep::Done { verdict }) => break verdict,
-                        Some(_) if keep_going() => {}
-                        _ => return None,
-                    }
-                };
+                let done = |step| if let ColourStep::Done { verdict } = step { Some(verdict) } else { None };
+                let verdict = until_verdict(solver, done, keep_going)?;
                 let stats = solver.stats();
                 let other_cells = verdict.solutions().iter().find(|s| *s != picture).cloned();
                 let other = other_cells.as_deref().map(Cells::of_colour_solution);

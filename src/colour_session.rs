@@ -6,13 +6,10 @@
 
 use crate::protocol::Frame;
 use crate::protocol::{Cells, Finished, FromWorker, SolveRequest, VerdictKind};
-use crate::session::MAX_FRAMES;
+use crate::session::Frames;
 use nonogram_core::colour::{ColourSolver, ColourStep};
 use nonogram_core::hint::Difficulty;
 use nonogram_core::search::Verdict;
-
-/// Cells the page may have to copy for one batch's frames, as for black and white.
-const MAX_FRAME_CELLS: usize = 200_000;
 
 pub struct ColourSession {
     id: u32,
@@ -44,16 +41,14 @@ impl ColourSession {
             return verdict;
         }
         let width = self.solver.puzzle().width();
-        let max_frames = (MAX_FRAME_CELLS / self.solver.cells().len().max(1)).clamp(8, MAX_FRAMES);
-        let mut frames = Vec::new();
-        let mut coalesced = false;
+        let mut frames = Frames::new(self.solver.cells().len());
         while let Some(step) = self.solver.next() {
             let name =
                 |c: u8| self.solver.puzzle().palette.get(usize::from(c)).map_or("?", |s| s.name.as_str());
             let frame = match &step {
                 ColourStep::Done { verdict } => {
                     let message = self.verdict_message(verdict, elapsed_ms);
-                    if frames.is_empty() && !coalesced {
+                    if frames.is_empty() {
                         self.done = true;
                         return message;
                     }
@@ -89,20 +84,12 @@ impl ColourSession {
                 ))),
                 ColourStep::Probe { .. } | ColourStep::Solution { .. } => None,
             };
-            if let Some(frame) = frame {
-                if frames.len() < max_frames {
-                    frames.push(frame);
-                } else {
-                    coalesced = true;
-                }
-            }
+            frames.push(frame);
             if !keep_going() {
                 break;
             }
         }
-        if coalesced {
-            frames.push(self.grid_frame("many steps at once".into()));
-        }
+        let frames = frames.finish(|| self.grid_frame("many steps at once".into()));
         let stats = self.solver.stats();
         FromWorker::Steps {
             id: self.id,

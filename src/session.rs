@@ -15,6 +15,46 @@ pub const MAX_FRAMES: usize = 400;
 /// grid state there): bounds the page's work per message on large puzzles.
 const MAX_FRAME_CELLS: usize = 200_000;
 
+/// A batch's frames, bounded: past the bound (by cells, see
+/// [`MAX_FRAME_CELLS`]), the batch ends with one coalesced grid instead.
+pub(crate) struct Frames {
+    list: Vec<Frame>,
+    max: usize,
+    coalesced: bool,
+}
+
+impl Frames {
+    /// For a grid of `cells` cells.
+    pub(crate) fn new(cells: usize) -> Frames {
+        Frames {
+            list: Vec::new(),
+            max: (MAX_FRAME_CELLS / cells.max(1)).clamp(8, MAX_FRAMES),
+            coalesced: false,
+        }
+    }
+
+    pub(crate) fn push(&mut self, frame: Option<Frame>) {
+        match frame {
+            Some(f) if self.list.len() < self.max => self.list.push(f),
+            Some(_) => self.coalesced = true,
+            None => {}
+        }
+    }
+
+    /// No frame, and none left out.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.list.is_empty() && !self.coalesced
+    }
+
+    /// The frames, and the grid now when some were left out.
+    pub(crate) fn finish(mut self, grid: impl FnOnce() -> Frame) -> Vec<Frame> {
+        if self.coalesced {
+            self.list.push(grid());
+        }
+        self.list
+    }
+}
+
 pub struct Session {
     id: u32,
     solver: Solver,
@@ -54,15 +94,12 @@ impl Session {
             self.done = true;
             return verdict;
         }
-        let cells = self.solver.grid().cells().len().max(1);
-        let max_frames = (MAX_FRAME_CELLS / cells).clamp(8, MAX_FRAMES);
-        let mut frames = Vec::new();
-        let mut coalesced = false;
+        let mut frames = Frames::new(self.solver.grid().cells().len());
         while let Some(step) = self.solver.next() {
             let frame = match &step {
                 Step::Done { verdict } => {
                     let message = self.verdict_message(verdict.clone(), elapsed_ms);
-                    if frames.is_empty() && !coalesced {
+                    if frames.is_empty() {
                         self.done = true;
                         return message;
                     }
@@ -119,20 +156,12 @@ impl Session {
                 ))),
                 Step::Probe { .. } | Step::Solution { .. } => None,
             };
-            if let Some(frame) = frame {
-                if frames.len() < max_frames {
-                    frames.push(frame);
-                } else {
-                    coalesced = true;
-                }
-            }
+            frames.push(frame);
             if !keep_going() {
                 break;
             }
         }
-        if coalesced {
-            frames.push(self.grid_frame("many steps at once".into()));
-        }
+        let frames = frames.finish(|| self.grid_frame("many steps at once".into()));
         let stats = self.solver.stats();
         FromWorker::Steps {
             id: self.id,

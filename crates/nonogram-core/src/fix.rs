@@ -9,7 +9,7 @@
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
-use crate::search::{SolveOptions, Solver, Step, Verdict};
+use crate::search::{until_verdict, SolveOptions, Solver, Step, Verdict};
 
 /// A change that makes the puzzle unique.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,15 +115,14 @@ impl FixSearch {
             }
             let ((r, c), solver) = self.current.as_mut().expect("set above");
             let (r, c) = (*r, *c);
-            let mut verdict = None;
-            for step in solver.by_ref() {
-                if let Step::Done { verdict: v } = step {
-                    verdict = Some(v);
-                    break;
-                }
-                if !keep_going() {
-                    return false;
-                }
+            let done = |step| if let Step::Done { verdict } = step { Some(verdict) } else { None };
+            let mut stopped = false;
+            let verdict = until_verdict(solver, done, || {
+                stopped = !keep_going();
+                !stopped
+            });
+            if stopped {
+                return false;
             }
             let stats = solver.stats();
             self.current = None;

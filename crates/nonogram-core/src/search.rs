@@ -934,6 +934,24 @@ impl Iterator for Solver {
     }
 }
 
+/// Steps `steps` until `verdict_of` finds the verdict in a step, asking
+/// `keep_going()` after every other step: `None` when it said stop first
+/// (the caller steps on later), or when the steps ended without a verdict.
+pub fn until_verdict<S, V>(
+    steps: &mut impl Iterator<Item = S>,
+    verdict_of: impl Fn(S) -> Option<V>,
+    mut keep_going: impl FnMut() -> bool,
+) -> Option<V> {
+    for step in steps {
+        match verdict_of(step) {
+            Some(v) => return Some(v),
+            None if !keep_going() => return None,
+            None => {}
+        }
+    }
+    None
+}
+
 /// Solves a puzzle to the end, or until `keep_going` (called after every step)
 /// returns false, which gives [`Verdict::Interrupted`].
 pub fn solve(

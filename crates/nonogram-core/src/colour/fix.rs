@@ -7,7 +7,7 @@
 //! the rest. Each candidate is a whole solve, in slices the caller bounds.
 
 use super::{ColourPuzzle, ColourSolver, ColourStep, Swatch};
-use crate::search::Verdict;
+use crate::search::{until_verdict, Verdict};
 
 /// A change that makes the colour puzzle unique.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,15 +104,14 @@ impl ColourFixSearch {
             }
             let ((i, colour), solver) = self.current.as_mut().expect("set above");
             let (i, colour) = (*i, *colour);
-            let mut verdict = None;
-            for step in solver.by_ref() {
-                if let ColourStep::Done { verdict: v } = step {
-                    verdict = Some(v);
-                    break;
-                }
-                if !keep_going() {
-                    return false;
-                }
+            let done = |step| if let ColourStep::Done { verdict } = step { Some(verdict) } else { None };
+            let mut stopped = false;
+            let verdict = until_verdict(solver, done, || {
+                stopped = !keep_going();
+                !stopped
+            });
+            if stopped {
+                return false;
             }
             let stats = solver.stats();
             self.current = None;
