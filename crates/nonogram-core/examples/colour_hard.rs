@@ -1,0 +1,37 @@
+//! The colour engine on a black-and-white puzzle read as a one-colour
+//! puzzle: how it fares where search is hard (issue 19's open question of
+//! clause learning for colour). `cargo run --release -p nonogram-core
+//! --example colour_hard -- PUZZLE.nin [SECONDS]` (a `.nin`: `W H`, then the
+//! row clues, then the column clues; `nonogram convert --to nin` writes one).
+
+use nonogram_core::colour::{solve_colour, ColourPuzzle};
+use nonogram_core::{Clue, Puzzle};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let path = args.next().expect("give a .nin file");
+    let seconds: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(60);
+    let text = std::fs::read_to_string(&path).expect("a readable file");
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let numbers = |line: Option<&str>| -> Vec<u32> {
+        line.unwrap_or("").split_whitespace().filter_map(|x| x.parse().ok()).collect()
+    };
+    let size = numbers(lines.next());
+    let (width, height) = (size[0] as usize, size[1] as usize);
+    let mut clue = || Clue(numbers(lines.next()).into_iter().filter(|&x| x > 0).collect());
+    let rows: Vec<Clue> = (0..height).map(|_| clue()).collect();
+    let columns: Vec<Clue> = (0..width).map(|_| clue()).collect();
+    let puzzle = ColourPuzzle::from_black(&Puzzle::new(rows, columns));
+    let start = std::time::Instant::now();
+    let (verdict, stats) =
+        solve_colour(&puzzle, 2, |_| start.elapsed().as_secs() < seconds).expect("valid clues");
+    println!(
+        "{}: {} in {:.2} s ({} line solves, {} probes, {} guesses)",
+        path,
+        verdict.word(),
+        start.elapsed().as_secs_f64(),
+        stats.line_solves,
+        stats.probes,
+        stats.guesses
+    );
+}
