@@ -12,10 +12,14 @@
 //! trial left it (a solution extends one of the trials). A cell is probed
 //! again only when its row or column changed since its last probe.
 //!
-//! Branching: when no probe narrows anything, on the unknown cell with the
-//! fewest colours left (then the most known cells in its row and column):
-//! first "the cell is its first run colour", and on backtrack "the cell is
-//! not that colour", so the search is complete with one frame a guess.
+//! Branching: when no probe narrows anything, on the unknown cell whose
+//! probe scored highest: the fewest cells any of its colours settled (as
+//! black and white scores `min(a, b)`; on "Lasts Forever" read as a
+//! one-colour puzzle this took the solve from over 60 s to 12.5 s), then
+//! fewest colours left, then the most known cells in its row and column.
+//! First "the cell is the colour whose probe settled most", and on
+//! backtrack "the cell is not that colour", so the search is complete with
+//! one frame a guess.
 //! Frames keep a copy of the cells (colour puzzles are small; webpbn's
 //! largest are 99×99). Every solution is checked against the clues.
 
@@ -71,6 +75,9 @@ pub struct ColourSolver {
     /// no effect, on one clock; probes older than `floor` are void.
     line_stamp: Vec<u64>,
     probe_stamp: Vec<u64>,
+    /// Each cell's last probe to no effect: the fewest cells one of its
+    /// colours settled, and the colour that settled most.
+    score: Vec<(u32, u8)>,
     clock: u64,
     floor: u64,
     cursor: usize,
@@ -95,6 +102,7 @@ impl ColourSolver {
             frames: Vec::new(),
             line_stamp: vec![0; width + height],
             probe_stamp: vec![0; width * height],
+            score: vec![(0, 0); width * height],
             clock: 1,
             floor: 0,
             cursor: 0,
@@ -207,12 +215,24 @@ impl ColourSolver {
         let set = self.cells[index];
         let mut union = vec![0 as Colours; self.cells.len()];
         let mut failed: Colours = 0;
+        // The cells each colour settles: the probe's score is the fewest
+        // of them, its colour the one that settles most.
+        let (mut fewest, mut most, mut best) = (u32::MAX, 0, 0);
         for c in colours_of(set) {
             let mut trial = self.cells.clone();
             trial[index] = 1 << c;
             let lines = [LineId::Row(index / width), LineId::Column(index % width)];
             match propagate(&self.puzzle, &mut trial, &lines, &mut self.stats) {
-                Ok(()) => union.iter_mut().zip(&trial).for_each(|(u, t)| *u |= t),
+                Ok(()) => {
+                    let settled = (trial.iter().zip(&self.cells))
+                        .filter(|(t, c)| t.count_ones() == 1 && c.count_ones() > 1)
+                        .count() as u32;
+                    fewest = fewest.min(settled);
+                    if settled > most {
+                        (most, best) = (settled, c);
+                    }
+                    union.iter_mut().zip(&trial).for_each(|(u, t)| *u |= t);
+                }
                 Err(_) => failed |= 1 << c,
             }
         }
@@ -228,13 +248,17 @@ impl ColourSolver {
         }
         if narrowed == 0 {
             self.probe_stamp[index] = self.clock;
+            self.score[index] = (fewest, best);
         }
         self.cursor = (index + 1) % self.cells.len();
         Ok(ColourStep::Probe { row: index / width, col: index % width, narrowed })
     }
 
-    /// The unknown cell to guess: fewest colours left, then the most known
-    /// cells in its row and column.
+    /// The unknown cell to guess. Search branches only when no probe is
+    /// left to make, so every unknown cell's probe score is current: the
+    /// cell whose every colour settles the most cells (as the
+    /// black-and-white search scores `min(a, b)`), then fewest colours
+    /// left, then the most known cells in its row and column.
     fn branch_cell(&self) -> Option<usize> {
         let (width, height) = (self.puzzle.width(), self.puzzle.height());
         let mut known = vec![0usize; width + height];
@@ -245,14 +269,20 @@ impl ColourSolver {
             }
         }
         (0..self.cells.len()).filter(|&i| self.cells[i].count_ones() > 1).min_by_key(|&i| {
-            (self.cells[i].count_ones(), usize::MAX - known[i / width] - known[height + i % width])
+            let lines = usize::MAX - known[i / width] - known[height + i % width];
+            (u32::MAX - self.score[i].0, self.cells[i].count_ones(), lines)
         })
     }
 
     fn guess(&mut self, index: usize) -> ColourStep {
         let set = self.cells[index];
-        // A run colour first: placing a run settles more than a gap does.
-        let colour = colours_of(set & !BACKGROUND).next().unwrap_or(0);
+        // The colour whose probe settled most; else a run colour (placing a
+        // run settles more than a gap does).
+        let scored = self.score[index].1;
+        let colour = match scored {
+            c if set & (1 << c) != 0 && self.score[index].0 > 0 => c,
+            _ => colours_of(set & !BACKGROUND).next().unwrap_or(0),
+        };
         self.frames.push(Frame { saved: self.cells.clone(), cell: index, colour });
         self.stats.guesses += 1;
         self.stats.max_depth = self.stats.max_depth.max(self.frames.len());
