@@ -7,7 +7,7 @@ mod parsing;
 pub mod wire;
 
 pub use cells::Cells;
-pub use parsing::{parse_for_page, parse_outcome, read_parsed, shape, ParseOutcome, ParsedText, PuzzleData};
+pub use parsing::{parse_for_page, parse_outcome, read_parsed, ParseOutcome, ParsedText, PuzzleData};
 
 pub use wire::{decode, encode};
 
@@ -112,15 +112,13 @@ impl SolveRequest {
     pub fn of_colour(id: u32, puzzle: &ColourPuzzle) -> SolveRequest {
         let lengths =
             |lines: &[Vec<ColourRun>]| lines.iter().map(|l| l.iter().map(|r| r.len).collect()).collect();
-        let colours =
-            |lines: &[Vec<ColourRun>]| lines.iter().map(|l| l.iter().map(|r| r.colour).collect()).collect();
         SolveRequest {
             id,
             rows: lengths(&puzzle.rows),
             columns: lengths(&puzzle.columns),
             colours: Some(RunColours {
-                rows: colours(&puzzle.rows),
-                columns: colours(&puzzle.columns),
+                rows: run_colours(&puzzle.rows),
+                columns: run_colours(&puzzle.columns),
                 names: puzzle.palette.iter().map(|s| s.name.clone()).collect(),
             }),
         }
@@ -130,23 +128,29 @@ impl SolveRequest {
     /// stay on the page: the palette is the default one, with their names).
     pub fn colour_puzzle(&self) -> Option<ColourPuzzle> {
         let colours = self.colours.as_ref()?;
-        let lines = |lengths: &[Vec<u32>], colours: &[Vec<u8>]| -> Vec<Vec<ColourRun>> {
-            lengths
-                .iter()
-                .zip(colours)
-                .map(|(l, c)| l.iter().zip(c).map(|(&len, &colour)| ColourRun { len, colour }).collect())
-                .collect()
-        };
         let mut palette = default_palette(colours.names.len().saturating_sub(1));
         for (swatch, name) in palette.iter_mut().zip(&colours.names) {
             swatch.name = name.clone();
         }
         Some(ColourPuzzle::new(
-            lines(&self.rows, &colours.rows),
-            lines(&self.columns, &colours.columns),
+            coloured_runs(&self.rows, &colours.rows),
+            coloured_runs(&self.columns, &colours.columns),
             palette,
         ))
     }
+}
+
+/// Each run's colour, line by line: a colour clue as it crosses, beside
+/// the run lengths.
+pub(crate) fn run_colours(lines: &[Vec<ColourRun>]) -> Vec<Vec<u8>> {
+    lines.iter().map(|l| l.iter().map(|r| r.colour).collect()).collect()
+}
+
+/// Run lengths and their colours, line by line, as coloured runs again.
+pub(crate) fn coloured_runs(lengths: &[Vec<u32>], colours: &[Vec<u8>]) -> Vec<Vec<ColourRun>> {
+    (lengths.iter().zip(colours))
+        .map(|(l, c)| l.iter().zip(c).map(|(&len, &colour)| ColourRun { len, colour }).collect())
+        .collect()
 }
 
 /// How a solve ended.

@@ -16,9 +16,7 @@ impl PicturePanel {
         };
         let colour = p.colour_puzzle().zip(p.colour_grid());
         let (grid, puzzle) = match &colour {
-            Some((c, cells)) => {
-                (super::picture_colour::colour_view(cells, c.width()), crate::protocol::shape(c))
-            }
+            Some((c, cells)) => (super::picture_colour::colour_view(cells, c.width()), c.shape()),
             None => {
                 let (Some(grid), Some(puzzle)) = (p.grid(), p.puzzle()) else { return };
                 (grid, puzzle)

@@ -2,7 +2,8 @@
 //! text (the parsers are not in the page's wasm: they took 41 KB of its
 //! gzipped size) and answers with the puzzle asked for as [`PuzzleData`].
 
-use nonogram_core::colour::{ColourPuzzle, ColourRun, Swatch};
+use super::{coloured_runs, run_colours};
+use nonogram_core::colour::{ColourPuzzle, Swatch};
 use nonogram_core::{Cell, Clue, Grid, Puzzle};
 
 /// What a text read as: its format's name, the puzzle asked for, how many
@@ -19,20 +20,10 @@ pub fn parse_outcome(text: &str, index: usize) -> ParseOutcome {
     let count = parsed.puzzles.len() + parsed.colour.len();
     let index = index.min(count.saturating_sub(1));
     if let Some(colour) = parsed.colour.into_iter().nth(index) {
-        return Ok((format, shape(&colour), count, Some(Box::new(colour))));
+        return Ok((format, colour.shape(), count, Some(Box::new(colour))));
     }
     let puzzle = parsed.puzzles.into_iter().nth(index).ok_or("the text holds no puzzle")?;
     Ok((format, puzzle, count, None))
-}
-
-/// A colour puzzle's runs without their colours, and its title and so on.
-pub fn shape(colour: &ColourPuzzle) -> nonogram_core::Puzzle {
-    let lengths = |lines: &[Vec<ColourRun>]| -> Vec<nonogram_core::Clue> {
-        lines.iter().map(|runs| nonogram_core::Clue(runs.iter().map(|r| r.len).collect())).collect()
-    };
-    let mut p = nonogram_core::Puzzle::new(lengths(&colour.rows), lengths(&colour.columns));
-    p.meta = colour.meta.clone();
-    p
 }
 
 /// A puzzle as the worker sends it to the page: run lengths, and for a
@@ -56,8 +47,6 @@ impl PuzzleData {
     /// A puzzle (for a colour one, its shape and its colours) as data.
     pub fn of(puzzle: &Puzzle, colour: Option<&ColourPuzzle>) -> PuzzleData {
         let lengths = |lines: &[Clue]| lines.iter().map(|c| c.0.clone()).collect();
-        let colours =
-            |lines: &[Vec<ColourRun>]| lines.iter().map(|l| l.iter().map(|r| r.colour).collect()).collect();
         let m = colour.map_or(&puzzle.meta, |c| &c.meta);
         let palette = colour.map_or(&[][..], |c| &c.palette[..]);
         let goal = match colour {
@@ -71,8 +60,8 @@ impl PuzzleData {
         PuzzleData {
             rows: lengths(&puzzle.rows),
             columns: lengths(&puzzle.columns),
-            row_colours: colour.map_or_else(Vec::new, |c| colours(&c.rows)),
-            column_colours: colour.map_or_else(Vec::new, |c| colours(&c.columns)),
+            row_colours: colour.map_or_else(Vec::new, |c| run_colours(&c.rows)),
+            column_colours: colour.map_or_else(Vec::new, |c| run_colours(&c.columns)),
             names: palette.iter().map(|s| s.name.clone()).collect(),
             rgb: palette.iter().flat_map(|s| s.rgb).collect(),
             symbols: palette.iter().map(|s| u32::from(s.symbol)).collect(),
@@ -110,24 +99,17 @@ impl PuzzleData {
             p.meta.goal = cells.and_then(|c| Grid::from_cells(width, height, c));
             return (p, None);
         }
-        let runs = |lengths: Vec<Vec<u32>>, colours: Vec<Vec<u8>>| -> Vec<Vec<ColourRun>> {
-            lengths
-                .into_iter()
-                .zip(colours)
-                .map(|(l, c)| l.into_iter().zip(c).map(|(len, colour)| ColourRun { len, colour }).collect())
-                .collect()
-        };
         let palette = (self.names.into_iter().zip(self.rgb.as_chunks::<3>().0).zip(self.symbols))
             .map(|((name, &rgb), symbol)| Swatch { name, rgb, symbol: char::from_u32(symbol).unwrap_or('?') })
             .collect();
         let mut c = ColourPuzzle::new(
-            runs(self.rows, self.row_colours),
-            runs(self.columns, self.column_colours),
+            coloured_runs(&self.rows, &self.row_colours),
+            coloured_runs(&self.columns, &self.column_colours),
             palette,
         );
         c.meta = m;
         c.goal = self.goal;
-        (shape(&c), Some(c))
+        (c.shape(), Some(c))
     }
 }
 

@@ -20,7 +20,7 @@ pub use search::{solve_colour, ColourSolver, ColourStep};
 
 use crate::cell::Cell;
 use crate::grid::Grid;
-use crate::puzzle::{Clue, LineId, Metadata, Puzzle, PuzzleError, MAX_SIDE};
+use crate::puzzle::{check_size, Clue, LineId, Metadata, Puzzle, PuzzleError};
 
 /// The background's bit in a cell's set of colours.
 pub const BACKGROUND: u32 = 1;
@@ -182,15 +182,7 @@ impl ColourPuzzle {
     /// Checks the palette, sizes, runs, fit and each colour's totals; the
     /// first problem found is returned.
     pub fn validate(&self) -> Result<(), PuzzleError> {
-        if self.rows.is_empty() {
-            return Err(PuzzleError::NoRows);
-        }
-        if self.columns.is_empty() {
-            return Err(PuzzleError::NoColumns);
-        }
-        if self.width() > MAX_SIDE || self.height() > MAX_SIDE {
-            return Err(PuzzleError::TooLarge { width: self.width(), height: self.height() });
-        }
+        check_size(self.width(), self.height())?;
         if self.palette.len() < 2 || self.palette.len() > MAX_COLOURS + 1 {
             return Err(PuzzleError::Palette { colours: self.colours() });
         }
@@ -204,10 +196,7 @@ impl ColourPuzzle {
             {
                 return Err(PuzzleError::UnknownColour { line, run: i + 1 });
             }
-            let have = match line {
-                LineId::Row(_) => self.width(),
-                LineId::Column(_) => self.height(),
-            };
+            let have = line.len(self.width(), self.height());
             let need = ColourPuzzle::min_len(runs);
             if need > have as u64 {
                 return Err(PuzzleError::ColourDoesNotFit { line, clue: self.clue_text(runs), need, have });
@@ -256,21 +245,26 @@ impl ColourPuzzle {
         p
     }
 
+    /// The puzzle's shape: its run lengths without their colours, its
+    /// title and so on (no goal); what a board's layout needs.
+    pub fn shape(&self) -> Puzzle {
+        let lengths = |lines: &[Vec<ColourRun>]| -> Vec<Clue> {
+            lines.iter().map(|runs| Clue(runs.iter().map(|r| r.len).collect())).collect()
+        };
+        let mut p = Puzzle::new(lengths(&self.rows), lengths(&self.columns));
+        p.meta = Metadata { goal: None, ..self.meta.clone() };
+        p
+    }
+
     /// The black-and-white puzzle, when no run has a colour but the first.
     pub fn to_black(&self) -> Option<Puzzle> {
-        let clue = |runs: &Vec<ColourRun>| {
-            runs.iter().all(|r| r.colour == 1).then(|| Clue(runs.iter().map(|r| r.len).collect()))
-        };
-        let mut p = Puzzle::new(
-            self.rows.iter().map(clue).collect::<Option<_>>()?,
-            self.columns.iter().map(clue).collect::<Option<_>>()?,
-        );
-        p.meta = Metadata { goal: None, ..self.meta.clone() };
+        if !self.rows.iter().chain(&self.columns).flatten().all(|r| r.colour == 1) {
+            return None;
+        }
+        let mut p = self.shape();
         if let Some(goal) = &self.goal {
-            let cells: Vec<Cell> =
-                goal.iter().map(|&c| if c == 0 { Cell::Empty } else { Cell::Filled }).collect();
-            let rows: Vec<Vec<Cell>> = cells.chunks(self.width().max(1)).map(<[Cell]>::to_vec).collect();
-            p.meta.goal = Grid::from_rows(&rows);
+            let cells = goal.iter().map(|&c| if c == 0 { Cell::Empty } else { Cell::Filled }).collect();
+            p.meta.goal = Grid::from_cells(self.width(), self.height(), cells);
         }
         Some(p)
     }

@@ -252,10 +252,7 @@ impl CachedLines {
     /// Solves a line of `n` (at most [`MAX_BITS_LINE`]) cells given as masks
     /// (known filled, known empty); `None` on a contradiction.
     pub fn solve(&mut self, puzzle: &Puzzle, line: LineId, n: usize, f: u128, e: u128) -> Option<Masks> {
-        let id = match line {
-            LineId::Row(i) => i,
-            LineId::Column(i) => self.height + i,
-        } as u32;
+        let id = line.slot(self.height) as u32;
         if let Some(&result) = self.cache.get(&(id, f, e)) {
             return result;
         }

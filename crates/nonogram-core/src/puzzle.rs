@@ -87,14 +87,27 @@ impl LineId {
         }
     }
 
+    /// How many cells the line has in a `width`×`height` grid.
+    pub fn len(self, width: usize, height: usize) -> usize {
+        match self {
+            LineId::Row(_) => width,
+            LineId::Column(_) => height,
+        }
+    }
+
+    /// The line's place among all the lines of a grid `height` rows high:
+    /// rows first, then columns (the order of [`Puzzle::lines`]).
+    pub fn slot(self, height: usize) -> usize {
+        match self {
+            LineId::Row(r) => r,
+            LineId::Column(c) => height + c,
+        }
+    }
+
     /// The indices of this line's cells, in order, in a row-major
     /// `width`×`height` grid.
     pub fn cell_indices(self, width: usize, height: usize) -> impl Iterator<Item = usize> {
-        let len = match self {
-            LineId::Row(_) => width,
-            LineId::Column(_) => height,
-        };
-        (0..len).map(move |pos| self.cell_index(width, pos))
+        (0..self.len(width, height)).map(move |pos| self.cell_index(width, pos))
     }
 
     /// The line crossing this one at position `pos` along it.
@@ -227,6 +240,21 @@ impl fmt::Display for PuzzleError {
 
 impl std::error::Error for PuzzleError {}
 
+/// A grid has rows and columns, at most [`MAX_SIDE`] a side (black and
+/// white or colour).
+pub(crate) fn check_size(width: usize, height: usize) -> Result<(), PuzzleError> {
+    if height == 0 {
+        return Err(PuzzleError::NoRows);
+    }
+    if width == 0 {
+        return Err(PuzzleError::NoColumns);
+    }
+    if width > MAX_SIDE || height > MAX_SIDE {
+        return Err(PuzzleError::TooLarge { width, height });
+    }
+    Ok(())
+}
+
 impl Puzzle {
     pub fn new(rows: Vec<Clue>, columns: Vec<Clue>) -> Puzzle {
         Puzzle { rows, columns, meta: Metadata::default() }
@@ -264,24 +292,13 @@ impl Puzzle {
 
     /// Checks sizes, runs, fit and totals; the first problem found is returned.
     pub fn validate(&self) -> Result<(), PuzzleError> {
-        if self.rows.is_empty() {
-            return Err(PuzzleError::NoRows);
-        }
-        if self.columns.is_empty() {
-            return Err(PuzzleError::NoColumns);
-        }
-        if self.width() > MAX_SIDE || self.height() > MAX_SIDE {
-            return Err(PuzzleError::TooLarge { width: self.width(), height: self.height() });
-        }
+        check_size(self.width(), self.height())?;
         for line in self.lines() {
             let clue = self.clue(line);
             if let Some(i) = clue.0.iter().position(|&r| r == 0) {
                 return Err(PuzzleError::ZeroRun { line, run: i + 1 });
             }
-            let have = match line {
-                LineId::Row(_) => self.width(),
-                LineId::Column(_) => self.height(),
-            };
+            let have = line.len(self.width(), self.height());
             if clue.min_len() > have as u64 {
                 return Err(PuzzleError::DoesNotFit { line, clue: clue.clone(), need: clue.min_len(), have });
             }

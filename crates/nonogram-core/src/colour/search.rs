@@ -134,10 +134,7 @@ impl ColourSolver {
     }
 
     fn slot(&self, line: LineId) -> usize {
-        match line {
-            LineId::Row(r) => r,
-            LineId::Column(c) => self.puzzle.height() + c,
-        }
+        line.slot(self.puzzle.height())
     }
 
     fn enqueue(&mut self, line: LineId) {
@@ -173,22 +170,16 @@ impl ColourSolver {
 
     /// Solves queued lines until one changes something or none is left.
     fn propagate_one(&mut self) -> Option<Result<ColourStep, LineId>> {
-        let (width, height) = (self.puzzle.width(), self.puzzle.height());
         while let Some(line) = self.queue.pop_front() {
             let slot = self.slot(line);
             self.queued[slot] = false;
-            self.stats.line_solves += 1;
-            let indices: Vec<usize> = line.cell_indices(width, height).collect();
-            let before: Vec<Colours> = indices.iter().map(|&i| self.cells[i]).collect();
-            let Ok(after) = solve_colour_line(self.puzzle.clue(line), &before) else {
-                return Some(Err(line));
+            let changes = match solve_line(&self.puzzle, &self.cells, line, &mut self.stats) {
+                Ok(changes) => changes,
+                Err(line) => return Some(Err(line)),
             };
-            let mut changes = Vec::new();
-            for (pos, (&i, (&old, &new))) in indices.iter().zip(before.iter().zip(&after)).enumerate() {
-                if old != new {
-                    self.set(i, new);
-                    changes.push((pos, new));
-                }
+            let width = self.puzzle.width();
+            for &(pos, new) in &changes {
+                self.set(line.cell_index(width, pos), new);
             }
             if !changes.is_empty() {
                 return Some(Ok(ColourStep::Line { line, changes }));
@@ -372,6 +363,26 @@ fn colours_of(set: Colours) -> impl Iterator<Item = u8> {
     (0..32u8).filter(move |&c| set & (1 << c) != 0)
 }
 
+/// Solves one line of `cells`: the cells it changes (position along the
+/// line, the colours left), or the line when no placement fits.
+fn solve_line(
+    puzzle: &ColourPuzzle,
+    cells: &[Colours],
+    line: LineId,
+    stats: &mut Stats,
+) -> Result<Vec<(usize, Colours)>, LineId> {
+    stats.line_solves += 1;
+    let before: Vec<Colours> = line.cell_indices(puzzle.width(), puzzle.height()).map(|i| cells[i]).collect();
+    let after = solve_colour_line(puzzle.clue(line), &before).map_err(|_| line)?;
+    Ok(before
+        .iter()
+        .zip(after)
+        .enumerate()
+        .filter(|(_, (&old, new))| old != *new)
+        .map(|(pos, (_, new))| (pos, new))
+        .collect())
+}
+
 /// Line solving from `lines` until nothing changes, or the line with no placement.
 fn propagate(
     puzzle: &ColourPuzzle,
@@ -380,30 +391,19 @@ fn propagate(
     stats: &mut Stats,
 ) -> Result<(), LineId> {
     let (width, height) = (puzzle.width(), puzzle.height());
-    let slot = |line: LineId| match line {
-        LineId::Row(r) => r,
-        LineId::Column(c) => height + c,
-    };
     let mut queued = vec![false; width + height];
     let mut queue: VecDeque<LineId> = VecDeque::new();
     for &line in lines {
-        queued[slot(line)] = true;
+        queued[line.slot(height)] = true;
         queue.push_back(line);
     }
-    let mut before = Vec::new();
     while let Some(line) = queue.pop_front() {
-        queued[slot(line)] = false;
-        stats.line_solves += 1;
-        before.clear();
-        before.extend(line.cell_indices(width, height).map(|i| cells[i]));
-        let after = solve_colour_line(puzzle.clue(line), &before).map_err(|_| line)?;
-        for (pos, (&old, &new)) in before.iter().zip(&after).enumerate() {
-            if old != new {
-                cells[line.cell_index(width, pos)] = new;
-                let crossing = line.crossing(pos);
-                if !std::mem::replace(&mut queued[slot(crossing)], true) {
-                    queue.push_back(crossing);
-                }
+        queued[line.slot(height)] = false;
+        for (pos, new) in solve_line(puzzle, cells, line, stats)? {
+            cells[line.cell_index(width, pos)] = new;
+            let crossing = line.crossing(pos);
+            if !std::mem::replace(&mut queued[crossing.slot(height)], true) {
+                queue.push_back(crossing);
             }
         }
     }
