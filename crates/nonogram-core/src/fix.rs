@@ -9,7 +9,7 @@
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
-use crate::search::{until_verdict, SolveOptions, Solver, Step, Verdict};
+use crate::search::{until_verdict, SolveOptions, Solver, Stats, Step, Verdict};
 
 /// A change that makes the puzzle unique.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,90 +59,156 @@ pub fn toggled(picture: &Grid, row: usize, col: usize) -> Grid {
     g
 }
 
-/// Tries candidates one solve at a time, keeping those that give one solution.
-pub struct FixSearch {
-    picture: Grid,
-    candidates: Vec<(usize, usize)>,
+/// A solver a fix search steps to its verdict.
+pub(crate) trait FixSolver: Iterator {
+    /// For the last step, whether the changed puzzle has one solution;
+    /// `None` for any other step.
+    fn unique(step: &Self::Item) -> Option<bool>;
+    fn work(&self) -> Stats;
+}
+
+impl FixSolver for Solver {
+    fn unique(step: &Step) -> Option<bool> {
+        match step {
+            Step::Done { verdict } => Some(matches!(verdict, Verdict::Unique(_))),
+            _ => None,
+        }
+    }
+    fn work(&self) -> Stats {
+        self.stats()
+    }
+}
+
+/// What both fix searches (black and white, colour) keep: the candidates
+/// in the order to try, the one being solved, and the fixes found, the
+/// easiest first (line logic, then fewest guesses, then in the order tried).
+pub(crate) struct Tries<C, S, F> {
+    candidates: Vec<C>,
     next: usize,
-    current: Option<((usize, usize), Solver)>,
-    fixes: Vec<Fix>,
+    current: Option<(C, S)>,
+    fixes: Vec<F>,
+    /// Each fix's ease: (not by line logic, guesses), in order.
+    ease: Vec<(bool, u64)>,
     max_fixes: usize,
 }
 
-impl FixSearch {
-    /// `other` is a solution of the picture's clues that is not the picture.
-    pub fn new(picture: &Grid, other: &Grid, max_fixes: usize) -> FixSearch {
-        FixSearch {
-            picture: picture.clone(),
-            candidates: candidates(picture, other),
-            next: 0,
-            current: None,
-            fixes: Vec::new(),
-            max_fixes,
-        }
+impl<C: Copy, S: FixSolver, F> Tries<C, S, F> {
+    pub(crate) fn new(candidates: Vec<C>, max_fixes: usize) -> Tries<C, S, F> {
+        Tries { candidates, next: 0, current: None, fixes: Vec::new(), ease: Vec::new(), max_fixes }
     }
 
-    /// Fixes found so far: line logic first, then by fewest guesses, then in
-    /// the order tried.
-    pub fn fixes(&self) -> &[Fix] {
+    pub(crate) fn fixes(&self) -> &[F] {
         &self.fixes
     }
 
     /// Candidates whose solve has ended.
-    pub fn tried(&self) -> usize {
+    pub(crate) fn tried(&self) -> usize {
         self.next - usize::from(self.current.is_some())
     }
 
-    pub fn total(&self) -> usize {
+    pub(crate) fn total(&self) -> usize {
         self.candidates.len()
     }
 
-    pub fn is_done(&self) -> bool {
+    pub(crate) fn is_done(&self) -> bool {
         self.fixes.len() >= self.max_fixes || (self.current.is_none() && self.next >= self.candidates.len())
     }
 
     /// Runs solver steps while `keep_going()` (asked after each step) says
-    /// so; returns true when the search is over.
-    pub fn run(&mut self, mut keep_going: impl FnMut() -> bool) -> bool {
+    /// so; `start` makes a candidate's solver (`None`: nothing to try) and
+    /// `fix` the fix of a candidate whose puzzle is unique, from the solver's
+    /// work. Returns true when the search is over.
+    pub(crate) fn run(
+        &mut self,
+        mut start: impl FnMut(C) -> Option<S>,
+        fix: impl Fn(C, &Stats) -> F,
+        mut keep_going: impl FnMut() -> bool,
+    ) -> bool {
         while !self.is_done() {
             if self.current.is_none() {
-                let (r, c) = self.candidates[self.next];
+                let candidate = self.candidates[self.next];
                 self.next += 1;
-                let puzzle = Puzzle::from_picture(&toggled(&self.picture, r, c));
-                let solver = Solver::new(&puzzle, SolveOptions::solutions(2))
-                    .expect("the clues of a picture are valid");
-                self.current = Some(((r, c), solver));
+                match start(candidate) {
+                    Some(solver) => self.current = Some((candidate, solver)),
+                    None => continue,
+                }
             }
-            let ((r, c), solver) = self.current.as_mut().expect("set above");
-            let (r, c) = (*r, *c);
-            let done = |step| if let Step::Done { verdict } = step { Some(verdict) } else { None };
+            let (candidate, solver) = self.current.as_mut().expect("set above");
+            let candidate = *candidate;
             let mut stopped = false;
-            let verdict = until_verdict(solver, done, || {
-                stopped = !keep_going();
-                !stopped
-            });
+            let unique = until_verdict(
+                solver,
+                |step| S::unique(&step),
+                || {
+                    stopped = !keep_going();
+                    !stopped
+                },
+            );
             if stopped {
                 return false;
             }
-            let stats = solver.stats();
+            let stats = solver.work();
             self.current = None;
-            if let Some(Verdict::Unique(_)) = verdict {
-                let cell = toggled(&self.picture, r, c).get(r, c);
-                let fix = Fix {
-                    row: r,
-                    col: c,
-                    cell,
-                    by_line_logic: stats.by_line_logic(),
-                    guesses: stats.guesses,
-                };
-                let key = |f: &Fix| (!f.by_line_logic, f.guesses);
-                let at = self.fixes.partition_point(|f| key(f) <= key(&fix));
-                self.fixes.insert(at, fix);
+            if unique == Some(true) {
+                let key = (!stats.by_line_logic(), stats.guesses);
+                let at = self.ease.partition_point(|k| *k <= key);
+                self.ease.insert(at, key);
+                self.fixes.insert(at, fix(candidate, &stats));
             }
             if !keep_going() {
                 return self.is_done();
             }
         }
         true
+    }
+}
+
+/// Tries candidates one solve at a time, keeping those that give one solution.
+pub struct FixSearch {
+    picture: Grid,
+    tries: Tries<(usize, usize), Solver, Fix>,
+}
+
+impl FixSearch {
+    /// `other` is a solution of the picture's clues that is not the picture.
+    pub fn new(picture: &Grid, other: &Grid, max_fixes: usize) -> FixSearch {
+        FixSearch { picture: picture.clone(), tries: Tries::new(candidates(picture, other), max_fixes) }
+    }
+
+    /// Fixes found so far: line logic first, then by fewest guesses, then in
+    /// the order tried.
+    pub fn fixes(&self) -> &[Fix] {
+        self.tries.fixes()
+    }
+
+    /// Candidates whose solve has ended.
+    pub fn tried(&self) -> usize {
+        self.tries.tried()
+    }
+
+    pub fn total(&self) -> usize {
+        self.tries.total()
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.tries.is_done()
+    }
+
+    /// Runs solver steps while `keep_going()` (asked after each step) says
+    /// so; returns true when the search is over.
+    pub fn run(&mut self, keep_going: impl FnMut() -> bool) -> bool {
+        let picture = &self.picture;
+        let start = |(r, c)| {
+            let puzzle = Puzzle::from_picture(&toggled(picture, r, c));
+            Some(Solver::new(&puzzle, SolveOptions::solutions(2)).expect("the clues of a picture are valid"))
+        };
+        let fix = |(r, c): (usize, usize), stats: &Stats| Fix {
+            row: r,
+            col: c,
+            cell: toggled(picture, r, c).get(r, c),
+            by_line_logic: stats.by_line_logic(),
+            guesses: stats.guesses,
+        };
+        self.tries.run(start, fix, keep_going)
     }
 }

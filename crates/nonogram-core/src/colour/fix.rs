@@ -7,7 +7,8 @@
 //! the rest. Each candidate is a whole solve, in slices the caller bounds.
 
 use super::{ColourPuzzle, ColourSolver, ColourStep, Swatch};
-use crate::search::{until_verdict, Verdict};
+use crate::fix::{FixSolver, Tries};
+use crate::search::{Stats, Verdict};
 
 /// A change that makes the colour puzzle unique.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,11 +26,20 @@ pub struct ColourFixSearch {
     picture: Vec<u8>,
     width: usize,
     palette: Vec<Swatch>,
-    candidates: Vec<(usize, u8)>,
-    next: usize,
-    current: Option<((usize, u8), ColourSolver)>,
-    fixes: Vec<ColourFix>,
-    max_fixes: usize,
+    /// Candidates: a cell (grid index) and its new colour.
+    tries: Tries<(usize, u8), ColourSolver, ColourFix>,
+}
+
+impl FixSolver for ColourSolver {
+    fn unique(step: &ColourStep) -> Option<bool> {
+        match step {
+            ColourStep::Done { verdict } => Some(matches!(verdict, Verdict::Unique(_))),
+            _ => None,
+        }
+    }
+    fn work(&self) -> Stats {
+        self.stats()
+    }
 }
 
 impl ColourFixSearch {
@@ -60,78 +70,48 @@ impl ColourFixSearch {
             picture: picture.to_vec(),
             width: width.max(1),
             palette,
-            candidates,
-            next: 0,
-            current: None,
-            fixes: Vec::new(),
-            max_fixes,
+            tries: Tries::new(candidates, max_fixes),
         }
     }
 
     /// Fixes found so far: line logic first, then by fewest guesses, then in
     /// the order tried.
     pub fn fixes(&self) -> &[ColourFix] {
-        &self.fixes
+        self.tries.fixes()
     }
 
     /// Candidates whose solve has ended.
     pub fn tried(&self) -> usize {
-        self.next - usize::from(self.current.is_some())
+        self.tries.tried()
     }
 
     pub fn total(&self) -> usize {
-        self.candidates.len()
+        self.tries.total()
     }
 
     pub fn is_done(&self) -> bool {
-        self.fixes.len() >= self.max_fixes || (self.current.is_none() && self.next >= self.candidates.len())
+        self.tries.is_done()
     }
 
     /// Runs solver steps while `keep_going()` (asked after each step) says
     /// so; returns true when the search is over.
-    pub fn run(&mut self, mut keep_going: impl FnMut() -> bool) -> bool {
-        while !self.is_done() {
-            if self.current.is_none() {
-                let (i, colour) = self.candidates[self.next];
-                self.next += 1;
-                let mut changed = self.picture.clone();
-                changed[i] = colour;
-                let puzzle = ColourPuzzle::from_picture_with(&changed, self.width, self.palette.clone());
-                match ColourSolver::new(&puzzle, 2) {
-                    Ok(solver) => self.current = Some(((i, colour), solver)),
-                    Err(_) => continue, // a colour no run has any more: its palette still fits
-                }
-            }
-            let ((i, colour), solver) = self.current.as_mut().expect("set above");
-            let (i, colour) = (*i, *colour);
-            let done = |step| if let ColourStep::Done { verdict } = step { Some(verdict) } else { None };
-            let mut stopped = false;
-            let verdict = until_verdict(solver, done, || {
-                stopped = !keep_going();
-                !stopped
-            });
-            if stopped {
-                return false;
-            }
-            let stats = solver.stats();
-            self.current = None;
-            if let Some(Verdict::Unique(_)) = verdict {
-                let fix = ColourFix {
-                    row: i / self.width,
-                    col: i % self.width,
-                    colour,
-                    by_line_logic: stats.by_line_logic(),
-                    guesses: stats.guesses,
-                };
-                let key = |f: &ColourFix| (!f.by_line_logic, f.guesses);
-                let at = self.fixes.partition_point(|f| key(f) <= key(&fix));
-                self.fixes.insert(at, fix);
-            }
-            if !keep_going() {
-                return self.is_done();
-            }
-        }
-        true
+    pub fn run(&mut self, keep_going: impl FnMut() -> bool) -> bool {
+        let (picture, width, palette) = (&self.picture, self.width, &self.palette);
+        let start = |(i, colour): (usize, u8)| {
+            let mut changed = picture.clone();
+            changed[i] = colour;
+            // A colour no run has any more still fits its palette; a
+            // puzzle the solver refuses is no candidate.
+            ColourSolver::new(&ColourPuzzle::from_picture_with(&changed, width, palette.clone()), 2).ok()
+        };
+        let fix = |(i, colour): (usize, u8), stats: &Stats| ColourFix {
+            row: i / width,
+            col: i % width,
+            colour,
+            by_line_logic: stats.by_line_logic(),
+            guesses: stats.guesses,
+        };
+        self.tries.run(start, fix, keep_going)
     }
 }
 
