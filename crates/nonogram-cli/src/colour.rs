@@ -9,19 +9,13 @@ use nonogram_core::LineId;
 use nonogram_formats::write_colour_grid;
 use std::time::{Duration, Instant};
 
-/// How a colour solve ended; `Outcome` with a colour solution's type.
-pub struct ColourOutcome {
-    pub verdict: Verdict<Vec<u8>>,
-    pub outcome: Outcome,
-}
-
 /// Solves to the end or the time limit, printing the steps with `trace`.
 pub fn run(
     puzzle: &ColourPuzzle,
     max_solutions: usize,
     timeout: Option<Duration>,
     trace: bool,
-) -> Result<ColourOutcome, String> {
+) -> Result<Outcome<Vec<u8>>, String> {
     let start = Instant::now();
     let mut solver = ColourSolver::new(puzzle, max_solutions.max(2)).map_err(|e| e.to_string())?;
     let mut before = solver.cells().to_vec();
@@ -32,27 +26,13 @@ pub fn run(
         before.clear();
         before.extend_from_slice(solver.cells());
         if let ColourStep::Done { verdict } = step {
-            return Ok(finished(verdict, &solver, start));
+            return Ok(Outcome { verdict, stats: solver.stats(), elapsed: start.elapsed() });
         }
         if timeout.is_some_and(|t| start.elapsed() >= t) {
             break;
         }
     }
-    Ok(finished(Verdict::Interrupted, &solver, start))
-}
-
-fn finished(verdict: Verdict<Vec<u8>>, solver: &ColourSolver, start: Instant) -> ColourOutcome {
-    // The black-and-white outcome carries the word, the line and the stats.
-    let word = match &verdict {
-        Verdict::Unique(_) => Verdict::Unique(nonogram_core::Grid::new(0, 0)),
-        Verdict::Multiple(_) => Verdict::Multiple(Vec::new()),
-        Verdict::None { line } => Verdict::None { line: *line },
-        Verdict::Interrupted => Verdict::Interrupted,
-    };
-    ColourOutcome {
-        verdict,
-        outcome: Outcome { verdict: word, stats: solver.stats(), elapsed: start.elapsed() },
-    }
+    Ok(Outcome { verdict: Verdict::Interrupted, stats: solver.stats(), elapsed: start.elapsed() })
 }
 
 /// The stable block: as black and white's, with `colours:` and solutions
@@ -60,11 +40,11 @@ fn finished(verdict: Verdict<Vec<u8>>, solver: &ColourSolver, start: Instant) ->
 pub fn result_block(
     name: &str,
     puzzle: &ColourPuzzle,
-    solved: &ColourOutcome,
+    solved: &Outcome<Vec<u8>>,
     max_solutions: usize,
     stats: bool,
 ) -> String {
-    let mut s = crate::solve::result_block(name, &solved.outcome, 0, stats);
+    let mut s = crate::solve::block_head(name, solved, stats);
     let palette: Vec<String> = puzzle.palette.iter().map(|c| format!("{}={}", c.symbol, c.name)).collect();
     s += &format!("colours: {}\n", palette.join(" "));
     for cells in solved.verdict.solutions().iter().take(max_solutions) {

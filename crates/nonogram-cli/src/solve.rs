@@ -8,9 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// How a solve ended.
-pub struct Outcome {
-    pub verdict: Verdict,
+/// How a solve ended (a colour puzzle's solutions are `Vec<u8>`).
+pub struct Outcome<G = Grid> {
+    pub verdict: Verdict<G>,
     pub stats: Stats,
     pub elapsed: Duration,
 }
@@ -112,7 +112,7 @@ pub fn splr_seconds(timeout: Option<Duration>) -> Option<u64> {
 }
 
 /// Exit status of a verdict: 0 solved, 1 none, 3 timeout.
-pub fn exit_code(verdict: &Verdict) -> u8 {
+pub fn exit_code<G>(verdict: &Verdict<G>) -> u8 {
     match verdict {
         Verdict::Unique(_) | Verdict::Multiple(_) => 0,
         Verdict::None { .. } => 1,
@@ -206,7 +206,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
                     .map_err(|e| format!("{name}: {e}"))?;
                 let block =
                     crate::colour::result_block(name, puzzle, &solved, max_solutions, args.flag("--stats"));
-                return Ok((block, exit_code(&solved.outcome.verdict)));
+                return Ok((block, exit_code(&solved.verdict)));
             }
         };
         let mut trace = Trace::default();
@@ -244,6 +244,16 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
 
 /// The stable block documented in the README.
 pub fn result_block(name: &str, outcome: &Outcome, max_solutions: usize, stats: bool) -> String {
+    let mut s = block_head(name, outcome, stats);
+    for grid in outcome.verdict.solutions().iter().take(max_solutions) {
+        s += "solution:\n";
+        s += &grid.to_text();
+    }
+    s
+}
+
+/// The block's lines before its solutions, black and white or colour.
+pub fn block_head<G>(name: &str, outcome: &Outcome<G>, stats: bool) -> String {
     let mut s = format!("puzzle: {name}\nverdict: {}\n", outcome.verdict.word());
     if let Verdict::None { line: Some(line) } = &outcome.verdict {
         s += &format!("contradiction: {line}\n");
@@ -259,10 +269,6 @@ pub fn result_block(name: &str, outcome: &Outcome, max_solutions: usize, stats: 
         if let Verdict::Unique(_) = outcome.verdict {
             s += &format!("difficulty: {}\n", nonogram_core::hint::Difficulty::of(st).word());
         }
-    }
-    for grid in outcome.verdict.solutions().iter().take(max_solutions) {
-        s += "solution:\n";
-        s += &grid.to_text();
     }
     s
 }
