@@ -144,7 +144,7 @@ mod tests {
             match frame {
                 Frame::ColourLine { changes, .. } => {
                     for (i, set) in changes {
-                        cells.set_colours(i as usize, set);
+                        cells.set(i as usize, set);
                     }
                 }
                 Frame::Grid { cells: all, .. } => *cells = all,

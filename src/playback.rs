@@ -93,7 +93,7 @@ impl Playback {
                     let mut cells = Cells::clone(&last.cells);
                     let mut fresh = Vec::with_capacity(changes.len());
                     for (i, set) in changes {
-                        cells.set_colours(i as usize, set);
+                        cells.set(i as usize, set);
                         if cells.get(i as usize).is_some_and(|c| c.is_known()) {
                             fresh.push(i);
                         }

@@ -4,26 +4,14 @@
 
 use super::picture_view::{PictureMsg, PicturePanel};
 use crate::protocol::{Cells, VerdictKind};
+use nonogram_core::colour::black_view;
 use nonogram_core::Grid;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 /// A colour picture as black and white: filled where not the background.
 pub(super) fn colour_view(cells: &[u8], width: usize) -> Grid {
-    let cell = |c: &u8| if *c == 0 { nonogram_core::Cell::Empty } else { nonogram_core::Cell::Filled };
-    let rows: Vec<Vec<nonogram_core::Cell>> =
-        cells.chunks(width.max(1)).map(|r| r.iter().map(cell).collect()).collect();
-    Grid::from_rows(&rows).unwrap_or_else(|| Grid::new(0, 0))
-}
-
-/// `#rrggbb`.
-pub(super) fn hex([r, g, b]: [u8; 3]) -> String {
-    format!("#{r:02x}{g:02x}{b:02x}")
-}
-
-fn parse_hex(text: &str) -> Option<[u8; 3]> {
-    let h = text.strip_prefix('#')?;
-    (h.len() == 6).then(|| [0, 2, 4].map(|i| u8::from_str_radix(&h[i..i + 2], 16).unwrap_or(0)))
+    black_view(cells, width, cells.len() / width.max(1)).unwrap_or_else(|| Grid::new(0, 0))
 }
 
 /// What the check of a picture's puzzle says: the verdict, and the search
@@ -78,7 +66,10 @@ impl PicturePanel {
             }
             PictureMsg::Paint(c) => p.paint = c,
             PictureMsg::Swatch(i, value) => {
-                let (Some(slot), Some(rgb)) = (p.palette.get_mut(i), parse_hex(&value)) else { return false };
+                let (Some(slot), Some(rgb)) = (p.palette.get_mut(i), nonogram_formats::parse_rgb(&value))
+                else {
+                    return false;
+                };
                 *slot = rgb;
                 self.picture_changed(ctx);
             }
@@ -157,7 +148,7 @@ impl PicturePanel {
                 if p.is_colour() {
                     <span class="swatches" role="radiogroup" aria-label="Paint with">
                         { for nonogram_formats::quantise::name_colours(&p.palette).into_iter().enumerate().map(|(i, swatch)| {
-                            let value = hex(swatch.rgb);
+                            let value = swatch.hex();
                             let name = if i == 0 { format!("the background ({})", swatch.name) } else { swatch.name };
                             html! { <span class="swatch">
                                 <button class="swatch-pick" role="radio" aria-checked={(usize::from(p.paint) == i).to_string()}

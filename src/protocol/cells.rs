@@ -39,14 +39,6 @@ impl Cells {
         &self.colours
     }
 
-    /// Sets cell `i` of a colour puzzle to the colours `set`.
-    pub fn set_colours(&mut self, i: usize, set: u32) {
-        if let (Some(slot), Some(cell)) = (self.colours.get_mut(i), self.cells.get_mut(i)) {
-            *slot = set;
-            *cell = colour_view(set);
-        }
-    }
-
     /// Cell `i` as a set of colours: for black and white, `0b01` empty,
     /// `0b10` filled, `0b11` unknown (background and the one colour).
     pub fn set_of(&self, i: usize) -> u32 {
@@ -60,12 +52,11 @@ impl Cells {
 
     /// Sets cell `i` to a set of colours (see [`Cells::set_of`]).
     pub fn set(&mut self, i: usize, set: u32) {
-        if self.colours.is_empty() {
-            if let Some(cell) = self.cells.get_mut(i) {
-                *cell = colour_view(set);
-            }
-        } else {
-            self.set_colours(i, set);
+        if let Some(slot) = self.colours.get_mut(i) {
+            *slot = set;
+        }
+        if let Some(cell) = self.cells.get_mut(i) {
+            *cell = colour_view(set);
         }
     }
 
@@ -102,7 +93,7 @@ impl std::ops::Deref for Cells {
     }
 }
 
-/// Black and white only: a colour puzzle's cells change by [`Cells::set_colours`].
+/// Black and white only: a colour puzzle's cells change by [`Cells::set`].
 impl std::ops::DerefMut for Cells {
     fn deref_mut(&mut self) -> &mut [Cell] {
         &mut self.cells

@@ -3,8 +3,8 @@
 //! gzipped size) and answers with the puzzle asked for as [`PuzzleData`].
 
 use super::{coloured_runs, run_colours};
-use nonogram_core::colour::{ColourPuzzle, Swatch};
-use nonogram_core::{Cell, Clue, Grid, Puzzle};
+use nonogram_core::colour::{black_view, ColourPuzzle, Swatch};
+use nonogram_core::{Cell, Clue, Puzzle};
 
 /// What a text read as: its format's name, the puzzle asked for, how many
 /// puzzles it holds, and for a colour puzzle its colours (the puzzle is
@@ -93,10 +93,7 @@ impl PuzzleData {
         if self.names.is_empty() {
             let mut p = Puzzle::new(clues(self.rows), clues(self.columns));
             p.meta = m;
-            let cells = self
-                .goal
-                .map(|g| g.iter().map(|&v| if v == 1 { Cell::Filled } else { Cell::Empty }).collect());
-            p.meta.goal = cells.and_then(|c| Grid::from_cells(width, height, c));
+            p.meta.goal = self.goal.and_then(|g| black_view(&g, width, height));
             return (p, None);
         }
         let palette = (self.names.into_iter().zip(self.rgb.as_chunks::<3>().0).zip(self.symbols))

@@ -167,8 +167,8 @@ fn parse_palette(line: usize, entries: &str) -> Result<Vec<Swatch>, String> {
     Ok(palette)
 }
 
+/// `rrggbb` or `#rrggbb`: six digits (webpbn XML's three-digit form is
+/// not taken here).
 fn parse_hex(hex: &str) -> Option<[u8; 3]> {
-    let hex = hex.strip_prefix('#').unwrap_or(hex);
-    (hex.len() == 6 && hex.bytes().all(|b| b.is_ascii_hexdigit()))
-        .then(|| [0, 2, 4].map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap_or(0)))
+    (hex.strip_prefix('#').unwrap_or(hex).len() == 6).then(|| nonogram_formats::parse_rgb(hex)).flatten()
 }

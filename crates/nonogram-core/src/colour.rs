@@ -54,9 +54,20 @@ impl Swatch {
 
     /// `#rrggbb`.
     pub fn hex(&self) -> String {
-        let [r, g, b] = self.rgb;
-        format!("#{r:02x}{g:02x}{b:02x}")
+        hex(self.rgb)
     }
+}
+
+/// An RGB colour as `#rrggbb`.
+pub fn hex([r, g, b]: [u8; 3]) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+/// A colour picture (one colour per cell, row-major) in black and white:
+/// filled where it is not the background.
+pub fn black_view(cells: &[u8], width: usize, height: usize) -> Option<Grid> {
+    let cells = cells.iter().map(|&c| if c == 0 { Cell::Empty } else { Cell::Filled }).collect();
+    Grid::from_cells(width, height, cells)
 }
 
 /// A palette of `colours` colours after a white background: black, red,
@@ -262,10 +273,7 @@ impl ColourPuzzle {
             return None;
         }
         let mut p = self.shape();
-        if let Some(goal) = &self.goal {
-            let cells = goal.iter().map(|&c| if c == 0 { Cell::Empty } else { Cell::Filled }).collect();
-            p.meta.goal = Grid::from_cells(self.width(), self.height(), cells);
-        }
+        p.meta.goal = self.goal.as_ref().and_then(|goal| black_view(goal, self.width(), self.height()));
         Some(p)
     }
 }

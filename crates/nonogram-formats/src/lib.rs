@@ -21,6 +21,7 @@ pub use detect::detect;
 pub use picture::parse_picture;
 pub use text::shown;
 pub use write::{write, write_colour, write_colour_grid, write_grid, write_picture};
+pub use xml::parse_rgb;
 
 use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::Puzzle;

@@ -258,7 +258,7 @@ fn palette(doc: &Document, puzzle: Node) -> Result<Vec<Swatch>, ParseError> {
 }
 
 /// `FF0000`, `#ff0000` or `f00`.
-pub(crate) fn parse_rgb(value: &str) -> Option<[u8; 3]> {
+pub fn parse_rgb(value: &str) -> Option<[u8; 3]> {
     let hex = value.strip_prefix('#').unwrap_or(value);
     if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
