@@ -1,12 +1,12 @@
 //! A colour puzzle's solve driven in batches, as [`crate::session`] drives a
 //! black-and-white one: each [`ColourSession::advance`] runs steps until its
 //! budget says stop, then reports their frames (or the verdict). Every
-//! colour step is bounded (one line, one probe, one guess), so no clock is
-//! handed to the solver.
+//! colour step is bounded (one line, one probe, one guess), but for clause
+//! learning's slices, which stop by the solver's clock at the batch's end.
 
 use crate::protocol::Frame;
 use crate::protocol::{Cells, Finished, FromWorker, SolveRequest, VerdictKind};
-use crate::session::Frames;
+use crate::session::{Batched, Frames};
 use nonogram_core::colour::{ColourSolver, ColourStep};
 use nonogram_core::hint::Difficulty;
 use nonogram_core::search::Verdict;
@@ -29,13 +29,47 @@ impl ColourSession {
         )
     }
 
-    pub fn is_done(&self) -> bool {
+    fn grid_frame(&self, note: String) -> Frame {
+        Frame::Grid { cells: Cells::of_colours(self.solver.cells().to_vec()), note }
+    }
+
+    fn verdict_message(&self, verdict: &Verdict<Vec<u8>>, ms: f64) -> FromWorker {
+        let stats = self.solver.stats();
+        let kind = match verdict {
+            Verdict::Unique(_) => VerdictKind::Unique,
+            Verdict::Multiple(_) => VerdictKind::Multiple,
+            Verdict::None { .. } => VerdictKind::None,
+            Verdict::Interrupted => VerdictKind::Timeout,
+        };
+        FromWorker::Done(Box::new(Finished {
+            id: self.id,
+            verdict: kind,
+            solutions: verdict.solutions().iter().map(|s| Cells::of_colour_solution(s)).collect(),
+            line: match verdict {
+                Verdict::None { line } => *line,
+                _ => None,
+            },
+            by_line_logic: stats.by_line_logic(),
+            guesses: stats.guesses,
+            contradictions: 0,
+            symmetries: Vec::new(),
+            ms,
+            memory: crate::session::memory_bytes(),
+            difficulty: (kind == VerdictKind::Unique).then(|| Difficulty::of(&stats)),
+        }))
+    }
+}
+
+impl Batched for ColourSession {
+    fn pause_at(&mut self, clock: &nonogram_core::sat::Clock, end: f64) {
+        self.solver.set_clock(clock.clone(), Some(end), None);
+    }
+
+    fn is_done(&self) -> bool {
         self.done
     }
 
-    /// Runs steps while `keep_going()` says so, then returns their frames,
-    /// or the verdict when the solve ended (after the last batch's frames).
-    pub fn advance(&mut self, mut keep_going: impl FnMut() -> bool, elapsed_ms: f64) -> FromWorker {
+    fn advance(&mut self, mut keep_going: impl FnMut() -> bool, elapsed_ms: f64) -> FromWorker {
         if let Some(verdict) = self.pending.take() {
             self.done = true;
             return verdict;
@@ -82,7 +116,10 @@ impl ColourSession {
                     col + 1,
                     name(*colour)
                 ))),
-                ColourStep::Probe { .. } | ColourStep::Solution { .. } => None,
+                ColourStep::Learning { contradictions: 0 } => {
+                    Some(self.grid_frame("clause learning takes over from the root".into()))
+                }
+                ColourStep::Learning { .. } | ColourStep::Probe { .. } | ColourStep::Solution { .. } => None,
             };
             frames.push(frame);
             if !keep_going() {
@@ -100,36 +137,6 @@ impl ColourSession {
             guesses: stats.guesses,
             contradictions: 0,
         }
-    }
-
-    fn grid_frame(&self, note: String) -> Frame {
-        Frame::Grid { cells: Cells::of_colours(self.solver.cells().to_vec()), note }
-    }
-
-    fn verdict_message(&self, verdict: &Verdict<Vec<u8>>, ms: f64) -> FromWorker {
-        let stats = self.solver.stats();
-        let kind = match verdict {
-            Verdict::Unique(_) => VerdictKind::Unique,
-            Verdict::Multiple(_) => VerdictKind::Multiple,
-            Verdict::None { .. } => VerdictKind::None,
-            Verdict::Interrupted => VerdictKind::Timeout,
-        };
-        FromWorker::Done(Box::new(Finished {
-            id: self.id,
-            verdict: kind,
-            solutions: verdict.solutions().iter().map(|s| Cells::of_colour_solution(s)).collect(),
-            line: match verdict {
-                Verdict::None { line } => *line,
-                _ => None,
-            },
-            by_line_logic: stats.by_line_logic(),
-            guesses: stats.guesses,
-            contradictions: 0,
-            symmetries: Vec::new(),
-            ms,
-            memory: crate::session::memory_bytes(),
-            difficulty: (kind == VerdictKind::Unique).then(|| Difficulty::of(&stats)),
-        }))
     }
 }
 

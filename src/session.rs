@@ -75,21 +75,39 @@ impl Session {
         Ok(Session { id: request.id, solver, pending: None, done: false, contradictions: 0 })
     }
 
+    fn grid_frame(&self, note: String) -> Frame {
+        Frame::Grid { cells: Cells::of(self.solver.grid()), note }
+    }
+
+    fn verdict_message(&self, verdict: Verdict, ms: f64) -> FromWorker {
+        done_message(self.id, &verdict, &self.solver, ms)
+    }
+}
+
+/// A solve the worker drives in batches: a black-and-white [`Session`] or
+/// a colour one ([`crate::colour_session::ColourSession`]).
+pub trait Batched {
     /// Gives the solver `clock` and the time this batch ends at, by which
     /// clause learning's slices hand control back too (line solving is
     /// bounded by work).
-    pub fn pause_at(&mut self, clock: &nonogram_core::sat::Clock, end: f64) {
-        self.solver.set_clock(clock.clone(), Some(end), None);
-    }
-
-    pub fn is_done(&self) -> bool {
-        self.done
-    }
-
+    fn pause_at(&mut self, clock: &nonogram_core::sat::Clock, end: f64);
     /// Runs steps while `keep_going()` says so (it is asked after every
     /// step), then returns their frames, or the verdict when the solve ended.
     /// The last batch's frames come before the verdict, in a call of their own.
-    pub fn advance(&mut self, mut keep_going: impl FnMut() -> bool, elapsed_ms: f64) -> FromWorker {
+    fn advance(&mut self, keep_going: impl FnMut() -> bool, elapsed_ms: f64) -> FromWorker;
+    fn is_done(&self) -> bool;
+}
+
+impl Batched for Session {
+    fn pause_at(&mut self, clock: &nonogram_core::sat::Clock, end: f64) {
+        self.solver.set_clock(clock.clone(), Some(end), None);
+    }
+
+    fn is_done(&self) -> bool {
+        self.done
+    }
+
+    fn advance(&mut self, mut keep_going: impl FnMut() -> bool, elapsed_ms: f64) -> FromWorker {
         if let Some(verdict) = self.pending.take() {
             self.done = true;
             return verdict;
@@ -172,14 +190,6 @@ impl Session {
             guesses: stats.guesses,
             contradictions: stats.learnt,
         }
-    }
-
-    fn grid_frame(&self, note: String) -> Frame {
-        Frame::Grid { cells: Cells::of(self.solver.grid()), note }
-    }
-
-    fn verdict_message(&self, verdict: Verdict, ms: f64) -> FromWorker {
-        done_message(self.id, &verdict, &self.solver, ms)
     }
 }
 

@@ -13,7 +13,7 @@
 use crate::check::CheckJob;
 use crate::colour_session::ColourSession;
 use crate::protocol::{CheckRequest, FromWorker, SolveRequest, ToWorker};
-use crate::session::{done_message, Session};
+use crate::session::{done_message, Batched, Session};
 use nonogram_core::SolveOptions;
 use nonogram_formats::quantise::{self, ColourImage};
 use nonogram_formats::raster::{self, GreyImage, Sniffed, MAX_GRID_SIDE};
@@ -146,28 +146,22 @@ fn solver_clock() -> nonogram_core::sat::Clock {
 }
 
 async fn solve(request: SolveRequest, state: Rc<State>) {
-    let start = js_sys::Date::now();
-    if let Some(session) = ColourSession::new(&request) {
-        let mut session = match session {
-            Ok(s) => s,
-            Err(message) => return post(&message),
-        };
-        while state.current_job.get() == request.id {
-            let message = session.advance(batch_budget(), js_sys::Date::now() - start);
-            post(&message);
-            if session.is_done() {
-                return;
-            }
-            yield_now().await;
-        }
-        return;
+    match ColourSession::new(&request) {
+        Some(Ok(session)) => in_batches(session, request.id, state).await,
+        Some(Err(message)) => post(&message),
+        None => match Session::new(&request) {
+            Ok(session) => in_batches(session, request.id, state).await,
+            Err(message) => post(&message),
+        },
     }
-    let mut session = match Session::new(&request) {
-        Ok(s) => s,
-        Err(message) => return post(&message),
-    };
+}
+
+/// Posts a session's batches until its verdict, or until job `id` is no
+/// longer the current one (cancelled or replaced).
+async fn in_batches(mut session: impl Batched, id: u32, state: Rc<State>) {
+    let start = js_sys::Date::now();
     let clock = solver_clock();
-    while state.current_job.get() == request.id {
+    while state.current_job.get() == id {
         let end = batch_end();
         session.pause_at(&clock, end);
         let message = session.advance(move || js_sys::Date::now() < end, js_sys::Date::now() - start);

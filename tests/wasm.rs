@@ -5,7 +5,7 @@
 use nonogram_core::{Clue, Puzzle, SolveOptions, Verdict};
 use nonogram_studio::lab;
 use nonogram_studio::protocol::{FromWorker, SolveRequest};
-use nonogram_studio::session::Session;
+use nonogram_studio::session::{Batched, Session};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);

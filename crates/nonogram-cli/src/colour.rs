@@ -18,6 +18,11 @@ pub fn run(
 ) -> Result<Outcome<Vec<u8>>, String> {
     let start = Instant::now();
     let mut solver = ColourSolver::new(puzzle, max_solutions.max(2)).map_err(|e| e.to_string())?;
+    if let Some(limit) = timeout {
+        // Clause learning's slices stop at the limit too.
+        let clock = move || start.elapsed().as_secs_f64() * 1e3;
+        solver.set_clock(std::sync::Arc::new(clock), None, Some(limit.as_secs_f64() * 1e3));
+    }
     let mut before = solver.cells().to_vec();
     while let Some(step) = solver.next() {
         if trace {
@@ -93,6 +98,10 @@ fn print_step(puzzle: &ColourPuzzle, step: &ColourStep, before: &[Colours], afte
         ColourStep::Backtrack { row, col, colour, depth } => {
             println!("backtrack: row {} column {} is not {} (depth {depth})", row + 1, col + 1, name(*colour))
         }
+        ColourStep::Learning { contradictions: 0 } => {
+            println!("learning: clause learning takes over from the root (one variable per cell and colour)")
+        }
+        ColourStep::Learning { .. } => {}
         ColourStep::Solution { index, .. } => println!("solution {index} found"),
         ColourStep::Done { verdict } => println!("done: {}", verdict.word()),
     }

@@ -1,16 +1,18 @@
 //! The colour engine on a black-and-white puzzle read as a one-colour
-//! puzzle: how it fares where search is hard (issue 19's open question of
-//! clause learning for colour). `cargo run --release -p nonogram-core
-//! --example colour_hard -- PUZZLE.nin [SECONDS]` (a `.nin`: `W H`, then the
-//! row clues, then the column clues; `nonogram convert --to nin` writes one).
+//! puzzle: how it fares where search is hard. `cargo run --release -p
+//! nonogram-core --example colour_hard -- PUZZLE.nin [SECONDS] [guessing]`
+//! (a `.nin`: `W H`, then the row clues, then the column clues; `nonogram
+//! convert --to nin` writes one). `guessing`: without clause learning.
 
-use nonogram_core::colour::{solve_colour, ColourPuzzle};
+use nonogram_core::colour::{ColourPuzzle, ColourSolver, ColourStep};
+use nonogram_core::search::until_verdict;
 use nonogram_core::{Clue, Puzzle};
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let path = args.next().expect("give a .nin file");
     let seconds: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(60);
+    let guessing = args.next().as_deref() == Some("guessing");
     let text = std::fs::read_to_string(&path).expect("a readable file");
     let mut lines = text.lines().filter(|l| !l.trim().is_empty());
     let numbers = |line: Option<&str>| -> Vec<u32> {
@@ -23,15 +25,21 @@ fn main() {
     let columns: Vec<Clue> = (0..width).map(|_| clue()).collect();
     let puzzle = ColourPuzzle::from_black(&Puzzle::new(rows, columns));
     let start = std::time::Instant::now();
-    let (verdict, stats) =
-        solve_colour(&puzzle, 2, |_| start.elapsed().as_secs() < seconds).expect("valid clues");
+    let mut solver = ColourSolver::new(&puzzle, 2).expect("valid clues");
+    if guessing {
+        solver.set_learn_after(None);
+    }
+    let done = |step| if let ColourStep::Done { verdict } = step { Some(verdict) } else { None };
+    let verdict = until_verdict(&mut solver, done, || start.elapsed().as_secs() < seconds);
+    let stats = solver.stats();
     println!(
-        "{}: {} in {:.2} s ({} line solves, {} probes, {} guesses)",
+        "{}: {} in {:.2} s ({} line solves, {} probes, {} guesses, {} contradictions in clause learning)",
         path,
-        verdict.word(),
+        verdict.as_ref().map_or("timeout", |v| v.word()),
         start.elapsed().as_secs_f64(),
         stats.line_solves,
         stats.probes,
-        stats.guesses
+        stats.guesses,
+        stats.learnt
     );
 }

@@ -13,6 +13,7 @@
 
 pub mod fix;
 pub mod line;
+pub mod sat;
 pub mod search;
 
 pub use line::{colour_clue_of, solve_colour_line, NoPlacement};

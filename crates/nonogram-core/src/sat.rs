@@ -41,7 +41,7 @@ const LEARNT_LIMIT: f64 = 20_000.0;
 /// Counts conflicts (learnt clauses) and stops the solver at a budget, or
 /// at a time on the caller's clock.
 #[derive(Default)]
-struct Budget {
+pub(crate) struct Budget {
     conflicts: u64,
     limit: u64,
     /// The caller's clock and the time to stop at (see [`Until`]).
@@ -107,13 +107,14 @@ impl Until {
     }
 }
 
-/// What a slice of SAT work ended with.
+/// What a slice of SAT work ended with; a solution is a [`Grid`], or for
+/// a colour puzzle one colour per cell (see [`crate::colour::sat`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SatProgress {
+pub enum SatProgress<G = Grid> {
     /// The conflict budget ran out; call [`SatSearch::run`] again.
     Working,
     /// A new solution (checked against every clue); the search goes on for the next.
-    Solution(Grid),
+    Solution(G),
     /// No solution is left: the solutions found so far are all there are.
     Exhausted,
 }
@@ -132,7 +133,7 @@ pub struct SatSearch {
 /// The CDCL solver at work.
 enum Engine {
     /// batsat: slices of contradictions; its state lasts from one to the next.
-    Batsat { solver: Box<batsat::Solver<Budget>>, theory: EmptyTheory },
+    Batsat(Batsat),
     /// splr: stronger on long runs (see [`SatSearch::new_long`]).
     Splr(Box<SplrRun>),
 }
@@ -163,7 +164,7 @@ impl std::fmt::Debug for SatSearch {
 
 /// A literal, or a constant where the encoding's bounds decide it.
 #[derive(Clone, Copy)]
-enum Term {
+pub(crate) enum Term {
     Const(bool),
     Lit(Lit),
 }
@@ -217,44 +218,28 @@ impl SatSearch {
     /// at every choice (user polarities, not saved phases) took it 205 000
     /// contradictions to find one 922 cells away.
     pub fn new_near(puzzle: &Puzzle, known: &Grid, seed: Option<u64>, near: Option<&Grid>) -> SatSearch {
-        let mut opts = SolverOpts::default();
         // batsat keeps up to a third as many learnt clauses as clauses before
         // it drops any: on Faase (329 422 clauses of 80 cells and more),
         // over 100 MB for its two searches. At most LEARNT_LIMIT, then.
         // (Counting takes an encoding; the bound spares it where a third of
         // the clauses cannot exceed the limit.)
-        if SatSearch::clause_bound(puzzle) as f64 * opts.learntsize_factor > LEARNT_LIMIT {
+        let clauses = if SatSearch::clause_bound(puzzle) as f64 * SolverOpts::default().learntsize_factor
+            > LEARNT_LIMIT
+        {
             let mut count = ClauseCount::default();
             encode(puzzle, known, &mut count);
-            opts.learntsize_factor = opts.learntsize_factor.min(LEARNT_LIMIT / count.clauses.max(1) as f64);
-        }
-        if let Some(seed) = seed {
-            // A positive seed, as batsat (minisat's generator) wants.
-            opts.random_seed = (seed % (1 << 31)).max(1) as f64;
-            opts.rnd_init_act = true;
-            opts.random_var_freq = 0.01;
-        }
-        let mut solver = Box::new(batsat::Solver::new(opts, Budget::default()));
-        let (cells, open) = encode(puzzle, known, solver.as_mut());
-        let mut theory = EmptyTheory::new();
+            Some(count.clauses)
+        } else {
+            None
+        };
+        let mut batsat = Batsat::new(clauses, seed);
+        let (cells, open) = encode(puzzle, known, batsat.solver.as_mut());
         if let (Some(near), true) = (near, open) {
-            // batsat saves each variable's value when it backtracks over
-            // it, and tries that value first next time (phase saving). A
-            // search under `near`'s cell values as assumptions assigns them
-            // (and what they imply), then backtracks: those are the phases.
-            let assumptions: Vec<Lit> =
+            let phases: Vec<Lit> =
                 cells.iter().zip(near.cells()).map(|(&v, &c)| Lit::new(v, c == Cell::Filled)).collect();
-            let budget = solver.cb_mut();
-            budget.limit = budget.conflicts + NEAR_CONFLICTS;
-            solver.solve_limited_th(&mut theory, &assumptions);
+            batsat.set_phases(&phases);
         }
-        SatSearch {
-            engine: Engine::Batsat { solver, theory },
-            puzzle: puzzle.clone(),
-            cells,
-            open,
-            clause: Vec::new(),
-        }
+        SatSearch { engine: Engine::Batsat(batsat), puzzle: puzzle.clone(), cells, open, clause: Vec::new() }
     }
 
     /// A search like [`SatSearch::new`] but with splr, a CDCL solver with
@@ -310,7 +295,7 @@ impl SatSearch {
     /// Adds a clause, dropping false constants; a true constant satisfies it.
     fn add(&mut self, terms: &[Term]) {
         let open = match &mut self.engine {
-            Engine::Batsat { solver, .. } => add_terms(solver.as_mut(), &mut self.clause, terms),
+            Engine::Batsat(batsat) => add_terms(batsat.solver.as_mut(), &mut self.clause, terms),
             Engine::Splr(long) => {
                 long.drop_solver();
                 long.learnt = Clauses::default();
@@ -334,27 +319,19 @@ impl SatSearch {
             return SatProgress::Exhausted;
         }
         let values = match &mut self.engine {
-            Engine::Batsat { solver, theory } => {
-                let budget = solver.cb_mut();
-                budget.limit = budget.conflicts + conflicts;
-                budget.stop_at = until.and_then(|u| Some((u.clock.clone(), u.first()?)));
-                budget.timed_out.set(false);
-                let result = solver.solve_limited_preserving_trail_th(theory, &[]);
-                if result != lbool::TRUE {
-                    solver.pop_model(theory);
-                    if result == lbool::UNDEF {
-                        return SatProgress::Working;
+            Engine::Batsat(batsat) => {
+                let cells = &self.cells;
+                let read = |solver: &batsat::Solver<Budget>| -> Vec<bool> {
+                    cells.iter().map(|&v| solver.raw_value_lit(Lit::new(v, true)) == lbool::TRUE).collect()
+                };
+                match batsat.slice(conflicts, until, read) {
+                    SatProgress::Solution(values) => values,
+                    SatProgress::Working => return SatProgress::Working,
+                    SatProgress::Exhausted => {
+                        self.open = false;
+                        return SatProgress::Exhausted;
                     }
-                    self.open = false;
-                    return SatProgress::Exhausted;
                 }
-                let values: Vec<bool> = self
-                    .cells
-                    .iter()
-                    .map(|&v| solver.raw_value_lit(Lit::new(v, true)) == lbool::TRUE)
-                    .collect();
-                solver.pop_model(theory);
-                values
             }
             Engine::Splr(long) => match long.run(self.cells.len(), until) {
                 Ok(Some(values)) => values,
@@ -407,18 +384,16 @@ impl SatSearch {
     /// on TAAI's 40 hardest puzzles, slices of 100 took 92 s in all, slices
     /// of 10 000 took 46 s.
     pub fn slice(&self) -> u64 {
-        const FULL: u64 = 10_000;
-        let clauses = match &self.engine {
-            Engine::Batsat { solver, .. } => solver.num_clauses(),
+        slice_for(match &self.engine {
+            Engine::Batsat(batsat) => batsat.solver.num_clauses(),
             Engine::Splr(long) => long.clauses.len() as u64,
-        };
-        (FULL * 20_000 / clauses.max(1)).clamp(1000, FULL)
+        })
     }
 
     /// Conflicts so far.
     pub fn conflicts(&self) -> u64 {
         match &self.engine {
-            Engine::Batsat { solver, .. } => solver.cb().conflicts,
+            Engine::Batsat(batsat) => batsat.conflicts(),
             Engine::Splr(long) => long.earlier + long.solver.as_ref().map_or(0, splr_conflicts),
         }
     }
@@ -426,6 +401,80 @@ impl SatSearch {
     /// True for splr's search ([`SatSearch::new_long`]).
     pub fn is_long(&self) -> bool {
         matches!(self.engine, Engine::Splr(_))
+    }
+}
+
+/// The contradictions per slice for an encoding of `clauses` clauses (see
+/// [`SatSearch::slice`]).
+pub(crate) fn slice_for(clauses: u64) -> u64 {
+    const FULL: u64 = 10_000;
+    (FULL * 20_000 / clauses.max(1)).clamp(1000, FULL)
+}
+
+/// batsat with the budget that stops it: the clause-learning engine both
+/// [`SatSearch`] and the colour search ([`crate::colour::sat`]) run in slices.
+pub(crate) struct Batsat {
+    pub(crate) solver: Box<batsat::Solver<Budget>>,
+    theory: EmptyTheory,
+}
+
+impl Batsat {
+    /// A solver for an encoding of `clauses` clauses (`None`: few enough
+    /// that batsat's default limit on learnt clauses stays under
+    /// [`LEARNT_LIMIT`]); a `seed` randomises its first variable order and
+    /// 1 % of its choices.
+    pub(crate) fn new(clauses: Option<u64>, seed: Option<u64>) -> Batsat {
+        let mut opts = SolverOpts::default();
+        if let Some(clauses) = clauses {
+            opts.learntsize_factor = opts.learntsize_factor.min(LEARNT_LIMIT / clauses.max(1) as f64);
+        }
+        if let Some(seed) = seed {
+            // A positive seed, as batsat (minisat's generator) wants.
+            opts.random_seed = (seed % (1 << 31)).max(1) as f64;
+            opts.rnd_init_act = true;
+            opts.random_var_freq = 0.01;
+        }
+        Batsat { solver: Box::new(batsat::Solver::new(opts, Budget::default())), theory: EmptyTheory::new() }
+    }
+
+    /// Makes `phases` each variable's first value: batsat saves each
+    /// variable's value when it backtracks over it and tries that value
+    /// first next time (phase saving), so a search under them as
+    /// assumptions assigns them (and what they imply), then backtracks.
+    pub(crate) fn set_phases(&mut self, phases: &[Lit]) {
+        let budget = self.solver.cb_mut();
+        budget.limit = budget.conflicts + NEAR_CONFLICTS;
+        self.solver.solve_limited_th(&mut self.theory, phases);
+    }
+
+    /// Searches for at most `conflicts` more contradictions, or until
+    /// `until` says stop: a model as `read` reads it, `Working` when it
+    /// stopped first, `Exhausted` when the clauses are unsatisfiable.
+    pub(crate) fn slice<T>(
+        &mut self,
+        conflicts: u64,
+        until: Option<&Until>,
+        read: impl FnOnce(&batsat::Solver<Budget>) -> T,
+    ) -> SatProgress<T> {
+        let budget = self.solver.cb_mut();
+        budget.limit = budget.conflicts + conflicts;
+        budget.stop_at = until.and_then(|u| Some((u.clock.clone(), u.first()?)));
+        budget.timed_out.set(false);
+        let result = self.solver.solve_limited_preserving_trail_th(&mut self.theory, &[]);
+        let progress = if result == lbool::TRUE {
+            SatProgress::Solution(read(&self.solver))
+        } else if result == lbool::UNDEF {
+            SatProgress::Working
+        } else {
+            SatProgress::Exhausted
+        };
+        self.solver.pop_model(&mut self.theory);
+        progress
+    }
+
+    /// Contradictions so far.
+    pub(crate) fn conflicts(&self) -> u64 {
+        self.solver.cb().conflicts
     }
 }
 
@@ -568,7 +617,7 @@ impl Clauses {
 
 /// Where the encoding puts its variables and clauses: the SAT solver, or a
 /// clause list for [`dimacs`].
-trait ClauseSink {
+pub(crate) trait ClauseSink {
     fn new_var(&mut self) -> Var;
     fn num_vars(&self) -> u32;
     /// Adds a clause; false when the clauses became unsatisfiable.
@@ -589,9 +638,9 @@ impl ClauseSink for batsat::Solver<Budget> {
 
 /// Counts the clauses only.
 #[derive(Default)]
-struct ClauseCount {
+pub(crate) struct ClauseCount {
     vars: u32,
-    clauses: u64,
+    pub(crate) clauses: u64,
 }
 
 impl ClauseSink for ClauseCount {
@@ -631,7 +680,7 @@ impl ClauseSink for ClauseList {
 
 /// Adds a clause, dropping false constants; a true constant satisfies it.
 /// False when the clauses became unsatisfiable.
-fn add_terms<S: ClauseSink>(sink: &mut S, clause: &mut Vec<Lit>, terms: &[Term]) -> bool {
+pub(crate) fn add_terms<S: ClauseSink>(sink: &mut S, clause: &mut Vec<Lit>, terms: &[Term]) -> bool {
     clause.clear();
     for t in terms {
         match *t {

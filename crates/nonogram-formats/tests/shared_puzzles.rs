@@ -359,3 +359,41 @@ proptest! {
         }
     }
 }
+
+/// The colour engine (its line solver, probing, guessing and clause
+/// learning with one variable per cell and colour) on black-and-white
+/// puzzles read as one-colour puzzles: the black-and-white engine's
+/// verdicts, hard ones included ("Lasts Forever" needs clause learning:
+/// guessing alone took it 12.5 s, docs/BENCHMARKS.md).
+#[test]
+fn the_colour_engine_agrees_with_black_and_white() {
+    use nonogram_core::colour::{solve_colour, ColourPuzzle};
+    let mut puzzles = Vec::new();
+    let mut files = Vec::new();
+    collect(&shared().join("puzzles/survey"), &mut files);
+    for file in files.iter().filter(|f| !f.ends_with("knotty.non") && !f.ends_with("faase.non")) {
+        let parsed = parse(&std::fs::read_to_string(file).unwrap()).unwrap();
+        puzzles.extend(parsed.puzzles.into_iter().map(|p| (file.display().to_string(), p)));
+    }
+    let taai =
+        parse(&std::fs::read_to_string(shared().join("puzzles/taai2011/puzzles.txt")).unwrap()).unwrap();
+    puzzles
+        .extend(taai.puzzles.into_iter().take(30).enumerate().map(|(i, p)| (format!("TAAI #{}", i + 1), p)));
+    let mut learnt = 0;
+    for (name, p) in &puzzles {
+        let (black, _) = nonogram_core::solve(p, SolveOptions::default(), |_| true).unwrap();
+        let (colour, stats) = solve_colour(&ColourPuzzle::from_black(p), 2, |_| true).unwrap();
+        learnt += usize::from(stats.learnt > 0);
+        assert_eq!(colour.word(), black.word(), "{name}");
+        for s in colour.solutions() {
+            let cells: Vec<Cell> =
+                s.iter().map(|&c| if c == 1 { Cell::Filled } else { Cell::Empty }).collect();
+            let grid = Grid::from_cells(p.width(), p.height(), cells).unwrap();
+            check_solution(p, &grid).unwrap_or_else(|e| panic!("{name}: {e}"));
+            if let Verdict::Unique(g) = &black {
+                assert_eq!(g, &grid, "{name}");
+            }
+        }
+    }
+    assert!(learnt >= 1, "no puzzle needed clause learning");
+}

@@ -1,0 +1,349 @@
+//! Clause learning for colour puzzles: the puzzle as CNF for batsat, as
+//! [`crate::sat`] does for black and white, with a colour encoding.
+//!
+//! # Encoding
+//! One variable `x(c, k)` per cell `c` and colour `k` the cell may still
+//! take (a colour it cannot take is false, a cell with one colour left is
+//! true), and exactly one colour per cell: at least one, and no two. For
+//! each line, the order encoding of [`crate::sat`] with colours: `U(i, p)`
+//! means "run `i` starts at or before `p`", between the run's earliest and
+//! latest starts (runs packed left, packed right, a gap only between two
+//! runs of the same colour). For runs `r_0 … r_{k-1}` of colours
+//! `k_0 … k_{k-1}`, with `g_i` = 1 where `k_i = k_{i+1}` and 0 otherwise:
+//! - monotone: `U(i, p) → U(i, p + 1)`;
+//! - order: `U(i + 1, p) → U(i, p − r_i − g_i)`;
+//! - cover: `U(i, c) ∧ ¬U(i, c − r_i) → x(c, k_i)`;
+//! - gaps: before run 0 (`¬U(0, c)`), between runs (`U(i, c − r_i) ∧
+//!   ¬U(i + 1, c)`) and after the last (`U(k − 1, c − r_{k−1})`), `x(c,
+//!   background)`.
+//!
+//! A model gives each run one start, in order, and each cell of the line
+//! the colour of the run covering it or the background; with one colour per
+//! cell, row and column agree: the models are the solutions, one to one.
+//! After a solution, a clause that forbids it asks for another.
+
+use super::{ColourPuzzle, Colours};
+use crate::puzzle::LineId;
+use crate::sat::{add_terms, slice_for, Batsat, Budget, ClauseCount, ClauseSink, SatProgress, Term, Until};
+use batsat::{lbool, Lit, SolverInterface, Var};
+
+/// A clause-learning search for a colour puzzle's solutions, one after another.
+pub struct ColourSatSearch {
+    batsat: Batsat,
+    puzzle: ColourPuzzle,
+    /// Each cell's colours at the start, and the variable of its first
+    /// colour there (the others follow, lowest colour first).
+    cells: Vec<(Colours, u32)>,
+    /// False once the clauses are unsatisfiable.
+    open: bool,
+    clause: Vec<Lit>,
+}
+
+impl std::fmt::Debug for ColourSatSearch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ColourSatSearch").field("conflicts", &self.conflicts()).finish()
+    }
+}
+
+impl ColourSatSearch {
+    /// Clauses the encoding of `puzzle` has at most, from every cell able
+    /// to take every colour: the cells' exactly-one, three per run and
+    /// possible start, one per run and cell it may cover, one per gap and
+    /// cell it may hold.
+    pub fn clause_bound(puzzle: &ColourPuzzle) -> u64 {
+        let colours = puzzle.colours() as u64 + 1;
+        let cells = (puzzle.width() * puzzle.height()) as u64 * (1 + colours * (colours - 1) / 2);
+        let lines: u64 = puzzle
+            .lines()
+            .map(|line| {
+                let n = line.len(puzzle.width(), puzzle.height()) as u64;
+                let runs = puzzle.clue(line);
+                let k = runs.len() as u64;
+                let slack = n.saturating_sub(ColourPuzzle::min_len(runs));
+                let total: u64 = runs.iter().map(|r| u64::from(r.len)).sum();
+                if k == 0 {
+                    n
+                } else {
+                    3 * k * slack + total + (k + 1) * (slack + 1)
+                }
+            })
+            .sum();
+        cells + lines
+    }
+
+    /// Encodes `puzzle` with each cell's colours left in `cells` (row-major).
+    pub fn new(puzzle: &ColourPuzzle, cells: &[Colours]) -> ColourSatSearch {
+        let mut count = ClauseCount::default();
+        encode(puzzle, cells, &mut count);
+        let mut batsat = Batsat::new(Some(count.clauses), None);
+        let (vars, open) = encode(puzzle, cells, batsat.solver.as_mut());
+        ColourSatSearch { batsat, puzzle: puzzle.clone(), cells: vars, open, clause: Vec::new() }
+    }
+
+    /// Searches for at most `conflicts` more contradictions, handing control
+    /// back by the times `until` gives: a new solution (checked against
+    /// every clue, then ruled out for the next call), `Working`, or
+    /// `Exhausted` when no solution is left.
+    pub fn run_until(&mut self, conflicts: u64, until: Option<&Until>) -> SatProgress<Vec<u8>> {
+        if !self.open {
+            return SatProgress::Exhausted;
+        }
+        let cells = &self.cells;
+        let read = |solver: &batsat::Solver<Budget>| -> Vec<u8> {
+            let is_true =
+                |v: u32| solver.raw_value_lit(Lit::new(Var::unsafe_from_idx(v), true)) == lbool::TRUE;
+            cells
+                .iter()
+                .map(|&(set, first)| {
+                    let mut colours = colours_of(set).zip(first..);
+                    let one = set.count_ones() == 1;
+                    colours.find(|&(_, v)| one || is_true(v)).map_or(0, |(colour, _)| colour)
+                })
+                .collect()
+        };
+        match self.batsat.slice(conflicts, until, read) {
+            SatProgress::Solution(solution) => {
+                assert!(self.puzzle.is_solution(&solution), "the SAT model breaks a clue");
+                self.exclude(&solution);
+                SatProgress::Solution(solution)
+            }
+            SatProgress::Working => SatProgress::Working,
+            SatProgress::Exhausted => {
+                self.open = false;
+                SatProgress::Exhausted
+            }
+        }
+    }
+
+    /// Rules out one solution (found here or elsewhere).
+    pub fn exclude(&mut self, solution: &[u8]) {
+        let block: Vec<Term> =
+            self.cells.iter().zip(solution).map(|(&cell, &colour)| !x(cell, colour)).collect();
+        self.open &= add_terms(self.batsat.solver.as_mut(), &mut self.clause, &block);
+    }
+
+    /// The contradictions a caller should allow per slice (as
+    /// [`crate::sat::SatSearch::slice`]).
+    pub fn slice(&self) -> u64 {
+        slice_for(self.batsat.solver.num_clauses())
+    }
+
+    /// Contradictions so far.
+    pub fn conflicts(&self) -> u64 {
+        self.batsat.conflicts()
+    }
+}
+
+/// The colours in a set, lowest first.
+fn colours_of(set: Colours) -> impl Iterator<Item = u8> {
+    (0..32u8).filter(move |&c| set & (1 << c) != 0)
+}
+
+/// "Cell is colour `colour`", for a cell's colours and first variable.
+fn x((set, first): (Colours, u32), colour: u8) -> Term {
+    if set & (1 << colour) == 0 {
+        Term::Const(false)
+    } else if set.count_ones() == 1 {
+        Term::Const(true)
+    } else {
+        let below = (set & ((1 << colour) - 1)).count_ones();
+        Term::Lit(Lit::new(Var::unsafe_from_idx(first + below), true))
+    }
+}
+
+/// Encodes `puzzle` from `cells` into `sink`: each cell's colours and first
+/// variable, and false when already unsatisfiable.
+fn encode<S: ClauseSink>(
+    puzzle: &ColourPuzzle,
+    cells: &[Colours],
+    sink: &mut S,
+) -> (Vec<(Colours, u32)>, bool) {
+    let mut clause = Vec::new();
+    let mut open = true;
+    let mut vars = Vec::with_capacity(cells.len());
+    for &set in cells {
+        let first = sink.num_vars();
+        if set.count_ones() > 1 {
+            for _ in 0..set.count_ones() {
+                sink.new_var();
+            }
+        }
+        let cell = (set, first);
+        vars.push(cell);
+        // At least one colour (none left: no solution), and no two.
+        let some: Vec<Term> = colours_of(set).map(|c| x(cell, c)).collect();
+        open &= add_terms(sink, &mut clause, &some);
+        for (i, &a) in some.iter().enumerate() {
+            for &b in &some[i + 1..] {
+                open &= add_terms(sink, &mut clause, &[!a, !b]);
+            }
+        }
+    }
+    for line in puzzle.lines() {
+        open &= encode_line(puzzle, &vars, line, sink, &mut clause);
+    }
+    (vars, open)
+}
+
+/// Encodes one line's clue (see the module doc); false when the clauses
+/// became unsatisfiable.
+fn encode_line<S: ClauseSink>(
+    puzzle: &ColourPuzzle,
+    cells: &[(Colours, u32)],
+    line: LineId,
+    sink: &mut S,
+    clause: &mut Vec<Lit>,
+) -> bool {
+    let width = puzzle.width();
+    let n = line.len(width, puzzle.height()) as isize;
+    let x = |c: isize, colour: u8| x(cells[line.cell_index(width, c as usize)], colour);
+    let background = |c: isize| x(c, 0);
+    let mut open = true;
+    let clue = puzzle.clue(line);
+    if clue.is_empty() {
+        for c in 0..n {
+            open &= add_terms(sink, clause, &[background(c)]);
+        }
+        return open;
+    }
+    let k = clue.len();
+    let runs: Vec<isize> = clue.iter().map(|r| r.len as isize).collect();
+    // The gap after each run: one cell before a run of the same colour.
+    let gap: Vec<isize> =
+        (0..k).map(|i| isize::from(i + 1 < k && clue[i].colour == clue[i + 1].colour)).collect();
+    let mut early = vec![0isize; k];
+    for i in 1..k {
+        early[i] = early[i - 1] + runs[i - 1] + gap[i - 1];
+    }
+    let mut late = vec![0isize; k];
+    late[k - 1] = n - runs[k - 1];
+    for i in (0..k - 1).rev() {
+        late[i] = late[i + 1] - runs[i] - gap[i];
+    }
+    if (0..k).any(|i| late[i] < early[i]) {
+        return add_terms(sink, clause, &[]);
+    }
+    let mut first_var = vec![0u32; k];
+    for i in 0..k {
+        first_var[i] = sink.num_vars();
+        for _ in early[i]..late[i] {
+            sink.new_var();
+        }
+    }
+    let u = |i: usize, p: isize| -> Term {
+        if p < early[i] {
+            Term::Const(false)
+        } else if p >= late[i] {
+            Term::Const(true)
+        } else {
+            Term::Lit(Lit::new(Var::unsafe_from_idx(first_var[i] + (p - early[i]) as u32), true))
+        }
+    };
+    for i in 0..k {
+        for p in early[i]..late[i] {
+            open &= add_terms(sink, clause, &[!u(i, p), u(i, p + 1)]);
+        }
+        if i + 1 < k {
+            for p in early[i + 1]..late[i + 1] {
+                open &= add_terms(sink, clause, &[!u(i + 1, p), u(i, p - runs[i] - gap[i])]);
+            }
+        }
+        for c in early[i]..late[i] + runs[i] {
+            open &= add_terms(sink, clause, &[!u(i, c), u(i, c - runs[i]), x(c, clue[i].colour)]);
+        }
+    }
+    for c in 0..n {
+        open &= add_terms(sink, clause, &[u(0, c), background(c)]);
+        for (i, &r) in runs.iter().enumerate().take(k - 1) {
+            open &= add_terms(sink, clause, &[!u(i, c - r), u(i + 1, c), background(c)]);
+        }
+        open &= add_terms(sink, clause, &[!u(k - 1, c - runs[k - 1]), background(c)]);
+    }
+    open
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::colour::{ColourSolver, ColourStep};
+    use crate::search::Verdict;
+    use crate::testing::Random;
+
+    /// Every solution of `puzzle` clause learning lists, up to `most`.
+    fn all_solutions(puzzle: &ColourPuzzle, cells: &[Colours], most: usize) -> Vec<Vec<u8>> {
+        let mut search = ColourSatSearch::new(puzzle, cells);
+        let mut found = Vec::new();
+        while found.len() < most {
+            match search.run_until(10_000, None) {
+                SatProgress::Solution(s) => found.push(s),
+                SatProgress::Working => {}
+                SatProgress::Exhausted => break,
+            }
+        }
+        found
+    }
+
+    /// Small random colour pictures (noisy, so many have several
+    /// solutions): clause learning lists the same solutions as the search
+    /// without it (which enumerates them all when asked for enough), from
+    /// the start and from line logic's fixed point.
+    #[test]
+    fn the_models_are_the_solutions() {
+        let mut random = Random(0x5a7c_0104);
+        let (mut several, mut none) = (0, 0);
+        for _ in 0..200 {
+            let (width, height) = (2 + random.below(5) as usize, 2 + random.below(5) as usize);
+            let colours = 1 + random.below(3) as u8;
+            let picture: Vec<u8> =
+                (0..width * height).map(|_| random.below(u64::from(colours) + 1) as u8).collect();
+            let mut puzzle = ColourPuzzle::from_picture(&picture, width);
+            if puzzle.validate().is_err() {
+                continue;
+            }
+            if random.below(5) == 0 {
+                // Clues that may fit no grid: a column's runs reversed.
+                let column = random.below(width as u64) as usize;
+                puzzle.columns[column].reverse();
+            }
+            let mut expected = Vec::new();
+            let mut solver = ColourSolver::new(&puzzle, 1000).unwrap();
+            for step in solver.by_ref() {
+                if let ColourStep::Done { verdict } = step {
+                    expected = match verdict {
+                        Verdict::Unique(s) => vec![s],
+                        Verdict::Multiple(s) => s,
+                        Verdict::None { .. } => vec![],
+                        other => panic!("{other:?}"),
+                    };
+                }
+            }
+            expected.sort();
+            let every = vec![puzzle.every_colour(); width * height];
+            let narrowed = puzzle.solve_by_lines().unwrap_or(every.clone());
+            for start in [every, narrowed] {
+                let mut found = all_solutions(&puzzle, &start, 2000);
+                found.sort();
+                assert_eq!(found, expected, "{width}×{height}, {colours} colours");
+            }
+            several += usize::from(expected.len() > 1);
+            none += usize::from(expected.is_empty());
+        }
+        assert!(several > 20 && none > 10, "{several} with several solutions, {none} with none");
+    }
+
+    #[test]
+    fn the_bound_holds() {
+        let mut random = Random(0xb0_0d);
+        for _ in 0..40 {
+            let (width, height) = (1 + random.below(30) as usize, 1 + random.below(30) as usize);
+            let colours = 1 + random.below(5) as u8;
+            let picture: Vec<u8> =
+                (0..width * height).map(|_| random.below(u64::from(colours) + 1) as u8).collect();
+            let puzzle = ColourPuzzle::from_picture(&picture, width);
+            let mut count = ClauseCount::default();
+            encode(&puzzle, &vec![puzzle.every_colour(); width * height], &mut count);
+            let bound = ColourSatSearch::clause_bound(&puzzle);
+            assert!(count.clauses <= bound, "{width}×{height}: {} clauses, bound {bound}", count.clauses);
+        }
+    }
+}
