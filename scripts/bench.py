@@ -10,8 +10,11 @@ Every puzzle is first written as .nin by `nonogram convert`, the format both
 read; colour puzzles as webpbn XML (nonogrid built with its `xml` feature).
 Usage: scripts/bench [--timeout SECS] [--against REV] [SET...]
 Sets: jwilk nonogram-db survey webpbn-xml taai-first taai-last taai colour
-(default: all but taai). `colour`: webpbn #47 and 60 random blocky colour
-pictures (15 to 35 a side, 3 to 5 colours, seeded, so the same every run).
+colour-hard (default: all but taai and colour-hard). `colour`: webpbn #47
+and 60 random blocky colour pictures (15 to 35 a side, 3 to 5 colours,
+seeded, so the same every run). `colour-hard`: 20 noisy random colour
+pictures (20 to 35 a side, 2 or 3 colours, 40 to 55 % of cells coloured,
+seeded): most have many solutions and need search to tell.
 """
 import argparse, os, random, subprocess, sys, tempfile, time
 from pathlib import Path
@@ -42,12 +45,27 @@ def random_colour_pictures(count=60, seed=19):
         out.append((f"random colour #{k + 1} ({w}x{h}, {colours} colours)", palette + "\n" + "\n".join(rows) + "\n"))
     return out
 
+def noisy_colour_pictures(count=20, seed=23):
+    """Colour text pictures of scattered cells: hard for search."""
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        w, h, colours = rng.randint(20, 35), rng.randint(20, 35), rng.randint(2, 3)
+        density = rng.randint(40, 55)
+        symbols = "#rg"[:colours]
+        cells = [rng.choice(symbols) if rng.randrange(100) < density else "." for _ in range(w * h)]
+        palette = "palette: .=white " + " ".join(f"{s}={n}" for s, n in zip(symbols, ["black", "red", "green"]))
+        rows = ["".join(cells[r * w:(r + 1) * w]) for r in range(h)]
+        out.append((f"noisy colour #{k + 1} ({w}x{h}, {colours} colours, {density} %)", palette + "\n" + "\n".join(rows) + "\n"))
+    return out
+
 def puzzles_of(name):
     """(label, puzzle text) for every puzzle of a set."""
-    if name == "colour":
-        files = sorted((SHARED / "survey-colour").glob("*.xml"))
+    if name in ("colour", "colour-hard"):
+        files = sorted((SHARED / "survey-colour").glob("*.xml")) if name == "colour" else []
         items = [(str(p.relative_to(SHARED)), p.read_text()) for p in files]
-        for label, picture in random_colour_pictures():
+        pictures = random_colour_pictures() if name == "colour" else noisy_colour_pictures()
+        for label, picture in pictures:
             xml = subprocess.run([NONOGRAM, "clues", "-"], input=picture, capture_output=True, text=True, check=True)
             items.append((label, xml.stdout))
         return items
@@ -101,7 +119,7 @@ def main():
             ours_to = theirs_to = earlier_to = 0
             items = puzzles_of(name)
             for i, (label, text) in enumerate(items):
-                colour = name == "colour"
+                colour = name.startswith("colour")
                 nin = Path(tmp) / (f"{i}.xml" if colour else f"{i}.nin")
                 conv = subprocess.run([NONOGRAM, "convert", "--to", "xml" if colour else "nin", "-"], input=text, capture_output=True, text=True)
                 if conv.returncode != 0:

@@ -116,9 +116,12 @@ impl Batched for ColourSession {
                     col + 1,
                     name(*colour)
                 ))),
-                ColourStep::Learning { contradictions: 0 } => {
-                    Some(self.grid_frame("clause learning takes over from the root".into()))
-                }
+                ColourStep::Learning { contradictions: 0, symmetric } => Some(self.grid_frame(if *symmetric {
+                    "clause learning takes over from the root, and in turns among the grids the clues' symmetries keep"
+                        .into()
+                } else {
+                    "clause learning takes over from the root".into()
+                })),
                 ColourStep::Learning { .. } | ColourStep::Probe { .. } | ColourStep::Solution { .. } => None,
             };
             frames.push(frame);

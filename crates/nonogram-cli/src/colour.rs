@@ -5,6 +5,7 @@
 use crate::solve::Outcome;
 use nonogram_core::colour::{ColourPuzzle, ColourSolver, ColourStep, Colours, Swatch, MAX_COLOURS};
 use nonogram_core::search::Verdict;
+use nonogram_core::symmetry::Symmetry;
 use nonogram_core::LineId;
 use nonogram_formats::write_colour_grid;
 use std::time::{Duration, Instant};
@@ -26,7 +27,7 @@ pub fn run(
     let mut before = solver.cells().to_vec();
     while let Some(step) = solver.next() {
         if trace {
-            print_step(puzzle, &step, &before, solver.cells());
+            print_step(puzzle, solver.symmetries(), &step, &before, solver.cells());
         }
         before.clear();
         before.extend_from_slice(solver.cells());
@@ -69,7 +70,13 @@ fn line_text(puzzle: &ColourPuzzle, cells: &[Colours], line: LineId) -> String {
         .collect()
 }
 
-fn print_step(puzzle: &ColourPuzzle, step: &ColourStep, before: &[Colours], after: &[Colours]) {
+fn print_step(
+    puzzle: &ColourPuzzle,
+    symmetries: &[Symmetry],
+    step: &ColourStep,
+    before: &[Colours],
+    after: &[Colours],
+) {
     let name = |c: u8| puzzle.palette[usize::from(c)].name.as_str();
     match step {
         ColourStep::Line { line, changes } => {
@@ -98,8 +105,13 @@ fn print_step(puzzle: &ColourPuzzle, step: &ColourStep, before: &[Colours], afte
         ColourStep::Backtrack { row, col, colour, depth } => {
             println!("backtrack: row {} column {} is not {} (depth {depth})", row + 1, col + 1, name(*colour))
         }
-        ColourStep::Learning { contradictions: 0 } => {
-            println!("learning: clause learning takes over from the root (one variable per cell and colour)")
+        ColourStep::Learning { contradictions: 0, symmetric } => {
+            println!("learning: clause learning takes over from the root (one variable per cell and colour)");
+            if *symmetric {
+                let names: Vec<&str> = symmetries.iter().map(|s| s.name()).collect();
+                println!("symmetries: {}", names.join(", "));
+                println!("learning: a second clause learning takes turns with it, among the grids they keep");
+            }
         }
         ColourStep::Learning { .. } => {}
         ColourStep::Solution { index, .. } => println!("solution {index} found"),

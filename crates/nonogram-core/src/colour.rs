@@ -22,6 +22,7 @@ pub use search::{solve_colour, ColourSolver, ColourStep};
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::puzzle::{check_size, Clue, LineId, Metadata, Puzzle, PuzzleError};
+use crate::symmetry::{turns_by, Symmetry};
 
 /// The background's bit in a cell's set of colours.
 pub const BACKGROUND: u32 = 1;
@@ -266,6 +267,24 @@ impl ColourPuzzle {
         let mut p = Puzzle::new(lengths(&self.rows), lengths(&self.columns));
         p.meta = Metadata { goal: None, ..self.meta.clone() };
         p
+    }
+
+    /// The mirrorings and turns that send every line onto a line with the
+    /// same colour clue (read backwards where the line is reversed): each
+    /// maps a solution onto a solution ([`crate::symmetry`]). Black and
+    /// white's swaps of two fenced lines are left out: in colour, the two
+    /// swapped cells of a crossing line can hold two colours, whose order
+    /// the swap would change.
+    pub fn symmetries(&self) -> Vec<Symmetry> {
+        let same = |line: LineId, target: LineId, reversed: bool| {
+            let (want, got) = (self.clue(line), self.clue(target));
+            if reversed {
+                want.iter().eq(got.iter().rev())
+            } else {
+                want == got
+            }
+        };
+        turns_by(self.width(), self.height(), &|line| self.clue(line).is_empty(), &same)
     }
 
     /// The black-and-white puzzle, when no run has a colour but the first.

@@ -47,6 +47,11 @@ impl Symmetry {
         &self.source
     }
 
+    /// The image of cells in grid order (a colour solution, say).
+    pub fn apply_to<T: Copy>(&self, cells: &[T]) -> Vec<T> {
+        self.source.iter().map(|&j| cells[j]).collect()
+    }
+
     /// The image of `grid`: a solution's image is a solution.
     pub fn apply(&self, grid: &Grid) -> Grid {
         let cells = self.source.iter().map(|&j| grid.cells()[j]).collect();
@@ -90,8 +95,28 @@ fn swaps(puzzle: &Puzzle) -> Vec<Symmetry> {
 
 /// The mirrorings and turns that keep the clues.
 fn turns(puzzle: &Puzzle) -> Vec<Symmetry> {
-    let (w, h) = (puzzle.width(), puzzle.height());
-    let empty = |line: LineId| puzzle.clue(line).runs().is_empty();
+    let same = |line: LineId, target: LineId, reversed: bool| {
+        let (want, got) = (puzzle.clue(line).runs(), puzzle.clue(target).runs());
+        if reversed {
+            want.iter().eq(got.iter().rev())
+        } else {
+            want == got
+        }
+    };
+    turns_by(puzzle.width(), puzzle.height(), &|line| puzzle.clue(line).runs().is_empty(), &same)
+}
+
+/// The mirrorings and turns of a `w`×`h` grid (inside its empty border
+/// lines, by `empty`) that send each line onto a line with the same clue
+/// (`same(line, image, reversed)`: the image's clue read backwards when
+/// `reversed`): for black and white, and for colour, whose clues compare
+/// colours too ([`crate::colour::ColourPuzzle::symmetries`]).
+pub(crate) fn turns_by(
+    w: usize,
+    h: usize,
+    empty: &dyn Fn(LineId) -> bool,
+    same: &dyn Fn(LineId, LineId, bool) -> bool,
+) -> Vec<Symmetry> {
     let Some(top) = (0..h).find(|&r| !empty(LineId::Row(r))) else {
         return Vec::new();
     };
@@ -120,7 +145,7 @@ fn turns(puzzle: &Puzzle) -> Vec<Symmetry> {
     let mut found = Vec::new();
     for (name, map) in maps {
         let at = |r: usize, c: usize| map(r, c, bh, bw);
-        if !keeps_clues(puzzle, (top, left), (bh, bw), &at) {
+        if !keeps_clues((top, left), (bh, bw), &at, same) {
             continue;
         }
         let mut source: Vec<usize> = (0..w * h).collect();
@@ -138,10 +163,10 @@ fn turns(puzzle: &Puzzle) -> Vec<Symmetry> {
 /// True when the map sends each line of the box onto a line of the box with
 /// the same clue, read backwards when the map reverses it.
 fn keeps_clues(
-    puzzle: &Puzzle,
     (top, left): (usize, usize),
     (bh, bw): (usize, usize),
     at: &dyn Fn(usize, usize) -> (usize, usize),
+    same: &dyn Fn(LineId, LineId, bool) -> bool,
 ) -> bool {
     let rows = (0..bh).map(|r| (LineId::Row(top + r), (0..bw).map(|c| at(r, c)).collect::<Vec<_>>()));
     let cols = (0..bw).map(|c| (LineId::Column(left + c), (0..bh).map(|r| at(r, c)).collect::<Vec<_>>()));
@@ -160,12 +185,7 @@ fn keeps_clues(
         } else {
             (LineId::Column(left + first.1), first.0 > last.0)
         };
-        let (want, got) = (puzzle.clue(line).runs(), puzzle.clue(target).runs());
-        if reversed {
-            want.iter().eq(got.iter().rev())
-        } else {
-            want == got
-        }
+        same(line, target, reversed)
     })
 }
 

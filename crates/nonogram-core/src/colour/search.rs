@@ -28,13 +28,18 @@
 //! [`super::sat`] (one variable per cell and colour), which runs in slices
 //! (one [`ColourStep::Learning`] each) with the root's colours left and the
 //! solutions found so far excluded. "Lasts Forever" read as a one-colour
-//! puzzle went from 12.5 s of guessing to a fraction of a second.
+//! puzzle went from 12.5 s of guessing to a fraction of a second. When the
+//! clues have symmetries ([`ColourPuzzle::symmetries`]), a second clause
+//! learning looks among the grids they keep, taking turns with the first,
+//! as in black and white ([`crate::symmetry`]); and each solution's images
+//! under them are solutions too, reported at once.
 
 use super::sat::ColourSatSearch;
 use super::{solve_colour_line, ColourPuzzle, Colours, BACKGROUND};
 use crate::puzzle::{LineId, PuzzleError};
 use crate::sat::{Clock, SatProgress, Until};
 use crate::search::{SolveOptions, Stats, Verdict};
+use crate::symmetry::Symmetry;
 use std::collections::VecDeque;
 
 /// The most clauses colour clause learning takes on (as black and white's
@@ -58,8 +63,10 @@ pub enum ColourStep {
     /// A guess was undone: cell (row, col) is not `colour` in any solution
     /// still to be found under the `depth` earlier guesses.
     Backtrack { row: usize, col: usize, colour: u8, depth: usize },
-    /// Clause learning is at work from the root; `contradictions` it met so far.
-    Learning { contradictions: u64 },
+    /// Clause learning is at work from the root; `contradictions` it met
+    /// so far. `symmetric`: a second clause learning looks among the grids
+    /// the clues' symmetries keep, taking turns with the first.
+    Learning { contradictions: u64, symmetric: bool },
     /// A solution (1-based `index`), checked against every clue.
     Solution { index: usize, cells: Vec<u8> },
     /// The search is over.
@@ -107,6 +114,15 @@ pub struct ColourSolver {
     learn_after: Option<u64>,
     learning_fits: bool,
     learning: Option<ColourSatSearch>,
+    /// The clues' symmetries; clause learning among the grids they keep,
+    /// until it has no solution left; whose turn the next slice is.
+    symmetries: Vec<Symmetry>,
+    symmetric: Option<ColourSatSearch>,
+    symmetric_turn: bool,
+    /// Contradictions of the symmetric clause learning once it ended.
+    learnt_before: u64,
+    /// Images of solutions under the symmetries, to report.
+    images: Vec<Vec<u8>>,
     /// The caller's clock and times, for clause learning's slices.
     until: Option<Until>,
 }
@@ -137,6 +153,11 @@ impl ColourSolver {
             learn_after: Some(SolveOptions::LEARN_AFTER),
             learning_fits: ColourSatSearch::clause_bound(puzzle) <= MAX_LEARNING_CLAUSES,
             learning: None,
+            symmetries: puzzle.symmetries(),
+            symmetric: None,
+            symmetric_turn: false,
+            learnt_before: 0,
+            images: Vec::new(),
             until: None,
         })
     }
@@ -167,7 +188,9 @@ impl ColourSolver {
     }
 
     pub fn stats(&self) -> Stats {
-        Stats { learnt: self.learning.as_ref().map_or(0, ColourSatSearch::conflicts), ..self.stats }
+        let learnt: u64 =
+            [&self.learning, &self.symmetric].into_iter().flatten().map(|s| s.conflicts()).sum();
+        Stats { learnt: self.learnt_before + learnt, ..self.stats }
     }
 
     fn slot(&self, line: LineId) -> usize {
@@ -340,36 +363,80 @@ impl ColourSolver {
 
     /// Goes back to the root and hands the rest of the search to clause
     /// learning, with the root's colours left and the solutions found so
-    /// far excluded.
+    /// far excluded; with symmetries, a second one among the grids they
+    /// keep, which goes first.
     fn start_learning(&mut self) -> ColourStep {
         self.clear_queue();
         if let Some(root) = self.frames.first() {
             self.cells = root.saved.clone();
         }
         self.frames.clear();
-        let mut learning = ColourSatSearch::new(&self.puzzle, &self.cells);
-        for solution in &self.solutions {
-            learning.exclude(solution);
+        let new = |symmetric: bool| {
+            let mut learning = ColourSatSearch::new(&self.puzzle, &self.cells);
+            if symmetric {
+                learning.only_symmetric(&self.symmetries);
+            }
+            for solution in &self.solutions {
+                learning.exclude(solution);
+            }
+            learning
+        };
+        self.learning = Some(new(false));
+        if !self.symmetries.is_empty() {
+            self.symmetric = Some(new(true));
+            self.symmetric_turn = true;
         }
-        self.learning = Some(learning);
-        ColourStep::Learning { contradictions: 0 }
+        ColourStep::Learning { contradictions: 0, symmetric: self.symmetric.is_some() }
     }
 
-    /// One slice of clause learning.
+    /// One slice of clause learning, over the symmetric grids and every
+    /// grid in turn.
     fn learn(&mut self) -> ColourStep {
-        let learning = self.learning.as_mut().expect("learning started");
+        let turn = self.symmetric_turn && self.symmetric.is_some();
+        self.symmetric_turn = !self.symmetric_turn;
+        let learning = if turn { self.symmetric.as_mut() } else { self.learning.as_mut() };
+        let learning = learning.expect("learning started");
         match learning.run_until(learning.slice(), self.until.as_ref()) {
-            SatProgress::Working => ColourStep::Learning { contradictions: learning.conflicts() },
-            SatProgress::Solution(cells) => {
-                self.solutions.push(cells.clone());
-                let index = self.solutions.len();
-                if index >= self.max_solutions {
-                    self.pending = Pending::Finish;
-                }
-                ColourStep::Solution { index, cells }
+            SatProgress::Working => self.learning_step(),
+            SatProgress::Solution(cells) => self.record(cells),
+            SatProgress::Exhausted if turn => {
+                // No symmetric grid is left: the other search goes on alone.
+                self.learnt_before += learning.conflicts();
+                self.symmetric = None;
+                self.learning_step()
             }
             SatProgress::Exhausted => self.finish(),
         }
+    }
+
+    fn learning_step(&self) -> ColourStep {
+        ColourStep::Learning { contradictions: self.stats().learnt, symmetric: self.symmetric.is_some() }
+    }
+
+    /// The clues' symmetries (see [`ColourPuzzle::symmetries`]).
+    pub fn symmetries(&self) -> &[Symmetry] {
+        &self.symmetries
+    }
+
+    /// A new solution: kept, ruled out of clause learning, its images
+    /// under the symmetries queued, and the search finished once it has
+    /// enough.
+    fn record(&mut self, cells: Vec<u8>) -> ColourStep {
+        for learning in [&mut self.learning, &mut self.symmetric].into_iter().flatten() {
+            learning.exclude(&cells);
+        }
+        for symmetry in &self.symmetries {
+            let image = symmetry.apply_to(&cells);
+            if image != cells && !self.solutions.contains(&image) && !self.images.contains(&image) {
+                self.images.push(image);
+            }
+        }
+        self.solutions.push(cells.clone());
+        let index = self.solutions.len();
+        if index >= self.max_solutions {
+            self.pending = Pending::Finish;
+        }
+        ColourStep::Solution { index, cells }
     }
 
     fn finish(&mut self) -> ColourStep {
@@ -390,10 +457,16 @@ impl Iterator for ColourSolver {
         if self.finished {
             return None;
         }
-        let pending = std::mem::replace(&mut self.pending, Pending::Nothing);
-        if let Pending::Finish = pending {
+        if let Pending::Finish = self.pending {
             return Some(self.finish());
         }
+        while let Some(image) = self.images.pop() {
+            // Checked against the clues as every solution is.
+            if !self.solutions.contains(&image) && self.puzzle.is_solution(&image) {
+                return Some(self.record(image));
+            }
+        }
+        let pending = std::mem::replace(&mut self.pending, Pending::Nothing);
         if self.learning.is_some() {
             return Some(self.learn());
         }
@@ -417,10 +490,8 @@ impl Iterator for ColourSolver {
         if self.cells.iter().all(|c| c.count_ones() == 1) {
             let cells: Vec<u8> = self.cells.iter().map(|c| c.trailing_zeros() as u8).collect();
             if self.puzzle.is_solution(&cells) && !self.solutions.contains(&cells) {
-                self.solutions.push(cells.clone());
-                let index = self.solutions.len();
-                self.pending = if index >= self.max_solutions { Pending::Finish } else { Pending::Backtrack };
-                return Some(ColourStep::Solution { index, cells });
+                self.pending = Pending::Backtrack;
+                return Some(self.record(cells));
             }
             return Some(self.backtrack());
         }
@@ -677,6 +748,42 @@ mod tests {
             }
         }
         assert!(learnt > 20, "{learnt} solves met a contradiction in clause learning");
+    }
+
+    /// Symmetries compare colours: a mirroring that keeps the runs'
+    /// lengths but swaps two colours' order is not one; every symmetry
+    /// found maps the picture onto a solution.
+    #[test]
+    fn symmetries_keep_colours() {
+        // red . blue / . . . / blue . red
+        let picture = [1, 0, 2, 0, 0, 0, 2, 0, 1];
+        let puzzle = ColourPuzzle::from_picture(&picture, 3);
+        let names = |found: Vec<crate::symmetry::Symmetry>| -> Vec<String> {
+            found.iter().map(|s| s.name().to_string()).collect()
+        };
+        let shape = names(crate::symmetry::symmetries(&puzzle.shape()));
+        let colour = names(puzzle.symmetries());
+        assert!(shape.iter().any(|n| n == "mirror left-right"), "{shape:?}");
+        assert!(!colour.iter().any(|n| n == "mirror left-right"), "{colour:?}");
+        assert!(colour.iter().any(|n| n == "half turn"), "{colour:?}");
+        for symmetry in puzzle.symmetries() {
+            assert!(puzzle.is_solution(&symmetry.apply_to(&picture)), "{}", symmetry.name());
+        }
+        // A puzzle with two mirror-image solutions: with clause learning
+        // from the start (and its search among the symmetric grids), the
+        // second comes as the image of the first.
+        let a = [1, 0, 0, 1, 2, 2];
+        let puzzle = ColourPuzzle::from_picture(&a, 2);
+        assert!(!puzzle.symmetries().is_empty());
+        let mut solver = ColourSolver::new(&puzzle, 2).unwrap();
+        solver.set_learn_after(Some(0));
+        let done = |step| if let ColourStep::Done { verdict } = step { Some(verdict) } else { None };
+        match crate::search::until_verdict(&mut solver, done, || true) {
+            Some(Verdict::Multiple(found)) => {
+                assert!(found.contains(&a.to_vec()) && found.contains(&vec![0, 1, 1, 0, 2, 2]))
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
