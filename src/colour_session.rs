@@ -217,4 +217,64 @@ mod tests {
             ColourSession::new(&SolveRequest::new(1, &nonogram_core::Puzzle::new(vec![], vec![]))).is_none()
         );
     }
+
+    /// A puzzle that needs clause learning, solved in batches that end by
+    /// the clock (as the worker runs them): the note that clause learning
+    /// took over comes, and the verdict is the core solver's.
+    #[test]
+    fn clause_learning_runs_in_batches_to_the_core_verdict() {
+        use nonogram_core::colour::solve_colour;
+        use nonogram_core::search::Verdict;
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let start = std::time::Instant::now();
+        let clock: nonogram_core::sat::Clock =
+            std::sync::Arc::new(move || start.elapsed().as_secs_f64() * 1e3);
+        let mut learnt = 0;
+        for _ in 0..40 {
+            // Scattered cells of two colours, 40 % of them: search is hard.
+            let (width, height) = (14 + (next() % 8) as usize, 14 + (next() % 8) as usize);
+            let picture: Vec<u8> = (0..width * height)
+                .map(|_| if next() % 100 < 40 { 1 + (next() % 2) as u8 } else { 0 })
+                .collect();
+            let puzzle = ColourPuzzle::from_picture(&picture, width);
+            let (core, stats) = solve_colour(&puzzle, 2, |_| true).unwrap();
+            if stats.learnt == 0 {
+                continue;
+            }
+            let mut session = ColourSession::new(&SolveRequest::of_colour(7, &puzzle)).unwrap().unwrap();
+            let mut notes = Vec::new();
+            let done = loop {
+                let end = clock() + 2.0;
+                session.pause_at(&clock, end);
+                match session.advance(|| clock() < end, 1.0) {
+                    FromWorker::Steps { frames, .. } => {
+                        notes.extend(frames.into_iter().filter_map(|f| match f {
+                            Frame::Grid { note, .. } => Some(note),
+                            _ => None,
+                        }))
+                    }
+                    done => break done,
+                }
+            };
+            assert!(notes.iter().any(|n| n.starts_with("clause learning takes over")), "{notes:?}");
+            let FromWorker::Done(done) = done else { panic!("{done:?}") };
+            let kind =
+                if matches!(core, Verdict::Unique(_)) { VerdictKind::Unique } else { VerdictKind::Multiple };
+            assert_eq!(done.verdict, kind);
+            for solution in core.solutions().iter().filter(|_| kind == VerdictKind::Unique) {
+                assert_eq!(done.solutions, [Cells::of_colour_solution(solution)]);
+            }
+            learnt += 1;
+            if learnt == 3 {
+                return;
+            }
+        }
+        panic!("{learnt} of 40 noisy pictures needed clause learning");
+    }
 }
