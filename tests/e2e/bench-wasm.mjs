@@ -29,6 +29,7 @@ try {
       const num = (v) => { while (v >= 0x80) { out.push((v & 0x7f) | 0x80); v = Math.floor(v / 128); } out.push(v); };
       num(id);
       for (const lines of [rows, columns]) { num(lines.length); for (const l of lines) { num(l.length); l.forEach(num); } }
+      out.push(0); // no colours: a black-and-white puzzle
       return new Uint8Array(out);
     };
     // Reads `Done` (its verdict, ms and memory) or `Error`; null for other messages.
@@ -41,7 +42,8 @@ try {
       if (tag !== 2) return null;
       num();
       const verdict = ['unique', 'multiple', 'none', 'timeout'][bytes[at++]];
-      for (let k = num(); k > 0; k--) skip(num());
+      // Each solution's cells: a colour flag, then colour sets or a byte a cell.
+      for (let k = num(); k > 0; k--) { if (bytes[at++]) { for (let m = num(); m > 0; m--) num(); } else skip(num()); }
       if (bytes[at++]) { at++; num(); }
       at++; num(); num();
       for (let k = num(); k > 0; k--) skip(num());
