@@ -44,46 +44,75 @@ pub fn from_masks(m: (u128, u128), cells: &mut [Cell]) {
     }
 }
 
+/// A machine word of line masks: `u32` for lines of up to 30 cells (most
+/// tournament lines are 25), `u64` up to 62, `u128` up to
+/// [`MAX_BITS_LINE`]. A narrower word makes each mask operation one
+/// instruction where `u128` takes two to eight.
+trait Word:
+    Copy
+    + Eq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitOrAssign
+    + std::ops::BitAndAssign
+    + std::ops::Not<Output = Self>
+    + std::ops::Shl<u32, Output = Self>
+    + std::ops::Shr<u32, Output = Self>
+{
+    const ZERO: Self;
+    const ONE: Self;
+    const BITS: u32;
+    fn from_u128(x: u128) -> Self;
+    fn to_u128(self) -> u128;
+}
+
+macro_rules! word {
+    ($t:ty) => {
+        impl Word for $t {
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            const BITS: u32 = <$t>::BITS;
+            fn from_u128(x: u128) -> Self {
+                x as $t
+            }
+            fn to_u128(self) -> u128 {
+                self as u128
+            }
+        }
+    };
+}
+word!(u32);
+word!(u64);
+word!(u128);
+
 /// Boundaries reachable from `seeds` going right: from `i` to `i + 1`
 /// when bit `i + 1` of `enter` is set (cell `i` may be empty).
-fn spread_right(seeds: u128, enter: u128) -> u128 {
+fn spread_right<W: Word>(seeds: W, enter: W) -> W {
     let (mut g, mut p) = (seeds, enter);
-    g |= p & (g << 1);
-    p &= p << 1;
-    g |= p & (g << 2);
-    p &= p << 2;
-    g |= p & (g << 4);
-    p &= p << 4;
-    g |= p & (g << 8);
-    p &= p << 8;
-    g |= p & (g << 16);
-    p &= p << 16;
-    g |= p & (g << 32);
-    p &= p << 32;
-    g | (p & (g << 64))
+    let mut step = 1;
+    while step < W::BITS / 2 {
+        g |= p & (g << step);
+        p &= p << step;
+        step *= 2;
+    }
+    g | (p & (g << step))
 }
 
 /// Boundaries reachable from `seeds` going left: from `i + 1` to `i` when
 /// bit `i` of `enter` is set (cell `i` may be empty).
-fn spread_left(seeds: u128, enter: u128) -> u128 {
+fn spread_left<W: Word>(seeds: W, enter: W) -> W {
     let (mut g, mut p) = (seeds, enter);
-    g |= p & (g >> 1);
-    p &= p >> 1;
-    g |= p & (g >> 2);
-    p &= p >> 2;
-    g |= p & (g >> 4);
-    p &= p >> 4;
-    g |= p & (g >> 8);
-    p &= p >> 8;
-    g |= p & (g >> 16);
-    p &= p >> 16;
-    g |= p & (g >> 32);
-    p &= p >> 32;
-    g | (p & (g >> 64))
+    let mut step = 1;
+    while step < W::BITS / 2 {
+        g |= p & (g >> step);
+        p &= p >> step;
+        step *= 2;
+    }
+    g | (p & (g >> step))
 }
 
 /// Bits `s` such that bits `s..s + len` of `mask` are all set.
-fn windows(mask: u128, len: u32) -> u128 {
+fn windows<W: Word>(mask: W, len: u32) -> W {
     // Doubling: `have` is the window length `w` covers so far.
     let (mut w, mut have) = (mask, 1);
     while have < len {
@@ -95,7 +124,7 @@ fn windows(mask: u128, len: u32) -> u128 {
 }
 
 /// Bits `s..s + len` for every bit `s` of `starts`.
-fn smear(starts: u128, len: u32) -> u128 {
+fn smear<W: Word>(starts: W, len: u32) -> W {
     let (mut w, mut have) = (starts, 1);
     while have < len {
         let step = have.min(len - have);
@@ -105,11 +134,19 @@ fn smear(starts: u128, len: u32) -> u128 {
     w
 }
 
-/// Reusable tables (one mask per run), so solving does not allocate.
+/// Reusable tables (one mask per run, per word size), so solving does
+/// not allocate.
 #[derive(Default, Debug)]
 pub struct BitLineSolver {
-    reach: Vec<u128>,
-    back: Vec<u128>,
+    tables32: Tables<u32>,
+    tables64: Tables<u64>,
+    tables128: Tables<u128>,
+}
+
+#[derive(Default, Debug)]
+struct Tables<W> {
+    reach: Vec<W>,
+    back: Vec<W>,
 }
 
 impl BitLineSolver {
@@ -120,7 +157,9 @@ impl BitLineSolver {
     /// Solves a line of `n` cells (at most [`MAX_BITS_LINE`]) given as masks
     /// of its known-filled and known-empty cells; returns the masks with
     /// every deduction added, or `Err(Contradiction)` when nothing fits.
-    /// Runs of length 0 are not allowed (an empty clue is `[]`).
+    /// Runs of length 0 are not allowed (an empty clue is `[]`). Boundaries
+    /// `0..=n+1` need `n + 2` bits: lines of up to 30 cells are solved on
+    /// `u32`, up to 62 on `u64`.
     pub fn solve(
         &mut self,
         runs: &[u32],
@@ -129,37 +168,60 @@ impl BitLineSolver {
         empty: u128,
     ) -> Result<(u128, u128), Contradiction> {
         debug_assert!(n <= MAX_BITS_LINE);
-        let cells: u128 = (1u128 << n) - 1;
-        let padded = cells | 1 << n; // cells and the padding cell n
-        let end = n + 1; // the last boundary
-                         // Cells that may be empty (the padding is empty) and may be filled.
+        fn on<W: Word>(
+            t: &mut Tables<W>,
+            runs: &[u32],
+            n: usize,
+            f: u128,
+            e: u128,
+        ) -> Result<(u128, u128), Contradiction> {
+            let (f, e) = t.solve(runs, n, W::from_u128(f), W::from_u128(e))?;
+            Ok((f.to_u128(), e.to_u128()))
+        }
+        if n + 2 <= 32 {
+            on(&mut self.tables32, runs, n, filled, empty)
+        } else if n + 2 <= 64 {
+            on(&mut self.tables64, runs, n, filled, empty)
+        } else {
+            on(&mut self.tables128, runs, n, filled, empty)
+        }
+    }
+}
+
+impl<W: Word> Tables<W> {
+    fn solve(&mut self, runs: &[u32], n: usize, filled: W, empty: W) -> Result<(W, W), Contradiction> {
+        let n32 = n as u32;
+        let cells: W = cells_below(n32);
+        let padded = cells | W::ONE << n32; // cells and the padding cell n
+        let end = n32 + 1; // the last boundary
+                           // Cells that may be empty (the padding is empty) and may be filled.
         let may_empty = padded & !filled;
         let may_fill = cells & !empty;
         let k = runs.len();
         self.reach.clear();
-        self.reach.push(spread_right(1, may_empty << 1));
+        self.reach.push(spread_right(W::ONE, may_empty << 1));
         for &len in runs {
             let last = *self.reach.last().expect("starts with one entry");
-            if len as usize > n {
+            if len > n32 {
                 return Err(Contradiction);
             }
             // A run at s: its cells may be filled, cell s + len may be empty.
             let starts = last & windows(may_fill, len) & (may_empty >> len);
             self.reach.push(spread_right(starts << (len + 1), may_empty << 1));
         }
-        if self.reach[k] >> end & 1 == 0 {
+        if (self.reach[k] >> end) & W::ONE == W::ZERO {
             return Err(Contradiction);
         }
         self.back.clear();
-        self.back.resize(k + 1, 0);
-        self.back[k] = spread_left(1 << end, may_empty);
+        self.back.resize(k + 1, W::ZERO);
+        self.back[k] = spread_left(W::ONE << end, may_empty);
         for j in (0..k).rev() {
             let len = runs[j];
             let starts = windows(may_fill, len) & (may_empty >> len) & (self.back[j + 1] >> (len + 1));
             self.back[j] = spread_left(starts, may_empty);
         }
-        let mut can_fill = 0u128;
-        let mut can_empty = 0u128;
+        let mut can_fill = W::ZERO;
+        let mut can_empty = W::ZERO;
         for (j, &len) in runs.iter().enumerate() {
             let starts =
                 self.reach[j] & windows(may_fill, len) & (may_empty >> len) & (self.back[j + 1] >> (len + 1));
@@ -177,17 +239,22 @@ impl BitLineSolver {
     }
 }
 
+/// Bits `0..n` set (`n` below the word's width).
+fn cells_below<W: Word>(n: u32) -> W {
+    !(!W::ZERO << n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn helpers() {
-        assert_eq!(windows(0b0111_0110, 2), 0b0011_0010);
-        assert_eq!(windows(0b0111_0110, 3), 0b0001_0000);
-        assert_eq!(smear(0b1001, 3), 0b11_1111);
-        assert_eq!(spread_right(1, 0b0110), 0b0111);
-        assert_eq!(spread_left(0b1000, 0b0110), 0b1110);
+        assert_eq!(windows(0b0111_0110u32, 2), 0b0011_0010);
+        assert_eq!(windows(0b0111_0110u64, 3), 0b0001_0000);
+        assert_eq!(smear(0b1001u128, 3), 0b11_1111);
+        assert_eq!(spread_right(1u32, 0b0110), 0b0111);
+        assert_eq!(spread_left(0b1000u64, 0b0110), 0b1110);
     }
 
     #[test]
