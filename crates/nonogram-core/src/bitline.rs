@@ -147,6 +147,11 @@ pub struct BitLineSolver {
 struct Tables<W> {
     reach: Vec<W>,
     back: Vec<W>,
+    /// Where each run may start as far as the cells say: its cells may be
+    /// filled and the cell after it may be empty (computed once a solve:
+    /// the three passes each used to compute it, a third of the solver's
+    /// instructions on TAAI).
+    fits: Vec<W>,
 }
 
 impl BitLineSolver {
@@ -199,6 +204,7 @@ impl<W: Word> Tables<W> {
         let may_fill = cells & !empty;
         let k = runs.len();
         self.reach.clear();
+        self.fits.clear();
         self.reach.push(spread_right(W::ONE, may_empty << 1));
         for &len in runs {
             let last = *self.reach.last().expect("starts with one entry");
@@ -206,7 +212,9 @@ impl<W: Word> Tables<W> {
                 return Err(Contradiction);
             }
             // A run at s: its cells may be filled, cell s + len may be empty.
-            let starts = last & windows(may_fill, len) & (may_empty >> len);
+            let fits = windows(may_fill, len) & (may_empty >> len);
+            self.fits.push(fits);
+            let starts = last & fits;
             self.reach.push(spread_right(starts << (len + 1), may_empty << 1));
         }
         if (self.reach[k] >> end) & W::ONE == W::ZERO {
@@ -216,15 +224,13 @@ impl<W: Word> Tables<W> {
         self.back.resize(k + 1, W::ZERO);
         self.back[k] = spread_left(W::ONE << end, may_empty);
         for j in (0..k).rev() {
-            let len = runs[j];
-            let starts = windows(may_fill, len) & (may_empty >> len) & (self.back[j + 1] >> (len + 1));
+            let starts = self.fits[j] & (self.back[j + 1] >> (runs[j] + 1));
             self.back[j] = spread_left(starts, may_empty);
         }
         let mut can_fill = W::ZERO;
         let mut can_empty = W::ZERO;
         for (j, &len) in runs.iter().enumerate() {
-            let starts =
-                self.reach[j] & windows(may_fill, len) & (may_empty >> len) & (self.back[j + 1] >> (len + 1));
+            let starts = self.reach[j] & self.fits[j] & (self.back[j + 1] >> (len + 1));
             can_fill |= smear(starts, len);
         }
         for j in 0..=k {
