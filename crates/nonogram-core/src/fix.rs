@@ -45,10 +45,10 @@ pub fn nearby(w: usize, h: usize, differs: impl Fn(usize) -> bool) -> Vec<(usize
             }
         }
     }
-    let mut cells: Vec<(usize, usize, usize)> =
-        (0..w * h).filter(|&i| distance[i] <= 2).map(|i| (distance[i], i / w, i % w)).collect();
-    cells.sort_unstable();
-    cells.into_iter().map(|(_, r, c)| (r, c)).collect()
+    // Distances are 0, 1 or 2: one pass each, in reading order (no sort,
+    // which took 3.6 KB of the worker's wasm).
+    let distance = &distance;
+    (0..=2).flat_map(|d| (0..w * h).filter(move |&i| distance[i] == d)).map(|i| (i / w, i % w)).collect()
 }
 
 /// The picture with one cell switched.
