@@ -1,15 +1,18 @@
 //! The worker's side of play mode: a hint for a player's cells (see
-//! `nonogram_core::hint`), or a check of them against the puzzle's
-//! solutions. The solutions of the last puzzle asked about are kept, so
-//! that the first hint solves the puzzle once and the next ones do not.
-//! Pure, tested natively.
+//! `nonogram_core::hint`, and `hint::colour` for colour puzzles), or a
+//! check of them against the puzzle's solutions. The solutions of the last
+//! puzzle asked about are kept, so that the first hint solves the puzzle
+//! once and the next ones do not. Pure, tested natively.
 
-use crate::protocol::{FromWorker, HintRequest};
+use crate::protocol::{FromWorker, HintRequest, RunColours};
+use nonogram_core::colour::{solve_colour, ColourPuzzle};
+use nonogram_core::hint::colour::colour_hint;
 use nonogram_core::hint::{hint, Difficulty};
 use nonogram_core::{Cell, Clue, Grid, Puzzle, SolveOptions, Verdict};
 
-/// A puzzle's clues as a request gives them: rows, then columns.
-type Clues = (Vec<Vec<u32>>, Vec<Vec<u32>>);
+/// A puzzle's clues as a request gives them: rows, then columns, and a
+/// colour puzzle's run colours.
+type Clues = (Vec<Vec<u32>>, Vec<Vec<u32>>, Option<RunColours>);
 
 /// The last puzzle's clues and up to two of its solutions (none when the
 /// solve ran out of time or found none).
@@ -17,6 +20,8 @@ type Clues = (Vec<Vec<u32>>, Vec<Vec<u32>>);
 pub struct Solutions {
     clues: Option<Clues>,
     grids: Vec<Grid>,
+    /// A colour puzzle's solutions, one colour a cell.
+    colour: Vec<Vec<u8>>,
     /// The puzzle's grade, when it is unique.
     difficulty: Option<Difficulty>,
 }
@@ -30,7 +35,7 @@ impl Solutions {
         puzzle: &Puzzle,
         keep_going: impl FnMut() -> bool,
     ) -> (&[Grid], Option<Difficulty>) {
-        let clues = (request.rows.clone(), request.columns.clone());
+        let clues = (request.rows.clone(), request.columns.clone(), None);
         if self.clues.as_ref() != Some(&clues) {
             let mut keep_going = keep_going;
             (self.grids, self.difficulty) =
@@ -43,6 +48,25 @@ impl Solutions {
         }
         (&self.grids, self.difficulty)
     }
+
+    /// A colour puzzle's solutions (up to two), solving it if it is new.
+    fn of_colour(
+        &mut self,
+        request: &HintRequest,
+        puzzle: &ColourPuzzle,
+        mut keep_going: impl FnMut() -> bool,
+    ) -> &[Vec<u8>] {
+        let clues = (request.rows.clone(), request.columns.clone(), request.colours.clone());
+        if self.clues.as_ref() != Some(&clues) {
+            self.colour = match solve_colour(puzzle, 2, |_| keep_going()) {
+                Ok((verdict, _)) => verdict.solutions().to_vec(),
+                Err(_) => Vec::new(),
+            };
+            (self.grids, self.difficulty) = (Vec::new(), None);
+            self.clues = Some(clues);
+        }
+        &self.colour
+    }
 }
 
 /// Answers a hint or check request; `keep_going` bounds the solve that
@@ -53,6 +77,9 @@ pub fn answer(
     solutions: &mut Solutions,
     keep_going: impl FnMut() -> bool,
 ) -> FromWorker {
+    if let Some(puzzle) = request.colour_puzzle() {
+        return colour_answer(request, &puzzle, solutions, keep_going);
+    }
     let clues = |v: &Vec<Vec<u32>>| v.iter().map(|c| Clue(c.clone())).collect();
     let puzzle = Puzzle::new(clues(&request.rows), clues(&request.columns));
     let reply = |text: String| FromWorker::Hinted {
@@ -72,20 +99,7 @@ pub fn answer(
     let (grids, difficulty) = solutions.of(request, &puzzle, keep_going);
     if request.check {
         let wrong = wrong_cells(&cells, grids);
-        let text = match (grids.len(), wrong.len()) {
-            (0, _) => "Check needs the puzzle's solution, and none was found in time.".to_string(),
-            (_, 0) => "Check: no wrong cell.".to_string(),
-            (_, 1) => "Check: 1 cell is wrong, outlined.".to_string(),
-            (_, n) => format!("Check: {n} cells are wrong, outlined."),
-        };
-        return FromWorker::Hinted {
-            id: request.id,
-            text,
-            line: None,
-            cells: vec![],
-            wrong: Some(wrong),
-            difficulty,
-        };
+        return checked(request.id, grids.len(), wrong, difficulty);
     }
     let unique = match grids {
         [only] => Some(only),
@@ -96,9 +110,67 @@ pub fn answer(
         id: request.id,
         text: h.explain(&puzzle),
         line: h.line(),
-        cells: h.cells(puzzle.width()).into_iter().map(|(i, c)| (i as u32, c == Cell::Filled)).collect(),
+        cells: h
+            .cells(puzzle.width())
+            .into_iter()
+            .map(|(i, c)| (i as u32, 1 << u32::from(c == Cell::Filled)))
+            .collect(),
         wrong: None,
         difficulty,
+    }
+}
+
+/// A check's answer: the wrong cells, said in words.
+fn checked(id: u32, solutions: usize, wrong: Vec<u32>, difficulty: Option<Difficulty>) -> FromWorker {
+    let text = match (solutions, wrong.len()) {
+        (0, _) => "Check needs the puzzle's solution, and none was found in time.".to_string(),
+        (_, 0) => "Check: no wrong cell.".to_string(),
+        (_, 1) => "Check: 1 cell is wrong, outlined.".to_string(),
+        (_, n) => format!("Check: {n} cells are wrong, outlined."),
+    };
+    FromWorker::Hinted { id, text, line: None, cells: vec![], wrong: Some(wrong), difficulty }
+}
+
+/// A hint or a check for a colour puzzle's player cells (colour sets).
+fn colour_answer(
+    request: &HintRequest,
+    puzzle: &ColourPuzzle,
+    solutions: &mut Solutions,
+    keep_going: impl FnMut() -> bool,
+) -> FromWorker {
+    let reply = |text: String| FromWorker::Hinted {
+        id: request.id,
+        text,
+        line: None,
+        cells: vec![],
+        wrong: None,
+        difficulty: None,
+    };
+    let cells = request.cells.colours();
+    if cells.len() != puzzle.width() * puzzle.height() {
+        return reply("The board does not fit the puzzle.".into());
+    }
+    if let Err(e) = puzzle.validate() {
+        return reply(format!("The clues have an error: {e}"));
+    }
+    let found = solutions.of_colour(request, puzzle, keep_going);
+    if request.check {
+        let known = |i: usize| cells[i].count_ones() == 1;
+        let colour = |i: usize| cells[i].trailing_zeros() as u8;
+        let wrong = (0..cells.len())
+            .filter(|&i| known(i) && !found.is_empty() && found.iter().all(|s| s[i] != colour(i)))
+            .map(|i| i as u32)
+            .collect();
+        return checked(request.id, found.len(), wrong, None);
+    }
+    let h = colour_hint(puzzle, cells, found);
+    FromWorker::Hinted {
+        id: request.id,
+        text: h.explain(puzzle),
+        line: h.line(),
+        cells: h.cells(puzzle.width()).into_iter().map(|(i, c)| (i as u32, 1 << c)).collect(),
+        wrong: None,
+        difficulty: None,
     }
 }
 
@@ -143,7 +215,7 @@ mod tests {
         assert_eq!((id, line, wrong), (3, Some(nonogram_core::LineId::Column(2)), None));
         assert_eq!(difficulty, Some(Difficulty::Easy));
         assert!(text.starts_with("Column 3, clue 1 3: only one placement"), "{text}");
-        assert_eq!(cells, [(2, true), (7, false), (12, true), (17, true), (22, true)]);
+        assert_eq!(cells, [(2, 2), (7, 1), (12, 2), (17, 2), (22, 2)]);
         // The same puzzle again: no new solve (a budget that refuses all
         // would have found nothing).
         let again = answer(&request(&"?".repeat(25), true), &mut solutions, || false);
@@ -178,6 +250,42 @@ mod tests {
         let player = Cells::parse("#?#.").unwrap().grid(2, 2).unwrap();
         assert_eq!(wrong_cells(&player, &diagonal), Vec::<u32>::new());
         assert_eq!(wrong_cells(&player, &diagonal[..1]), vec![2, 3]);
+    }
+
+    /// A colour puzzle: a check outlines the cells no solution has, and a
+    /// hint's cells are colour sets of the solution's colours.
+    #[test]
+    fn colour_hints_and_checks() {
+        let picture = [1u8, 1, 2, 0, 1, 2, 2, 2, 0];
+        let puzzle = ColourPuzzle::from_picture(&picture, 3);
+        let request = |cells: &[u32], check| {
+            HintRequest::of_colour(4, &puzzle, crate::protocol::Cells::of_colours(cells.to_vec()), check)
+        };
+        let mut cells = vec![puzzle.every_colour(); 9];
+        cells[3] = 1 << 1; // the background in the picture
+        let mut solutions = Solutions::default();
+        let FromWorker::Hinted { text, wrong, .. } = answer(&request(&cells, true), &mut solutions, || true)
+        else {
+            panic!()
+        };
+        assert_eq!((text.as_str(), wrong), ("Check: 1 cell is wrong, outlined.", Some(vec![3])));
+        // The mistake first; once mended, a line's cells in their colours
+        // (the solutions are kept: a budget that refuses all finds none).
+        let FromWorker::Hinted { text, .. } = answer(&request(&cells, false), &mut solutions, || false)
+        else {
+            panic!()
+        };
+        assert!(text.starts_with("A mistake: row 2, column 1"), "{text}");
+        cells[3] = 1;
+        let FromWorker::Hinted { text, line, cells: settled, wrong, .. } =
+            answer(&request(&cells, false), &mut solutions, || false)
+        else {
+            panic!()
+        };
+        assert!(wrong.is_none() && line.is_some() && !settled.is_empty(), "{text}");
+        for (i, value) in settled {
+            assert_eq!(value, 1 << picture[i as usize], "{text}");
+        }
     }
 
     #[test]

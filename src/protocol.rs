@@ -88,12 +88,31 @@ pub struct HintRequest {
     pub columns: Vec<Vec<u32>>,
     pub cells: Cells,
     pub check: bool,
+    /// A colour puzzle's run colours (its cells then carry colour sets).
+    pub colours: Option<RunColours>,
 }
 
 impl HintRequest {
     pub fn new(id: u32, puzzle: &nonogram_core::Puzzle, cells: Cells, check: bool) -> HintRequest {
         let SolveRequest { rows, columns, .. } = SolveRequest::new(id, puzzle);
-        HintRequest { id, rows, columns, cells, check }
+        HintRequest { id, rows, columns, cells, check, colours: None }
+    }
+
+    /// A hint or check for a colour puzzle's player cells (colour sets).
+    pub fn of_colour(id: u32, puzzle: &ColourPuzzle, cells: Cells, check: bool) -> HintRequest {
+        let SolveRequest { rows, columns, colours, .. } = SolveRequest::of_colour(id, puzzle);
+        HintRequest { id, rows, columns, cells, check, colours }
+    }
+
+    /// The colour puzzle asked about, when it is one.
+    pub fn colour_puzzle(&self) -> Option<ColourPuzzle> {
+        let request = SolveRequest {
+            id: self.id,
+            rows: self.rows.clone(),
+            columns: self.columns.clone(),
+            colours: self.colours.clone(),
+        };
+        request.colour_puzzle()
     }
 }
 
@@ -249,13 +268,14 @@ pub enum FromWorker {
     /// The outcome of a `Parse` request (boxed: the other messages are small).
     Parsed { id: u32, outcome: ParsedText },
     /// A hint in words, the line it is about and the cells it settles
-    /// (grid index, filled or not); for a check, `wrong` lists the
-    /// player's wrong cells instead.
+    /// (grid index, the cell's colours as the player's cells hold them:
+    /// 1 empty or background, 2 filled, `1 << c` colour `c`); for a check,
+    /// `wrong` lists the player's wrong cells instead.
     Hinted {
         id: u32,
         text: String,
         line: Option<nonogram_core::LineId>,
-        cells: Vec<(u32, bool)>,
+        cells: Vec<(u32, u32)>,
         wrong: Option<Vec<u32>>,
         /// The puzzle's grade, once the worker has solved it (unique only).
         difficulty: Option<nonogram_core::hint::Difficulty>,

@@ -60,9 +60,10 @@ pub struct HintView {
     pub text: String,
     /// The line to highlight.
     pub line: Option<LineId>,
-    /// The cells it settles (grid index, value): outlined, and applied by
-    /// `Apply hint`.
-    pub cells: Vec<(u32, Cell)>,
+    /// The cells it settles (grid index, value as the player's cells hold
+    /// it: 1 empty or background, `1 << c` filled or colour `c`): outlined,
+    /// and applied by `Apply hint`.
+    pub cells: Vec<(u32, u32)>,
 }
 
 impl State {
@@ -175,31 +176,20 @@ impl State {
                 }
                 false
             }
-            PlayAction::Hint | PlayAction::Check if colour.is_some() => {
-                play.hint = Some(HintView {
-                    text: "Hints and checks take black-and-white puzzles for now.".into(),
-                    line: None,
-                    cells: Vec::new(),
-                });
-                false
-            }
             PlayAction::Hint | PlayAction::Check => {
                 let id = self.next_id;
                 self.next_id += 1;
                 play.asked = Some(id);
-                let check = action == PlayAction::Check;
-                effects.push(Effect::AskHint(HintRequest::new(
-                    id,
-                    &puzzle,
-                    Cells::clone(&play.cells),
-                    check,
-                )));
+                let (check, cells) = (action == PlayAction::Check, Cells::clone(&play.cells));
+                effects.push(Effect::AskHint(match &colour {
+                    Some(colour) => HintRequest::of_colour(id, colour, cells, check),
+                    None => HintRequest::new(id, &puzzle, cells, check),
+                }));
                 false
             }
             PlayAction::ApplyHint => {
                 let Some(hint) = play.hint.take() else { return };
-                let before = play
-                    .write(hint.cells.iter().map(|&(i, cell)| (i, play.value_of(cell))).collect::<Vec<_>>());
+                let before = play.write(hint.cells);
                 play.record(before);
                 true
             }
@@ -242,8 +232,6 @@ impl State {
             play.hint = Some(HintView { text, line: None, cells: Vec::new() });
         } else {
             play.hints += 1;
-            let cells =
-                cells.into_iter().map(|(i, f)| (i, if f { Cell::Filled } else { Cell::Empty })).collect();
             play.hint = Some(HintView { text, line, cells });
         }
     }

@@ -90,9 +90,11 @@ impl App {
         let (play, puzzle) = (self.state.play.as_ref()?, self.state.puzzle()?);
         let done = lines_done(&play.cells, puzzle, self.state.colour().map(|c| &**c));
         Some(PlayBoard {
-            hinted: Rc::new(play.hint.as_ref().map_or(Vec::new(), |h| {
-                h.cells.iter().map(|&(i, c)| (i, c == nonogram_core::Cell::Filled)).collect()
-            })),
+            hinted: Rc::new(
+                play.hint
+                    .as_ref()
+                    .map_or(Vec::new(), |h| h.cells.iter().map(|&(i, value)| (i, value != 1)).collect()),
+            ),
             wrong: play.wrong.clone(),
             cursor: play.cursor,
             done: Rc::new(done),

@@ -165,6 +165,46 @@ await onBothSizes('a colour puzzle played by hand: keys pick colours, Solved!', 
   await page.screenshot({ path: path.join(shots, `colour-play-${page.viewportSize().width}.png`) });
 });
 
+await onBothSizes('a colour puzzle: Check outlines a wrong cell, Hint names it, then Hint and Apply hint alone solve it', async (page) => {
+  const xml = `<puzzleset><puzzle><color name="red" char="r">DC2828</color><color name="blue" char="b">3250DC</color>
+<clues type="columns"><line><count color="red">1</count></line><line><count color="red">1</count><count color="blue">2</count></line>
+<line><count color="red">1</count><count color="blue">2</count></line><line><count color="red">1</count></line></clues>
+<clues type="rows"><line><count color="red">2</count></line><line><count color="red">1</count><count color="blue">2</count><count color="red">1</count></line>
+<line><count color="blue">2</count></line></clues></puzzle></puzzleset>`;
+  await paste(page, xml);
+  await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: webpbn XML, 4×3, 3 colours');
+  await page.click('#play-mode');
+  await page.waitForSelector('#hint');
+  const cellAt = (r, c) => page.$eval('canvas', (cv, [r, c]) => {
+    const [left, top, cell] = ['data-left', 'data-top', 'data-cell'].map((a) => Number(cv.getAttribute(a)));
+    return { x: left + (c + 0.5) * cell, y: top + (r + 0.5) * cell };
+  }, [r, c]);
+  const ask = async (button) => {
+    await page.click(button);
+    await page.waitForFunction(() => !['', 'Thinking…'].includes(document.querySelector('#hint-text').textContent));
+    return page.locator('#hint-text').textContent();
+  };
+  // Red in the top-left corner, which is the background in the solution.
+  await page.click('canvas', { position: await cellAt(0, 0) });
+  const checked = await ask('#check');
+  expect(checked === 'Check: 1 cell is wrong, outlined.', checked);
+  const named = await ask('#hint');
+  expect(named.startsWith('A mistake: row 1, column 1 is not as in the solution'), named);
+  await page.click('canvas', { position: await cellAt(0, 0), button: 'right' });
+  let hints = 0;
+  while (!(await status(page)).startsWith('Solved!')) {
+    const words = await ask('#hint');
+    expect(/^(Row|Column) \d+, clue [^:]+: every placement that fits its cells agrees that /.test(words), `a line hint: ${words}`);
+    if (hints === 0) await page.screenshot({ path: path.join(shots, `colour-hint-${page.viewportSize().width}.png`) });
+    await page.click('#apply-hint');
+    hints++;
+    expect(hints < 10, 'at most 10 hints');
+  }
+  const cells = await cellPixels(page, [[1, 1, 0.5], [0, 1, 0.5]]);
+  expect(cells[0][2] > 150 && cells[0][0] < 100, `a blue cell: ${cells[0]}`);
+  expect(cells[1][0] > 150 && cells[1][2] < 100, `a red cell: ${cells[1]}`);
+});
+
 await test('a colour picture with two solutions: the other shown, single-cell fixes offered and applied', async (page) => {
   // A red diagonal under a blue row, on a white frame: the other diagonal fits the clues too.
   const rows = ['....', '.r..', '..r.', '.bb.', '....'];

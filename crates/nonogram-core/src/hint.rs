@@ -356,5 +356,7 @@ impl Difficulty {
     }
 }
 
+pub mod colour;
+
 #[cfg(test)]
 mod tests;

@@ -163,7 +163,7 @@ fn hints_and_checks_come_from_the_worker_for_the_board_asked_of() {
         id,
         text: "Column 3, clue 1 3: only one placement…".into(),
         line: Some(LineId::Column(2)),
-        cells: vec![(2, true), (7, false)],
+        cells: vec![(2, 2), (7, 1)],
         wrong,
         difficulty: Some(nonogram_core::hint::Difficulty::Easy),
     };
@@ -296,18 +296,27 @@ fn colour_puzzles_are_played_with_a_chosen_colour_to_solved() {
         act(&mut s, PlayAction::Release);
     }
     assert!(s.status.starts_with("Solved!"), "{}", s.status);
-    // Hints are for black and white: said so, nothing asked of the worker.
+    // A hint asks the worker with the puzzle's colours and the cells'
+    // colour sets; its cells (colour sets) are applied as they come.
     let effects = act(&mut s, PlayAction::Hint);
-    assert!(!effects.iter().any(|e| matches!(e, Effect::AskHint(_))));
-    assert!(s
-        .play
-        .as_ref()
-        .unwrap()
-        .hint
-        .as_ref()
-        .unwrap()
-        .text
-        .starts_with("Hints and checks take black-and-white"));
+    let [Effect::AskHint(request)] = effects.as_slice() else { panic!("{effects:?}") };
+    assert_eq!(request.colour_puzzle().map(|p| p.rows), s.colour().map(|c| c.rows.clone()));
+    assert_eq!(request.cells.colours(), s.play.as_ref().unwrap().cells.colours());
+    // The player crosses out cell 3; the hint says it is red (colour 1).
+    act(&mut s, PlayAction::Press { index: 2, cross: true });
+    act(&mut s, PlayAction::Release);
+    assert_eq!(&colours(&s)[..3], "010");
+    let answer = |id| FromWorker::Hinted {
+        id,
+        text: "Row 1, clue …: every placement that fits its cells agrees that cell 3 is red.".into(),
+        line: Some(LineId::Row(0)),
+        cells: vec![(2, 1 << 1)],
+        wrong: None,
+        difficulty: None,
+    };
+    s.reduce(Action::FromWorker { message: answer(request.id) });
+    act(&mut s, PlayAction::ApplyHint);
+    assert_eq!(&colours(&s)[..3], "011");
     // The key of a colour puzzle's progress differs from its shape's.
     let (puzzle, colour) = (s.puzzle().unwrap().clone(), s.colour().unwrap().clone());
     assert_ne!(progress_key(&puzzle, Some(&colour)), progress_key(&puzzle, None));

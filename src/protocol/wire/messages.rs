@@ -25,7 +25,7 @@ wire_struct!(SolveRequest { id, rows, columns, colours });
 wire_struct!(RunColours { rows, columns, names });
 wire_struct!(PuzzleData { rows, columns, row_colours, column_colours, names, rgb, symbols, meta, goal });
 wire_struct!(CheckRequest { id, width, height, cells });
-wire_struct!(HintRequest { id, rows, columns, cells, check });
+wire_struct!(HintRequest { id, rows, columns, cells, check, colours });
 wire_struct!(FixNote { row, col, fill, by_line_logic, guesses, colour });
 wire_struct!(Finished {
     id,

@@ -29,7 +29,10 @@ fn every_message_round_trips() {
     round_trip(ToWorker::Race { request, seed: u64::MAX });
     let colour = nonogram_core::colour::ColourPuzzle::from_picture(&[1, 2, 0, 2], 2);
     let request = SolveRequest::of_colour(9, &colour);
-    assert_eq!(request.colour_puzzle().map(|p| (p.rows, p.columns)), Some((colour.rows, colour.columns)));
+    assert_eq!(
+        request.colour_puzzle().map(|p| (p.rows, p.columns)),
+        Some((colour.rows.clone(), colour.columns.clone()))
+    );
     round_trip(ToWorker::Solve(request));
     round_trip(ToWorker::LoadPicture { id: 1, name: "ünï.png".into() });
     round_trip(ToWorker::Resample { id: 2, width: 200, height: 150, colours: 5 });
@@ -42,13 +45,16 @@ fn every_message_round_trips() {
         columns: vec![vec![], vec![1]],
         cells: cells.clone(),
         check: true,
+        colours: None,
     }));
+    let colour_cells = Cells::of_colours(vec![7, 2, 1, 4]);
+    round_trip(ToWorker::Hint(HintRequest::of_colour(5, &colour, colour_cells, false)));
     round_trip(FromWorker::Ready);
     round_trip(FromWorker::Hinted {
         id: 6,
         text: "Row 3, clue 4 1: …".into(),
         line: Some(LineId::Row(2)),
-        cells: vec![(3, true), (4, false)],
+        cells: vec![(3, 2), (4, 1), (5, 1 << 4)],
         wrong: None,
         difficulty: Some(nonogram_core::hint::Difficulty::VeryHard),
     });

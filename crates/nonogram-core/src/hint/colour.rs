@@ -1,0 +1,215 @@
+//! Hints for colour puzzles, in black and white's order: a line the
+//! player's cells contradict, cells that differ from every solution found,
+//! the line whose clue forces the most cells (every placement that fits
+//! its cells agrees on them); where no line forces anything, a cell every
+//! solution found agrees on, shown as it is in the solution.
+
+use super::{capital, cell_name, positions};
+use crate::colour::{solve_colour_line, ColourPuzzle, Colours};
+use crate::LineId;
+
+/// The next step for a player of a colour puzzle, from their cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ColourHint {
+    /// Every clue is satisfied.
+    Solved,
+    /// No placement of this line's clue fits the player's cells.
+    Impossible { line: LineId },
+    /// These cells (grid indices) differ from every solution found.
+    Wrong { cells: Vec<usize> },
+    /// The line's clue and its cells force these cells (positions along
+    /// the line, and their colours).
+    Line { line: LineId, forced: Vec<(usize, u8)> },
+    /// No line forces a cell: cell `index` is `colour` in every solution found.
+    Reveal { index: usize, colour: u8, solutions: usize },
+    /// No line forces a cell, and no solution is known.
+    Guess,
+}
+
+/// The next hint for the player's `cells` (each the set of colours left:
+/// every colour where they marked nothing), given the puzzle's solutions
+/// found so far (one when it is unique; none when the solve ran out of time).
+pub fn colour_hint(puzzle: &ColourPuzzle, cells: &[Colours], solutions: &[Vec<u8>]) -> ColourHint {
+    let known = |set: Colours| set.count_ones() == 1;
+    let values: Vec<u8> = cells.iter().map(|c| c.trailing_zeros() as u8).collect();
+    if cells.iter().all(|&c| known(c)) && puzzle.is_solution(&values) {
+        return ColourHint::Solved;
+    }
+    let (width, height) = (puzzle.width(), puzzle.height());
+    let mut best: Option<(LineId, Vec<(usize, u8)>)> = None;
+    for line in puzzle.lines() {
+        let before: Vec<Colours> = line.cell_indices(width, height).map(|i| cells[i]).collect();
+        let Ok(after) = solve_colour_line(puzzle.clue(line), &before) else {
+            return ColourHint::Impossible { line };
+        };
+        let forced: Vec<(usize, u8)> = (before.iter().zip(&after).enumerate())
+            .filter(|(_, (&b, &a))| !known(b) && known(a))
+            .map(|(p, (_, &a))| (p, a.trailing_zeros() as u8))
+            .collect();
+        if forced.len() > best.as_ref().map_or(0, |b| b.1.len()) {
+            best = Some((line, forced));
+        }
+    }
+    if !solutions.is_empty() {
+        let wrong: Vec<usize> = (0..cells.len())
+            .filter(|&i| known(cells[i]) && solutions.iter().all(|s| s[i] != values[i]))
+            .collect();
+        if !wrong.is_empty() {
+            return ColourHint::Wrong { cells: wrong };
+        }
+    }
+    if let Some((line, forced)) = best {
+        return ColourHint::Line { line, forced };
+    }
+    let agreed = (0..cells.len())
+        .find(|&i| !known(cells[i]) && solutions.iter().all(|s| s[i] == solutions[0][i]))
+        .filter(|_| !solutions.is_empty());
+    match agreed {
+        Some(index) => ColourHint::Reveal { index, colour: solutions[0][index], solutions: solutions.len() },
+        None => ColourHint::Guess,
+    }
+}
+
+impl ColourHint {
+    /// The hint in one or two sentences, naming colours by the palette.
+    pub fn explain(&self, puzzle: &ColourPuzzle) -> String {
+        let width = puzzle.width();
+        let name = |c: u8| puzzle.palette.get(usize::from(c)).map_or("?", |s| s.name.as_str());
+        match self {
+            ColourHint::Solved => "Solved: every clue is satisfied.".into(),
+            ColourHint::Impossible { line } => format!(
+                "{} cannot be completed: no placement of its clue {} fits its cells.",
+                capital(*line),
+                puzzle.clue_text(puzzle.clue(*line))
+            ),
+            ColourHint::Wrong { cells } => {
+                let first = cell_name(cells[0], width);
+                match cells.len() {
+                    1 => format!("A mistake: {first} is not as in the solution. Check outlines it."),
+                    n => format!("{n} mistakes, the first at {first}: those cells are not as in the solution. Check outlines them."),
+                }
+            }
+            ColourHint::Line { line, forced } => {
+                // Each colour once, in the order the line meets them.
+                let mut colours: Vec<u8> = Vec::new();
+                for &(_, c) in forced {
+                    if !colours.contains(&c) {
+                        colours.push(c);
+                    }
+                }
+                let what: Vec<String> = colours
+                    .into_iter()
+                    .map(|c| {
+                        let at: Vec<usize> = forced.iter().filter(|f| f.1 == c).map(|f| f.0).collect();
+                        format!("{} {} {}", positions(&at), if at.len() == 1 { "is" } else { "are" }, name(c))
+                    })
+                    .collect();
+                format!(
+                    "{}, clue {}: every placement that fits its cells agrees that {}.",
+                    capital(*line),
+                    puzzle.clue_text(puzzle.clue(*line)),
+                    what.join(", and ")
+                )
+            }
+            ColourHint::Reveal { index, colour, solutions } => format!(
+                "No line settles a cell from your cells alone. {} is {} in {}.",
+                capital_first(&cell_name(*index, width)),
+                name(*colour),
+                if *solutions == 1 { "the solution" } else { "every solution found" }
+            ),
+            ColourHint::Guess => "No line settles a cell here: this puzzle needs a guess.".into(),
+        }
+    }
+
+    /// The cells the hint settles (grid index, colour): to apply it.
+    pub fn cells(&self, width: usize) -> Vec<(usize, u8)> {
+        match self {
+            ColourHint::Line { line, forced } => {
+                forced.iter().map(|&(p, c)| (line.cell_index(width, p), c)).collect()
+            }
+            ColourHint::Reveal { index, colour, .. } => vec![(*index, *colour)],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The line to highlight, if the hint is about one.
+    pub fn line(&self) -> Option<LineId> {
+        match self {
+            ColourHint::Impossible { line } | ColourHint::Line { line, .. } => Some(*line),
+            _ => None,
+        }
+    }
+}
+
+/// "row 2, column 5" → "Row 2, column 5".
+fn capital_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// red red blue / . red blue / blue blue . (a unique picture)
+    const PICTURE: [u8; 9] = [1, 1, 2, 0, 1, 2, 2, 2, 0];
+
+    #[test]
+    fn hints_follow_black_and_whites_order() {
+        let puzzle = ColourPuzzle::from_picture(&PICTURE, 3);
+        let every = puzzle.every_colour();
+        let solutions = [PICTURE.to_vec()];
+        // From nothing: the line forcing the most cells, said in colours.
+        let blank = vec![every; 9];
+        let hint = colour_hint(&puzzle, &blank, &solutions);
+        let ColourHint::Line { line, forced } = &hint else { panic!("{hint:?}") };
+        for (index, colour) in hint.cells(3) {
+            assert_eq!(PICTURE[index], colour, "{line}: {forced:?}");
+        }
+        let text = hint.explain(&puzzle);
+        assert!(text.contains("every placement that fits its cells agrees"), "{text}");
+        // A wrong cell comes before any line.
+        let mut cells = blank.clone();
+        cells[3] = 1 << 1;
+        let hint = colour_hint(&puzzle, &cells, &solutions);
+        assert_eq!(hint, ColourHint::Wrong { cells: vec![3] });
+        assert_eq!(
+            hint.explain(&puzzle),
+            "A mistake: row 2, column 1 is not as in the solution. Check outlines it."
+        );
+        // A line the cells contradict comes first of all.
+        cells[0] = 1 << 2;
+        cells[1] = 1 << 2;
+        cells[2] = 1 << 2;
+        assert!(matches!(
+            colour_hint(&puzzle, &cells, &solutions),
+            ColourHint::Impossible { line: LineId::Row(0) }
+        ));
+        // The solution itself.
+        let done: Vec<Colours> = PICTURE.iter().map(|&c| 1 << c).collect();
+        assert_eq!(colour_hint(&puzzle, &done, &solutions), ColourHint::Solved);
+    }
+
+    #[test]
+    fn without_a_forcing_line_a_cell_of_the_solutions_is_shown() {
+        // Two solutions (a red diagonal either way) under a blue row: no
+        // line forces the diagonal's cells; the blue row is forced.
+        let a = [1, 0, 0, 1, 2, 2];
+        let b = [0, 1, 1, 0, 2, 2];
+        let puzzle = ColourPuzzle::from_picture(&a, 2);
+        let mut cells = vec![puzzle.every_colour(); 6];
+        cells[4] = 1 << 2;
+        cells[5] = 1 << 2;
+        let both = [a.to_vec(), b.to_vec()];
+        // The solutions disagree on every unknown cell: a guess is needed.
+        assert_eq!(colour_hint(&puzzle, &cells, &both), ColourHint::Guess);
+        // With one solution known, one of its cells is shown.
+        let hint = colour_hint(&puzzle, &cells, &both[..1]);
+        assert_eq!(hint, ColourHint::Reveal { index: 0, colour: 1, solutions: 1 });
+        assert_eq!(
+            hint.explain(&puzzle),
+            "No line settles a cell from your cells alone. Row 1, column 1 is black in the solution."
+        );
+        assert_eq!(hint.cells(2), [(0, 1)]);
+    }
+}
