@@ -82,14 +82,7 @@ pub fn answer(
     }
     let clues = |v: &Vec<Vec<u32>>| v.iter().map(|c| Clue(c.clone())).collect();
     let puzzle = Puzzle::new(clues(&request.rows), clues(&request.columns));
-    let reply = |text: String| FromWorker::Hinted {
-        id: request.id,
-        text,
-        line: None,
-        cells: vec![],
-        wrong: None,
-        difficulty: None,
-    };
+    let reply = |text: String| words(request.id, text);
     let Some(cells) = request.cells.grid(puzzle.width(), puzzle.height()) else {
         return reply("The board does not fit the puzzle.".into());
     };
@@ -120,6 +113,11 @@ pub fn answer(
     }
 }
 
+/// An answer in words alone (the request could not be worked on).
+fn words(id: u32, text: String) -> FromWorker {
+    FromWorker::Hinted { id, text, line: None, cells: vec![], wrong: None, difficulty: None }
+}
+
 /// A check's answer: the wrong cells, said in words.
 fn checked(id: u32, solutions: usize, wrong: Vec<u32>, difficulty: Option<Difficulty>) -> FromWorker {
     let text = match (solutions, wrong.len()) {
@@ -138,14 +136,7 @@ fn colour_answer(
     solutions: &mut Solutions,
     keep_going: impl FnMut() -> bool,
 ) -> FromWorker {
-    let reply = |text: String| FromWorker::Hinted {
-        id: request.id,
-        text,
-        line: None,
-        cells: vec![],
-        wrong: None,
-        difficulty: None,
-    };
+    let reply = |text: String| words(request.id, text);
     let cells = request.cells.colours();
     if cells.len() != puzzle.width() * puzzle.height() {
         return reply("The board does not fit the puzzle.".into());

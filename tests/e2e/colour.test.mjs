@@ -5,6 +5,13 @@ import path from 'node:path';
 import { test, onBothSizes, expect, status, paste, solve, exported, shots, shared, base, browser } from './lib.mjs';
 import { png } from './fixtures.mjs';
 
+/// `.rr.` / `rbbr` / `.bb.` in red (1) and blue (2), as webpbn XML.
+const SMALL_XML = `<puzzleset><puzzle><color name="red" char="r">DC2828</color><color name="blue" char="b">3250DC</color>
+<clues type="columns"><line><count color="red">1</count></line><line><count color="red">1</count><count color="blue">2</count></line>
+<line><count color="red">1</count><count color="blue">2</count></line><line><count color="red">1</count></line></clues>
+<clues type="rows"><line><count color="red">2</count></line><line><count color="red">1</count><count color="blue">2</count><count color="red">1</count></line>
+<line><count color="blue">2</count></line></clues></puzzle></puzzleset>`;
+
 const webpbn47 = () => fs.readFileSync(path.join(shared, 'survey-colour/webpbn-color-00047.xml'), 'utf8');
 
 /// The goal image's rows, and each character's RGB, from the XML itself.
@@ -133,13 +140,7 @@ await test('a 3-colour PNG: Colours 3 gives its colour puzzle, unique; its XML r
 });
 
 await onBothSizes('a colour puzzle played by hand: keys pick colours, Solved!', async (page) => {
-  // `.rr.` / `rbbr` / `.bb.` in red (1) and blue (2).
-  const xml = `<puzzleset><puzzle><color name="red" char="r">DC2828</color><color name="blue" char="b">3250DC</color>
-<clues type="columns"><line><count color="red">1</count></line><line><count color="red">1</count><count color="blue">2</count></line>
-<line><count color="red">1</count><count color="blue">2</count></line><line><count color="red">1</count></line></clues>
-<clues type="rows"><line><count color="red">2</count></line><line><count color="red">1</count><count color="blue">2</count><count color="red">1</count></line>
-<line><count color="blue">2</count></line></clues></puzzle></puzzleset>`;
-  await paste(page, xml);
+  await paste(page, SMALL_XML);
   await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: webpbn XML, 4×3, 3 colours');
   await page.click('#play-mode');
   const s = await status(page);
@@ -166,12 +167,7 @@ await onBothSizes('a colour puzzle played by hand: keys pick colours, Solved!', 
 });
 
 await onBothSizes('a colour puzzle: Check outlines a wrong cell, Hint names it, then Hint and Apply hint alone solve it', async (page) => {
-  const xml = `<puzzleset><puzzle><color name="red" char="r">DC2828</color><color name="blue" char="b">3250DC</color>
-<clues type="columns"><line><count color="red">1</count></line><line><count color="red">1</count><count color="blue">2</count></line>
-<line><count color="red">1</count><count color="blue">2</count></line><line><count color="red">1</count></line></clues>
-<clues type="rows"><line><count color="red">2</count></line><line><count color="red">1</count><count color="blue">2</count><count color="red">1</count></line>
-<line><count color="blue">2</count></line></clues></puzzle></puzzleset>`;
-  await paste(page, xml);
+  await paste(page, SMALL_XML);
   await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: webpbn XML, 4×3, 3 colours');
   await page.click('#play-mode');
   await page.waitForSelector('#hint');

@@ -750,11 +750,30 @@ fn encode_line<S: ClauseSink>(
         LineId::Column(_) => puzzle.height(),
     } as isize;
     let x = |c: isize| -> Term { Term::Lit(Lit::new(cells[line.cell_index(width, c as usize)], true)) };
-    let mut open = true;
     let runs: Vec<isize> = puzzle.clue(line).runs().iter().map(|&r| r as isize).collect();
+    let gaps = vec![1; runs.len()];
+    encode_runs(sink, clause, n, &runs, &gaps, &|c, _| x(c), &|c| !x(c))
+}
+
+/// The order encoding of one line's runs (see the module doc), shared by
+/// black and white and colour ([`crate::colour::sat`]): `n` cells, the
+/// runs' lengths, the gap each run needs after it before the next (1, or
+/// 0 between runs of two colours), `cover(c, i)`: "cell `c` is run `i`'s
+/// colour", `background(c)`: "cell `c` is empty". False when the clauses
+/// became unsatisfiable.
+pub(crate) fn encode_runs<S: ClauseSink>(
+    sink: &mut S,
+    clause: &mut Vec<Lit>,
+    n: isize,
+    runs: &[isize],
+    gaps: &[isize],
+    cover: &dyn Fn(isize, usize) -> Term,
+    background: &dyn Fn(isize) -> Term,
+) -> bool {
+    let mut open = true;
     if runs.is_empty() {
         for c in 0..n {
-            open &= add_terms(sink, clause, &[!x(c)]);
+            open &= add_terms(sink, clause, &[background(c)]);
         }
         return open;
     }
@@ -762,12 +781,12 @@ fn encode_line<S: ClauseSink>(
     // Earliest and latest starts.
     let mut early = vec![0isize; k];
     for i in 1..k {
-        early[i] = early[i - 1] + runs[i - 1] + 1;
+        early[i] = early[i - 1] + runs[i - 1] + gaps[i - 1];
     }
     let mut late = vec![0isize; k];
     late[k - 1] = n - runs[k - 1];
     for i in (0..k - 1).rev() {
-        late[i] = late[i + 1] - runs[i] - 1;
+        late[i] = late[i + 1] - runs[i] - gaps[i];
     }
     if (0..k).any(|i| late[i] < early[i]) {
         // The clue does not fit the line.
@@ -796,19 +815,19 @@ fn encode_line<S: ClauseSink>(
         }
         if i + 1 < k {
             for p in early[i + 1]..late[i + 1] {
-                open &= add_terms(sink, clause, &[!u(i + 1, p), u(i, p - runs[i] - 1)]);
+                open &= add_terms(sink, clause, &[!u(i + 1, p), u(i, p - runs[i] - gaps[i])]);
             }
         }
         for c in early[i]..late[i] + runs[i] {
-            open &= add_terms(sink, clause, &[!u(i, c), u(i, c - runs[i]), x(c)]);
+            open &= add_terms(sink, clause, &[!u(i, c), u(i, c - runs[i]), cover(c, i)]);
         }
     }
     for c in 0..n {
-        open &= add_terms(sink, clause, &[u(0, c), !x(c)]);
+        open &= add_terms(sink, clause, &[u(0, c), background(c)]);
         for (i, &r) in runs.iter().enumerate().take(k - 1) {
-            open &= add_terms(sink, clause, &[!u(i, c - r), u(i + 1, c), !x(c)]);
+            open &= add_terms(sink, clause, &[!u(i, c - r), u(i + 1, c), background(c)]);
         }
-        open &= add_terms(sink, clause, &[!u(k - 1, c - runs[k - 1]), !x(c)]);
+        open &= add_terms(sink, clause, &[!u(k - 1, c - runs[k - 1]), background(c)]);
     }
     open
 }

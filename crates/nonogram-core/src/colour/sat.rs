@@ -27,7 +27,7 @@
 
 use super::{ColourPuzzle, Colours};
 use crate::puzzle::LineId;
-use crate::sat::{add_terms, slice_for, Batsat, Budget, ClauseSink, SatProgress, Term, Until};
+use crate::sat::{add_terms, encode_runs, slice_for, Batsat, Budget, ClauseSink, SatProgress, Term, Until};
 use crate::symmetry::Symmetry;
 use batsat::{lbool, Lit, SolverInterface, Var};
 
@@ -223,68 +223,13 @@ fn encode_line<S: ClauseSink>(
     let n = line.len(width, puzzle.height()) as isize;
     let x = |c: isize, colour: u8| x(cells[line.cell_index(width, c as usize)], colour);
     let background = |c: isize| x(c, 0);
-    let mut open = true;
     let clue = puzzle.clue(line);
-    if clue.is_empty() {
-        for c in 0..n {
-            open &= add_terms(sink, clause, &[background(c)]);
-        }
-        return open;
-    }
-    let k = clue.len();
     let runs: Vec<isize> = clue.iter().map(|r| r.len as isize).collect();
     // The gap after each run: one cell before a run of the same colour.
-    let gap: Vec<isize> =
+    let k = clue.len();
+    let gaps: Vec<isize> =
         (0..k).map(|i| isize::from(i + 1 < k && clue[i].colour == clue[i + 1].colour)).collect();
-    let mut early = vec![0isize; k];
-    for i in 1..k {
-        early[i] = early[i - 1] + runs[i - 1] + gap[i - 1];
-    }
-    let mut late = vec![0isize; k];
-    late[k - 1] = n - runs[k - 1];
-    for i in (0..k - 1).rev() {
-        late[i] = late[i + 1] - runs[i] - gap[i];
-    }
-    if (0..k).any(|i| late[i] < early[i]) {
-        return add_terms(sink, clause, &[]);
-    }
-    let mut first_var = vec![0u32; k];
-    for i in 0..k {
-        first_var[i] = sink.num_vars();
-        for _ in early[i]..late[i] {
-            sink.new_var();
-        }
-    }
-    let u = |i: usize, p: isize| -> Term {
-        if p < early[i] {
-            Term::Const(false)
-        } else if p >= late[i] {
-            Term::Const(true)
-        } else {
-            Term::Lit(Lit::new(Var::unsafe_from_idx(first_var[i] + (p - early[i]) as u32), true))
-        }
-    };
-    for i in 0..k {
-        for p in early[i]..late[i] {
-            open &= add_terms(sink, clause, &[!u(i, p), u(i, p + 1)]);
-        }
-        if i + 1 < k {
-            for p in early[i + 1]..late[i + 1] {
-                open &= add_terms(sink, clause, &[!u(i + 1, p), u(i, p - runs[i] - gap[i])]);
-            }
-        }
-        for c in early[i]..late[i] + runs[i] {
-            open &= add_terms(sink, clause, &[!u(i, c), u(i, c - runs[i]), x(c, clue[i].colour)]);
-        }
-    }
-    for c in 0..n {
-        open &= add_terms(sink, clause, &[u(0, c), background(c)]);
-        for (i, &r) in runs.iter().enumerate().take(k - 1) {
-            open &= add_terms(sink, clause, &[!u(i, c - r), u(i + 1, c), background(c)]);
-        }
-        open &= add_terms(sink, clause, &[!u(k - 1, c - runs[k - 1]), background(c)]);
-    }
-    open
+    encode_runs(sink, clause, n, &runs, &gaps, &|c, i| x(c, clue[i].colour), &background)
 }
 
 #[cfg(test)]
