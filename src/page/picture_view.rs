@@ -334,26 +334,23 @@ impl PicturePanel {
                 }
                 let dropped = p.set_values(width, height, values, otsu);
                 if dropped > 0 {
-                    self.error = format!(
-                        "The new size cleared {dropped} cell{} switched by hand.",
-                        if dropped == 1 { "" } else { "s" }
-                    );
+                    let s = if dropped == 1 { "" } else { "s" };
+                    self.error = format!("The new size cleared {dropped} cell{s} switched by hand.");
                 }
                 self.picture_changed(ctx);
             }
             FromWorker::ColourCells { width, height, cells, palette, .. } => {
                 return self.on_colour_cells(ctx, (width, height), cells, palette)
             }
+            FromWorker::PictureError { id, message } if id == self.check.id && id != self.load.0 => {
+                self.check.status = message
+            }
             FromWorker::PictureError { id, message } => {
+                // A picture not read: the previous picture and puzzle stay.
                 if id == self.load.0 {
-                    // The previous picture and puzzle stay as they were.
                     self.note.clear();
-                    self.error = message;
-                } else if id == self.check.id {
-                    self.check.status = message;
-                } else {
-                    self.error = message;
                 }
+                self.error = message;
             }
             FromWorker::Checked {
                 id,
