@@ -132,7 +132,11 @@ await test('a 5 MB paste is read in the worker: no task of the page over 50 ms',
 
 await test('samples, open file, and the input kept across a reload', async (page) => {
   await page.selectOption('#samples', { label: 'Lambda (needs a guess)' });
-  expect(await page.locator('#detected').textContent() === 'Detected: plain, 10×12', 'lambda sample');
+  // The worker reads the text ("Reading…"), then says what it is.
+  await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: plain, 10×12')
+    .catch(() => {});
+  const detected = await page.locator('#detected').textContent();
+  expect(detected === 'Detected: plain, 10×12', `lambda sample: ${detected}`);
   expect(await page.inputValue('#clues') === LAMBDA, 'the sample is in the text box');
   await page.setInputFiles('#open-file', path.join(shared, 'webpbn-xml/6574.xml'));
   await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: webpbn XML, 25×25');

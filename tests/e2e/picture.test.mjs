@@ -28,7 +28,10 @@ await test("upload seed 003's 0/1 text picture: the seed's clues, solved back to
   await upload(page, 'seed-003.txt', 'text/plain', Buffer.from(SEED_003));
   await checked(page, 'Unique — solvable by line logic alone');
   expect((await page.locator('#picture-note').textContent()) === 'seed-003.txt: 0/1 text picture, 5×5 cells', await page.locator('#picture-note').textContent());
-  expect((await page.locator('#detected').textContent()) === 'Detected: .non, 5×5', 'the clues went into Clues');
+  // The clues went into Clues, which the worker reads.
+  await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: .non, 5×5').catch(() => {});
+  const detected = await page.locator('#detected').textContent();
+  expect(detected === 'Detected: .non, 5×5', `the clues went into Clues: ${detected}`);
   const nin = await exported(page, 'nin');
   expect(nin === '5 5\n3\n2 1\n3\n2\n3\n1\n3\n1 3\n5\n1\n', `clues: ${JSON.stringify(nin)}`);
   await page.selectOption('#speed', '0');
