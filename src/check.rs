@@ -6,7 +6,7 @@
 use crate::protocol::{Cells, CheckRequest, FixNote, FromWorker, VerdictKind};
 use nonogram_core::colour::fix::ColourFixSearch;
 use nonogram_core::colour::{default_palette, ColourPuzzle, ColourSolver, ColourStep};
-use nonogram_core::fix::FixSearch;
+use nonogram_core::fix::{FixSearch, Fixable, Search};
 use nonogram_core::search::until_verdict;
 use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Solver, Step, Verdict};
 
@@ -136,37 +136,25 @@ impl CheckJob {
                 })
             }
             Phase::Fixing(search) => {
-                let done = search.run(keep_going);
-                let fixes: Vec<FixNote> = search
-                    .fixes()
-                    .iter()
-                    .map(|f| FixNote {
-                        row: f.row,
-                        col: f.col,
-                        fill: f.cell == Cell::Filled,
-                        by_line_logic: f.by_line_logic,
-                        guesses: f.guesses,
-                        colour: None,
-                    })
-                    .collect();
-                let (tried, total) = (search.tried(), search.total());
+                let (done, fixes, tried, total) = fix_slice(search, keep_going, |f| FixNote {
+                    row: f.row,
+                    col: f.col,
+                    fill: f.cell == Cell::Filled,
+                    by_line_logic: f.by_line_logic,
+                    guesses: f.guesses,
+                    colour: None,
+                });
                 self.report(done, fixes, tried, total)
             }
             Phase::ColourFixing(search) => {
-                let done = search.run(keep_going);
-                let fixes: Vec<FixNote> = search
-                    .fixes()
-                    .iter()
-                    .map(|f| FixNote {
-                        row: f.row,
-                        col: f.col,
-                        fill: f.colour != 0,
-                        by_line_logic: f.by_line_logic,
-                        guesses: f.guesses,
-                        colour: Some(f.colour),
-                    })
-                    .collect();
-                let (tried, total) = (search.tried(), search.total());
+                let (done, fixes, tried, total) = fix_slice(search, keep_going, |f| FixNote {
+                    row: f.row,
+                    col: f.col,
+                    fill: f.colour != 0,
+                    by_line_logic: f.by_line_logic,
+                    guesses: f.guesses,
+                    colour: Some(f.colour),
+                });
                 self.report(done, fixes, tried, total)
             }
             Phase::Done => None,
@@ -186,6 +174,17 @@ impl CheckJob {
             FromWorker::Fixes { id: self.id, fixes, tried, total, done }
         })
     }
+}
+
+/// One slice of a fix search: whether it is over, its fixes so far as
+/// notes, and the candidates tried and in all.
+fn fix_slice<P: Fixable>(
+    search: &mut Search<P>,
+    keep_going: impl FnMut() -> bool,
+    note: impl Fn(&P::Fix) -> FixNote,
+) -> (bool, Vec<FixNote>, usize, usize) {
+    let done = search.run(keep_going);
+    (done, search.fixes().iter().map(note).collect(), search.tried(), search.total())
 }
 
 #[cfg(test)]

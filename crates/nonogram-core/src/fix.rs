@@ -60,7 +60,7 @@ pub fn toggled(picture: &Grid, row: usize, col: usize) -> Grid {
 }
 
 /// A solver a fix search steps to its verdict.
-pub(crate) trait FixSolver: Iterator {
+pub trait FixSolver: Iterator {
     /// For the last step, whether the changed puzzle has one solution;
     /// `None` for any other step.
     fn unique(step: &Self::Item) -> Option<bool>;
@@ -79,56 +79,66 @@ impl FixSolver for Solver {
     }
 }
 
-/// What both fix searches (black and white, colour) keep: the candidates
-/// in the order to try, the one being solved, and the fixes found, the
-/// easiest first (line logic, then fewest guesses, then in the order tried).
-pub(crate) struct Tries<C, S, F> {
-    candidates: Vec<C>,
+/// What a fix search needs of its picture (black and white here, colour
+/// in [`crate::colour::fix`]): how to start a candidate's solve, and the
+/// fix a candidate whose puzzle is unique makes.
+pub trait Fixable {
+    type Candidate: Copy;
+    type Solver: FixSolver;
+    type Fix;
+    /// The changed picture's solver; `None`: nothing to try.
+    fn start(&self, candidate: Self::Candidate) -> Option<Self::Solver>;
+    fn fix(&self, candidate: Self::Candidate, stats: &Stats) -> Self::Fix;
+}
+
+/// Tries candidates one solve at a time, keeping those that give one
+/// solution: the candidates in the order to try, the one being solved, and
+/// the fixes found, the easiest first (line logic, then fewest guesses,
+/// then in the order tried). [`FixSearch`] for black and white,
+/// [`crate::colour::fix::ColourFixSearch`] for colour.
+pub struct Search<P: Fixable> {
+    picture: P,
+    candidates: Vec<P::Candidate>,
     next: usize,
-    current: Option<(C, S)>,
-    fixes: Vec<F>,
+    current: Option<(P::Candidate, P::Solver)>,
+    fixes: Vec<P::Fix>,
     /// Each fix's ease: (not by line logic, guesses), in order.
     ease: Vec<(bool, u64)>,
     max_fixes: usize,
 }
 
-impl<C: Copy, S: FixSolver, F> Tries<C, S, F> {
-    pub(crate) fn new(candidates: Vec<C>, max_fixes: usize) -> Tries<C, S, F> {
-        Tries { candidates, next: 0, current: None, fixes: Vec::new(), ease: Vec::new(), max_fixes }
+impl<P: Fixable> Search<P> {
+    pub(crate) fn with(picture: P, candidates: Vec<P::Candidate>, max_fixes: usize) -> Search<P> {
+        Search { picture, candidates, next: 0, current: None, fixes: Vec::new(), ease: Vec::new(), max_fixes }
     }
 
-    pub(crate) fn fixes(&self) -> &[F] {
+    /// Fixes found so far: line logic first, then by fewest guesses, then in
+    /// the order tried.
+    pub fn fixes(&self) -> &[P::Fix] {
         &self.fixes
     }
 
     /// Candidates whose solve has ended.
-    pub(crate) fn tried(&self) -> usize {
+    pub fn tried(&self) -> usize {
         self.next - usize::from(self.current.is_some())
     }
 
-    pub(crate) fn total(&self) -> usize {
+    pub fn total(&self) -> usize {
         self.candidates.len()
     }
 
-    pub(crate) fn is_done(&self) -> bool {
+    pub fn is_done(&self) -> bool {
         self.fixes.len() >= self.max_fixes || (self.current.is_none() && self.next >= self.candidates.len())
     }
 
     /// Runs solver steps while `keep_going()` (asked after each step) says
-    /// so; `start` makes a candidate's solver (`None`: nothing to try) and
-    /// `fix` the fix of a candidate whose puzzle is unique, from the solver's
-    /// work. Returns true when the search is over.
-    pub(crate) fn run(
-        &mut self,
-        mut start: impl FnMut(C) -> Option<S>,
-        fix: impl Fn(C, &Stats) -> F,
-        mut keep_going: impl FnMut() -> bool,
-    ) -> bool {
+    /// so; returns true when the search is over.
+    pub fn run(&mut self, mut keep_going: impl FnMut() -> bool) -> bool {
         while !self.is_done() {
             if self.current.is_none() {
                 let candidate = self.candidates[self.next];
                 self.next += 1;
-                match start(candidate) {
+                match self.picture.start(candidate) {
                     Some(solver) => self.current = Some((candidate, solver)),
                     None => continue,
                 }
@@ -138,7 +148,7 @@ impl<C: Copy, S: FixSolver, F> Tries<C, S, F> {
             let mut stopped = false;
             let unique = until_verdict(
                 solver,
-                |step| S::unique(&step),
+                |step| P::Solver::unique(&step),
                 || {
                     stopped = !keep_going();
                     !stopped
@@ -153,7 +163,7 @@ impl<C: Copy, S: FixSolver, F> Tries<C, S, F> {
                 let key = (!stats.by_line_logic(), stats.guesses);
                 let at = self.ease.partition_point(|k| *k <= key);
                 self.ease.insert(at, key);
-                self.fixes.insert(at, fix(candidate, &stats));
+                self.fixes.insert(at, self.picture.fix(candidate, &stats));
             }
             if !keep_going() {
                 return self.is_done();
@@ -163,52 +173,34 @@ impl<C: Copy, S: FixSolver, F> Tries<C, S, F> {
     }
 }
 
-/// Tries candidates one solve at a time, keeping those that give one solution.
-pub struct FixSearch {
-    picture: Grid,
-    tries: Tries<(usize, usize), Solver, Fix>,
+/// A black-and-white picture: a candidate is a cell (row, column), switched.
+pub struct BlackAndWhite(Grid);
+
+impl Fixable for BlackAndWhite {
+    type Candidate = (usize, usize);
+    type Solver = Solver;
+    type Fix = Fix;
+    fn start(&self, (r, c): (usize, usize)) -> Option<Solver> {
+        let puzzle = Puzzle::from_picture(&toggled(&self.0, r, c));
+        Some(Solver::new(&puzzle, SolveOptions::solutions(2)).expect("the clues of a picture are valid"))
+    }
+    fn fix(&self, (r, c): (usize, usize), stats: &Stats) -> Fix {
+        Fix {
+            row: r,
+            col: c,
+            cell: toggled(&self.0, r, c).get(r, c),
+            by_line_logic: stats.by_line_logic(),
+            guesses: stats.guesses,
+        }
+    }
 }
+
+/// The fix search of a black-and-white picture.
+pub type FixSearch = Search<BlackAndWhite>;
 
 impl FixSearch {
     /// `other` is a solution of the picture's clues that is not the picture.
     pub fn new(picture: &Grid, other: &Grid, max_fixes: usize) -> FixSearch {
-        FixSearch { picture: picture.clone(), tries: Tries::new(candidates(picture, other), max_fixes) }
-    }
-
-    /// Fixes found so far: line logic first, then by fewest guesses, then in
-    /// the order tried.
-    pub fn fixes(&self) -> &[Fix] {
-        self.tries.fixes()
-    }
-
-    /// Candidates whose solve has ended.
-    pub fn tried(&self) -> usize {
-        self.tries.tried()
-    }
-
-    pub fn total(&self) -> usize {
-        self.tries.total()
-    }
-
-    pub fn is_done(&self) -> bool {
-        self.tries.is_done()
-    }
-
-    /// Runs solver steps while `keep_going()` (asked after each step) says
-    /// so; returns true when the search is over.
-    pub fn run(&mut self, keep_going: impl FnMut() -> bool) -> bool {
-        let picture = &self.picture;
-        let start = |(r, c)| {
-            let puzzle = Puzzle::from_picture(&toggled(picture, r, c));
-            Some(Solver::new(&puzzle, SolveOptions::solutions(2)).expect("the clues of a picture are valid"))
-        };
-        let fix = |(r, c): (usize, usize), stats: &Stats| Fix {
-            row: r,
-            col: c,
-            cell: toggled(picture, r, c).get(r, c),
-            by_line_logic: stats.by_line_logic(),
-            guesses: stats.guesses,
-        };
-        self.tries.run(start, fix, keep_going)
+        Search::with(BlackAndWhite(picture.clone()), candidates(picture, other), max_fixes)
     }
 }

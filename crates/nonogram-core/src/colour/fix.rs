@@ -7,7 +7,7 @@
 //! the rest. Each candidate is a whole solve, in slices the caller bounds.
 
 use super::{ColourPuzzle, ColourSolver, ColourStep, Swatch};
-use crate::fix::{FixSolver, Tries};
+use crate::fix::{FixSolver, Fixable, Search};
 use crate::search::{Stats, Verdict};
 
 /// A change that makes the colour puzzle unique.
@@ -21,13 +21,11 @@ pub struct ColourFix {
     pub guesses: u64,
 }
 
-/// Tries candidates one solve at a time, keeping those that give one solution.
-pub struct ColourFixSearch {
+/// A colour picture: a candidate is a cell (grid index) and its new colour.
+pub struct ColourPicture {
     picture: Vec<u8>,
     width: usize,
     palette: Vec<Swatch>,
-    /// Candidates: a cell (grid index) and its new colour.
-    tries: Tries<(usize, u8), ColourSolver, ColourFix>,
 }
 
 impl FixSolver for ColourSolver {
@@ -41,6 +39,32 @@ impl FixSolver for ColourSolver {
         self.stats()
     }
 }
+
+impl Fixable for ColourPicture {
+    type Candidate = (usize, u8);
+    type Solver = ColourSolver;
+    type Fix = ColourFix;
+    fn start(&self, (i, colour): (usize, u8)) -> Option<ColourSolver> {
+        let mut changed = self.picture.clone();
+        changed[i] = colour;
+        // A colour no run has any more still fits its palette; a puzzle
+        // the solver refuses is no candidate.
+        ColourSolver::new(&ColourPuzzle::from_picture_with(&changed, self.width, self.palette.clone()), 2)
+            .ok()
+    }
+    fn fix(&self, (i, colour): (usize, u8), stats: &Stats) -> ColourFix {
+        ColourFix {
+            row: i / self.width,
+            col: i % self.width,
+            colour,
+            by_line_logic: stats.by_line_logic(),
+            guesses: stats.guesses,
+        }
+    }
+}
+
+/// The fix search of a colour picture.
+pub type ColourFixSearch = Search<ColourPicture>;
 
 impl ColourFixSearch {
     /// `other` is a solution of the picture's clues that is not the picture;
@@ -66,52 +90,8 @@ impl ColourFixSearch {
                 }
             }
         }
-        ColourFixSearch {
-            picture: picture.to_vec(),
-            width: width.max(1),
-            palette,
-            tries: Tries::new(candidates, max_fixes),
-        }
-    }
-
-    /// Fixes found so far: line logic first, then by fewest guesses, then in
-    /// the order tried.
-    pub fn fixes(&self) -> &[ColourFix] {
-        self.tries.fixes()
-    }
-
-    /// Candidates whose solve has ended.
-    pub fn tried(&self) -> usize {
-        self.tries.tried()
-    }
-
-    pub fn total(&self) -> usize {
-        self.tries.total()
-    }
-
-    pub fn is_done(&self) -> bool {
-        self.tries.is_done()
-    }
-
-    /// Runs solver steps while `keep_going()` (asked after each step) says
-    /// so; returns true when the search is over.
-    pub fn run(&mut self, keep_going: impl FnMut() -> bool) -> bool {
-        let (picture, width, palette) = (&self.picture, self.width, &self.palette);
-        let start = |(i, colour): (usize, u8)| {
-            let mut changed = picture.clone();
-            changed[i] = colour;
-            // A colour no run has any more still fits its palette; a
-            // puzzle the solver refuses is no candidate.
-            ColourSolver::new(&ColourPuzzle::from_picture_with(&changed, width, palette.clone()), 2).ok()
-        };
-        let fix = |(i, colour): (usize, u8), stats: &Stats| ColourFix {
-            row: i / width,
-            col: i % width,
-            colour,
-            by_line_logic: stats.by_line_logic(),
-            guesses: stats.guesses,
-        };
-        self.tries.run(start, fix, keep_going)
+        let picture = ColourPicture { picture: picture.to_vec(), width: width.max(1), palette };
+        Search::with(picture, candidates, max_fixes)
     }
 }
 
