@@ -40,6 +40,11 @@ pub struct ColourRun {
 /// The colours a cell may still take (bit 0: background).
 pub type Colours = u32;
 
+/// The colours in a set, lowest first.
+pub(crate) fn colours_of(set: Colours) -> impl Iterator<Item = u8> {
+    (0..32u8).filter(move |&c| set & (1 << c) != 0)
+}
+
 /// One colour of a palette.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Swatch {

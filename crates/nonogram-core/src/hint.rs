@@ -186,8 +186,12 @@ pub fn clue_text(clue: &Clue) -> String {
 
 /// "row 3" → "Row 3".
 fn capital(line: LineId) -> String {
-    let name = line.to_string();
-    let mut chars = name.chars();
+    capitalised(&line.to_string())
+}
+
+/// "row 2, column 5" → "Row 2, column 5".
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
     chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default()
 }
 

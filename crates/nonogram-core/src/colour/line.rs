@@ -3,7 +3,7 @@
 //! colour. It works without enumerating placements, in O(length × (runs +
 //! colours)), as [`crate::line`] does for black and white.
 
-use super::{ColourRun, Colours, BACKGROUND};
+use super::{colours_of, ColourRun, Colours, BACKGROUND};
 
 /// No placement of the clue fits the line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +33,7 @@ pub fn solve_colour_line(runs: &[ColourRun], line: &[Colours]) -> Result<Vec<Col
     // `misses[c][p]`: cells before p that cannot take colour c, so that a
     // run's cells are checked in O(1).
     let used: u32 = runs.iter().fold(0, |set, r| set | 1 << (r.colour & 31));
-    let colours: Vec<u8> = (1..32u8).filter(|&c| used & (1 << c) != 0).collect();
+    let colours: Vec<u8> = colours_of(used & !BACKGROUND).collect();
     let mut slot = [0usize; 32];
     let mut misses = vec![0u32; colours.len() * width];
     for (i, &c) in colours.iter().enumerate() {

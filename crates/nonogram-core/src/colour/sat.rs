@@ -25,7 +25,7 @@
 //! cell, row and column agree: the models are the solutions, one to one.
 //! After a solution, a clause that forbids it asks for another.
 
-use super::{ColourPuzzle, Colours};
+use super::{colours_of, ColourPuzzle, Colours};
 use crate::puzzle::LineId;
 use crate::sat::{add_terms, encode_runs, slice_for, Batsat, Budget, ClauseSink, SatProgress, Term, Until};
 use crate::symmetry::Symmetry;
@@ -150,11 +150,6 @@ impl ColourSatSearch {
     pub fn conflicts(&self) -> u64 {
         self.batsat.conflicts()
     }
-}
-
-/// The colours in a set, lowest first.
-fn colours_of(set: Colours) -> impl Iterator<Item = u8> {
-    (0..32u8).filter(move |&c| set & (1 << c) != 0)
 }
 
 /// "Cell is colour `colour`", for a cell's colours and first variable.

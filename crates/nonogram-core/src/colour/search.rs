@@ -35,7 +35,7 @@
 //! under them are solutions too, reported at once.
 
 use super::sat::ColourSatSearch;
-use super::{solve_colour_line, ColourPuzzle, Colours, BACKGROUND};
+use super::{colours_of, solve_colour_line, ColourPuzzle, Colours, BACKGROUND};
 use crate::puzzle::{LineId, PuzzleError};
 use crate::sat::{Clock, SatProgress, Until};
 use crate::search::{SolveOptions, Stats, Verdict};
@@ -506,11 +506,6 @@ impl Iterator for ColourSolver {
             None => Some(self.backtrack()),
         }
     }
-}
-
-/// The colours in a set, lowest first.
-fn colours_of(set: Colours) -> impl Iterator<Item = u8> {
-    (0..32u8).filter(move |&c| set & (1 << c) != 0)
 }
 
 /// Solves one line of `cells`: the cells it changes (position along the

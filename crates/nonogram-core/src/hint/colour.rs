@@ -4,7 +4,7 @@
 //! its cells agrees on them); where no line forces anything, a cell every
 //! solution found agrees on, shown as it is in the solution.
 
-use super::{capital, cell_name, positions};
+use super::{capital, capitalised, cell_name, positions};
 use crate::colour::{solve_colour_line, ColourPuzzle, Colours};
 use crate::LineId;
 
@@ -113,7 +113,7 @@ impl ColourHint {
             }
             ColourHint::Reveal { index, colour, solutions } => format!(
                 "No line settles a cell from your cells alone. {} is {} in {}.",
-                capital_first(&cell_name(*index, width)),
+                capitalised(&cell_name(*index, width)),
                 name(*colour),
                 if *solutions == 1 { "the solution" } else { "every solution found" }
             ),
@@ -139,12 +139,6 @@ impl ColourHint {
             _ => None,
         }
     }
-}
-
-/// "row 2, column 5" → "Row 2, column 5".
-fn capital_first(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default()
 }
 
 #[cfg(test)]
