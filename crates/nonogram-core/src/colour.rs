@@ -22,7 +22,7 @@ pub use search::{solve_colour, ColourSolver, ColourStep};
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::puzzle::{check_size, Clue, LineId, Metadata, Puzzle, PuzzleError};
-use crate::symmetry::{turns_by, Symmetry};
+use crate::symmetry::{same_runs, turns_by, Symmetry};
 
 /// The background's bit in a cell's set of colours.
 pub const BACKGROUND: u32 = 1;
@@ -282,12 +282,7 @@ impl ColourPuzzle {
     /// the swap would change.
     pub fn symmetries(&self) -> Vec<Symmetry> {
         let same = |line: LineId, target: LineId, reversed: bool| {
-            let (want, got) = (self.clue(line), self.clue(target));
-            if reversed {
-                want.iter().eq(got.iter().rev())
-            } else {
-                want == got
-            }
+            same_runs(self.clue(line), self.clue(target), reversed)
         };
         turns_by(self.width(), self.height(), &|line| self.clue(line).is_empty(), &same)
     }

@@ -187,18 +187,9 @@ impl SatSearch {
         puzzle
             .lines()
             .map(|line| {
-                let n = match line {
-                    LineId::Row(_) => puzzle.width(),
-                    LineId::Column(_) => puzzle.height(),
-                } as u64;
                 let clue = puzzle.clue(line);
-                let k = clue.runs().len() as u64;
-                let slack = n.saturating_sub(clue.min_len());
-                if k == 0 {
-                    n
-                } else {
-                    3 * k * slack + clue.total() + (k + 1) * (slack + 1)
-                }
+                let n = line.len(puzzle.width(), puzzle.height()) as u64;
+                runs_clause_bound(n, clue.runs().len() as u64, clue.min_len(), clue.total())
             })
             .sum()
     }
@@ -745,14 +736,24 @@ fn encode_line<S: ClauseSink>(
     clause: &mut Vec<Lit>,
 ) -> bool {
     let width = puzzle.width();
-    let n = match line {
-        LineId::Row(_) => width,
-        LineId::Column(_) => puzzle.height(),
-    } as isize;
+    let n = line.len(width, puzzle.height()) as isize;
     let x = |c: isize| -> Term { Term::Lit(Lit::new(cells[line.cell_index(width, c as usize)], true)) };
     let runs: Vec<isize> = puzzle.clue(line).runs().iter().map(|&r| r as isize).collect();
     let gaps = vec![1; runs.len()];
     encode_runs(sink, clause, n, &runs, &gaps, &|c, _| x(c), &|c| !x(c))
+}
+
+/// Clauses [`encode_runs`] adds at most for a line of `n` cells and `k`
+/// runs that need `min_len` cells and fill `total`: three per run and
+/// possible start, one per run and cell it may cover, one per gap and cell
+/// it may hold (one per cell of an empty line).
+pub(crate) fn runs_clause_bound(n: u64, k: u64, min_len: u64, total: u64) -> u64 {
+    let slack = n.saturating_sub(min_len);
+    if k == 0 {
+        n
+    } else {
+        3 * k * slack + total + (k + 1) * (slack + 1)
+    }
 }
 
 /// The order encoding of one line's runs (see the module doc), shared by

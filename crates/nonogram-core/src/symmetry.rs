@@ -96,14 +96,18 @@ fn swaps(puzzle: &Puzzle) -> Vec<Symmetry> {
 /// The mirrorings and turns that keep the clues.
 fn turns(puzzle: &Puzzle) -> Vec<Symmetry> {
     let same = |line: LineId, target: LineId, reversed: bool| {
-        let (want, got) = (puzzle.clue(line).runs(), puzzle.clue(target).runs());
-        if reversed {
-            want.iter().eq(got.iter().rev())
-        } else {
-            want == got
-        }
+        same_runs(puzzle.clue(line).runs(), puzzle.clue(target).runs(), reversed)
     };
     turns_by(puzzle.width(), puzzle.height(), &|line| puzzle.clue(line).runs().is_empty(), &same)
+}
+
+/// Whether a line's runs read as the image line's (backwards when `reversed`).
+pub(crate) fn same_runs<T: PartialEq>(want: &[T], got: &[T], reversed: bool) -> bool {
+    if reversed {
+        want.iter().eq(got.iter().rev())
+    } else {
+        want == got
+    }
 }
 
 /// The mirrorings and turns of a `w`×`h` grid (inside its empty border

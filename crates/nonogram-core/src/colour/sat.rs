@@ -27,7 +27,10 @@
 
 use super::{colours_of, ColourPuzzle, Colours};
 use crate::puzzle::LineId;
-use crate::sat::{add_terms, encode_runs, slice_for, Batsat, Budget, ClauseSink, SatProgress, Term, Until};
+use crate::sat::{
+    add_terms, encode_runs, runs_clause_bound, slice_for, Batsat, Budget, ClauseSink, SatProgress, Term,
+    Until,
+};
 use crate::symmetry::Symmetry;
 use batsat::{lbool, Lit, SolverInterface, Var};
 
@@ -62,14 +65,8 @@ impl ColourSatSearch {
             .map(|line| {
                 let n = line.len(puzzle.width(), puzzle.height()) as u64;
                 let runs = puzzle.clue(line);
-                let k = runs.len() as u64;
-                let slack = n.saturating_sub(ColourPuzzle::min_len(runs));
-                let total: u64 = runs.iter().map(|r| u64::from(r.len)).sum();
-                if k == 0 {
-                    n
-                } else {
-                    3 * k * slack + total + (k + 1) * (slack + 1)
-                }
+                let total = runs.iter().map(|r| u64::from(r.len)).sum();
+                runs_clause_bound(n, runs.len() as u64, ColourPuzzle::min_len(runs), total)
             })
             .sum();
         cells + lines
