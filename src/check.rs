@@ -14,9 +14,11 @@ use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Solver, Step, Verdict};
 pub const MAX_FIXES: usize = 6;
 
 enum Phase {
-    Solving(Solver),
-    /// A colour picture: its verdict, then single-cell fixes.
-    Colour(ColourSolver, Vec<u8>),
+    /// A black-and-white picture's solve, and the picture.
+    Solving(Solver, Grid),
+    /// A colour picture's solve, its cells and width: its verdict, then
+    /// single-cell fixes.
+    Colour(ColourSolver, Vec<u8>, usize),
     ColourFixing(ColourFixSearch),
     Fixing(FixSearch),
     Done,
@@ -24,7 +26,6 @@ enum Phase {
 
 pub struct CheckJob {
     id: u32,
-    picture: Grid,
     phase: Phase,
     /// Fixes already reported, so a slice that found none posts nothing new.
     reported: Option<(usize, usize)>,
@@ -48,7 +49,7 @@ impl CheckJob {
             })?;
         let solver = Solver::new(&Puzzle::from_picture(&picture), SolveOptions::solutions(2))
             .map_err(|e| error(e.to_string()))?;
-        Ok(CheckJob { id: request.id, picture, phase: Phase::Solving(solver), reported: None })
+        Ok(CheckJob { id: request.id, phase: Phase::Solving(solver, picture), reported: None })
     }
 
     /// A colour picture's check: its cells are each one colour.
@@ -67,9 +68,7 @@ impl CheckJob {
         let cells: Vec<u8> = sets.iter().map(|s| s.trailing_zeros() as u8).collect();
         let solver = ColourSolver::new(&ColourPuzzle::from_picture(&cells, request.width), 2)
             .map_err(|e| error(e.to_string()))?;
-        // The grid's width, for the fixes (its cells are unused).
-        let picture = Grid::new(request.width, 1);
-        Ok(CheckJob { id: request.id, picture, phase: Phase::Colour(solver, cells), reported: None })
+        Ok(CheckJob { id: request.id, phase: Phase::Colour(solver, cells, request.width), reported: None })
     }
 
     pub fn is_done(&self) -> bool {
@@ -80,11 +79,11 @@ impl CheckJob {
     /// returns the message this slice has for the page, if any.
     pub fn advance(&mut self, keep_going: impl FnMut() -> bool, elapsed_ms: f64) -> Option<FromWorker> {
         match &mut self.phase {
-            Phase::Solving(solver) => {
+            Phase::Solving(solver, picture) => {
                 let done = |step| if let Step::Done { verdict } = step { Some(verdict) } else { None };
                 let verdict = until_verdict(solver, done, keep_going)?;
                 let stats = solver.stats();
-                let other = verdict.solutions().iter().find(|s| **s != self.picture).cloned();
+                let other = verdict.solutions().iter().find(|s| *s != picture).cloned();
                 let message = FromWorker::Checked {
                     id: self.id,
                     verdict: VerdictKind::of(&verdict),
@@ -97,30 +96,24 @@ impl CheckJob {
                 };
                 self.phase = match (&verdict, other) {
                     (Verdict::Multiple(_), Some(other)) => {
-                        Phase::Fixing(FixSearch::new(&self.picture, &other, MAX_FIXES))
+                        Phase::Fixing(FixSearch::new(picture, &other, MAX_FIXES))
                     }
                     _ => Phase::Done,
                 };
                 Some(message)
             }
-            Phase::Colour(solver, picture) => {
+            Phase::Colour(solver, picture, width) => {
                 let done = |step| if let ColourStep::Done { verdict } = step { Some(verdict) } else { None };
                 let verdict = until_verdict(solver, done, keep_going)?;
                 let stats = solver.stats();
                 let other_cells = verdict.solutions().iter().find(|s| *s != picture).cloned();
                 let other = other_cells.as_deref().map(Cells::of_colour_solution);
-                let kind = match verdict {
-                    Verdict::Unique(_) => VerdictKind::Unique,
-                    Verdict::Multiple(_) => VerdictKind::Multiple,
-                    Verdict::None { .. } => VerdictKind::None,
-                    Verdict::Interrupted => VerdictKind::Timeout,
-                };
+                let kind = VerdictKind::of(&verdict);
                 let colours = usize::from(picture.iter().copied().max().unwrap_or(1).max(1));
-                let width = self.picture.width();
                 self.phase =
                     match other_cells {
                         Some(o) if kind == VerdictKind::Multiple => Phase::ColourFixing(
-                            ColourFixSearch::new(picture, width, &o, default_palette(colours), MAX_FIXES),
+                            ColourFixSearch::new(picture, *width, &o, default_palette(colours), MAX_FIXES),
                         ),
                         _ => Phase::Done,
                     };

@@ -35,12 +35,7 @@ impl ColourSession {
 
     fn verdict_message(&self, verdict: &Verdict<Vec<u8>>, ms: f64) -> FromWorker {
         let stats = self.solver.stats();
-        let kind = match verdict {
-            Verdict::Unique(_) => VerdictKind::Unique,
-            Verdict::Multiple(_) => VerdictKind::Multiple,
-            Verdict::None { .. } => VerdictKind::None,
-            Verdict::Interrupted => VerdictKind::Timeout,
-        };
+        let kind = VerdictKind::of(verdict);
         FromWorker::Done(Box::new(Finished {
             id: self.id,
             verdict: kind,

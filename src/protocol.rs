@@ -183,7 +183,8 @@ pub enum VerdictKind {
 }
 
 impl VerdictKind {
-    pub fn of(verdict: &nonogram_core::Verdict) -> VerdictKind {
+    /// A verdict's kind, black and white or colour.
+    pub fn of<G>(verdict: &nonogram_core::Verdict<G>) -> VerdictKind {
         match verdict {
             nonogram_core::Verdict::Unique(_) => VerdictKind::Unique,
             nonogram_core::Verdict::Multiple(_) => VerdictKind::Multiple,
