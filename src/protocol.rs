@@ -106,13 +106,7 @@ impl HintRequest {
 
     /// The colour puzzle asked about, when it is one.
     pub fn colour_puzzle(&self) -> Option<ColourPuzzle> {
-        let request = SolveRequest {
-            id: self.id,
-            rows: self.rows.clone(),
-            columns: self.columns.clone(),
-            colours: self.colours.clone(),
-        };
-        request.colour_puzzle()
+        Some(colour_puzzle(&self.rows, &self.columns, self.colours.as_ref()?))
     }
 }
 
@@ -146,17 +140,18 @@ impl SolveRequest {
     /// The colour puzzle asked for, when it is one (its colours' values
     /// stay on the page: the palette is the default one, with their names).
     pub fn colour_puzzle(&self) -> Option<ColourPuzzle> {
-        let colours = self.colours.as_ref()?;
-        let mut palette = default_palette(colours.names.len().saturating_sub(1));
-        for (swatch, name) in palette.iter_mut().zip(&colours.names) {
-            swatch.name = name.clone();
-        }
-        Some(ColourPuzzle::new(
-            coloured_runs(&self.rows, &colours.rows),
-            coloured_runs(&self.columns, &colours.columns),
-            palette,
-        ))
+        Some(colour_puzzle(&self.rows, &self.columns, self.colours.as_ref()?))
     }
+}
+
+/// A colour puzzle from run lengths and their colours (the palette is the
+/// default one, with the colours' names).
+fn colour_puzzle(rows: &[Vec<u32>], columns: &[Vec<u32>], colours: &RunColours) -> ColourPuzzle {
+    let mut palette = default_palette(colours.names.len().saturating_sub(1));
+    for (swatch, name) in palette.iter_mut().zip(&colours.names) {
+        swatch.name = name.clone();
+    }
+    ColourPuzzle::new(coloured_runs(rows, &colours.rows), coloured_runs(columns, &colours.columns), palette)
 }
 
 /// Each run's colour, line by line: a colour clue as it crosses, beside
