@@ -167,7 +167,7 @@ fn malformed_text_is_located_and_exits_2() {
 
 #[test]
 fn timeout_exits_3() {
-    let r = nonogram(&["solve", "--timeout", "0.3", &shared("survey/knotty.non")], "");
+    let r = nonogram(&["solve", "--timeout", "0.3", &shared("survey/faase.non")], "");
     assert_eq!(r.status, 3, "{}{}", r.stdout, r.stderr);
     assert_eq!(field(&r.stdout, "verdict"), ["timeout"]);
     assert!(solutions(&r.stdout, 40).is_empty());

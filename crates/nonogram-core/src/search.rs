@@ -727,10 +727,9 @@ impl Solver {
     /// A clause-learning search from the root's known cells, over the
     /// symmetric grids or every grid, with the solutions found so far excluded.
     fn new_learning(&self, symmetric: bool) -> SatSearch {
-        let mut learning = SatSearch::new(&self.puzzle, &self.board.grid, self.options.seed);
-        if symmetric {
-            learning.only_symmetric(&self.symmetries);
-        }
+        let symmetries = if symmetric { &self.symmetries[..] } else { &[] };
+        let learning =
+            SatSearch::new_symmetric(&self.puzzle, &self.board.grid, self.options.seed, symmetries);
         self.excluding_found(learning)
     }
 

@@ -59,6 +59,28 @@ impl Symmetry {
     }
 }
 
+/// For each cell of a grid of `size` cells, the lowest cell of its orbit:
+/// the cells `symmetries` move into one another, which every grid they all
+/// keep fills alike (clause learning among those grids gives an orbit one
+/// variable).
+pub(crate) fn orbit_roots(size: usize, symmetries: &[Symmetry]) -> Vec<usize> {
+    let mut parent: Vec<usize> = (0..size).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for symmetry in symmetries {
+        for (i, &j) in symmetry.source().iter().enumerate() {
+            let (a, b) = (root(&mut parent, i), root(&mut parent, j));
+            parent[a.max(b)] = a.min(b);
+        }
+    }
+    (0..size).map(|i| root(&mut parent, i)).collect()
+}
+
 /// The symmetries of `puzzle`: the mirrorings and turns that keep its clues
 /// (at most seven, none the identity), then the swaps of lines.
 pub fn symmetries(puzzle: &Puzzle) -> Vec<Symmetry> {

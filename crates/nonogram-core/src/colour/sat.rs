@@ -28,8 +28,8 @@
 use super::{colours_of, ColourPuzzle, Colours};
 use crate::puzzle::LineId;
 use crate::sat::{
-    add_terms, encode_runs, runs_clause_bound, slice_for, Batsat, Budget, ClauseSink, SatProgress, Term,
-    Until,
+    add_terms, encode_runs, runs_clause_bound, slice_for, Batsat, Budget, ClauseSink, EncodedLines,
+    SatProgress, Term, Until,
 };
 use crate::symmetry::Symmetry;
 use batsat::{lbool, Lit, SolverInterface, Var};
@@ -74,10 +74,22 @@ impl ColourSatSearch {
 
     /// Encodes `puzzle` with each cell's colours left in `cells` (row-major).
     pub fn new(puzzle: &ColourPuzzle, cells: &[Colours]) -> ColourSatSearch {
+        ColourSatSearch::new_symmetric(puzzle, cells, &[])
+    }
+
+    /// Like [`ColourSatSearch::new`], among the grids each of `symmetries`
+    /// maps onto itself: one cell's variables per orbit of cells (the
+    /// colours every cell of it may still take), one line per orbit of
+    /// lines (as [`crate::sat::SatSearch::new_symmetric`]).
+    pub fn new_symmetric(
+        puzzle: &ColourPuzzle,
+        cells: &[Colours],
+        symmetries: &[Symmetry],
+    ) -> ColourSatSearch {
         // The bound, not a count, sets batsat's limit on learnt clauses: a
         // second encoding into a counter took 3 KB of the worker's wasm.
         let mut batsat = Batsat::new(Some(ColourSatSearch::clause_bound(puzzle)), None);
-        let (vars, open) = encode(puzzle, cells, batsat.solver.as_mut());
+        let (vars, open) = encode(puzzle, cells, symmetries, batsat.solver.as_mut());
         ColourSatSearch { batsat, puzzle: puzzle.clone(), cells: vars, open, clause: Vec::new() }
     }
 
@@ -113,23 +125,6 @@ impl ColourSatSearch {
         }
     }
 
-    /// Keeps only the grids that every symmetry maps onto themselves: each
-    /// cell has the colour of the cell it takes its value from in the image.
-    pub fn only_symmetric(&mut self, symmetries: &[Symmetry]) {
-        let colours = self.puzzle.every_colour();
-        for symmetry in symmetries {
-            for (i, &j) in symmetry.source().iter().enumerate() {
-                if i == j {
-                    continue;
-                }
-                for colour in colours_of(colours) {
-                    let (a, b) = (x(self.cells[i], colour), x(self.cells[j], colour));
-                    self.open &= add_terms(self.batsat.solver.as_mut(), &mut self.clause, &[!a, b]);
-                }
-            }
-        }
-    }
-
     /// Rules out one solution (found here or elsewhere).
     pub fn exclude(&mut self, solution: &[u8]) {
         let block: Vec<Term> =
@@ -161,17 +156,32 @@ fn x((set, first): (Colours, u32), colour: u8) -> Term {
     }
 }
 
-/// Encodes `puzzle` from `cells` into `sink`: each cell's colours and first
-/// variable, and false when already unsatisfiable.
+/// Encodes `puzzle` from `cells` into `sink`, over the grids `symmetries`
+/// keep (every grid when there are none): each cell's colours and first
+/// variable (shared by the cells of an orbit), and false when already
+/// unsatisfiable.
 fn encode<S: ClauseSink>(
     puzzle: &ColourPuzzle,
     cells: &[Colours],
+    symmetries: &[Symmetry],
     sink: &mut S,
 ) -> (Vec<(Colours, u32)>, bool) {
     let mut clause = Vec::new();
     let mut open = true;
-    let mut vars = Vec::with_capacity(cells.len());
-    for &set in cells {
+    let roots = crate::symmetry::orbit_roots(cells.len(), symmetries);
+    // An orbit's cells take one colour: one each of them may still take.
+    let mut orbit_colours = cells.to_vec();
+    for (i, &root) in roots.iter().enumerate() {
+        orbit_colours[root] &= cells[i];
+    }
+    let mut vars: Vec<(Colours, u32)> = Vec::with_capacity(cells.len());
+    for (i, &root) in roots.iter().enumerate() {
+        if root != i {
+            // The root, the orbit's lowest cell, came first.
+            vars.push(vars[root]);
+            continue;
+        }
+        let set = orbit_colours[i];
         let first = sink.num_vars();
         let count = set.count_ones();
         for _ in 0..match count {
@@ -196,8 +206,15 @@ fn encode<S: ClauseSink>(
             }
         }
     }
+    let width = puzzle.width();
+    let mut encoded = EncodedLines::default();
     for line in puzzle.lines() {
-        open &= encode_line(puzzle, &vars, line, sink, &mut clause);
+        let n = line.len(width, puzzle.height());
+        let cell = |i: usize| line.cell_index(width, i);
+        // Known empty: the background (colour 0) alone.
+        if encoded.first(puzzle.clue(line), n, |i| vars[cell(i)], |i| cells[cell(i)] == 1) {
+            open &= encode_line(puzzle, &vars, line, sink, &mut clause);
+        }
     }
     (vars, open)
 }
@@ -234,7 +251,11 @@ mod tests {
 
     /// Every solution of `puzzle` clause learning lists, up to `most`.
     fn all_solutions(puzzle: &ColourPuzzle, cells: &[Colours], most: usize) -> Vec<Vec<u8>> {
-        let mut search = ColourSatSearch::new(puzzle, cells);
+        all_models(ColourSatSearch::new(puzzle, cells), most)
+    }
+
+    /// Every model of `search`, up to `most`, sorted.
+    fn all_models(mut search: ColourSatSearch, most: usize) -> Vec<Vec<u8>> {
         let mut found = Vec::new();
         while found.len() < most {
             match search.run_until(10_000, None) {
@@ -243,7 +264,75 @@ mod tests {
                 SatProgress::Exhausted => break,
             }
         }
+        found.sort();
         found
+    }
+
+    /// Among symmetric grids (a variable set per orbit of cells, a line per
+    /// orbit of lines), the models are the solutions the symmetries keep:
+    /// random colour pictures made symmetric by turns or mirrors, some
+    /// off-centre in an empty border, from the start and from line logic's
+    /// fixed point.
+    #[test]
+    fn the_symmetric_models_are_the_symmetric_solutions() {
+        let mut random = Random(0x51_4d_e7);
+        let (mut compared, mut with_solutions) = (0, 0);
+        for round in 0..150 {
+            let n = 2 + random.below(5) as usize;
+            let colours = 1 + random.below(3) as u8;
+            let mut picture: Vec<u8> =
+                (0..n * n).map(|_| random.below(u64::from(colours) + 1) as u8).collect();
+            let at = |r: usize, c: usize| r * n + c;
+            for r in 0..n {
+                for c in 0..n {
+                    let images = match round % 3 {
+                        0 => vec![at(n - 1 - c, r), at(n - 1 - r, n - 1 - c), at(c, n - 1 - r)],
+                        1 => vec![at(r, n - 1 - c)],
+                        _ => vec![at(n - 1 - r, n - 1 - c)],
+                    };
+                    let colour = images.iter().map(|&i| picture[i]).chain([picture[at(r, c)]]).max().unwrap();
+                    for i in images.into_iter().chain([at(r, c)]) {
+                        picture[i] = colour;
+                    }
+                }
+            }
+            let (picture, width) = if round % 2 == 1 {
+                // Off-centre: an empty last row and column.
+                let mut wider = vec![0u8; (n + 1) * (n + 1)];
+                for r in 0..n {
+                    wider[r * (n + 1)..r * (n + 1) + n].copy_from_slice(&picture[r * n..(r + 1) * n]);
+                }
+                (wider, n + 1)
+            } else {
+                (picture, n)
+            };
+            let puzzle = ColourPuzzle::from_picture(&picture, width);
+            if puzzle.validate().is_err() {
+                continue;
+            }
+            let symmetries = puzzle.symmetries();
+            if symmetries.is_empty() {
+                continue;
+            }
+            let every = vec![puzzle.every_colour(); picture.len()];
+            let narrowed = puzzle.solve_by_lines().unwrap_or(every.clone());
+            for start in [every, narrowed] {
+                let all = all_solutions(&puzzle, &start, 500);
+                if all.len() >= 500 {
+                    continue;
+                }
+                let expected: Vec<Vec<u8>> =
+                    all.into_iter().filter(|s| symmetries.iter().all(|m| m.apply_to(s) == *s)).collect();
+                let found = all_models(ColourSatSearch::new_symmetric(&puzzle, &start, &symmetries), 500);
+                assert_eq!(found, expected, "round {round}");
+                compared += 1;
+                with_solutions += usize::from(!expected.is_empty());
+            }
+        }
+        assert!(
+            compared >= 150 && with_solutions >= 100,
+            "{compared} compared, {with_solutions} with solutions"
+        );
     }
 
     /// Small random colour pictures (noisy, so many have several
@@ -304,7 +393,7 @@ mod tests {
                 (0..width * height).map(|_| random.below(u64::from(colours) + 1) as u8).collect();
             let puzzle = ColourPuzzle::from_picture(&picture, width);
             let mut count = ClauseCount::default();
-            encode(&puzzle, &vec![puzzle.every_colour(); width * height], &mut count);
+            encode(&puzzle, &vec![puzzle.every_colour(); width * height], &[], &mut count);
             let bound = ColourSatSearch::clause_bound(&puzzle);
             assert!(count.clauses <= bound, "{width}×{height}: {} clauses, bound {bound}", count.clauses);
         }

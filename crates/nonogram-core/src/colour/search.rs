@@ -372,10 +372,8 @@ impl ColourSolver {
         }
         self.frames.clear();
         let new = |symmetric: bool| {
-            let mut learning = ColourSatSearch::new(&self.puzzle, &self.cells);
-            if symmetric {
-                learning.only_symmetric(&self.symmetries);
-            }
+            let symmetries = if symmetric { &self.symmetries[..] } else { &[] };
+            let mut learning = ColourSatSearch::new_symmetric(&self.puzzle, &self.cells, symmetries);
             for solution in &self.solutions {
                 learning.exclude(solution);
             }
