@@ -723,15 +723,21 @@ fn encode<S: ClauseSink>(
         let var = if root == i { sink.new_var() } else { cells[root] };
         cells.push(var);
     }
-    let open = encode_cells(puzzle, known, &cells, sink);
+    let open = encode_cells(puzzle, known, &cells, !symmetries.is_empty(), sink);
     (cells, open)
 }
 
 /// Encodes `puzzle` with the cells known in `known` over the cell variables
-/// `cells` (grid index order; cells that share a variable are equal), a
-/// line whose clue and variables repeat an encoded line's (forwards or
-/// backwards) once. False when already unsatisfiable.
-fn encode_cells<S: ClauseSink>(puzzle: &Puzzle, known: &Grid, cells: &[Var], sink: &mut S) -> bool {
+/// `cells` (grid index order; cells that share a variable are equal); when
+/// `symmetric`, a line whose clue and variables repeat an encoded line's
+/// (forwards or backwards) once. False when already unsatisfiable.
+fn encode_cells<S: ClauseSink>(
+    puzzle: &Puzzle,
+    known: &Grid,
+    cells: &[Var],
+    symmetric: bool,
+    sink: &mut S,
+) -> bool {
     let mut clause = Vec::new();
     let mut open = true;
     for (i, &c) in known.cells().iter().enumerate() {
@@ -741,7 +747,7 @@ fn encode_cells<S: ClauseSink>(puzzle: &Puzzle, known: &Grid, cells: &[Var], sin
         }
     }
     let width = puzzle.width();
-    let mut encoded = EncodedLines::default();
+    let mut encoded = EncodedLines::new(symmetric);
     for line in puzzle.lines() {
         let n = line.len(width, puzzle.height());
         let cell = |i: usize| line.cell_index(width, i);
@@ -756,16 +762,19 @@ fn encode_cells<S: ClauseSink>(puzzle: &Puzzle, known: &Grid, cells: &[Var], sin
 /// The lines encoded so far, by clue and cell variables: a line that reads
 /// the same variables under the same clue as one encoded, forwards or
 /// backwards, says nothing new (among symmetric grids, a line and its
-/// images do).
-pub(crate) struct EncodedLines<R, V>(std::collections::HashSet<(Vec<R>, Vec<V>)>);
-
-impl<R, V> Default for EncodedLines<R, V> {
-    fn default() -> Self {
-        EncodedLines(std::collections::HashSet::new())
-    }
+/// images do). Without symmetries no line repeats another and none is kept.
+/// (A list, not a hash set: the set took 5 KB of the worker's wasm, and
+/// only symmetric puzzles, with at most a few thousand lines, fill it.)
+pub(crate) struct EncodedLines<R, V> {
+    symmetric: bool,
+    lines: Vec<(Vec<R>, Vec<V>)>,
 }
 
-impl<R: Clone + Eq + std::hash::Hash, V: Clone + Eq + std::hash::Hash> EncodedLines<R, V> {
+impl<R: Clone + PartialEq, V: Clone + PartialEq> EncodedLines<R, V> {
+    pub(crate) fn new(symmetric: bool) -> Self {
+        EncodedLines { symmetric, lines: Vec::new() }
+    }
+
     /// True the first time a line of `n` cells with clue `runs` comes, its
     /// cells' variables by `var`, without the cells known empty (`empty`) at
     /// its ends: the clue says the same of what is left, and the empty
@@ -778,11 +787,23 @@ impl<R: Clone + Eq + std::hash::Hash, V: Clone + Eq + std::hash::Hash> EncodedLi
         var: impl Fn(usize) -> V,
         empty: impl Fn(usize) -> bool,
     ) -> bool {
+        if !self.symmetric {
+            return true;
+        }
         let start = (0..n).find(|&i| !empty(i)).unwrap_or(n);
         let end = (start..n).rev().find(|&i| !empty(i)).map_or(start, |i| i + 1);
         let vars: Vec<V> = (start..end).map(var).collect();
-        let backwards = (runs.iter().rev().cloned().collect(), vars.iter().rev().cloned().collect());
-        !self.0.contains(&backwards) && self.0.insert((runs.to_vec(), vars))
+        let repeats = |(r, v): &(Vec<R>, Vec<V>)| {
+            r.len() == runs.len()
+                && v.len() == vars.len()
+                && ((r.iter().eq(runs) && v.iter().eq(&vars))
+                    || (r.iter().eq(runs.iter().rev()) && v.iter().eq(vars.iter().rev())))
+        };
+        if self.lines.iter().any(repeats) {
+            return false;
+        }
+        self.lines.push((runs.to_vec(), vars));
+        true
     }
 }
 

@@ -207,7 +207,7 @@ fn encode<S: ClauseSink>(
         }
     }
     let width = puzzle.width();
-    let mut encoded = EncodedLines::default();
+    let mut encoded = EncodedLines::new(!symmetries.is_empty());
     for line in puzzle.lines() {
         let n = line.len(width, puzzle.height());
         let cell = |i: usize| line.cell_index(width, i);
