@@ -24,6 +24,12 @@
 //! the colour of the run covering it or the background; with one colour per
 //! cell, row and column agree: the models are the solutions, one to one.
 //! After a solution, a clause that forbids it asks for another.
+//!
+//! Among the grids a puzzle's symmetries keep
+//! ([`ColourSatSearch::new_symmetric`]), the cells of an orbit share one
+//! cell's variables (the colours all of them may still take), and a line
+//! that reads the same variables under the same clue as one encoded is left
+//! out, as in [`crate::sat`].
 
 use super::{colours_of, ColourPuzzle, Colours};
 use crate::puzzle::LineId;
