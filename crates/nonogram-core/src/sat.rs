@@ -32,7 +32,7 @@
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::puzzle::{LineId, Puzzle};
-use crate::symmetry::Symmetry;
+use crate::symmetry::{same_runs, Symmetry};
 use batsat::{lbool, Callbacks, EmptyTheory, Lit, SolverInterface, SolverOpts, Var};
 
 /// The most contradictions [`SatSearch::new_near`] spends on setting its
@@ -794,10 +794,9 @@ impl<R: Clone + PartialEq, V: Clone + PartialEq> EncodedLines<R, V> {
         let end = (start..n).rev().find(|&i| !empty(i)).map_or(start, |i| i + 1);
         let vars: Vec<V> = (start..end).map(var).collect();
         let repeats = |(r, v): &(Vec<R>, Vec<V>)| {
-            r.len() == runs.len()
-                && v.len() == vars.len()
-                && ((r.iter().eq(runs) && v.iter().eq(&vars))
-                    || (r.iter().eq(runs.iter().rev()) && v.iter().eq(vars.iter().rev())))
+            [false, true]
+                .into_iter()
+                .any(|reversed| same_runs(r, runs, reversed) && same_runs(v, &vars, reversed))
         };
         if self.lines.iter().any(repeats) {
             return false;
