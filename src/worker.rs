@@ -173,19 +173,6 @@ async fn in_batches(mut session: impl Batched, id: u32, state: Rc<State>) {
     }
 }
 
-/// The racing engine's options: clause learning from the root, seeded, so
-/// that its run differs from the first engine's. On TAAI's 40 hardest
-/// puzzles the per-puzzle first of the two took 26.5 s in all natively,
-/// against 36.1 s for the first engine alone (docs/BENCHMARKS.md).
-pub const RACING: SolveOptions = SolveOptions {
-    max_solutions: 2,
-    learn_after: Some(0),
-    seed: Some(12_345),
-    splr_after: Some(SolveOptions::SPLR_AFTER),
-    splr_seconds: None,
-    splr_generation: Some(SolveOptions::SPLR_GENERATION),
-};
-
 /// Solves in batches like [`solve`], but posts only the verdict, with the
 /// time spent solving. `race`: as a racing engine with that seed, with the solutions;
 /// otherwise with the default options and no solutions (the solver's own
@@ -198,7 +185,10 @@ async fn quiet(request: SolveRequest, state: Rc<State>, race: Option<u64>) {
     let clues = |v: &Vec<Vec<u32>>| v.iter().map(|c| nonogram_core::Clue(c.clone())).collect();
     let puzzle = nonogram_core::Puzzle::new(clues(&request.rows), clues(&request.columns));
     let options = match race {
-        Some(seed) => SolveOptions { seed: Some(seed), ..RACING },
+        // A racer differs from the first engine by its seed (on TAAI's 40
+        // hardest puzzles the first of the two took 26.5 s in all natively,
+        // against 36.1 s for the first engine alone; docs/BENCHMARKS.md).
+        Some(seed) => SolveOptions::default().racing(seed),
         None => SolveOptions::default(),
     };
     let mut solver = match nonogram_core::Solver::new(&puzzle, options) {

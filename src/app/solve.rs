@@ -20,6 +20,9 @@ pub enum Racer {
     Racing,
     /// The browser cannot run one (a single core, or it failed to start).
     Unavailable,
+    /// The puzzle's encoding is too large for engines to race in the
+    /// memory one solve may hold ([`nonogram_core::racing_fits`]).
+    Unfit,
 }
 
 impl State {
@@ -46,6 +49,8 @@ impl State {
             Some(colour) => SolveRequest::of_colour(self.next_id, colour),
             None => SolveRequest::new(self.next_id, puzzle),
         };
+        // Racing engines solve black and white only, and only where they fit.
+        let unfit = self.colour().is_none() && !nonogram_core::racing_fits(puzzle);
         self.playback = start_of(puzzle, self.colour().map(|c| &**c));
         self.next_id += 1;
         self.clear_outcome();
@@ -55,9 +60,12 @@ impl State {
         // ends: replace its worker.
         if self.running.is_some() {
             self.respawn(effects);
-        } else if self.racer != Racer::Absent {
+        } else if !matches!(self.racer, Racer::Absent | Racer::Unfit) {
             effects.push(Effect::StopRacer);
             self.racer = Racer::Absent;
+        }
+        if unfit {
+            self.racer = Racer::Unfit;
         }
         self.running = Some(request.id);
         self.started = now;
@@ -104,7 +112,7 @@ impl State {
     }
 
     pub(super) fn stop_racer(&mut self, effects: &mut Vec<Effect>) {
-        if self.racer != Racer::Absent {
+        if !matches!(self.racer, Racer::Absent | Racer::Unfit) {
             effects.push(Effect::StopRacer);
         }
         self.racer = Racer::Absent;

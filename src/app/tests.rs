@@ -253,6 +253,25 @@ fn the_racer_starts_with_search_and_its_verdict_wins() {
 }
 
 #[test]
+fn no_racer_starts_where_the_encoding_is_too_large_to_race() {
+    // 80×80, every fourth cell of each diagonal filled: 20 runs of 1 in
+    // every line, each with 41 cells of play.
+    let text: String = (0..80)
+        .map(|r| (0..80).map(|c| if (r + c) % 4 == 0 { '1' } else { '0' }).collect::<String>() + "\n")
+        .collect();
+    let mut s = with(&text);
+    assert!(!nonogram_core::racing_fits(s.puzzle().expect("read")));
+    s.reduce(Action::Solve { now: 0.0 });
+    assert_eq!(s.racer, Racer::Unfit);
+    assert!(s.reduce(Action::FromWorker { message: steps(1, vec![], 1, 0) }).is_empty());
+    assert!(s.reduce(Action::FromWorker { message: steps(1, vec![], 1, 5) }).is_empty());
+    // The next puzzle, small enough, races again.
+    typed(&mut s, SEED_003);
+    s.reduce(Action::Solve { now: 0.0 });
+    assert_eq!(s.reduce(Action::FromWorker { message: steps(2, vec![], 1, 0) }), [Effect::SpawnRacer]);
+}
+
+#[test]
 fn batch_navigation_reads_the_picked_puzzle() {
     let mut s = with(BATCH);
     let Input::Puzzle { count, index, .. } = s.input else { panic!() };

@@ -21,7 +21,8 @@ usage:
   nonogram cnf [--root] FILE
 FILE `-` reads standard input. --jobs N: puzzles solved on N threads at once
 (default: every core; output keeps the input order). --threads N: N engines
-race on each puzzle, the first verdict wins (black and white). Colour
+race on each puzzle, the first verdict wins (black and white; one engine
+where the clauses would be over 50 000). Colour
 puzzles (webpbn XML, colour JSON) solve and convert too (to xml or json);
 a colour PICTURE has a palette line (see README). Exit status: 0 solved (unique or multiple),
 1 no solution, 2 bad input, 3 timeout.";

@@ -64,16 +64,17 @@ fn run_until(
 }
 
 /// Races `threads` engines on one puzzle and takes the first verdict: the
-/// given options, and clause learning from the root with a seed of its own
-/// for each other engine (as the page's racing worker). The losers stop at
-/// their next step.
+/// given options, and [`SolveOptions::racing`] with a seed of its own for
+/// each other engine (as the page's racing workers). The losers stop at
+/// their next step. One engine solves a puzzle whose encoding is too large
+/// to race ([`nonogram_core::racing_fits`]).
 pub fn race(
     puzzle: &Puzzle,
     options: SolveOptions,
     timeout: Option<Duration>,
     threads: usize,
 ) -> Result<Outcome, String> {
-    if threads <= 1 {
+    if threads <= 1 || !nonogram_core::racing_fits(puzzle) {
         return run(puzzle, options, timeout, |_, _| {});
     }
     // Bad clues are said once, before any engine starts.
@@ -84,7 +85,7 @@ pub fn race(
     for k in 0..threads {
         let options = match k {
             0 => options,
-            _ => SolveOptions { learn_after: Some(0), seed: Some(12_345 * k as u64), ..options },
+            _ => options.racing(12_345 * k as u64),
         };
         let (puzzle, stop, sender) = (puzzle.clone(), stop.clone(), sender.clone());
         // Not scoped: a loser still inside a long step must not hold the answer.

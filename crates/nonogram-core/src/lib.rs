@@ -48,4 +48,4 @@ pub use cell::Cell;
 pub use grid::Grid;
 pub use line::{Contradiction, LineSolver};
 pub use puzzle::{Clue, LineId, Metadata, Puzzle, PuzzleError, MAX_SIDE};
-pub use search::{solve, SolveOptions, Solver, Stats, Step, Verdict};
+pub use search::{racing_fits, solve, SolveOptions, Solver, Stats, Step, Verdict};

@@ -103,6 +103,26 @@ impl SolveOptions {
     pub fn solutions(max_solutions: usize) -> SolveOptions {
         SolveOptions { max_solutions, ..SolveOptions::default() }
     }
+
+    /// The options of an engine racing one with `self` (the CLI's
+    /// `--threads`, the page's racing workers): clause learning from the
+    /// root, with `seed`, so that its path differs, and batsat to the end.
+    /// splr's memory grows with its time (on Knotty's clauses, 116 MB after
+    /// 60 s from the root), so only the first engine hands over to it: two
+    /// engines in splr on Faase peaked at 401 MB, one at 183 MB.
+    pub fn racing(self, seed: u64) -> SolveOptions {
+        SolveOptions { learn_after: Some(0), seed: Some(seed), splr_after: None, ..self }
+    }
+}
+
+/// Whether engines may race the first on `puzzle`: only where its encoding
+/// is at most [`LARGE_ENCODING`] clauses ([`SatSearch::clause_bound`]).
+/// Each racer holds a line cache and a clause-learning search of its own,
+/// which grow with the encoding: on Faase (338 804) two engines held
+/// 234 MB within 6 s, where one held 113 MB. Under the bound (Knotty's is
+/// 38 972, a 25×25's under 10 000) a racer holds a few MB.
+pub fn racing_fits(puzzle: &Puzzle) -> bool {
+    SatSearch::clause_bound(puzzle) <= LARGE_ENCODING
 }
 
 impl Default for SolveOptions {

@@ -238,3 +238,34 @@ fn a_large_encoding_goes_to_splr_sooner() {
         assert_eq!(handovers > 0, large, "{n}×{n}: {handovers} handovers");
     }
 }
+
+/// Engines race only where the encoding is small; a racer starts clause
+/// learning at once and never hands over to splr (whose memory grows with
+/// its time), where the first engine does.
+#[test]
+fn racers_fit_small_encodings_and_stay_with_batsat() {
+    for (n, fits) in [(20, true), (80, false)] {
+        let ones = Grid::from_cells(
+            n,
+            n,
+            (0..n * n).map(|i| if i % (n + 1) == 0 { Cell::Filled } else { Cell::Empty }).collect(),
+        )
+        .unwrap();
+        let puzzle = Puzzle::from_picture(&ones);
+        assert_eq!(nonogram_core::racing_fits(&puzzle), fits, "{n}×{n}");
+        let first = SolveOptions { learn_after: Some(0), splr_after: Some(0), ..SolveOptions::default() };
+        for (options, splr) in [(first, true), (first.racing(7), false)] {
+            let (mut handovers, mut learning) = (0, 0);
+            let (verdict, _) = solve(&puzzle, options, |step| {
+                handovers += usize::from(matches!(step, nonogram_core::Step::Handover { .. }));
+                learning += usize::from(matches!(step, nonogram_core::Step::Learning { .. }));
+                true
+            })
+            .unwrap();
+            assert!(verdict.solutions().iter().all(|s| puzzle.is_solution(s)), "{n}×{n}");
+            assert_eq!(verdict.solutions().len(), 2, "{n}×{n}");
+            assert!(learning > 0, "{n}×{n}: clause learning from the root");
+            assert_eq!(handovers > 0, splr, "{n}×{n}: {handovers} handovers");
+        }
+    }
+}
