@@ -96,6 +96,26 @@ await test('with more cores, more engines race (one per core beyond the first, a
   },
 });
 
+await test('a puzzle too large to race gets no racing worker, even with cores to spare', async (page) => {
+  // Faase's encoding (338 804 clauses) is over the 50 000 that racing
+  // allows: each racer would hold tens of MB more (racing_fits).
+  await paste(page, fs.readFileSync(path.join(shared, 'survey/faase.non'), 'utf8'));
+  await page.click('#solve');
+  await page.waitForFunction(() => /clause learning: [1-9]/.test(document.querySelector('#counts').textContent), null, { timeout: 60000 });
+  await page.waitForTimeout(500);
+  const counts = await page.locator('#counts').textContent();
+  expect(!counts.includes('race'), counts);
+  expect(await page.evaluate(() => window.__workers) === 1, 'the solver alone');
+  await page.click('#stop');
+}, {
+  init: () => {
+    Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 8 });
+    const Real = window.Worker;
+    window.__workers = 0;
+    window.Worker = class extends Real { constructor(...a) { super(...a); window.__workers++; } };
+  },
+});
+
 await test('Knotty: symmetric clues; two solutions among the symmetric grids', async (page) => {
   // webpbn's "Knotty" keeps its clues under quarter turns. No verdict came in
   // ten minutes before search looked among the symmetric grids first.
