@@ -54,6 +54,15 @@ const MAX_LEARNING_CLAUSES: u64 = 2_000_000;
 /// there after 29 515 contradictions.
 const LARGE_ENCODING: u64 = 50_000;
 
+/// Past this bound on the clauses, splr never takes over: batsat goes on
+/// alone. splr's memory grows with the encoding (and with its time), past
+/// the 200 MB one solve may hold: Faase (338 804) peaks at 183–190 MB, a
+/// random 100×100 picture (537 672) held 283 MB after 60 s, a 150×150 one
+/// (1 774 540) 448 MB as splr was built, and then overran a 30 s limit by
+/// 14 s. batsat alone, whose learnt clauses are bounded, held 70 MB and
+/// 130 MB for them and stopped on time.
+const MAX_SPLR_CLAUSES: u64 = 400_000;
+
 /// How far to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveOptions {
@@ -70,7 +79,8 @@ pub struct SolveOptions {
     /// Hand clause learning over every grid from batsat to splr
     /// ([`SatSearch::new_long`]) once batsat has met this many
     /// contradictions there without a verdict (fewer, in proportion, on
-    /// puzzles whose encoding may exceed 50 000 clauses); `None` never does.
+    /// puzzles whose encoding may exceed 50 000 clauses, and never where it
+    /// may exceed 400 000, for memory); `None` never does.
     pub splr_after: Option<u64>,
     /// The longest one step of splr may take, in seconds; `None`: until it
     /// has a solution or proves there is none (minutes on Faase; a caller
@@ -767,9 +777,13 @@ impl Solver {
     /// costs more, and batsat's memory grows with its learnt clauses: on
     /// Faase (about 330 000 clauses) its 200 000 contradictions took about
     /// two minutes, in which the process grew from 82 MB to 151 MB, and
-    /// gave splr nothing (splr starts from the root's clauses).
+    /// gave splr nothing (splr starts from the root's clauses). Never past
+    /// [`MAX_SPLR_CLAUSES`].
     fn splr_after(&self) -> Option<u64> {
         let bound = SatSearch::clause_bound(&self.puzzle).max(1);
+        if bound > MAX_SPLR_CLAUSES {
+            return None;
+        }
         self.options.splr_after.map(|after| {
             if bound > LARGE_ENCODING {
                 (after as u128 * LARGE_ENCODING as u128 / bound as u128) as u64

@@ -239,6 +239,30 @@ fn a_large_encoding_goes_to_splr_sooner() {
     }
 }
 
+/// splr never takes over where the encoding may exceed 400 000 clauses
+/// (its memory grows with them): an 80×80 picture whose every line has 20
+/// runs of 1, each with 41 cells of play (bound 537 920), stays with batsat
+/// however soon splr is asked for, where a 60×60 one (bound under 400 000)
+/// goes to splr.
+#[test]
+fn a_very_large_encoding_stays_with_batsat() {
+    for (n, splr) in [(60, true), (80, false)] {
+        let cells = (0..n * n).map(|i| if (i / n + i % n) % 4 == 0 { Cell::Filled } else { Cell::Empty });
+        let puzzle = Puzzle::from_picture(&Grid::from_cells(n, n, cells.collect()).unwrap());
+        assert_eq!(SatSearch::clause_bound(&puzzle) <= 400_000, splr, "{n}×{n}");
+        let options = SolveOptions { learn_after: Some(0), splr_after: Some(1), ..SolveOptions::default() };
+        let mut handovers = 0;
+        let (verdict, _) = solve(&puzzle, options, |step| {
+            handovers += usize::from(matches!(step, nonogram_core::Step::Handover { .. }));
+            true
+        })
+        .unwrap();
+        assert!(verdict.solutions().iter().all(|s| puzzle.is_solution(s)), "{n}×{n}");
+        assert_eq!(verdict.solutions().len(), 2, "{n}×{n}");
+        assert_eq!(handovers > 0, splr, "{n}×{n}: {handovers} handovers");
+    }
+}
+
 /// Engines race only where the encoding is small; a racer starts clause
 /// learning at once and never hands over to splr (whose memory grows with
 /// its time), where the first engine does.
