@@ -212,29 +212,45 @@ proptest! {
     }
 }
 
+/// An n×n picture with the cells `filled` picks, as a puzzle.
+fn pictured(n: usize, filled: impl Fn(usize, usize) -> bool) -> Puzzle {
+    let cells = (0..n * n).map(|i| if filled(i / n, i % n) { Cell::Filled } else { Cell::Empty });
+    Puzzle::from_picture(&Grid::from_cells(n, n, cells.collect()).unwrap())
+}
+
+/// One cell per row and column: n! solutions, no contradiction needed to find two.
+fn diagonal(n: usize) -> Puzzle {
+    pictured(n, |r, c| r == c)
+}
+
+/// Solves `puzzle` with `options`, checks its two solutions against the
+/// clues, and counts the handovers to splr and the clause-learning steps.
+fn handovers_and_learning(puzzle: &Puzzle, options: SolveOptions) -> (usize, usize) {
+    let (mut handovers, mut learning) = (0, 0);
+    let (verdict, _) = solve(puzzle, options, |step| {
+        handovers += usize::from(matches!(step, nonogram_core::Step::Handover { .. }));
+        learning += usize::from(matches!(step, nonogram_core::Step::Learning { .. }));
+        true
+    })
+    .unwrap();
+    assert!(verdict.solutions().iter().all(|s| puzzle.is_solution(s)));
+    assert_eq!(verdict.solutions().len(), 2);
+    (handovers, learning)
+}
+
+/// Clause learning from the root, handing over to splr after its first contradiction.
+fn splr_at_once() -> SolveOptions {
+    SolveOptions { learn_after: Some(0), splr_after: Some(1), ..SolveOptions::default() }
+}
+
 /// splr takes over sooner where the encoding is large: with `splr_after` 1,
-/// an 80×80 puzzle of one cell per row and column (n! solutions, no
-/// contradiction needed to find two) goes to splr at once, a 20×20 one never.
+/// an 80×80 diagonal goes to splr at once, a 20×20 one never.
 #[test]
 fn a_large_encoding_goes_to_splr_sooner() {
     for (n, large) in [(20, false), (80, true)] {
-        let ones = Grid::from_cells(
-            n,
-            n,
-            (0..n * n).map(|i| if i % (n + 1) == 0 { Cell::Filled } else { Cell::Empty }).collect(),
-        )
-        .unwrap();
-        let puzzle = Puzzle::from_picture(&ones);
+        let puzzle = diagonal(n);
         assert_eq!(SatSearch::clause_bound(&puzzle) > 50_000, large, "{n}×{n}");
-        let options = SolveOptions { learn_after: Some(0), splr_after: Some(1), ..SolveOptions::default() };
-        let mut handovers = 0;
-        let (verdict, _) = solve(&puzzle, options, |step| {
-            handovers += usize::from(matches!(step, nonogram_core::Step::Handover { .. }));
-            true
-        })
-        .unwrap();
-        assert!(verdict.solutions().iter().all(|s| puzzle.is_solution(s)), "{n}×{n}");
-        assert_eq!(verdict.solutions().len(), 2, "{n}×{n}");
+        let (handovers, _) = handovers_and_learning(&puzzle, splr_at_once());
         assert_eq!(handovers > 0, large, "{n}×{n}: {handovers} handovers");
     }
 }
@@ -247,18 +263,9 @@ fn a_large_encoding_goes_to_splr_sooner() {
 #[test]
 fn a_very_large_encoding_stays_with_batsat() {
     for (n, splr) in [(60, true), (80, false)] {
-        let cells = (0..n * n).map(|i| if (i / n + i % n) % 4 == 0 { Cell::Filled } else { Cell::Empty });
-        let puzzle = Puzzle::from_picture(&Grid::from_cells(n, n, cells.collect()).unwrap());
+        let puzzle = pictured(n, |r, c| (r + c) % 4 == 0);
         assert_eq!(SatSearch::clause_bound(&puzzle) <= 400_000, splr, "{n}×{n}");
-        let options = SolveOptions { learn_after: Some(0), splr_after: Some(1), ..SolveOptions::default() };
-        let mut handovers = 0;
-        let (verdict, _) = solve(&puzzle, options, |step| {
-            handovers += usize::from(matches!(step, nonogram_core::Step::Handover { .. }));
-            true
-        })
-        .unwrap();
-        assert!(verdict.solutions().iter().all(|s| puzzle.is_solution(s)), "{n}×{n}");
-        assert_eq!(verdict.solutions().len(), 2, "{n}×{n}");
+        let (handovers, _) = handovers_and_learning(&puzzle, splr_at_once());
         assert_eq!(handovers > 0, splr, "{n}×{n}: {handovers} handovers");
     }
 }
@@ -269,25 +276,11 @@ fn a_very_large_encoding_stays_with_batsat() {
 #[test]
 fn racers_fit_small_encodings_and_stay_with_batsat() {
     for (n, fits) in [(20, true), (80, false)] {
-        let ones = Grid::from_cells(
-            n,
-            n,
-            (0..n * n).map(|i| if i % (n + 1) == 0 { Cell::Filled } else { Cell::Empty }).collect(),
-        )
-        .unwrap();
-        let puzzle = Puzzle::from_picture(&ones);
+        let puzzle = diagonal(n);
         assert_eq!(nonogram_core::racing_fits(&puzzle), fits, "{n}×{n}");
-        let first = SolveOptions { learn_after: Some(0), splr_after: Some(0), ..SolveOptions::default() };
+        let first = SolveOptions { splr_after: Some(0), ..splr_at_once() };
         for (options, splr) in [(first, true), (first.racing(7), false)] {
-            let (mut handovers, mut learning) = (0, 0);
-            let (verdict, _) = solve(&puzzle, options, |step| {
-                handovers += usize::from(matches!(step, nonogram_core::Step::Handover { .. }));
-                learning += usize::from(matches!(step, nonogram_core::Step::Learning { .. }));
-                true
-            })
-            .unwrap();
-            assert!(verdict.solutions().iter().all(|s| puzzle.is_solution(s)), "{n}×{n}");
-            assert_eq!(verdict.solutions().len(), 2, "{n}×{n}");
+            let (handovers, learning) = handovers_and_learning(&puzzle, options);
             assert!(learning > 0, "{n}×{n}: clause learning from the root");
             assert_eq!(handovers > 0, splr, "{n}×{n}: {handovers} handovers");
         }
