@@ -185,9 +185,10 @@ async fn quiet(request: SolveRequest, state: Rc<State>, race: Option<u64>) {
     let clues = |v: &Vec<Vec<u32>>| v.iter().map(|c| nonogram_core::Clue(c.clone())).collect();
     let puzzle = nonogram_core::Puzzle::new(clues(&request.rows), clues(&request.columns));
     let options = match race {
-        // A racer differs from the first engine by its seed (on TAAI's 40
-        // hardest puzzles the first of the two took 26.5 s in all natively,
-        // against 36.1 s for the first engine alone; docs/BENCHMARKS.md).
+        // A racer learns clauses from the root with a seed of its own and
+        // stays with batsat (on TAAI's 40 hardest puzzles the first of the
+        // two took 26.5 s in all natively, against 36.1 s for the first
+        // engine alone; docs/BENCHMARKS.md).
         Some(seed) => SolveOptions::default().racing(seed),
         None => SolveOptions::default(),
     };

@@ -51,6 +51,17 @@ await test('Forever: clause learning takes over in the worker and proves it uniq
 const taai571 = () =>
   '$' + fs.readFileSync(path.join(shared, 'taai2011/puzzles.txt'), 'utf8').split('$').find((b) => b.startsWith('571\n'));
 
+/// A browser that says it has 8 cores, counting the workers the page starts
+/// in `window.__workers`.
+const EIGHT_CORES = {
+  init: () => {
+    Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 8 });
+    const Real = window.Worker;
+    window.__workers = 0;
+    window.Worker = class extends Real { constructor(...a) { super(...a); window.__workers++; } };
+  },
+};
+
 await test('a hard puzzle: a second engine races the first once clause learning begins', async (page) => {
   // TAAI 2011 #571: natively 1.3 s for the first engine, 0.2 s for the second.
   const block = taai571();
@@ -87,14 +98,7 @@ await test('with more cores, more engines race (one per core beyond the first, a
   await page.waitForFunction(() => document.querySelector('#counts').textContent.includes('4 more engines race it'), null, { timeout: 30000 });
   expect(await page.evaluate(() => window.__workers) === 5, 'the solver and 4 racers');
   await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Multiple solutions'), null, { timeout: 120000 });
-}, {
-  init: () => {
-    Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 8 });
-    const Real = window.Worker;
-    window.__workers = 0;
-    window.Worker = class extends Real { constructor(...a) { super(...a); window.__workers++; } };
-  },
-});
+}, EIGHT_CORES);
 
 await test('a puzzle too large to race gets no racing worker, even with cores to spare', async (page) => {
   // Faase's encoding (338 804 clauses) is over the 50 000 that racing
@@ -107,14 +111,7 @@ await test('a puzzle too large to race gets no racing worker, even with cores to
   expect(!counts.includes('race'), counts);
   expect(await page.evaluate(() => window.__workers) === 1, 'the solver alone');
   await page.click('#stop');
-}, {
-  init: () => {
-    Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 8 });
-    const Real = window.Worker;
-    window.__workers = 0;
-    window.Worker = class extends Real { constructor(...a) { super(...a); window.__workers++; } };
-  },
-});
+}, EIGHT_CORES);
 
 await test('Knotty: symmetric clues; two solutions among the symmetric grids', async (page) => {
   // webpbn's "Knotty" keeps its clues under quarter turns. No verdict came in
