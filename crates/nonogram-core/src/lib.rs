@@ -29,6 +29,7 @@
 //! picture that make its puzzle unique.
 
 pub mod bitline;
+mod cdcl;
 pub mod cell;
 pub mod colour;
 pub mod fix;

@@ -29,57 +29,11 @@
 //! [`SatSearch::run`] works for a bounded number of conflicts and can be
 //! called again, so callers can slice the work and stop at any time.
 
+use crate::cdcl::{Cdcl, Lit, Outcome, Var};
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::puzzle::{LineId, Puzzle};
 use crate::symmetry::{same_runs, Symmetry};
-use batsat::{lbool, Callbacks, EmptyTheory, Lit, SolverInterface, SolverOpts, Var};
-
-/// The most contradictions [`SatSearch::new_near`] spends on setting its
-/// phases (none when the grid is a solution).
-const NEAR_CONFLICTS: u64 = 1000;
-
-/// The most learnt clauses batsat keeps before it first drops some (it
-/// keeps a third of its clauses' count by default; see
-/// [`SatSearch::new_near`]). Knotty's clauses are 36 914, TAAI's fewer:
-/// only larger puzzles are held to it.
-const LEARNT_LIMIT: f64 = 20_000.0;
-
-/// Counts conflicts (learnt clauses) and stops the solver at a budget, or
-/// at a time on the caller's clock.
-#[derive(Default)]
-pub(crate) struct Budget {
-    conflicts: u64,
-    limit: u64,
-    /// The caller's clock and the time to stop at (see [`Until`]).
-    stop_at: Option<(Clock, f64)>,
-    /// Calls of `stop` since the clock was last read.
-    calls: std::cell::Cell<u32>,
-    /// Set once the time to stop at has passed: batsat asks again on its
-    /// way out, and must hear the same answer (or it restarts its search).
-    timed_out: std::cell::Cell<bool>,
-}
-
-impl Callbacks for Budget {
-    fn on_new_clause(&mut self, _c: &[Lit], src: batsat::ClauseKind) {
-        if matches!(src, batsat::ClauseKind::Learnt) {
-            self.conflicts += 1;
-        }
-    }
-    fn stop(&self) -> bool {
-        if self.conflicts >= self.limit || self.timed_out.get() {
-            return true;
-        }
-        // batsat asks at every decision (about a microsecond apart): the
-        // clock is read at one in 64.
-        let calls = self.calls.get().wrapping_add(1);
-        self.calls.set(calls);
-        let late =
-            calls.is_multiple_of(64) && self.stop_at.as_ref().is_some_and(|(clock, at)| clock() >= *at);
-        self.timed_out.set(late);
-        late
-    }
-}
 
 /// The caller's clock, in milliseconds from any origin. The core reads no
 /// clock of its own (WebAssembly's `std` has none): the CLI passes one
@@ -139,8 +93,9 @@ pub struct SatSearch {
 
 /// The CDCL solver at work.
 enum Engine {
-    /// batsat: slices of contradictions; its state lasts from one to the next.
-    Batsat(Batsat),
+    /// Our own CDCL solver ([`crate::cdcl`]): slices of contradictions;
+    /// its state lasts from one to the next.
+    Cdcl(Box<Cdcl>),
     /// splr: stronger on long runs (see [`SatSearch::new_long`]).
     Splr(Box<SplrRun>),
 }
@@ -242,28 +197,14 @@ impl SatSearch {
         near: Option<&Grid>,
         symmetries: &[Symmetry],
     ) -> SatSearch {
-        // batsat keeps up to a third as many learnt clauses as clauses before
-        // it drops any: on Faase (329 422 clauses of 80 cells and more),
-        // over 100 MB for its two searches. At most LEARNT_LIMIT, then.
-        // (Counting takes an encoding; the bound spares it where a third of
-        // the clauses cannot exceed the limit.)
-        let clauses = if SatSearch::clause_bound(puzzle) as f64 * SolverOpts::default().learntsize_factor
-            > LEARNT_LIMIT
-        {
-            let mut count = ClauseCount::default();
-            encode(puzzle, known, symmetries, &mut count);
-            Some(count.clauses)
-        } else {
-            None
-        };
-        let mut batsat = Batsat::new(clauses, seed);
-        let (cells, open) = encode(puzzle, known, symmetries, batsat.solver.as_mut());
+        let mut cdcl = Box::new(Cdcl::new(seed));
+        let (cells, open) = encode(puzzle, known, symmetries, cdcl.as_mut());
         if let (Some(near), true) = (near, open) {
             let phases: Vec<Lit> =
                 cells.iter().zip(near.cells()).map(|(&v, &c)| Lit::new(v, c == Cell::Filled)).collect();
-            batsat.set_phases(&phases);
+            cdcl.set_phases(&phases);
         }
-        SatSearch { engine: Engine::Batsat(batsat), puzzle: puzzle.clone(), cells, open, clause: Vec::new() }
+        SatSearch { engine: Engine::Cdcl(cdcl), puzzle: puzzle.clone(), cells, open, clause: Vec::new() }
     }
 
     /// A search like [`SatSearch::new`] but with splr, a CDCL solver with
@@ -319,7 +260,7 @@ impl SatSearch {
     /// Adds a clause, dropping false constants; a true constant satisfies it.
     fn add(&mut self, terms: &[Term]) {
         let open = match &mut self.engine {
-            Engine::Batsat(batsat) => add_terms(batsat.solver.as_mut(), &mut self.clause, terms),
+            Engine::Cdcl(cdcl) => add_terms(cdcl.as_mut(), &mut self.clause, terms),
             Engine::Splr(long) => {
                 long.drop_solver();
                 long.learnt = Clauses::default();
@@ -343,12 +284,12 @@ impl SatSearch {
             return SatProgress::Exhausted;
         }
         let values = match &mut self.engine {
-            Engine::Batsat(batsat) => {
+            Engine::Cdcl(cdcl) => {
                 let cells = &self.cells;
-                let read = |solver: &batsat::Solver<Budget>| -> Vec<bool> {
-                    cells.iter().map(|&v| solver.raw_value_lit(Lit::new(v, true)) == lbool::TRUE).collect()
+                let read = |cdcl: &Cdcl| -> Vec<bool> {
+                    cells.iter().map(|&v| cdcl.value(Lit::new(v, true))).collect()
                 };
-                match batsat.slice(conflicts, until, read) {
+                match cdcl.slice(conflicts, until, read) {
                     SatProgress::Solution(values) => values,
                     SatProgress::Working => return SatProgress::Working,
                     SatProgress::Exhausted => {
@@ -395,7 +336,7 @@ impl SatSearch {
     /// of 10 000 took 46 s.
     pub fn slice(&self) -> u64 {
         slice_for(match &self.engine {
-            Engine::Batsat(batsat) => batsat.solver.num_clauses(),
+            Engine::Cdcl(cdcl) => cdcl.num_clauses(),
             Engine::Splr(long) => long.clauses.len() as u64,
         })
     }
@@ -403,7 +344,7 @@ impl SatSearch {
     /// Conflicts so far.
     pub fn conflicts(&self) -> u64 {
         match &self.engine {
-            Engine::Batsat(batsat) => batsat.conflicts(),
+            Engine::Cdcl(cdcl) => cdcl.conflicts(),
             Engine::Splr(long) => long.earlier + long.solver.as_ref().map_or(0, splr_conflicts),
         }
     }
@@ -421,70 +362,24 @@ pub(crate) fn slice_for(clauses: u64) -> u64 {
     (FULL * 20_000 / clauses.max(1)).clamp(1000, FULL)
 }
 
-/// batsat with the budget that stops it: the clause-learning engine both
-/// [`SatSearch`] and the colour search ([`crate::colour::sat`]) run in slices.
-pub(crate) struct Batsat {
-    pub(crate) solver: Box<batsat::Solver<Budget>>,
-    theory: EmptyTheory,
-}
-
-impl Batsat {
-    /// A solver for an encoding of `clauses` clauses (`None`: few enough
-    /// that batsat's default limit on learnt clauses stays under
-    /// [`LEARNT_LIMIT`]); a `seed` randomises its first variable order and
-    /// 1 % of its choices.
-    pub(crate) fn new(clauses: Option<u64>, seed: Option<u64>) -> Batsat {
-        let mut opts = SolverOpts::default();
-        if let Some(clauses) = clauses {
-            opts.learntsize_factor = opts.learntsize_factor.min(LEARNT_LIMIT / clauses.max(1) as f64);
-        }
-        if let Some(seed) = seed {
-            // A positive seed, as batsat (minisat's generator) wants.
-            opts.random_seed = (seed % (1 << 31)).max(1) as f64;
-            opts.rnd_init_act = true;
-            opts.random_var_freq = 0.01;
-        }
-        Batsat { solver: Box::new(batsat::Solver::new(opts, Budget::default())), theory: EmptyTheory::new() }
-    }
-
-    /// Makes `phases` each variable's first value: batsat saves each
-    /// variable's value when it backtracks over it and tries that value
-    /// first next time (phase saving), so a search under them as
-    /// assumptions assigns them (and what they imply), then backtracks.
-    pub(crate) fn set_phases(&mut self, phases: &[Lit]) {
-        let budget = self.solver.cb_mut();
-        budget.limit = budget.conflicts + NEAR_CONFLICTS;
-        self.solver.solve_limited_th(&mut self.theory, phases);
-    }
-
+impl Cdcl {
     /// Searches for at most `conflicts` more contradictions, or until
     /// `until` says stop: a model as `read` reads it, `Working` when it
-    /// stopped first, `Exhausted` when the clauses are unsatisfiable.
+    /// stopped first, `Exhausted` when the clauses are unsatisfiable. The
+    /// search goes on where it stopped at the next call.
     pub(crate) fn slice<T>(
         &mut self,
         conflicts: u64,
         until: Option<&Until>,
-        read: impl FnOnce(&batsat::Solver<Budget>) -> T,
+        read: impl FnOnce(&Cdcl) -> T,
     ) -> SatProgress<T> {
-        let budget = self.solver.cb_mut();
-        budget.limit = budget.conflicts + conflicts;
-        budget.stop_at = until.and_then(|u| Some((u.clock.clone(), u.first()?)));
-        budget.timed_out.set(false);
-        let result = self.solver.solve_limited_preserving_trail_th(&mut self.theory, &[]);
-        let progress = if result == lbool::TRUE {
-            SatProgress::Solution(read(&self.solver))
-        } else if result == lbool::UNDEF {
-            SatProgress::Working
-        } else {
-            SatProgress::Exhausted
-        };
-        self.solver.pop_model(&mut self.theory);
-        progress
-    }
-
-    /// Contradictions so far.
-    pub(crate) fn conflicts(&self) -> u64 {
-        self.solver.cb().conflicts
+        let stop_at = until.and_then(|u| Some((u.clock.clone(), u.first()?)));
+        let late = || stop_at.as_ref().is_some_and(|(clock, at)| clock() >= *at);
+        match self.solve(conflicts, late) {
+            Outcome::Sat => SatProgress::Solution(read(self)),
+            Outcome::Stopped => SatProgress::Working,
+            Outcome::Unsat => SatProgress::Exhausted,
+        }
     }
 }
 
@@ -634,29 +529,31 @@ pub(crate) trait ClauseSink {
     fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool;
 }
 
-impl ClauseSink for batsat::Solver<Budget> {
+impl ClauseSink for Cdcl {
     fn new_var(&mut self) -> Var {
-        self.new_var_default()
+        Cdcl::new_var(self)
     }
     fn num_vars(&self) -> u32 {
-        SolverInterface::num_vars(self)
+        Cdcl::num_vars(self)
     }
     fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool {
-        self.add_clause_reuse(clause)
+        Cdcl::add_clause(self, clause)
     }
 }
 
-/// Counts the clauses only.
+/// Counts the clauses only (the tests check the bounds with it).
+#[cfg(test)]
 #[derive(Default)]
 pub(crate) struct ClauseCount {
     vars: u32,
     pub(crate) clauses: u64,
 }
 
+#[cfg(test)]
 impl ClauseSink for ClauseCount {
     fn new_var(&mut self) -> Var {
         self.vars += 1;
-        Var::unsafe_from_idx(self.vars - 1)
+        Var::from_idx(self.vars - 1)
     }
     fn num_vars(&self) -> u32 {
         self.vars
@@ -677,7 +574,7 @@ struct ClauseList {
 impl ClauseSink for ClauseList {
     fn new_var(&mut self) -> Var {
         self.vars += 1;
-        Var::unsafe_from_idx(self.vars - 1)
+        Var::from_idx(self.vars - 1)
     }
     fn num_vars(&self) -> u32 {
         self.vars
@@ -911,7 +808,7 @@ pub(crate) fn encode_runs<S: ClauseSink>(
         } else if p >= late[i] {
             Term::Const(true)
         } else {
-            Term::Lit(Lit::new(Var::unsafe_from_idx(first_var[i] + (p - early[i]) as u32), true))
+            Term::Lit(Lit::new(Var::from_idx(first_var[i] + (p - early[i]) as u32), true))
         }
     };
     for i in 0..k {

@@ -32,17 +32,16 @@
 //! out, as in [`crate::sat`].
 
 use super::{colours_of, ColourPuzzle, Colours};
+use crate::cdcl::{Cdcl, Lit, Var};
 use crate::puzzle::LineId;
 use crate::sat::{
-    add_terms, encode_runs, runs_clause_bound, slice_for, Batsat, Budget, ClauseSink, EncodedLines,
-    SatProgress, Term, Until,
+    add_terms, encode_runs, runs_clause_bound, slice_for, ClauseSink, EncodedLines, SatProgress, Term, Until,
 };
 use crate::symmetry::Symmetry;
-use batsat::{lbool, Lit, SolverInterface, Var};
 
 /// A clause-learning search for a colour puzzle's solutions, one after another.
 pub struct ColourSatSearch {
-    batsat: Batsat,
+    cdcl: Box<Cdcl>,
     puzzle: ColourPuzzle,
     /// Each cell's colours at the start, and the variable of its first
     /// colour there (the others follow, lowest colour first).
@@ -92,11 +91,9 @@ impl ColourSatSearch {
         cells: &[Colours],
         symmetries: &[Symmetry],
     ) -> ColourSatSearch {
-        // The bound, not a count, sets batsat's limit on learnt clauses: a
-        // second encoding into a counter took 3 KB of the worker's wasm.
-        let mut batsat = Batsat::new(Some(ColourSatSearch::clause_bound(puzzle)), None);
-        let (vars, open) = encode(puzzle, cells, symmetries, batsat.solver.as_mut());
-        ColourSatSearch { batsat, puzzle: puzzle.clone(), cells: vars, open, clause: Vec::new() }
+        let mut cdcl = Box::new(Cdcl::new(None));
+        let (vars, open) = encode(puzzle, cells, symmetries, cdcl.as_mut());
+        ColourSatSearch { cdcl, puzzle: puzzle.clone(), cells: vars, open, clause: Vec::new() }
     }
 
     /// Searches for at most `conflicts` more contradictions, handing control
@@ -108,16 +105,16 @@ impl ColourSatSearch {
             return SatProgress::Exhausted;
         }
         let cells = &self.cells;
-        let read = |solver: &batsat::Solver<Budget>| -> Vec<u8> {
+        let read = |cdcl: &Cdcl| -> Vec<u8> {
             let holds = |term| match term {
                 Term::Const(b) => b,
-                Term::Lit(lit) => solver.raw_value_lit(lit) == lbool::TRUE,
+                Term::Lit(lit) => cdcl.value(lit),
             };
             let colour =
                 |cell: (Colours, u32)| colours_of(cell.0).find(|&colour| holds(x(cell, colour))).unwrap_or(0);
             cells.iter().map(|&cell| colour(cell)).collect()
         };
-        match self.batsat.slice(conflicts, until, read) {
+        match self.cdcl.slice(conflicts, until, read) {
             SatProgress::Solution(solution) => {
                 assert!(self.puzzle.is_solution(&solution), "the SAT model breaks a clue");
                 self.exclude(&solution);
@@ -135,18 +132,18 @@ impl ColourSatSearch {
     pub fn exclude(&mut self, solution: &[u8]) {
         let block: Vec<Term> =
             self.cells.iter().zip(solution).map(|(&cell, &colour)| !x(cell, colour)).collect();
-        self.open &= add_terms(self.batsat.solver.as_mut(), &mut self.clause, &block);
+        self.open &= add_terms(self.cdcl.as_mut(), &mut self.clause, &block);
     }
 
     /// The contradictions a caller should allow per slice (as
     /// [`crate::sat::SatSearch::slice`]).
     pub fn slice(&self) -> u64 {
-        slice_for(self.batsat.solver.num_clauses())
+        slice_for(self.cdcl.num_clauses())
     }
 
     /// Contradictions so far.
     pub fn conflicts(&self) -> u64 {
-        self.batsat.conflicts()
+        self.cdcl.conflicts()
     }
 }
 
@@ -157,8 +154,8 @@ fn x((set, first): (Colours, u32), colour: u8) -> Term {
         _ if set & (1 << colour) == 0 => Term::Const(false),
         1 => Term::Const(true),
         // One variable: true for the higher colour, false for the lower.
-        2 => Term::Lit(Lit::new(Var::unsafe_from_idx(first), below == 1)),
-        _ => Term::Lit(Lit::new(Var::unsafe_from_idx(first + below), true)),
+        2 => Term::Lit(Lit::new(Var::from_idx(first), below == 1)),
+        _ => Term::Lit(Lit::new(Var::from_idx(first + below), true)),
     }
 }
 
