@@ -186,9 +186,9 @@ async fn quiet(request: SolveRequest, state: Rc<State>, race: Option<u64>) {
     let puzzle = nonogram_core::Puzzle::new(clues(&request.rows), clues(&request.columns));
     let options = match race {
         // A racer learns clauses from the root with a seed of its own and
-        // stays with batsat (on TAAI's 40 hardest puzzles the first of the
-        // two took 26.5 s in all natively, against 36.1 s for the first
-        // engine alone; docs/BENCHMARKS.md).
+        // stays with our CDCL solver (on TAAI's 40 hardest puzzles the first
+        // of the two took 26.5 s in all natively, against 36.1 s for the
+        // first engine alone, measured with batsat; docs/BENCHMARKS.md).
         Some(seed) => SolveOptions::default().racing(seed),
         None => SolveOptions::default(),
     };

@@ -32,7 +32,7 @@ fn forever_is_unique_in_wasm() {
     let p = nonogram_formats::parse(text).unwrap().puzzles.remove(0);
     let (verdict, stats) = nonogram_core::solve(&p, SolveOptions::default(), |_| true).unwrap();
     assert_eq!(verdict.word(), "unique");
-    // Clause learning (batsat) took over and proved uniqueness in wasm too.
+    // Clause learning (our CDCL solver) took over and proved uniqueness in wasm too.
     assert!(stats.learnt > 0, "{stats:?}");
     let searched = SolveOptions { learn_after: None, ..SolveOptions::default() };
     assert_eq!(nonogram_core::solve(&p, searched, |_| true).unwrap().0, verdict);

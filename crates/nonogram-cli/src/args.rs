@@ -72,12 +72,11 @@ impl Args {
         }
     }
 
-    /// `--splr-after N|never`: batsat's contradictions before splr takes
-    /// over clause learning.
+    /// `--splr-after N|never`: our CDCL solver's contradictions before splr takes
+    /// over clause learning (default: never).
     pub fn splr_after(&self) -> Result<Option<u64>, String> {
         match self.value("--splr-after") {
-            None => Ok(Some(nonogram_core::SolveOptions::SPLR_AFTER)),
-            Some("never") => Ok(None),
+            None | Some("never") => Ok(None),
             Some(v) => v.parse::<u64>().map(Some).map_err(|_| {
                 format!("--splr-after takes a whole number of contradictions or `never`, not `{v}`")
             }),

@@ -340,7 +340,7 @@ impl Trace {
                 )
             }
             Step::Handover { contradictions } => println!(
-                "learning: splr takes over the search over every grid from batsat after {contradictions} contradictions"
+                "learning: splr takes over the search over every grid from our CDCL solver after {contradictions} contradictions"
             ),
             Step::Learning { .. } | Step::Working { .. } => {}
             Step::Solution { index, image: None, .. } => println!("solution {index} found"),

@@ -226,21 +226,21 @@ fn splr_takes_over_when_asked() {
         .lines()
         .filter(|l| ["learning", "solution", "verdict"].iter().any(|w| l.starts_with(w)))
         .collect();
-    // After splr's solution, batsat starts near it, and hands over again.
+    // After splr's solution, our solver starts near it, and hands over again.
     assert_eq!(
         &lines[..6],
         [
             "learning: clause learning takes over from the root",
-            "learning: splr takes over the search over every grid from batsat after 0 contradictions",
+            "learning: splr takes over the search over every grid from our CDCL solver after 0 contradictions",
             "solution 1 found",
-            "learning: splr takes over the search over every grid from batsat after 0 contradictions",
+            "learning: splr takes over the search over every grid from our CDCL solver after 0 contradictions",
             "solution 2 found",
             "verdict: multiple",
         ],
         "{}",
         r.stdout
     );
-    // `never` keeps batsat; a bad count is refused.
+    // `never` keeps our solver; a bad count is refused.
     let r = nonogram(
         &["solve", "--trace", "--learn-after", "0", "--splr-after", "never", "-"],
         "0001\n0101\n1110\n1001\n",

@@ -1,5 +1,5 @@
-//! Clause learning for the hard tail: the puzzle as CNF for a CDCL SAT solver
-//! ([batsat](https://crates.io/crates/batsat), pure Rust, builds for wasm).
+//! Clause learning for the hard tail: the puzzle as CNF for our CDCL SAT
+//! solver ([`crate::cdcl`]), or for splr on long runs.
 //!
 //! # Encoding (order encoding, every clause of at most three literals)
 //! One variable `x` per cell (true = filled). For each run `i` of a line, with
@@ -41,8 +41,8 @@ use crate::symmetry::{same_runs, Symmetry};
 pub type Clock = std::sync::Arc<dyn Fn() -> f64 + Send + Sync>;
 
 /// When a slice of clause learning should hand control back, on the
-/// caller's clock: at `pause_at` (a batch's end: batsat stops and resumes
-/// where it was; splr is not cut there, since each call starts its
+/// caller's clock: at `pause_at` (a batch's end: our solver stops and
+/// resumes where it was; splr is not cut there, since each call starts its
 /// heuristics afresh), and at the latest at `limit_at` (the solve's time
 /// limit: both stop).
 #[derive(Clone)]
@@ -166,7 +166,8 @@ impl SatSearch {
     /// is its value in `near`, and the solver's phase saving takes over from
     /// there. After a first solution, a second one often differs from it in
     /// a few cells: started near the first, the solver looks there first.
-    /// On Faase, batsat near splr's first solution found a second one four
+    /// On Faase, batsat (our solver before `cdcl`) near splr's first
+    /// solution found a second one four
     /// cells away at its first contradiction; trying `near`'s values first
     /// at every choice (user polarities, not saved phases) took it 205 000
     /// contradictions to find one 922 cells away.
@@ -209,9 +210,10 @@ impl SatSearch {
 
     /// A search like [`SatSearch::new`] but with splr, a CDCL solver with
     /// inprocessing (variable elimination, vivification), learning-rate
-    /// branching and rephasing, for the puzzles batsat does not settle
+    /// branching and rephasing, for the puzzles our solver does not settle
     /// quickly. webpbn's "Faase" (80×95) took splr 5 to 8 minutes, where
-    /// batsat ran 55 minutes without a solution (docs/BENCHMARKS.md).
+    /// batsat (our solver then) ran 55 minutes without a solution
+    /// (docs/BENCHMARKS.md).
     ///
     /// Each call starts splr's heuristics afresh (with splr 0.17, slices of
     /// 1 s, 2 s, 4 s … left Faase without a solution after 20 minutes), so
@@ -272,7 +274,7 @@ impl SatSearch {
         }
     }
 
-    /// Searches for at most `conflicts` more conflicts (batsat), or in one
+    /// Searches for at most `conflicts` more conflicts (ours), or in one
     /// call (splr, see [`SatSearch::new_long`]).
     pub fn run(&mut self, conflicts: u64) -> SatProgress {
         self.run_until(conflicts, None)
@@ -968,7 +970,7 @@ mod tests {
 
     /// A solver built from the clauses and the last one's learnt clauses (a
     /// new generation, forced here after each solution) still finds a
-    /// solution, and the search lists the solutions batsat lists.
+    /// solution, and the search lists the solutions our solver lists.
     #[test]
     fn a_new_generation_keeps_the_solutions() {
         let mut state = 0x2545_f491_4f6c_dd1du64;
@@ -976,9 +978,9 @@ mod tests {
         for (w, h, density) in [(12, 12, 45), (15, 15, 40), (25, 20, 45), (30, 20, 45), (30, 30, 50)] {
             let puzzle = random_puzzle(&mut state, w, h, density);
             let mut expected = Vec::new();
-            let mut batsat = SatSearch::new(&puzzle, &Grid::new(w, h), None);
+            let mut ours = SatSearch::new(&puzzle, &Grid::new(w, h), None);
             while expected.len() < 50 {
-                match batsat.run(10_000) {
+                match ours.run(10_000) {
                     SatProgress::Solution(g) => expected.push(g.to_text()),
                     SatProgress::Working => {}
                     SatProgress::Exhausted => break,
@@ -1014,11 +1016,11 @@ mod tests {
             found.sort();
             found.dedup();
             assert_eq!(found.len(), expected.len(), "{w}×{h}: a solution found twice");
-            // Where batsat listed them all, so did splr, and no more are left.
+            // Where ours listed them all, so did splr, and no more are left.
             if expected.len() < 50 {
                 assert_eq!(search.run(0), SatProgress::Exhausted, "{w}×{h}");
                 expected.sort();
-                assert!(found == expected, "{w}×{h}: not the solutions batsat lists");
+                assert!(found == expected, "{w}×{h}: not the solutions our solver lists");
             }
         }
         assert!(carried > 0, "no learnt clause was carried over");

@@ -30,9 +30,10 @@
 //! (one [`Step::Learning`] each) with the root's known cells and the
 //! solutions found so far. On TAAI 2011's hard puzzles it turned minutes of
 //! guessing into seconds; Forever went from about 50 ms to about 20 ms.
-//! When batsat has met [`SolveOptions::splr_after`] contradictions over
-//! every grid, splr takes over ([`Step::Handover`], see
-//! [`SatSearch::new_long`]); after each solution splr finds, batsat starts
+//! When our CDCL solver ([`crate::cdcl`]) has met
+//! [`SolveOptions::splr_after`] contradictions over every grid, splr takes
+//! over ([`Step::Handover`], see [`SatSearch::new_long`]); after each
+//! solution splr finds, ours starts
 //! again, near it ([`SatSearch::new_near`]).
 
 use crate::cell::Cell;
@@ -49,18 +50,18 @@ use std::collections::VecDeque;
 const MAX_LEARNING_CLAUSES: u64 = 2_000_000;
 
 /// Past this bound on the clauses ([`SatSearch::clause_bound`]), splr takes
-/// over from batsat sooner (see `Solver::splr_after`). Knotty's bound is
+/// over from our solver sooner (see `Solver::splr_after`). Knotty's bound is
 /// 38 972 and a 25×25's under 10 000; Faase's is 338 804, so splr takes over
 /// there after 29 515 contradictions.
 const LARGE_ENCODING: u64 = 50_000;
 
-/// Past this bound on the clauses, splr never takes over: batsat goes on
-/// alone. splr's memory grows with the encoding (and with its time), past
+/// Past this bound on the clauses, splr never takes over: our solver goes
+/// on alone. splr's memory grows with the encoding (and with its time), past
 /// the 200 MB one solve may hold: Faase (338 804) peaks at 183–190 MB, a
 /// random 100×100 picture (537 672) held 283 MB after 60 s, a 150×150 one
 /// (1 774 540) 448 MB as splr was built, and then overran a 30 s limit by
-/// 14 s. batsat alone, whose learnt clauses are bounded, held 70 MB and
-/// 130 MB for them and stopped on time.
+/// 14 s. batsat alone (our solver then), whose learnt clauses were
+/// bounded, held 70 MB and 130 MB for them and stopped on time.
 const MAX_SPLR_CLAUSES: u64 = 400_000;
 
 /// How far to search.
@@ -76,11 +77,11 @@ pub struct SolveOptions {
     /// engine racing the first (in the browser) uses one: on hard puzzles
     /// their times differ widely, so the first verdict of two comes sooner.
     pub seed: Option<u64>,
-    /// Hand clause learning over every grid from batsat to splr
-    /// ([`SatSearch::new_long`]) once batsat has met this many
+    /// Hand clause learning over every grid from our solver to splr
+    /// ([`SatSearch::new_long`]) once ours has met this many
     /// contradictions there without a verdict (fewer, in proportion, on
     /// puzzles whose encoding may exceed 50 000 clauses, and never where it
-    /// may exceed 400 000, for memory); `None` never does.
+    /// may exceed 400 000, for memory); `None` (the default) never does.
     pub splr_after: Option<u64>,
     /// The longest one step of splr may take, in seconds; `None`: until it
     /// has a solution or proves there is none (minutes on Faase; a caller
@@ -97,12 +98,6 @@ impl SolveOptions {
     /// Guesses before the switch to clause learning, by default.
     pub const LEARN_AFTER: u64 = 20;
 
-    /// batsat's contradictions before splr takes over, by default. TAAI
-    /// 2011's hardest puzzle needs fewer than 100 000 (so TAAI never gets
-    /// there) and Knotty 27 274; Faase met 7.4 million in 55 minutes without
-    /// a solution, where splr finds one in 441 s (docs/BENCHMARKS.md).
-    pub const SPLR_AFTER: u64 = 200_000;
-
     /// splr's generation by default, in seconds: Faase's peak stayed at
     /// 183–185 MB (276 MB in one call; 189–213 MB with generations of
     /// 90 s), its verdict in 3.0 and 7.0 minutes in two runs
@@ -116,7 +111,8 @@ impl SolveOptions {
 
     /// The options of an engine racing one with `self` (the CLI's
     /// `--threads`, the page's racing workers): clause learning from the
-    /// root, with `seed`, so that its path differs, and batsat to the end.
+    /// root, with `seed`, so that its path differs, and our solver to the
+    /// end.
     /// splr's memory grows with its time (on Knotty's clauses, 116 MB after
     /// 60 s from the root), so only the first engine hands over to it: two
     /// engines in splr on Faase peaked at 401 MB, one at 183 MB.
@@ -141,7 +137,12 @@ impl Default for SolveOptions {
             max_solutions: 2,
             learn_after: Some(Self::LEARN_AFTER),
             seed: None,
-            splr_after: Some(Self::SPLR_AFTER),
+            // splr came in for Faase, which batsat (our solver then) left
+            // without a solution for 55 minutes. Our own solver, with its
+            // target phases, has Faase's verdict in 24 s at 80 MB where
+            // the handover to splr took 70–133 s at 185–191 MB
+            // (docs/BENCHMARKS.md): it no longer hands over by default.
+            splr_after: None,
             splr_seconds: None,
             splr_generation: Some(Self::SPLR_GENERATION),
         }
@@ -177,7 +178,7 @@ pub enum Step {
     /// The search among the symmetric grids has no solution left; clause
     /// learning over every grid goes on alone.
     SymmetricExhausted { contradictions: u64 },
-    /// splr takes over clause learning over every grid from batsat
+    /// splr takes over clause learning over every grid from our solver
     /// ([`SolveOptions::splr_after`]); `contradictions` so far.
     Handover { contradictions: u64 },
     /// A solution (1-based `index`), checked against every clue. `image`:
@@ -301,7 +302,7 @@ pub struct Solver {
     symmetric: Option<SatSearch>,
     /// The next slice of clause learning goes to `symmetric`.
     symmetric_turn: bool,
-    /// A slice of batsat's cut short by the caller's pause (a batch's end):
+    /// A slice of our solver's cut short by the caller's pause (a batch's end):
     /// whether it is the symmetric search's, and its contradictions left.
     /// The next step finishes it before the turn passes, so that the two
     /// searches share the work as they do unpaused, however the batches
@@ -309,7 +310,7 @@ pub struct Solver {
     /// Knotty took 30 000 to 46 000 contradictions against 27 274).
     slice_left: Option<(bool, u64)>,
     /// Contradictions of the clause learnings that have ended: the
-    /// symmetric one, and batsat's before splr took over.
+    /// symmetric one, and ours before splr took over.
     learnt_before: u64,
     /// Steps to report before any further work: the images of a solution.
     pending: VecDeque<Step>,
@@ -771,11 +772,11 @@ impl Solver {
         learning
     }
 
-    /// batsat's contradictions over every grid before splr takes over:
+    /// Our solver's contradictions over every grid before splr takes over:
     /// [`SolveOptions::splr_after`], fewer in proportion where the encoding
     /// is larger than [`LARGE_ENCODING`] clauses. There each contradiction
-    /// costs more, and batsat's memory grows with its learnt clauses: on
-    /// Faase (about 330 000 clauses) its 200 000 contradictions took about
+    /// costs more, and the memory grows with the learnt clauses: on
+    /// Faase (about 330 000 clauses) batsat's (our solver then) 200 000 contradictions took about
     /// two minutes, in which the process grew from 82 MB to 151 MB, and
     /// gave splr nothing (splr starts from the root's clauses). Never past
     /// [`MAX_SPLR_CLAUSES`].
@@ -799,7 +800,7 @@ impl Solver {
         if let (Some(learning), Some(after)) = (&self.learning, self.splr_after()) {
             if !learning.is_long() && learning.conflicts() >= after {
                 self.learnt_before += learning.conflicts();
-                // batsat goes first: its memory makes room for splr's.
+                // Ours goes first: its memory makes room for splr's.
                 self.learning = None;
                 self.slice_left = None;
                 let long = SatSearch::new_long(
@@ -843,7 +844,7 @@ impl Solver {
                 let long = !symmetric_turn && self.learning.as_ref().is_some_and(SatSearch::is_long);
                 let step = self.record(grid.clone());
                 if long && self.state != State::Finished {
-                    // splr would start afresh for the next solution. batsat,
+                    // splr would start afresh for the next solution. Ours,
                     // with this one's values as its saved phases, looks
                     // around it first and often finds one far sooner (Faase:
                     // four cells away, at its first contradiction, where

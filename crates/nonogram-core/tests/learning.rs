@@ -14,7 +14,7 @@ fn all_solutions(puzzle: &Puzzle, learn_after: Option<u64>) -> (Vec<String>, u64
     all_solutions_seeded(puzzle, learn_after, None)
 }
 
-/// Every solution batsat lists when it tries the cells of `near` first, in
+/// Every solution our CDCL solver lists when it tries the cells of `near` first, in
 /// a canonical order.
 fn listed_near(puzzle: &Puzzle, near: &Grid) -> Vec<String> {
     let mut sat = SatSearch::new_near(puzzle, &Grid::new(puzzle.width(), puzzle.height()), None, Some(near));
@@ -90,7 +90,7 @@ proptest! {
     }
 }
 
-/// Started near a grid, batsat's first values are that grid's, and phase
+/// Started near a grid, our solver's first values are that grid's, and phase
 /// saving keeps them: near a solution, that solution comes first. Every
 /// permutation matrix solves the puzzle whose lines all have the clue 1.
 #[test]
@@ -179,7 +179,8 @@ fn no_solution_agrees_with_brute_force_and_search() {
     assert!(none[0] >= 20 && none[1] >= 20, "{none:?} without solution");
 }
 
-/// The models of a DIMACS text, read back by a SAT solver and projected on
+/// The models of a DIMACS text, read back by batsat (a SAT solver other
+/// than ours, so the text is checked independently) and projected on
 /// its first `cells` variables, as grids.
 fn dimacs_models(text: &str, w: usize, h: usize) -> Vec<String> {
     use batsat::{lbool, Lit, SolverInterface};
@@ -257,11 +258,11 @@ fn a_large_encoding_goes_to_splr_sooner() {
 
 /// splr never takes over where the encoding may exceed 400 000 clauses
 /// (its memory grows with them): an 80×80 picture whose every line has 20
-/// runs of 1, each with 41 cells of play (bound 537 920), stays with batsat
+/// runs of 1, each with 41 cells of play (bound 537 920), stays with ours
 /// however soon splr is asked for, where a 60×60 one (bound under 400 000)
 /// goes to splr.
 #[test]
-fn a_very_large_encoding_stays_with_batsat() {
+fn a_very_large_encoding_stays_with_our_solver() {
     for (n, splr) in [(60, true), (80, false)] {
         let puzzle = pictured(n, |r, c| (r + c) % 4 == 0);
         assert_eq!(SatSearch::clause_bound(&puzzle) <= 400_000, splr, "{n}×{n}");
@@ -274,7 +275,7 @@ fn a_very_large_encoding_stays_with_batsat() {
 /// learning at once and never hands over to splr (whose memory grows with
 /// its time), where the first engine does.
 #[test]
-fn racers_fit_small_encodings_and_stay_with_batsat() {
+fn racers_fit_small_encodings_and_stay_with_our_solver() {
     for (n, fits) in [(20, true), (80, false)] {
         let puzzle = diagonal(n);
         assert_eq!(nonogram_core::racing_fits(&puzzle), fits, "{n}×{n}");

@@ -1,4 +1,5 @@
-//! Clause learning for colour puzzles: the puzzle as CNF for batsat, as
+//! Clause learning for colour puzzles: the puzzle as CNF for our CDCL
+//! solver ([`crate::cdcl`]), as
 //! [`crate::sat`] does for black and white, with a colour encoding.
 //!
 //! # Encoding
