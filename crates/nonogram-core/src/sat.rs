@@ -331,11 +331,12 @@ impl SatSearch {
     }
 
     /// The contradictions a caller should allow per [`SatSearch::run`]:
-    /// 10 000 for a 25×25 puzzle (about half a second), fewer for larger
-    /// encodings, at least 1000. Each run starts the solver's restart
-    /// schedule and learnt-clause limit afresh, so short slices cost dearly:
-    /// on TAAI's 40 hardest puzzles, slices of 100 took 92 s in all, slices
-    /// of 10 000 took 46 s.
+    /// 10 000 for a 25×25 puzzle (about a quarter of a second), fewer for
+    /// larger encodings, at least 1000: how often control comes back (the
+    /// turns between a symmetric puzzle's two searches fall there). Our
+    /// solver goes on where it stopped, so a slice costs nothing else
+    /// (batsat, before it, restarted its schedule at every call: slices of
+    /// 100 took TAAI's 40 hardest puzzles 92 s, slices of 10 000 46 s).
     pub fn slice(&self) -> u64 {
         slice_for(match &self.engine {
             Engine::Cdcl(cdcl) => cdcl.num_clauses(),

@@ -400,3 +400,34 @@ fn the_colour_engine_agrees_with_black_and_white() {
     }
     assert!(learnt >= 2, "{learnt} puzzles needed clause learning");
 }
+
+/// Guesses before clause learning starts (`None`: it never did), and the
+/// verdict's word.
+fn guesses_before_learning(puzzle: &Puzzle, options: SolveOptions) -> (Option<u64>, &'static str) {
+    let (mut guesses, mut learning) = (0, false);
+    let (verdict, _) = nonogram_core::solve(puzzle, options, |step| {
+        learning |= matches!(step, Step::Learning { .. });
+        guesses += u64::from(!learning && matches!(step, Step::Guess { .. }));
+        true
+    })
+    .unwrap();
+    (learning.then_some(guesses), verdict.word())
+}
+
+/// TAAI's hard puzzles are wide open at the root (probing settles almost
+/// nothing), and each guess re-probes hundreds of cells: clause learning
+/// takes over once the probing after the first guess has tried as many
+/// cells as the grid has, well before the 20 guesses (checked to fail
+/// without that rule: 20 guesses), and the verdict is still `multiple`.
+#[test]
+fn the_handover_comes_sooner_where_guesses_cost_much_probing() {
+    let puzzles =
+        parse(&std::fs::read_to_string(shared().join("puzzles/taai2011/puzzles.txt")).unwrap()).unwrap();
+    for number in [510, 591] {
+        let puzzle = &puzzles.puzzles[number - 1];
+        let (guesses, word) = guesses_before_learning(puzzle, SolveOptions::default());
+        let guesses = guesses.unwrap_or_else(|| panic!("#{number}: no clause learning"));
+        assert!((1..SolveOptions::LEARN_AFTER).contains(&guesses), "#{number}: {guesses} guesses");
+        assert_eq!(word, "multiple", "#{number}");
+    }
+}
