@@ -143,6 +143,19 @@ pub(crate) enum Outcome {
     Stopped,
 }
 
+/// Pushes a literal on the trail, whose capacity `new_var` keeps at one
+/// literal per variable (a variable is on the trail at most once).
+#[inline(always)]
+fn push_trail(trail: &mut Vec<u32>, lit: u32) {
+    let len = trail.len();
+    assert!(len < trail.capacity(), "more literals on the trail than variables");
+    // SAFETY: `len < capacity`, checked just above.
+    unsafe {
+        trail.as_mut_ptr().add(len).write(lit);
+        trail.set_len(len + 1);
+    }
+}
+
 /// The number of decision levels among `lits` (their "LBD").
 fn lbd_of(lits: &[u32], level: &[u32], level_stamp: &mut Vec<u64>, stamp: &mut u64) -> u32 {
     *stamp += 1;
@@ -247,6 +260,12 @@ impl Cdcl {
         self.seen.push(0);
         self.heap_pos.push(u32::MAX);
         self.heap_insert(v);
+        // The trail never holds more than one literal per variable: room
+        // for all of them lets `push_trail` skip the capacity check.
+        let vars = self.level.len();
+        if self.trail.capacity() < vars {
+            self.trail.reserve_exact(vars - self.trail.len());
+        }
         Var(v)
     }
 
@@ -358,9 +377,12 @@ impl Cdcl {
                     *vals.get_unchecked_mut((q ^ 1) as usize) = -1;
                 }
                 let qv = (q >> 1) as usize;
-                self.level[qv] = level;
-                self.reason[qv] = (p << 1) | 1;
-                self.trail.push(q);
+                debug_assert!(qv < self.level.len() && qv < self.reason.len());
+                unsafe {
+                    *self.level.get_unchecked_mut(qv) = level;
+                    *self.reason.get_unchecked_mut(qv) = (p << 1) | 1;
+                }
+                push_trail(&mut self.trail, q);
             }
             let false_lit = p ^ 1;
             let mut ws = std::mem::take(&mut self.watches[p as usize]);
@@ -421,9 +443,12 @@ impl Cdcl {
                     vals[first as usize] = 1;
                     vals[(first ^ 1) as usize] = -1;
                     let fv = (first >> 1) as usize;
-                    self.level[fv] = level;
-                    self.reason[fv] = w.cref << 1;
-                    self.trail.push(first);
+                    debug_assert!(fv < self.level.len() && fv < self.reason.len());
+                    unsafe {
+                        *self.level.get_unchecked_mut(fv) = level;
+                        *self.reason.get_unchecked_mut(fv) = w.cref << 1;
+                    }
+                    push_trail(&mut self.trail, first);
                 }
             }
             ws.truncate(j);
@@ -442,12 +467,17 @@ impl Cdcl {
         let start = self.trail_lim[level as usize];
         for k in (start..self.trail.len()).rev() {
             let lit = self.trail[k];
-            let v = lit >> 1;
-            self.vals[lit as usize] = 0;
-            self.vals[(lit ^ 1) as usize] = 0;
-            self.phase[v as usize] = lit & 1 == 0;
-            if self.heap_pos[v as usize] == u32::MAX {
-                self.heap_insert(v);
+            let v = (lit >> 1) as usize;
+            debug_assert!(2 * v + 1 < self.vals.len() && v < self.phase.len() && v < self.heap_pos.len());
+            // SAFETY: a trail literal's variable exists (checked in debug).
+            let outside = unsafe {
+                *self.vals.get_unchecked_mut(2 * v) = 0;
+                *self.vals.get_unchecked_mut(2 * v + 1) = 0;
+                *self.phase.get_unchecked_mut(v) = lit & 1 == 0;
+                *self.heap_pos.get_unchecked(v) == u32::MAX
+            };
+            if outside {
+                self.heap_insert(v as u32);
             }
         }
         self.trail.truncate(start);
@@ -457,8 +487,11 @@ impl Cdcl {
 
     // --- the variable order: a binary max-heap on activity ---
 
+    #[inline(always)]
     fn heap_less(&self, a: u32, b: u32) -> bool {
-        self.activity[a as usize] > self.activity[b as usize]
+        debug_assert!((a as usize) < self.activity.len() && (b as usize) < self.activity.len());
+        // SAFETY: the heap holds variables only (checked in debug).
+        unsafe { *self.activity.get_unchecked(a as usize) > *self.activity.get_unchecked(b as usize) }
     }
 
     fn heap_up(&mut self, mut i: usize) {
@@ -580,10 +613,13 @@ impl Cdcl {
         let p = loop {
             for &q in &lits {
                 let v = (q >> 1) as usize;
-                if self.seen[v] == 0 && self.level[v] > 0 {
+                debug_assert!(v < self.seen.len() && v < self.level.len());
+                // SAFETY: clause literals are of existing variables.
+                let (seen, at) = unsafe { (*self.seen.get_unchecked(v), *self.level.get_unchecked(v)) };
+                if seen == 0 && at > 0 {
                     self.seen[v] = 1;
                     self.bump(v as u32);
-                    if self.level[v] >= level {
+                    if at >= level {
                         path += 1;
                     } else {
                         learnt.push(q);
@@ -592,7 +628,10 @@ impl Cdcl {
             }
             loop {
                 index -= 1;
-                if self.seen[(self.trail[index] >> 1) as usize] != 0 {
+                let v = (self.trail[index] >> 1) as usize;
+                debug_assert!(v < self.seen.len());
+                // SAFETY: trail literals are of existing variables.
+                if unsafe { *self.seen.get_unchecked(v) } != 0 {
                     break;
                 }
             }
