@@ -494,41 +494,37 @@ impl Cdcl {
         unsafe { *self.activity.get_unchecked(a as usize) > *self.activity.get_unchecked(b as usize) }
     }
 
-    fn heap_up(&mut self, mut i: usize) {
-        let v = self.heap[i];
-        while i > 0 {
-            let parent = (i - 1) / 2;
-            if !self.heap_less(v, self.heap[parent]) {
-                break;
-            }
-            self.heap[i] = self.heap[parent];
-            self.heap_pos[self.heap[i] as usize] = i as u32;
-            i = parent;
-        }
+    /// Puts `v` at place `i` of the heap.
+    fn heap_set(&mut self, i: usize, v: u32) {
         self.heap[i] = v;
         self.heap_pos[v as usize] = i as u32;
     }
 
+    /// Moves the variable at place `i` up past its less active parents.
+    fn heap_up(&mut self, mut i: usize) {
+        let v = self.heap[i];
+        while i > 0 && self.heap_less(v, self.heap[(i - 1) / 2]) {
+            self.heap_set(i, self.heap[(i - 1) / 2]);
+            i = (i - 1) / 2;
+        }
+        self.heap_set(i, v);
+    }
+
+    /// Moves the variable at place `i` down past its more active children.
     fn heap_down(&mut self, mut i: usize) {
         let v = self.heap[i];
         let n = self.heap.len();
-        loop {
-            let left = 2 * i + 1;
-            if left >= n {
-                break;
-            }
-            let right = left + 1;
+        while 2 * i + 1 < n {
+            let (left, right) = (2 * i + 1, 2 * i + 2);
             let child =
                 if right < n && self.heap_less(self.heap[right], self.heap[left]) { right } else { left };
             if !self.heap_less(self.heap[child], v) {
                 break;
             }
-            self.heap[i] = self.heap[child];
-            self.heap_pos[self.heap[i] as usize] = i as u32;
+            self.heap_set(i, self.heap[child]);
             i = child;
         }
-        self.heap[i] = v;
-        self.heap_pos[v as usize] = i as u32;
+        self.heap_set(i, v);
     }
 
     fn heap_insert(&mut self, v: u32) {
