@@ -132,7 +132,6 @@ pub(crate) struct Cdcl {
     restart_left: u64,
     next_reduce: u64,
     reductions: u64,
-    wasted: usize,
 }
 
 /// What a search call ended with.
@@ -229,7 +228,6 @@ impl Cdcl {
             restart_left: 0,
             next_reduce: 2000,
             reductions: 0,
-            wasted: 0,
         };
         if let Some(seed) = seed {
             s.rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
@@ -781,11 +779,6 @@ impl Cdcl {
         }
     }
 
-    fn locked(&self, cref: u32) -> bool {
-        let first = self.arena[cref as usize + HEADER];
-        self.val(first) == 1 && self.reason[(first >> 1) as usize] == cref << 1
-    }
-
     /// Drops about half the learnt clauses outside the core (LBD ≤ 2) and
     /// those used since the last reduction with LBD ≤ 6, the least active
     /// and highest-LBD first; then compacts the arena.
@@ -816,49 +809,43 @@ impl Cdcl {
         });
         let mut drop = candidates.len() / 2;
         drop = drop.max(self.learnts.len().saturating_sub(LEARNT_LIMIT));
+        // At the root no clause is the reason of a literal still to be
+        // analysed (`compact` forgets the root's reasons), so any may go.
         for &cref in candidates.iter().take(drop) {
-            if !self.locked(cref) {
-                self.arena[cref as usize + 1] |= DELETED;
-                self.wasted += HEADER + self.arena[cref as usize] as usize;
-            }
+            self.arena[cref as usize + 1] |= DELETED;
         }
         self.compact();
     }
 
-    /// Moves the live clauses together, renumbering watches and reasons.
+    /// Moves the live clauses together within the arena, and rebuilds the
+    /// watches. Only at the root: the reasons there are never read again
+    /// (the analysis skips level 0), so they are forgotten rather than
+    /// renumbered. In place: a new arena at each reduction left the
+    /// allocator holding the old ones' room (Faase, seeded: 141 MB after
+    /// 160 s, against 104 MB in place).
     fn compact(&mut self) {
-        let mut arena = Vec::with_capacity(self.arena.len() - self.wasted);
-        let mut c = 0;
-        let mut learnts = Vec::with_capacity(self.learnts.len());
-        while c < self.arena.len() {
-            let len = self.arena[c] as usize;
-            let flags = self.arena[c + 1];
+        debug_assert_eq!(self.decision_level(), 0);
+        for &lit in &self.trail {
+            self.reason[(lit >> 1) as usize] = NO_REASON;
+        }
+        self.learnts.clear();
+        let (mut from, mut to) = (0, 0);
+        while from < self.arena.len() {
+            let size = HEADER + self.arena[from] as usize;
+            let flags = self.arena[from + 1];
             if flags & DELETED == 0 {
-                let new = arena.len() as u32;
-                arena.extend_from_slice(&self.arena[c..c + HEADER + len]);
+                self.arena.copy_within(from..from + size, to);
                 if flags & LEARNT != 0 {
-                    learnts.push(new);
+                    self.learnts.push(to as u32);
                 }
-                // The old header slot now tells the new place.
-                self.arena[c + 2] = new;
-            } else {
-                self.arena[c + 2] = u32::MAX;
+                to += size;
             }
-            c += HEADER + len;
+            from += size;
         }
-        for lit in &self.trail {
-            let v = (lit >> 1) as usize;
-            let r = self.reason[v];
-            if r != NO_REASON && r & 1 == 0 {
-                self.reason[v] = self.arena[(r >> 1) as usize + 2] << 1;
-            }
-        }
+        self.arena.truncate(to);
         for ws in &mut self.watches {
             ws.clear();
         }
-        self.arena = arena;
-        self.learnts = learnts;
-        self.wasted = 0;
         let mut c = 0;
         while c < self.arena.len() {
             let len = self.arena[c] as usize;
