@@ -11,9 +11,9 @@
 //! first: its value in the longest assignment without a contradiction met
 //! since the last rephasing (as CaDiCaL and Kissat do in their "stable"
 //! mode), else the value it last had (phase saving). Rephasing (at 1000
-//! contradictions, then after 1000, 2000, 3000 … more) makes those longest values the saved
-//! ones and starts the targets afresh. docs/BENCHMARKS.md has the figures
-//! behind each choice.
+//! contradictions, then after 1000, 2000, 3000 … more) makes those longest
+//! values the saved ones and starts the targets afresh. docs/BENCHMARKS.md
+//! has the figures behind each choice.
 
 /// A variable of the encoding.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -111,7 +111,7 @@ pub(crate) struct Cdcl {
     heap_pos: Vec<u32>,
     phase: Vec<bool>,
     /// Target phases: the values of the longest consistent assignment since
-    /// the last restart (0: none).
+    /// the last rephasing, kept across restarts (0: none).
     target: Vec<i8>,
     target_len: usize,
     rephases: u64,
@@ -225,7 +225,7 @@ impl Cdcl {
             rng: 0,
             random_freq: 0.0,
             restarts: 0,
-            restart_left: 0,
+            restart_left: RESTART_UNIT,
             next_reduce: 2000,
             reductions: 0,
         };
@@ -233,7 +233,6 @@ impl Cdcl {
             s.rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
             s.random_freq = 0.01;
         }
-        s.restart_left = RESTART_UNIT;
         s
     }
 
@@ -791,24 +790,21 @@ impl Cdcl {
             if lbd <= 2 {
                 continue;
             }
-            if flags & USED != 0 && lbd <= 6 {
-                self.arena[c + 1] = flags & !USED;
-                continue;
-            }
             self.arena[c + 1] = flags & !USED;
-            candidates.push(cref);
+            if flags & USED == 0 || lbd > 6 {
+                candidates.push(cref);
+            }
         }
-        let key = |arena: &[u32], cref: u32| {
+        // Highest LBD first, then least active.
+        let key = |cref: u32| {
             let c = cref as usize;
-            (arena[c + 1] >> 8, -f32::from_bits(arena[c + 2]))
+            (self.arena[c + 1] >> 8, f32::from_bits(self.arena[c + 2]))
         };
         candidates.sort_by(|&a, &b| {
-            let (la, aa) = key(&self.arena, a);
-            let (lb, ab) = key(&self.arena, b);
-            lb.cmp(&la).then(aa.partial_cmp(&ab).unwrap_or(std::cmp::Ordering::Equal).reverse())
+            let ((la, aa), (lb, ab)) = (key(a), key(b));
+            lb.cmp(&la).then(aa.total_cmp(&ab))
         });
-        let mut drop = candidates.len() / 2;
-        drop = drop.max(self.learnts.len().saturating_sub(LEARNT_LIMIT));
+        let drop = (candidates.len() / 2).max(self.learnts.len().saturating_sub(LEARNT_LIMIT));
         // At the root no clause is the reason of a literal still to be
         // analysed (`compact` forgets the root's reasons), so any may go.
         for &cref in candidates.iter().take(drop) {

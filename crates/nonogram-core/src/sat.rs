@@ -167,10 +167,10 @@ impl SatSearch {
     /// there. After a first solution, a second one often differs from it in
     /// a few cells: started near the first, the solver looks there first.
     /// On Faase, batsat (our solver before `cdcl`) near splr's first
-    /// solution found a second one four
-    /// cells away at its first contradiction; trying `near`'s values first
-    /// at every choice (user polarities, not saved phases) took it 205 000
-    /// contradictions to find one 922 cells away.
+    /// solution found a second one four cells away at its first
+    /// contradiction; trying `near`'s values first at every choice (user
+    /// polarities, not saved phases) took it 205 000 contradictions to find
+    /// one 922 cells away.
     pub fn new_near(puzzle: &Puzzle, known: &Grid, seed: Option<u64>, near: Option<&Grid>) -> SatSearch {
         SatSearch::build(puzzle, known, seed, near, &[])
     }

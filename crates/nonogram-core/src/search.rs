@@ -32,9 +32,9 @@
 //! solutions found so far. On TAAI 2011's hard puzzles it turned minutes of
 //! guessing into seconds; Forever went from about 50 ms to about 20 ms.
 //! When our CDCL solver ([`crate::cdcl`]) has met
-//! [`SolveOptions::splr_after`] contradictions over every grid, splr takes
-//! over ([`Step::Handover`], see [`SatSearch::new_long`]); after each
-//! solution splr finds, ours starts
+//! [`SolveOptions::splr_after`] contradictions over every grid (by default
+//! it never hands over), splr takes over ([`Step::Handover`], see
+//! [`SatSearch::new_long`]); after each solution splr finds, ours starts
 //! again, near it ([`SatSearch::new_near`]).
 
 use crate::cell::Cell;
@@ -52,8 +52,8 @@ const MAX_LEARNING_CLAUSES: u64 = 2_000_000;
 
 /// Past this bound on the clauses ([`SatSearch::clause_bound`]), splr takes
 /// over from our solver sooner (see `Solver::splr_after`). Knotty's bound is
-/// 38 972 and a 25×25's under 10 000; Faase's is 338 804, so splr takes over
-/// there after 29 515 contradictions.
+/// 38 972 and a 25×25's under 10 000; Faase's is 338 804, so with
+/// `--splr-after 200000` splr takes over there after 29 515 contradictions.
 const LARGE_ENCODING: u64 = 50_000;
 
 /// Past this bound on the clauses, splr never takes over: our solver goes
@@ -789,11 +789,11 @@ impl Solver {
     /// Our solver's contradictions over every grid before splr takes over:
     /// [`SolveOptions::splr_after`], fewer in proportion where the encoding
     /// is larger than [`LARGE_ENCODING`] clauses. There each contradiction
-    /// costs more, and the memory grows with the learnt clauses: on
-    /// Faase (about 330 000 clauses) batsat's (our solver then) 200 000 contradictions took about
-    /// two minutes, in which the process grew from 82 MB to 151 MB, and
-    /// gave splr nothing (splr starts from the root's clauses). Never past
-    /// [`MAX_SPLR_CLAUSES`].
+    /// costs more, and the memory grows with the learnt clauses: on Faase
+    /// (about 330 000 clauses) batsat's (our solver then) 200 000
+    /// contradictions took about two minutes, in which the process grew
+    /// from 82 MB to 151 MB, and gave splr nothing (splr starts from the
+    /// root's clauses). Never past [`MAX_SPLR_CLAUSES`].
     fn splr_after(&self) -> Option<u64> {
         let bound = SatSearch::clause_bound(&self.puzzle).max(1);
         if bound > MAX_SPLR_CLAUSES {
