@@ -120,7 +120,6 @@ pub(crate) struct Cdcl {
     stack: Vec<u32>,
     to_clear: Vec<u32>,
     learnt: Vec<u32>,
-    buf: Vec<u32>,
     level_stamp: Vec<u64>,
     stamp: u64,
     clause_inc: f32,
@@ -216,7 +215,6 @@ impl Cdcl {
             stack: Vec::new(),
             to_clear: Vec::new(),
             learnt: Vec::new(),
-            buf: Vec::new(),
             level_stamp: vec![0],
             stamp: 0,
             clause_inc: 1.0,
@@ -571,20 +569,41 @@ impl Cdcl {
         }
     }
 
-    /// The false literals of `v`'s reason (all but `v`'s own), pushed on `out`.
-    fn reason_lits(&self, reason: u32, out: &mut Vec<u32>) {
+    /// Where the false literals of a reason lie: a binary reason's one
+    /// literal (`Err`), or a long clause's range in the arena (`Ok`; all
+    /// but the implied literal, which is the clause's first).
+    fn reason_range(&self, reason: u32) -> Result<std::ops::Range<usize>, u32> {
         if reason & 1 == 1 {
-            out.push((reason >> 1) ^ 1);
+            Err((reason >> 1) ^ 1)
         } else {
             let c = (reason >> 1) as usize;
-            let len = self.arena[c] as usize;
-            out.extend_from_slice(&self.arena[c + HEADER + 1..c + HEADER + len]);
+            Ok(c + HEADER + 1..c + HEADER + self.arena[c] as usize)
+        }
+    }
+
+    /// One literal of a clause under analysis: a variable not yet seen
+    /// (and not fixed at the root) is marked and bumped, and counts on the
+    /// path to the UIP (at the contradiction's `level`) or joins `learnt`.
+    #[inline(always)]
+    fn see(&mut self, q: u32, level: u32, path: &mut u32, learnt: &mut Vec<u32>) {
+        let v = (q >> 1) as usize;
+        debug_assert!(v < self.seen.len() && v < self.level.len());
+        // SAFETY: clause literals are of existing variables.
+        let (seen, at) = unsafe { (*self.seen.get_unchecked(v), *self.level.get_unchecked(v)) };
+        if seen == 0 && at > 0 {
+            unsafe { *self.seen.get_unchecked_mut(v) = 1 };
+            self.bump(v as u32);
+            if at >= level {
+                *path += 1;
+            } else {
+                learnt.push(q);
+            }
         }
     }
 
     /// First-UIP learning: fills `self.learnt` (the asserting literal first,
     /// a literal of the backjump level second); returns the backjump level
-    /// and the clause's LBD.
+    /// and the clause's LBD. Reasons are read where they lie, not copied.
     fn analyze(&mut self, conflict: Conflict) -> (u32, u32) {
         let mut learnt = std::mem::take(&mut self.learnt);
         learnt.clear();
@@ -592,36 +611,27 @@ impl Cdcl {
         let level = self.decision_level();
         let mut path = 0;
         let mut index = self.trail.len();
-        let mut lits = std::mem::take(&mut self.buf);
-        lits.clear();
         match conflict {
-            Conflict::Binary(a, b) => lits.extend([a, b]),
+            Conflict::Binary(a, b) => {
+                self.see(a, level, &mut path, &mut learnt);
+                self.see(b, level, &mut path, &mut learnt);
+            }
             Conflict::Long(cref) => {
                 self.touch(cref);
                 let c = cref as usize;
-                let len = self.arena[c] as usize;
-                lits.extend_from_slice(&self.arena[c + HEADER..c + HEADER + len]);
+                for k in c + HEADER..c + HEADER + self.arena[c] as usize {
+                    // SAFETY: a clause's literals lie within the arena.
+                    let q = unsafe { *self.arena.get_unchecked(k) };
+                    self.see(q, level, &mut path, &mut learnt);
+                }
             }
         }
         let p = loop {
-            for &q in &lits {
-                let v = (q >> 1) as usize;
-                debug_assert!(v < self.seen.len() && v < self.level.len());
-                // SAFETY: clause literals are of existing variables.
-                let (seen, at) = unsafe { (*self.seen.get_unchecked(v), *self.level.get_unchecked(v)) };
-                if seen == 0 && at > 0 {
-                    self.seen[v] = 1;
-                    self.bump(v as u32);
-                    if at >= level {
-                        path += 1;
-                    } else {
-                        learnt.push(q);
-                    }
-                }
-            }
             loop {
                 index -= 1;
-                let v = (self.trail[index] >> 1) as usize;
+                debug_assert!(index < self.trail.len());
+                // SAFETY: the path's literals are on the trail below `index`.
+                let v = (unsafe { *self.trail.get_unchecked(index) } >> 1) as usize;
                 debug_assert!(v < self.seen.len());
                 // SAFETY: trail literals are of existing variables.
                 if unsafe { *self.seen.get_unchecked(v) } != 0 {
@@ -636,14 +646,19 @@ impl Cdcl {
                 break p;
             }
             let reason = self.reason[v];
-            lits.clear();
-            if reason & 1 == 0 {
-                self.touch(reason >> 1);
+            match self.reason_range(reason) {
+                Err(q) => self.see(q, level, &mut path, &mut learnt),
+                Ok(range) => {
+                    self.touch(reason >> 1);
+                    for k in range {
+                        // SAFETY: as above.
+                        let q = unsafe { *self.arena.get_unchecked(k) };
+                        self.see(q, level, &mut path, &mut learnt);
+                    }
+                }
             }
-            self.reason_lits(reason, &mut lits);
         };
         learnt[0] = p ^ 1;
-        self.buf = lits;
         // Recursive minimisation (MiniSat's "deep" mode).
         self.to_clear.clear();
         self.to_clear.extend_from_slice(&learnt);
@@ -715,12 +730,12 @@ impl Cdcl {
         self.stack.clear();
         self.stack.push(q);
         let top = self.to_clear.len();
-        let mut lits = std::mem::take(&mut self.buf);
-        let mut redundant = true;
-        'outer: while let Some(p) = self.stack.pop() {
-            lits.clear();
-            self.reason_lits(self.reason[(p >> 1) as usize], &mut lits);
-            for &l in &lits {
+        while let Some(p) = self.stack.pop() {
+            let (single, range) = match self.reason_range(self.reason[(p >> 1) as usize]) {
+                Err(l) => (Some(l), 0..0),
+                Ok(range) => (None, range),
+            };
+            for l in single.into_iter().chain(range.map(|k| self.arena[k])) {
                 let v = (l >> 1) as usize;
                 if self.seen[v] != 0 || self.level[v] == 0 {
                     continue;
@@ -734,13 +749,11 @@ impl Cdcl {
                         self.seen[(c >> 1) as usize] = 0;
                     }
                     self.to_clear.truncate(top);
-                    redundant = false;
-                    break 'outer;
+                    return false;
                 }
             }
         }
-        self.buf = lits;
-        redundant
+        true
     }
 
     /// Makes the targets the saved phases and starts the targets afresh.
