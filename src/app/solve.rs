@@ -55,9 +55,8 @@ impl State {
         self.next_id += 1;
         self.clear_outcome();
         self.status = "Solving…".into();
-        // A running solve may be inside a long slice of splr (seconds to
-        // minutes, see `nonogram_core::sat`), deaf to new messages until it
-        // ends: replace its worker.
+        // A running solve's worker is replaced: that stops it at once,
+        // whatever slice of work it is in.
         if self.running.is_some() {
             self.respawn(effects);
         } else if !matches!(self.racer, Racer::Absent | Racer::Unfit) {

@@ -63,6 +63,7 @@ const LARGE_ENCODING: u64 = 50_000;
 /// (1 774 540) 448 MB as splr was built, and then overran a 30 s limit by
 /// 14 s. batsat alone (our solver then), whose learnt clauses were
 /// bounded, held 70 MB and 130 MB for them and stopped on time.
+#[cfg(feature = "splr")]
 const MAX_SPLR_CLAUSES: u64 = 400_000;
 
 /// How far to search.
@@ -82,10 +83,12 @@ pub struct SolveOptions {
     /// their times differ widely, so the first verdict of two comes sooner.
     pub seed: Option<u64>,
     /// Hand clause learning over every grid from our solver to splr
-    /// ([`SatSearch::new_long`]) once ours has met this many
-    /// contradictions there without a verdict (fewer, in proportion, on
-    /// puzzles whose encoding may exceed 50 000 clauses, and never where it
-    /// may exceed 400 000, for memory); `None` (the default) never does.
+    /// (`SatSearch::new_long`) once ours has met this many contradictions
+    /// there without a verdict (fewer, in proportion, on puzzles whose
+    /// encoding may exceed 50 000 clauses, and never where it may exceed
+    /// 400 000, for memory); `None` (the default) never does. Only with the
+    /// `splr` feature (the CLI's; the page's worker is built without it):
+    /// otherwise ignored.
     pub splr_after: Option<u64>,
     /// The longest one step of splr may take, in seconds; `None`: until it
     /// has a solution or proves there is none (minutes on Faase; a caller
@@ -794,6 +797,7 @@ impl Solver {
     /// contradictions took about two minutes, in which the process grew
     /// from 82 MB to 151 MB, and gave splr nothing (splr starts from the
     /// root's clauses). Never past [`MAX_SPLR_CLAUSES`].
+    #[cfg(feature = "splr")]
     fn splr_after(&self) -> Option<u64> {
         let bound = SatSearch::clause_bound(&self.puzzle).max(1);
         if bound > MAX_SPLR_CLAUSES {
@@ -811,6 +815,7 @@ impl Solver {
     /// One slice of clause learning, over the symmetric grids and every grid
     /// in turn.
     fn learn(&mut self) -> Option<Step> {
+        #[cfg(feature = "splr")]
         if let (Some(learning), Some(after)) = (&self.learning, self.splr_after()) {
             if !learning.is_long() && learning.conflicts() >= after {
                 self.learnt_before += learning.conflicts();
