@@ -863,6 +863,16 @@ impl Cdcl {
             self.watches[(b ^ 1) as usize].push(Watch { cref: c as u32, blocker: a });
             c += HEADER + len;
         }
+        // A list keeps the room of its longest past, which moves from
+        // literal to literal: the lists' room grew without end on long
+        // runs (Faase, seeded: 7 MB after 100 000 contradictions, 12 MB
+        // after 650 000, for 2 MB of watches). Hand back what is far beyond
+        // the list's length now.
+        for ws in &mut self.watches {
+            if ws.capacity() > 2 * ws.len() + 16 {
+                ws.shrink_to(ws.len() + ws.len() / 2 + 4);
+            }
+        }
     }
 
     /// Searches until a solution, unsatisfiability, `budget` more
