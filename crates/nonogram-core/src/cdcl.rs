@@ -80,6 +80,11 @@ enum Conflict {
 /// less and those in use (on large encodings such as Faase's 80×95 they
 /// are long).
 const LEARNT_LIMIT: usize = 20_000;
+/// A reduction comes at the latest once the clauses learnt since the last
+/// take this many words (16 MB): the schedule's intervals grow, and where
+/// learnt clauses are long (Faase's have hundreds of literals) the arena
+/// grew with them, 8 to 16 MB each time its room doubled, on long runs.
+const LEARNT_WORDS: usize = 4 << 20;
 /// The Luby sequence's unit, in contradictions.
 const RESTART_UNIT: u64 = 100;
 /// Contradictions before the first rephasing; the n-th comes n units after
@@ -131,6 +136,9 @@ pub(crate) struct Cdcl {
     restart_left: u64,
     next_reduce: u64,
     reductions: u64,
+    /// The arena's length after the last reduction, and the puzzle's
+    /// clauses added since.
+    arena_reduced: usize,
 }
 
 /// What a search call ended with.
@@ -226,6 +234,7 @@ impl Cdcl {
             restart_left: RESTART_UNIT,
             next_reduce: 2000,
             reductions: 0,
+            arena_reduced: 0,
         };
         if let Some(seed) = seed {
             s.rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
@@ -344,6 +353,9 @@ impl Cdcl {
         self.watches[(lits[1] ^ 1) as usize].push(Watch { cref, blocker: lits[0] });
         if learnt {
             self.learnts.push(cref);
+        } else {
+            // The puzzle's clauses do not count towards `LEARNT_WORDS`.
+            self.arena_reduced += HEADER + lits.len();
         }
         cref
     }
@@ -852,6 +864,7 @@ impl Cdcl {
             from += size;
         }
         self.arena.truncate(to);
+        self.arena_reduced = to;
         for ws in &mut self.watches {
             ws.clear();
         }
@@ -933,7 +946,7 @@ impl Cdcl {
                 self.cancel_until(0);
                 self.rephase();
             }
-            if self.conflicts >= self.next_reduce {
+            if self.conflicts >= self.next_reduce || self.arena.len() > self.arena_reduced + LEARNT_WORDS {
                 self.reductions += 1;
                 self.next_reduce = self.conflicts + 2000 + 300 * self.reductions;
                 self.cancel_until(0);
