@@ -139,6 +139,8 @@ pub(crate) struct Cdcl {
     /// The arena's length after the last reduction, and the puzzle's
     /// clauses added since.
     arena_reduced: usize,
+    /// [`LEARNT_WORDS`] (smaller in tests).
+    learnt_words: usize,
 }
 
 /// What a search call ended with.
@@ -235,6 +237,7 @@ impl Cdcl {
             next_reduce: 2000,
             reductions: 0,
             arena_reduced: 0,
+            learnt_words: LEARNT_WORDS,
         };
         if let Some(seed) = seed {
             s.rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
@@ -946,7 +949,8 @@ impl Cdcl {
                 self.cancel_until(0);
                 self.rephase();
             }
-            if self.conflicts >= self.next_reduce || self.arena.len() > self.arena_reduced + LEARNT_WORDS {
+            if self.conflicts >= self.next_reduce || self.arena.len() > self.arena_reduced + self.learnt_words
+            {
                 self.reductions += 1;
                 self.next_reduce = self.conflicts + 2000 + 300 * self.reductions;
                 self.cancel_until(0);
@@ -1079,6 +1083,17 @@ mod tests {
             }
         }
         cs
+    }
+
+    #[test]
+    fn reductions_come_when_learnt_clauses_take_room() {
+        let cs = pigeons(7);
+        let (mut s, _) = solver(56, &cs, None);
+        s.learnt_words = 2000;
+        assert_eq!(s.solve(u64::MAX, || false), Outcome::Unsat);
+        // The schedule alone reduces about once in these contradictions.
+        let scheduled = (1..).take_while(|&k| 2000 * k + 150 * k * (k + 1) <= s.conflicts).count() as u64;
+        assert!(s.reductions > 2 * scheduled + 10, "{} reductions, {} scheduled", s.reductions, scheduled);
     }
 
     #[test]
