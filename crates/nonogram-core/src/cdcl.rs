@@ -69,6 +69,14 @@ struct Watch {
     blocker: u32,
 }
 
+/// Where a reason's false literals lie (all but the implied literal's).
+enum Why {
+    /// A binary clause's other literal.
+    Lit(u32),
+    /// A long clause's literals after its first (the implied one), in the arena.
+    Clause(std::ops::Range<usize>),
+}
+
 #[derive(Clone, Copy)]
 enum Conflict {
     /// A binary clause of two false literals.
@@ -82,8 +90,8 @@ enum Conflict {
 const LEARNT_LIMIT: usize = 20_000;
 /// A reduction comes at the latest once the clauses learnt since the last
 /// take this many words (16 MB): the schedule's intervals grow, and where
-/// learnt clauses are long (Faase's have hundreds of literals) the arena
-/// grew with them, 8 to 16 MB each time its room doubled, on long runs.
+/// learnt clauses are long (as on Faase's 80×95) the arena grew with them
+/// on long runs (its room doubled from 8 to 16 MB after 130 s, seeded).
 const LEARNT_WORDS: usize = 4 << 20;
 /// The Luby sequence's unit, in contradictions.
 const RESTART_UNIT: u64 = 100;
@@ -136,9 +144,8 @@ pub(crate) struct Cdcl {
     restart_left: u64,
     next_reduce: u64,
     reductions: u64,
-    /// The arena's length after the last reduction, and the puzzle's
-    /// clauses added since.
-    arena_reduced: usize,
+    /// Words of the clauses learnt since the last reduction.
+    learnt_since: usize,
     /// [`LEARNT_WORDS`] (smaller in tests).
     learnt_words: usize,
 }
@@ -236,7 +243,7 @@ impl Cdcl {
             restart_left: RESTART_UNIT,
             next_reduce: 2000,
             reductions: 0,
-            arena_reduced: 0,
+            learnt_since: 0,
             learnt_words: LEARNT_WORDS,
         };
         if let Some(seed) = seed {
@@ -356,9 +363,7 @@ impl Cdcl {
         self.watches[(lits[1] ^ 1) as usize].push(Watch { cref, blocker: lits[0] });
         if learnt {
             self.learnts.push(cref);
-        } else {
-            // The puzzle's clauses do not count towards `LEARNT_WORDS`.
-            self.arena_reduced += HEADER + lits.len();
+            self.learnt_since += HEADER + lits.len();
         }
         cref
     }
@@ -584,15 +589,12 @@ impl Cdcl {
         }
     }
 
-    /// Where the false literals of a reason lie: a binary reason's one
-    /// literal (`Err`), or a long clause's range in the arena (`Ok`; all
-    /// but the implied literal, which is the clause's first).
-    fn reason_range(&self, reason: u32) -> Result<std::ops::Range<usize>, u32> {
+    fn why(&self, reason: u32) -> Why {
         if reason & 1 == 1 {
-            Err((reason >> 1) ^ 1)
+            Why::Lit((reason >> 1) ^ 1)
         } else {
             let c = (reason >> 1) as usize;
-            Ok(c + HEADER + 1..c + HEADER + self.arena[c] as usize)
+            Why::Clause(c + HEADER + 1..c + HEADER + self.arena[c] as usize)
         }
     }
 
@@ -616,6 +618,17 @@ impl Cdcl {
         }
     }
 
+    /// [`Cdcl::see`] for each literal of `range` in the arena.
+    #[inline(always)]
+    fn see_all(&mut self, range: std::ops::Range<usize>, level: u32, path: &mut u32, learnt: &mut Vec<u32>) {
+        for k in range {
+            debug_assert!(k < self.arena.len());
+            // SAFETY: a clause's literals lie within the arena.
+            let q = unsafe { *self.arena.get_unchecked(k) };
+            self.see(q, level, path, learnt);
+        }
+    }
+
     /// First-UIP learning: fills `self.learnt` (the asserting literal first,
     /// a literal of the backjump level second); returns the backjump level
     /// and the clause's LBD. Reasons are read where they lie, not copied.
@@ -634,11 +647,7 @@ impl Cdcl {
             Conflict::Long(cref) => {
                 self.touch(cref);
                 let c = cref as usize;
-                for k in c + HEADER..c + HEADER + self.arena[c] as usize {
-                    // SAFETY: a clause's literals lie within the arena.
-                    let q = unsafe { *self.arena.get_unchecked(k) };
-                    self.see(q, level, &mut path, &mut learnt);
-                }
+                self.see_all(c + HEADER..c + HEADER + self.arena[c] as usize, level, &mut path, &mut learnt);
             }
         }
         let p = loop {
@@ -661,15 +670,11 @@ impl Cdcl {
                 break p;
             }
             let reason = self.reason[v];
-            match self.reason_range(reason) {
-                Err(q) => self.see(q, level, &mut path, &mut learnt),
-                Ok(range) => {
+            match self.why(reason) {
+                Why::Lit(q) => self.see(q, level, &mut path, &mut learnt),
+                Why::Clause(range) => {
                     self.touch(reason >> 1);
-                    for k in range {
-                        // SAFETY: as above.
-                        let q = unsafe { *self.arena.get_unchecked(k) };
-                        self.see(q, level, &mut path, &mut learnt);
-                    }
+                    self.see_all(range, level, &mut path, &mut learnt);
                 }
             }
         };
@@ -746,9 +751,9 @@ impl Cdcl {
         self.stack.push(q);
         let top = self.to_clear.len();
         while let Some(p) = self.stack.pop() {
-            let (single, range) = match self.reason_range(self.reason[(p >> 1) as usize]) {
-                Err(l) => (Some(l), 0..0),
-                Ok(range) => (None, range),
+            let (single, range) = match self.why(self.reason[(p >> 1) as usize]) {
+                Why::Lit(l) => (Some(l), 0..0),
+                Why::Clause(range) => (None, range),
             };
             for l in single.into_iter().chain(range.map(|k| self.arena[k])) {
                 let v = (l >> 1) as usize;
@@ -867,7 +872,7 @@ impl Cdcl {
             from += size;
         }
         self.arena.truncate(to);
-        self.arena_reduced = to;
+        self.learnt_since = 0;
         for ws in &mut self.watches {
             ws.clear();
         }
@@ -949,8 +954,7 @@ impl Cdcl {
                 self.cancel_until(0);
                 self.rephase();
             }
-            if self.conflicts >= self.next_reduce || self.arena.len() > self.arena_reduced + self.learnt_words
-            {
+            if self.conflicts >= self.next_reduce || self.learnt_since > self.learnt_words {
                 self.reductions += 1;
                 self.next_reduce = self.conflicts + 2000 + 300 * self.reductions;
                 self.cancel_until(0);
@@ -1092,7 +1096,7 @@ mod tests {
         s.learnt_words = 2000;
         assert_eq!(s.solve(u64::MAX, || false), Outcome::Unsat);
         // The schedule alone reduces about once in these contradictions.
-        let scheduled = (1..).take_while(|&k| 2000 * k + 150 * k * (k + 1) <= s.conflicts).count() as u64;
+        let scheduled = (1..).take_while(|&k| 2000 * k + 150 * k * (k - 1) <= s.conflicts).count() as u64;
         assert!(s.reductions > 2 * scheduled + 10, "{} reductions, {} scheduled", s.reductions, scheduled);
     }
 

@@ -871,9 +871,9 @@ mod tests {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for (w, h, density) in [(30, 30, 50), (25, 40, 30), (60, 20, 70), (1, 50, 50), (7, 3, 10)] {
             let puzzle = random_puzzle(&mut state, w, h, density);
-            let mut list = ClauseList::default();
-            encode(&puzzle, &Grid::new(w, h), &[], &mut list);
-            let (clauses, bound) = (list.clauses.len() as u64, SatSearch::clause_bound(&puzzle));
+            let mut count = ClauseCount::default();
+            encode(&puzzle, &Grid::new(w, h), &[], &mut count);
+            let (clauses, bound) = (count.clauses, SatSearch::clause_bound(&puzzle));
             assert!(
                 clauses <= bound && bound <= 2 * clauses + 100,
                 "{w}×{h}: {clauses} clauses, bound {bound}"

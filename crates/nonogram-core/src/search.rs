@@ -33,8 +33,8 @@
 //! guessing into seconds; Forever went from about 50 ms to about 20 ms.
 //! When our CDCL solver ([`crate::cdcl`]) has met
 //! [`SolveOptions::splr_after`] contradictions over every grid (by default
-//! it never hands over), splr takes over ([`Step::Handover`], see
-//! [`SatSearch::new_long`]); after each solution splr finds, ours starts
+//! it never hands over; only with the `splr` feature), splr takes over
+//! ([`Step::Handover`], see `SatSearch::new_long`); after each solution splr finds, ours starts
 //! again, near it ([`SatSearch::new_near`]).
 
 use crate::cell::Cell;
