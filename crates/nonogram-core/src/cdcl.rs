@@ -111,8 +111,14 @@ pub(crate) struct Cdcl {
     trail: Vec<u32>,
     trail_lim: Vec<usize>,
     qhead: usize,
-    /// Per literal `p`: the literals `q` with a binary clause `¬p ∨ q`.
+    /// Per literal `p`: the literals `q` with a binary clause `¬p ∨ q`,
+    /// those of `bin_lits[bin_start[p]..bin_start[p + 1]]` first, then
+    /// those of `bins[p]`, added since the last [`Cdcl::merge_bins`].
     bins: Vec<Vec<u32>>,
+    bin_start: Vec<u32>,
+    bin_lits: Vec<u32>,
+    /// Literals in `bins`.
+    bins_added: usize,
     /// Per literal `p`: the long clauses watching `¬p`.
     watches: Vec<Vec<Watch>>,
     arena: Vec<u32>,
@@ -215,6 +221,9 @@ impl Cdcl {
             trail_lim: Vec::new(),
             qhead: 0,
             bins: Vec::new(),
+            bin_start: vec![0],
+            bin_lits: Vec::new(),
+            bins_added: 0,
             watches: Vec::new(),
             arena: Vec::new(),
             learnts: Vec::new(),
@@ -266,6 +275,8 @@ impl Cdcl {
         self.level.push(0);
         self.reason.push(NO_REASON);
         self.bins.extend([Vec::new(), Vec::new()]);
+        let end = *self.bin_start.last().expect("one more than the literals");
+        self.bin_start.extend([end, end]);
         self.watches.extend([Vec::new(), Vec::new()]);
         let act = if self.rng != 0 { self.random() * 1e-5 } else { 0.0 };
         self.activity.push(act);
@@ -351,6 +362,36 @@ impl Cdcl {
     fn add_binary(&mut self, a: u32, b: u32) {
         self.bins[(a ^ 1) as usize].push(b);
         self.bins[(b ^ 1) as usize].push(a);
+        self.bins_added += 2;
+    }
+
+    /// Moves the binary clauses added since the last call into one array
+    /// in literal order (`bin_lits`), each literal's after those it had:
+    /// the lists of literals next to each other share cache lines (the
+    /// order encoding's chains link neighbouring variables), where each
+    /// list in an allocation of its own cost a cache miss per literal
+    /// propagated. The order within each list stays, so the search does.
+    /// Only once the lists added to hold a sixteenth as many literals as
+    /// the array (at the first call, the encoding's clauses), so that
+    /// short slices of search on large encodings do not copy it each time.
+    fn merge_bins(&mut self) {
+        if self.bins_added == 0 || self.bins_added * 16 < self.bin_lits.len() {
+            return;
+        }
+        let mut start = Vec::with_capacity(self.bin_start.len());
+        let mut lits = Vec::with_capacity(self.bin_lits.len() + self.bins_added);
+        start.push(0);
+        for (p, added) in self.bins.iter_mut().enumerate() {
+            lits.extend_from_slice(
+                &self.bin_lits[self.bin_start[p] as usize..self.bin_start[p + 1] as usize],
+            );
+            lits.extend_from_slice(added);
+            *added = Vec::new();
+            start.push(lits.len() as u32);
+        }
+        self.bin_start = start;
+        self.bin_lits = lits;
+        self.bins_added = 0;
     }
 
     fn alloc(&mut self, lits: &[u32], learnt: bool, lbd: u32) -> u32 {
@@ -375,7 +416,8 @@ impl Cdcl {
             let level = self.trail_lim.len() as u32;
             // Binary clauses first: cheapest, and they shorten reasons.
             let vals = &mut self.vals;
-            for &q in &self.bins[p as usize] {
+            let (from, to) = (self.bin_start[p as usize] as usize, self.bin_start[p as usize + 1] as usize);
+            for &q in self.bin_lits[from..to].iter().chain(&self.bins[p as usize]) {
                 // SAFETY (here and below): every literal in a list or clause
                 // is below 2 * num_vars, the length of `vals`; a clause's
                 // literals lie within the arena (checked in debug builds).
@@ -419,12 +461,20 @@ impl Cdcl {
                     continue;
                 }
                 let c = w.cref as usize;
-                let len = arena[c] as usize;
-                let lits = &mut arena[c + HEADER..c + HEADER + len];
-                if lits[0] == false_lit {
-                    lits.swap(0, 1);
+                debug_assert!(c + HEADER < arena.len());
+                // SAFETY: a watch's clause lies within the arena (checked in
+                // debug builds) and has at least three literals.
+                let len = unsafe { *arena.get_unchecked(c) } as usize;
+                debug_assert!(len >= 3 && c + HEADER + len <= arena.len());
+                let lits = unsafe { arena.get_unchecked_mut(c + HEADER..c + HEADER + len) };
+                let mut first = unsafe { *lits.get_unchecked(0) };
+                if first == false_lit {
+                    first = unsafe { *lits.get_unchecked(1) };
+                    unsafe {
+                        *lits.get_unchecked_mut(0) = first;
+                        *lits.get_unchecked_mut(1) = false_lit;
+                    }
                 }
-                let first = lits[0];
                 if first != w.blocker && value(vals, first) == 1 {
                     unsafe { *ws.get_unchecked_mut(j) = Watch { cref: w.cref, blocker: first } };
                     j += 1;
@@ -434,8 +484,10 @@ impl Cdcl {
                 for k in 2..len {
                     let l = unsafe { *lits.get_unchecked(k) };
                     if value(vals, l) != -1 {
-                        lits[1] = l;
-                        unsafe { *lits.get_unchecked_mut(k) = false_lit };
+                        unsafe {
+                            *lits.get_unchecked_mut(1) = l;
+                            *lits.get_unchecked_mut(k) = false_lit;
+                        }
                         self.watches[(l ^ 1) as usize].push(Watch { cref: w.cref, blocker: first });
                         moved = true;
                         break;
@@ -503,12 +555,6 @@ impl Cdcl {
     // --- the variable order: a binary max-heap on activity ---
 
     #[inline(always)]
-    fn heap_less(&self, a: u32, b: u32) -> bool {
-        debug_assert!((a as usize) < self.activity.len() && (b as usize) < self.activity.len());
-        // SAFETY: the heap holds variables only (checked in debug).
-        unsafe { *self.activity.get_unchecked(a as usize) > *self.activity.get_unchecked(b as usize) }
-    }
-
     /// Puts `v` at place `i` of the heap.
     fn heap_set(&mut self, i: usize, v: u32) {
         self.heap[i] = v;
@@ -518,9 +564,22 @@ impl Cdcl {
     /// Moves the variable at place `i` up past its less active parents.
     fn heap_up(&mut self, mut i: usize) {
         let v = self.heap[i];
-        while i > 0 && self.heap_less(v, self.heap[(i - 1) / 2]) {
-            self.heap_set(i, self.heap[(i - 1) / 2]);
-            i = (i - 1) / 2;
+        let act = self.activity[v as usize];
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            debug_assert!(parent < self.heap.len());
+            // SAFETY: `parent < i < heap.len()`; the heap holds variables
+            // only, and `heap_pos` and `activity` have one slot per variable.
+            let u = unsafe { *self.heap.get_unchecked(parent) };
+            debug_assert!((u as usize) < self.activity.len() && (u as usize) < self.heap_pos.len());
+            if act <= unsafe { *self.activity.get_unchecked(u as usize) } {
+                break;
+            }
+            unsafe {
+                *self.heap.get_unchecked_mut(i) = u;
+                *self.heap_pos.get_unchecked_mut(u as usize) = i as u32;
+            }
+            i = parent;
         }
         self.heap_set(i, v);
     }
@@ -528,15 +587,38 @@ impl Cdcl {
     /// Moves the variable at place `i` down past its more active children.
     fn heap_down(&mut self, mut i: usize) {
         let v = self.heap[i];
+        let act = self.activity[v as usize];
         let n = self.heap.len();
+        // SAFETY (below): children are read only below `n`, the heap's
+        // length; the heap holds variables only, and `heap_pos` and
+        // `activity` have one slot per variable (checked in debug builds).
+        let at = |heap: &Vec<u32>, k: usize| {
+            debug_assert!(k < heap.len());
+            unsafe { *heap.get_unchecked(k) }
+        };
+        let activity = |s: &Self, u: u32| {
+            debug_assert!((u as usize) < s.activity.len());
+            unsafe { *s.activity.get_unchecked(u as usize) }
+        };
         while 2 * i + 1 < n {
             let (left, right) = (2 * i + 1, 2 * i + 2);
-            let child =
-                if right < n && self.heap_less(self.heap[right], self.heap[left]) { right } else { left };
-            if !self.heap_less(self.heap[child], v) {
+            let (mut child, mut cv) = (left, at(&self.heap, left));
+            let mut ca = activity(self, cv);
+            if right < n {
+                let rv = at(&self.heap, right);
+                let ra = activity(self, rv);
+                if ra > ca {
+                    (child, cv, ca) = (right, rv, ra);
+                }
+            }
+            if ca <= act {
                 break;
             }
-            self.heap_set(i, self.heap[child]);
+            debug_assert!((cv as usize) < self.heap_pos.len());
+            unsafe {
+                *self.heap.get_unchecked_mut(i) = cv;
+                *self.heap_pos.get_unchecked_mut(cv as usize) = i as u32;
+            }
             i = child;
         }
         self.heap_set(i, v);
@@ -751,29 +833,56 @@ impl Cdcl {
         self.stack.push(q);
         let top = self.to_clear.len();
         while let Some(p) = self.stack.pop() {
-            let (single, range) = match self.why(self.reason[(p >> 1) as usize]) {
-                Why::Lit(l) => (Some(l), 0..0),
-                Why::Clause(range) => (None, range),
-            };
-            for l in single.into_iter().chain(range.map(|k| self.arena[k])) {
-                let v = (l >> 1) as usize;
-                if self.seen[v] != 0 || self.level[v] == 0 {
-                    continue;
-                }
-                if self.reason[v] != NO_REASON && abstract_levels & (1 << (self.level[v] & 31)) != 0 {
-                    self.seen[v] = 1;
-                    self.stack.push(l);
-                    self.to_clear.push(l);
-                } else {
-                    for &c in &self.to_clear[top..] {
-                        self.seen[(c >> 1) as usize] = 0;
+            debug_assert!(((p >> 1) as usize) < self.reason.len());
+            // SAFETY: literals on the trail, in reasons and in the arena are
+            // of existing variables; a reason's range lies within the arena
+            // (all checked in debug builds).
+            match self.why(unsafe { *self.reason.get_unchecked((p >> 1) as usize) }) {
+                Why::Lit(l) => {
+                    if !self.redundant_step(l, abstract_levels, top) {
+                        return false;
                     }
-                    self.to_clear.truncate(top);
-                    return false;
+                }
+                Why::Clause(range) => {
+                    for k in range {
+                        debug_assert!(k < self.arena.len());
+                        let l = unsafe { *self.arena.get_unchecked(k) };
+                        if !self.redundant_step(l, abstract_levels, top) {
+                            return false;
+                        }
+                    }
                 }
             }
         }
         true
+    }
+
+    /// One literal of a reason in [`Cdcl::redundant`]: fine when seen or
+    /// fixed at the root; queued when implied at a level of the clause;
+    /// else the search fails, and the marks it made since `top` are undone.
+    #[inline(always)]
+    fn redundant_step(&mut self, l: u32, abstract_levels: u32, top: usize) -> bool {
+        let v = (l >> 1) as usize;
+        debug_assert!(v < self.seen.len() && v < self.level.len() && v < self.reason.len());
+        // SAFETY: `l` is of an existing variable (see `redundant`).
+        let (seen, at, reason) = unsafe {
+            (*self.seen.get_unchecked(v), *self.level.get_unchecked(v), *self.reason.get_unchecked(v))
+        };
+        if seen != 0 || at == 0 {
+            return true;
+        }
+        if reason != NO_REASON && abstract_levels & (1 << (at & 31)) != 0 {
+            unsafe { *self.seen.get_unchecked_mut(v) = 1 };
+            self.stack.push(l);
+            self.to_clear.push(l);
+            true
+        } else {
+            for &c in &self.to_clear[top..] {
+                self.seen[(c >> 1) as usize] = 0;
+            }
+            self.to_clear.truncate(top);
+            false
+        }
     }
 
     /// Makes the targets the saved phases and starts the targets afresh.
@@ -905,6 +1014,7 @@ impl Cdcl {
             return Outcome::Unsat;
         }
         let limit = self.conflicts.saturating_add(budget);
+        self.merge_bins();
         let mut decisions = 0u32;
         loop {
             if let Some(conflict) = self.propagate() {
@@ -1031,7 +1141,12 @@ mod tests {
     /// Every model, found one after another with a clause forbidding each,
     /// in slices of `slice` contradictions.
     fn models(n: u32, clauses: &[Vec<i32>], seed: Option<u64>, slice: u64) -> Vec<u32> {
-        let (mut s, vars) = solver(n, clauses, seed);
+        let (s, vars) = solver(n, clauses, seed);
+        models_of(s, &vars, slice)
+    }
+
+    fn models_of(mut s: Cdcl, vars: &[Var], slice: u64) -> Vec<u32> {
+        let n = vars.len() as u32;
         let mut found = Vec::new();
         loop {
             match s.solve(slice, || false) {
@@ -1042,9 +1157,10 @@ mod tests {
                         .filter(|&v| s.value(Lit::new(vars[v as usize], true)))
                         .fold(0, |m, v| m | 1 << v);
                     found.push(model);
+                    assert!(found.len() <= 1 << n, "a model came twice: a clause forbidding it was lost");
                     let block: Vec<i32> =
                         (0..n as i32).map(|v| if model >> v & 1 == 1 { -(v + 1) } else { v + 1 }).collect();
-                    s.add_clause(&lits(&vars, &block));
+                    s.add_clause(&lits(vars, &block));
                 }
             }
         }
@@ -1070,6 +1186,24 @@ mod tests {
         ) {
             let brute: Vec<u32> = (0..1u32 << n).filter(|&m| satisfies(m, &cs)).collect();
             prop_assert_eq!(models(n, &cs, seed, slice), brute);
+        }
+
+        /// The same with clauses added between slices of search: the
+        /// binary clauses then join lists already merged (`merge_bins`).
+        #[test]
+        fn clauses_added_between_slices_count(
+            (n, cs) in (1u32..=10).prop_flat_map(|n| (Just(n), clauses(n))),
+            seed in proptest::option::of(any::<u64>()),
+            slice in 1u64..5,
+        ) {
+            let brute: Vec<u32> = (0..1u32 << n).filter(|&m| satisfies(m, &cs)).collect();
+            let (first, rest) = cs.split_at(cs.len() / 2);
+            let (mut s, vars) = solver(n, first, seed);
+            let _ = s.solve(slice, || false);
+            for c in rest {
+                s.add_clause(&lits(&vars, c));
+            }
+            prop_assert_eq!(models_of(s, &vars, slice), brute);
         }
     }
 
