@@ -1,7 +1,9 @@
 //! A CDCL SAT solver shaped for nonogram encodings: most clauses are binary
 //! (the order encoding's chains), the rest ternary. Binary clauses live in
-//! implication lists (no clause memory to read on the hot path), longer ones
-//! in one arena watched by two literals with a blocker.
+//! implication lists (no clause memory to read on the hot path), merged into
+//! one array in literal order so that neighbouring literals' lists share
+//! cache lines; longer ones in one arena watched by two literals with a
+//! blocker.
 //!
 //! The search: VSIDS decisions, first-UIP learning with recursive
 //! minimisation, Luby restarts (a unit of 100 contradictions), and
