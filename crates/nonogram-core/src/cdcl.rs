@@ -1160,13 +1160,8 @@ mod tests {
         clauses.iter().all(|c| c.iter().any(|&l| (model >> (l.unsigned_abs() - 1) & 1 == 1) == (l > 0)))
     }
 
-    /// Every model, found one after another with a clause forbidding each,
+    /// Every model of `s`, found one after another with a clause forbidding each,
     /// in slices of `slice` contradictions.
-    fn models(n: u32, clauses: &[Vec<i32>], seed: Option<u64>, slice: u64) -> Vec<u32> {
-        let (s, vars) = solver(n, clauses, seed);
-        models_of(s, &vars, slice)
-    }
-
     fn models_of(mut s: Cdcl, vars: &[Var], slice: u64) -> Vec<u32> {
         let n = vars.len() as u32;
         let mut found = Vec::new();
@@ -1199,29 +1194,22 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(400))]
 
         /// The models listed are exactly those a brute force finds, whatever
-        /// the seed and however the search is sliced.
+        /// the seed and however the search is sliced; with `between`, half
+        /// the clauses come after a first slice of search (their binary
+        /// clauses then join lists already merged, see `merge_bins`).
         #[test]
         fn lists_exactly_the_models(
             (n, cs) in (1u32..=10).prop_flat_map(|n| (Just(n), clauses(n))),
             seed in proptest::option::of(any::<u64>()),
             slice in 1u64..5,
+            between in any::<bool>(),
         ) {
             let brute: Vec<u32> = (0..1u32 << n).filter(|&m| satisfies(m, &cs)).collect();
-            prop_assert_eq!(models(n, &cs, seed, slice), brute);
-        }
-
-        /// The same with clauses added between slices of search: the
-        /// binary clauses then join lists already merged (`merge_bins`).
-        #[test]
-        fn clauses_added_between_slices_count(
-            (n, cs) in (1u32..=10).prop_flat_map(|n| (Just(n), clauses(n))),
-            seed in proptest::option::of(any::<u64>()),
-            slice in 1u64..5,
-        ) {
-            let brute: Vec<u32> = (0..1u32 << n).filter(|&m| satisfies(m, &cs)).collect();
-            let (first, rest) = cs.split_at(cs.len() / 2);
+            let (first, rest) = cs.split_at(if between { cs.len() / 2 } else { cs.len() });
             let (mut s, vars) = solver(n, first, seed);
-            let _ = s.solve(slice, || false);
+            if between {
+                let _ = s.solve(slice, || false);
+            }
             for c in rest {
                 s.add_clause(&lits(&vars, c));
             }
