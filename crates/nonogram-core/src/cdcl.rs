@@ -72,6 +72,7 @@ fn prefetch<T>(p: *const T) {
     #[cfg(not(target_arch = "x86_64"))]
     let _ = p;
 }
+
 /// Words before a clause's literals: length, flags and LBD, activity.
 const HEADER: usize = 3;
 const LEARNT: u32 = 1;
