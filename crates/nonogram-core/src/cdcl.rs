@@ -73,6 +73,13 @@ fn prefetch<T>(p: *const T) {
     let _ = p;
 }
 
+/// A place of the variable order's heap: a variable and its activity.
+#[derive(Clone, Copy)]
+struct Slot {
+    act: f64,
+    var: u32,
+}
+
 /// Words before a clause's literals: length, flags and LBD, activity.
 const HEADER: usize = 3;
 const LEARNT: u32 = 1;
@@ -142,7 +149,10 @@ pub(crate) struct Cdcl {
     clauses: u64,
     activity: Vec<f64>,
     var_inc: f64,
-    heap: Vec<u32>,
+    /// The unassigned variables (and some assigned ones, left until they
+    /// come up), each with its activity, which the comparisons read
+    /// without a second load.
+    heap: Vec<Slot>,
     heap_pos: Vec<u32>,
     phase: Vec<bool>,
     /// Target phases: the values of the longest consistent assignment since
@@ -578,90 +588,87 @@ impl Cdcl {
     // --- the variable order: a binary max-heap on activity ---
 
     #[inline(always)]
-    /// Puts `v` at place `i` of the heap.
-    fn heap_set(&mut self, i: usize, v: u32) {
-        self.heap[i] = v;
-        self.heap_pos[v as usize] = i as u32;
+    /// Puts `slot` at place `i` of the heap.
+    fn heap_set(&mut self, i: usize, slot: Slot) {
+        debug_assert!(i < self.heap.len() && (slot.var as usize) < self.heap_pos.len());
+        // SAFETY: callers pass a place within the heap and a slot of an
+        // existing variable (checked in debug builds).
+        unsafe {
+            *self.heap.get_unchecked_mut(i) = slot;
+            *self.heap_pos.get_unchecked_mut(slot.var as usize) = i as u32;
+        }
     }
 
-    /// Moves the variable at place `i` up past its less active parents.
+    #[inline(always)]
+    fn slot(&self, i: usize) -> Slot {
+        debug_assert!(i < self.heap.len());
+        // SAFETY: callers read places below the heap's length only.
+        unsafe { *self.heap.get_unchecked(i) }
+    }
+
+    /// Moves the slot at place `i` up past its less active parents.
     fn heap_up(&mut self, mut i: usize) {
-        let v = self.heap[i];
-        let act = self.activity[v as usize];
+        let moving = self.heap[i];
         while i > 0 {
             let parent = (i - 1) / 2;
-            debug_assert!(parent < self.heap.len());
-            // SAFETY: `parent < i < heap.len()`; the heap holds variables
-            // only, and `heap_pos` and `activity` have one slot per variable.
-            let u = unsafe { *self.heap.get_unchecked(parent) };
-            debug_assert!((u as usize) < self.activity.len() && (u as usize) < self.heap_pos.len());
-            if act <= unsafe { *self.activity.get_unchecked(u as usize) } {
+            let above = self.slot(parent);
+            if moving.act <= above.act {
                 break;
             }
-            unsafe {
-                *self.heap.get_unchecked_mut(i) = u;
-                *self.heap_pos.get_unchecked_mut(u as usize) = i as u32;
-            }
+            self.heap_set(i, above);
             i = parent;
         }
-        self.heap_set(i, v);
+        self.heap_set(i, moving);
     }
 
-    /// Moves the variable at place `i` down past its more active children.
-    fn heap_down(&mut self, mut i: usize) {
-        let v = self.heap[i];
-        let act = self.activity[v as usize];
+    /// Fills the root's place, emptied by a pop, with `moving`: the hole
+    /// first goes down to a leaf along the more active children (a
+    /// comparison per level whose outcome picks an index, without a
+    /// branch), then `moving` comes up from there past the children no more
+    /// active than it. The same heap as sifting it down from the root
+    /// (Floyd's order of the comparisons): along the path the activities
+    /// only fall, so the children moved up are those more active than
+    /// `moving` either way.
+    fn heap_fill_root(&mut self, moving: Slot) {
         let n = self.heap.len();
-        // SAFETY (below): children are read only below `n`, the heap's
-        // length; the heap holds variables only, and `heap_pos` and
-        // `activity` have one slot per variable (checked in debug builds).
-        let at = |heap: &Vec<u32>, k: usize| {
-            debug_assert!(k < heap.len());
-            unsafe { *heap.get_unchecked(k) }
-        };
-        let activity = |s: &Self, u: u32| {
-            debug_assert!((u as usize) < s.activity.len());
-            unsafe { *s.activity.get_unchecked(u as usize) }
-        };
-        while 2 * i + 1 < n {
-            let (left, right) = (2 * i + 1, 2 * i + 2);
-            let (mut child, mut cv) = (left, at(&self.heap, left));
-            let mut ca = activity(self, cv);
-            if right < n {
-                let rv = at(&self.heap, right);
-                let ra = activity(self, rv);
-                if ra > ca {
-                    (child, cv, ca) = (right, rv, ra);
-                }
-            }
-            if ca <= act {
+        let mut i = 0;
+        loop {
+            let left = 2 * i + 1;
+            let child = if left + 1 < n {
+                left + usize::from(self.slot(left + 1).act > self.slot(left).act)
+            } else if left < n {
+                left
+            } else {
                 break;
-            }
-            debug_assert!((cv as usize) < self.heap_pos.len());
-            unsafe {
-                *self.heap.get_unchecked_mut(i) = cv;
-                *self.heap_pos.get_unchecked_mut(cv as usize) = i as u32;
-            }
+            };
+            self.heap_set(i, self.slot(child));
             i = child;
         }
-        self.heap_set(i, v);
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            let above = self.slot(parent);
+            if above.act > moving.act {
+                break;
+            }
+            self.heap_set(i, above);
+            i = parent;
+        }
+        self.heap_set(i, moving);
     }
 
     fn heap_insert(&mut self, v: u32) {
-        self.heap.push(v);
+        self.heap.push(Slot { act: self.activity[v as usize], var: v });
         let i = self.heap.len() - 1;
         self.heap_pos[v as usize] = i as u32;
         self.heap_up(i);
     }
 
     fn heap_pop(&mut self) -> Option<u32> {
-        let top = *self.heap.first()?;
+        let top = self.heap.first()?.var;
         let last = self.heap.pop().expect("not empty");
         self.heap_pos[top as usize] = u32::MAX;
         if !self.heap.is_empty() {
-            self.heap[0] = last;
-            self.heap_pos[last as usize] = 0;
-            self.heap_down(0);
+            self.heap_fill_root(last);
         }
         Some(top)
     }
@@ -669,14 +676,19 @@ impl Cdcl {
     fn bump(&mut self, v: u32) {
         let a = &mut self.activity[v as usize];
         *a += self.var_inc;
-        if *a > 1e100 {
+        let act = *a;
+        if act > 1e100 {
             for a in &mut self.activity {
                 *a *= 1e-100;
+            }
+            for slot in &mut self.heap {
+                slot.act *= 1e-100;
             }
             self.var_inc *= 1e-100;
         }
         let pos = self.heap_pos[v as usize];
         if pos != u32::MAX {
+            self.heap[pos as usize].act = self.activity[v as usize];
             self.heap_up(pos as usize);
         }
     }
@@ -930,7 +942,7 @@ impl Cdcl {
     fn decide(&mut self) -> Option<u32> {
         if self.random_freq > 0.0 && !self.heap.is_empty() && self.random() < self.random_freq {
             let k = (self.random() * self.heap.len() as f64) as usize;
-            let v = self.heap[k.min(self.heap.len() - 1)];
+            let v = self.heap[k.min(self.heap.len() - 1)].var;
             if self.vals[(2 * v) as usize] == 0 {
                 return Some(self.polarity(v));
             }
@@ -1215,6 +1227,46 @@ mod tests {
                 s.add_clause(&lits(&vars, c));
             }
             prop_assert_eq!(models_of(s, &vars, slice), brute);
+        }
+    }
+
+    proptest! {
+        /// The variable order pops the most active variable first, whatever
+        /// the bumps (some to equal activities) and pops and re-inserts
+        /// before, and each slot carries its variable's activity.
+        #[test]
+        fn the_heap_pops_the_most_active(
+            n in 1u32..40,
+            ops in proptest::collection::vec((0u32..40, 0u8..4), 0..200),
+        ) {
+            let mut s = Cdcl::new(None);
+            for _ in 0..n {
+                s.new_var();
+            }
+            let mut out = Vec::new();
+            for (v, op) in ops {
+                let v = v % n;
+                match op {
+                    0 => s.bump(v),
+                    1 => s.var_inc *= 1.5,
+                    2 => out.extend(s.heap_pop()),
+                    _ => {
+                        if let Some(back) = out.pop() {
+                            s.heap_insert(back);
+                        }
+                    }
+                }
+                for (i, slot) in s.heap.iter().enumerate() {
+                    prop_assert_eq!(slot.act, s.activity[slot.var as usize]);
+                    prop_assert_eq!(s.heap_pos[slot.var as usize], i as u32);
+                }
+            }
+            let mut last = f64::INFINITY;
+            while let Some(v) = s.heap_pop() {
+                let act = s.activity[v as usize];
+                prop_assert!(act <= last, "{} popped after {}", act, last);
+                last = act;
+            }
         }
     }
 
