@@ -121,7 +121,7 @@ impl Board {
     #[inline(always)]
     fn row_column(&self, index: usize) -> (usize, usize) {
         let w = self.grid.width();
-        let r = if self.magic != 0 { (index as u64 * self.magic >> 32) as usize } else { index / w };
+        let r = if self.magic != 0 { ((index as u64 * self.magic) >> 32) as usize } else { index / w };
         (r, index - r * w)
     }
 
