@@ -36,6 +36,7 @@ pub mod fix;
 pub mod grid;
 pub mod hint;
 pub mod line;
+mod line_cache;
 pub mod placement;
 pub mod propagate;
 pub mod puzzle;

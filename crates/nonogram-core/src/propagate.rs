@@ -5,18 +5,12 @@
 //! cells did not change cannot yield a new deduction, so only dirty lines are
 //! re-solved, and the grid after each sweep is the one a full sweep would give.
 
-use crate::bitline::{from_masks, to_masks, BitLineSolver, MAX_BITS_LINE};
+use crate::bitline::{from_masks, to_masks, MAX_BITS_LINE};
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::line::LineSolver;
+use crate::line_cache::CachedLines;
 use crate::puzzle::{LineId, Puzzle};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// Line results cached by line and state; cleared when it reaches this many
-/// entries, which bounds its memory (about 90 bytes an entry with the
-/// table's overhead and its growth: about 50 MB at most).
-const CACHE_LIMIT: usize = 1 << 18;
 
 /// The most line-solver work one call of [`Propagation::next`] (or of
 /// [`Propagation::settle_bounded`]) does before it hands control back, in
@@ -33,28 +27,16 @@ pub const WORK_PER_CALL: u64 = 300_000;
 /// [`MAX_BITS_LINE`] cells.
 pub type Masks = (u128, u128);
 
-/// A fast hasher for the cache's small integer keys (FxHash's multiply-rotate).
-#[derive(Default)]
-struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(u64::from(n));
-    }
-    fn write_u128(&mut self, n: u128) {
-        self.write_u64(n as u64);
-        self.write_u64((n >> 64) as u64);
+/// `1 << k` in a 128-bit mask, built from a 64-bit shift: wasm has no
+/// 128-bit words, and a variable 128-bit shift there is a call (it took 8 %
+/// of webpbn #803's time in wasm).
+#[inline(always)]
+fn bit(k: usize) -> u128 {
+    debug_assert!(k < 128);
+    if k < 64 {
+        u128::from(1u64 << k)
+    } else {
+        u128::from(1u64 << (k - 64)) << 64
     }
 }
 
@@ -136,11 +118,11 @@ impl Board {
             Cell::Unknown => return,
         };
         if on {
-            *row_bits |= 1 << c;
-            *column_bits |= 1 << r;
+            *row_bits |= bit(c);
+            *column_bits |= bit(r);
         } else {
-            *row_bits &= !(1 << c);
-            *column_bits &= !(1 << r);
+            *row_bits &= !bit(c);
+            *column_bits &= !bit(r);
         }
     }
 
@@ -245,70 +227,6 @@ pub struct Propagation {
     bits: CachedLines,
 }
 
-/// The bitmask line solver with a cache of its results: (line key, state) →
-/// solved state, or a contradiction. Equal states recur often in search,
-/// probing and clause learning. Lines of up to 64 cells have a table of
-/// their own with 64-bit masks: its entries take 40 bytes against 96, so
-/// more of them stay in the processor's caches, and hashing them is cheaper
-/// (more so in wasm, which has no 128-bit words).
-#[derive(Debug)]
-pub struct CachedLines {
-    solver: BitLineSolver,
-    /// A contradiction is stored as [`NARROW_CONTRADICTION`].
-    narrow: HashMap<(u32, u64, u64), (u64, u64), BuildHasherDefault<FxHasher>>,
-    wide: HashMap<(u32, u128, u128), Option<Masks>, BuildHasherDefault<FxHasher>>,
-    height: usize,
-}
-
-/// No solved line has a cell both filled and empty.
-const NARROW_CONTRADICTION: (u64, u64) = (u64::MAX, u64::MAX);
-
-impl CachedLines {
-    pub fn new(height: usize) -> CachedLines {
-        CachedLines {
-            solver: BitLineSolver::new(),
-            narrow: HashMap::default(),
-            wide: HashMap::default(),
-            height,
-        }
-    }
-
-    /// Frees the cache (its tables keep their size when cleared: on an
-    /// 80×95 puzzle, tens of megabytes).
-    pub fn release(&mut self) {
-        self.narrow = HashMap::default();
-        self.wide = HashMap::default();
-    }
-
-    /// Solves a line of `n` (at most [`MAX_BITS_LINE`]) cells given as masks
-    /// (known filled, known empty); `None` on a contradiction.
-    pub fn solve(&mut self, puzzle: &Puzzle, line: LineId, n: usize, f: u128, e: u128) -> Option<Masks> {
-        let id = line.slot(self.height) as u32;
-        if n <= 64 {
-            let key = (id, f as u64, e as u64);
-            if let Some(&(nf, ne)) = self.narrow.get(&key) {
-                return (nf & ne == 0).then_some((u128::from(nf), u128::from(ne)));
-            }
-            let result = self.solver.solve(puzzle.clue(line).runs(), n, f, e).ok();
-            if self.narrow.len() >= CACHE_LIMIT {
-                self.narrow.clear();
-            }
-            let stored = result.map_or(NARROW_CONTRADICTION, |(nf, ne)| (nf as u64, ne as u64));
-            self.narrow.insert(key, stored);
-            return result;
-        }
-        if let Some(&result) = self.wide.get(&(id, f, e)) {
-            return result;
-        }
-        let result = self.solver.solve(puzzle.clue(line).runs(), n, f, e).ok();
-        if self.wide.len() >= CACHE_LIMIT {
-            self.wide.clear();
-        }
-        self.wide.insert((id, f, e), result);
-        result
-    }
-}
-
 impl Propagation {
     /// Every line starts dirty.
     pub fn new(width: usize, height: usize) -> Propagation {
@@ -325,7 +243,7 @@ impl Propagation {
             buf: Vec::new(),
             out: Vec::new(),
             quiet: false,
-            bits: CachedLines::new(height),
+            bits: CachedLines::new(width, height),
         }
     }
 
@@ -490,21 +408,28 @@ impl Propagation {
             return Some(Progress::Contradiction(line));
         };
         let (new_filled, new_empty) = (nf & !f, ne & !e);
-        let mut bits = new_filled | new_empty;
-        if bits == 0 {
+        if new_filled | new_empty == 0 {
             return None;
         }
         // In position order as they come (a sort took 5.8 KB of the
-        // worker's wasm).
+        // worker's wasm), a 64-bit half at a time (wasm has no 128-bit
+        // words: shifting them by a variable is a call there).
         let mut changes = Vec::new();
-        while bits != 0 {
-            let pos = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let cell = if new_filled >> pos & 1 == 1 { Cell::Filled } else { Cell::Empty };
-            board.set(board.grid.index(line, pos), cell);
-            self.mark(line.crossing(pos));
-            if !self.quiet {
-                changes.push((pos, cell));
+        for (filled, empty, offset) in [
+            (new_filled as u64, new_empty as u64, 0),
+            ((new_filled >> 64) as u64, (new_empty >> 64) as u64, 64),
+        ] {
+            let mut bits = filled | empty;
+            while bits != 0 {
+                let pos = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let cell = if filled >> pos & 1 == 1 { Cell::Filled } else { Cell::Empty };
+                let pos = offset + pos;
+                board.set(board.grid.index(line, pos), cell);
+                self.mark(line.crossing(pos));
+                if !self.quiet {
+                    changes.push((pos, cell));
+                }
             }
         }
         Some(Progress::Line { line, changes })
@@ -549,8 +474,59 @@ fn line_matches(runs: &[u32], cells: &[Cell]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::Clue;
-    use crate::testing::Random;
+
+    /// Propagation on line masks (through the line cache, narrow and wide
+    /// lines) reaches the grid, or the contradiction, that the table
+    /// solver reaches cell by cell, on random pictures up to 126 wide, some
+    /// cells set wrong on purpose.
+    #[test]
+    fn masks_propagate_as_cells_do() {
+        let mut rng = crate::testing::Random(17);
+        for (width, height) in [(20, 30), (64, 65), (100, 70), (126, 126), (7, 120)] {
+            for wrong in [0, 3] {
+                let mut picture = Grid::new(width, height);
+                for r in 0..height {
+                    for c in 0..width {
+                        picture.set(r, c, if rng.below(100) < 80 { Cell::Filled } else { Cell::Empty });
+                    }
+                }
+                let puzzle = Puzzle::from_picture(&picture);
+                let fixed_point = |masks: bool, rng: &mut crate::testing::Random| {
+                    let mut board = Board::new(width, height);
+                    assert!(board.masks.is_some());
+                    if !masks {
+                        board.masks = None;
+                    }
+                    for _ in 0..wrong {
+                        let index = rng.below((width * height) as u64) as usize;
+                        if board.grid.cells()[index] == Cell::Unknown {
+                            let cell = picture.cells()[index];
+                            board.set(index, if cell == Cell::Filled { Cell::Empty } else { Cell::Filled });
+                        }
+                    }
+                    let mut propagation = Propagation::new(width, height);
+                    loop {
+                        match propagation.next(&puzzle, &mut board) {
+                            Progress::FixedPoint => return Ok(board.grid),
+                            Progress::Contradiction(line) => return Err(line),
+                            _ => {}
+                        }
+                    }
+                };
+                let seed = rng.next();
+                let with = fixed_point(true, &mut crate::testing::Random(seed));
+                let without = fixed_point(false, &mut crate::testing::Random(seed));
+                assert_eq!(with, without, "{width}×{height}, {wrong} wrong");
+                if wrong == 0 {
+                    let grid = with.expect("the picture fits its clues");
+                    assert!(
+                        grid.cells().iter().any(|&c| c != Cell::Unknown),
+                        "{width}×{height}: nothing deduced"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn rows_and_columns_come_out_without_a_division() {
@@ -566,49 +542,5 @@ mod tests {
         let board = Board::new(300, 300);
         assert_eq!(board.magic, 0);
         assert_eq!(board.row_column(300 * 299 + 7), (299, 7));
-    }
-
-    /// Random lines of 1 to 128 cells (both tables), each state solved
-    /// twice: the cached answer, contradictions included, is the solver's.
-    #[test]
-    fn the_cache_answers_as_the_solver_does() {
-        let mut rng = Random(0x5eed);
-        let mut solver = BitLineSolver::new();
-        for n in 1..=MAX_BITS_LINE {
-            let mut runs = Vec::new();
-            let mut at = rng.below(3) as usize;
-            while at < n {
-                let len = 1 + rng.below(4) as usize;
-                if at + len > n {
-                    break;
-                }
-                runs.push(len as u32);
-                at += len + 1 + rng.below(3) as usize;
-            }
-            let clue = Clue(runs);
-            let puzzle = Puzzle::new(vec![clue.clone()], vec![Clue(vec![1]); n]);
-            let mut cached = CachedLines::new(1);
-            let mut contradictions = 0;
-            for _ in 0..200 {
-                let (mut f, mut e) = (0u128, 0u128);
-                for pos in 0..n {
-                    match rng.below(10) {
-                        0 => f |= 1 << pos,
-                        1 => e |= 1 << pos,
-                        _ => {}
-                    }
-                }
-                let expected = solver.solve(clue.runs(), n, f, e).ok();
-                contradictions += usize::from(expected.is_none());
-                for _ in 0..2 {
-                    assert_eq!(cached.solve(&puzzle, LineId::Row(0), n, f, e), expected, "{n} cells");
-                }
-            }
-            // Lines of up to 64 cells in the narrow table, longer in the wide.
-            assert_eq!((cached.narrow.is_empty(), cached.wide.is_empty()), (n > 64, n <= 64));
-            if n == 64 || n == MAX_BITS_LINE {
-                assert!(contradictions > 0, "{n} cells: no contradiction tried");
-            }
-        }
     }
 }
