@@ -77,7 +77,12 @@ impl CheckJob {
 
     /// Works while `keep_going()` (asked after each solver step) says so;
     /// returns the message this slice has for the page, if any.
-    pub fn advance(&mut self, keep_going: impl FnMut() -> bool, elapsed_ms: f64) -> Option<FromWorker> {
+    /// `elapsed_ms()` is read when the check's verdict comes.
+    pub fn advance(
+        &mut self,
+        keep_going: impl FnMut() -> bool,
+        elapsed_ms: impl Fn() -> f64,
+    ) -> Option<FromWorker> {
         match &mut self.phase {
             Phase::Solving(solver, picture) => {
                 let done = |step| if let Step::Done { verdict } = step { Some(verdict) } else { None };
@@ -91,7 +96,7 @@ impl CheckJob {
                     guesses: stats.guesses,
                     probes: stats.probes,
                     contradictions: stats.learnt,
-                    ms: elapsed_ms,
+                    ms: elapsed_ms(),
                     other: other.as_ref().map(Cells::of),
                 };
                 self.phase = match (&verdict, other) {
@@ -124,7 +129,7 @@ impl CheckJob {
                     guesses: stats.guesses,
                     probes: stats.probes,
                     contradictions: 0,
-                    ms: elapsed_ms,
+                    ms: elapsed_ms(),
                     other,
                 })
             }
@@ -196,7 +201,7 @@ mod tests {
                     budget -= 1;
                     budget > 0
                 },
-                1.0,
+                || 1.0,
             ));
         }
         messages
@@ -265,7 +270,7 @@ mod tests {
             let mut job = CheckJob::new(&request).unwrap();
             let mut messages = Vec::new();
             while !job.is_done() {
-                messages.extend(job.advance(|| true, 1.0));
+                messages.extend(job.advance(|| true, || 1.0));
             }
             messages
         };

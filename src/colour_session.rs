@@ -64,7 +64,7 @@ impl Batched for ColourSession {
         self.done
     }
 
-    fn advance(&mut self, mut keep_going: impl FnMut() -> bool, elapsed_ms: f64) -> FromWorker {
+    fn advance(&mut self, mut keep_going: impl FnMut() -> bool, elapsed_ms: impl Fn() -> f64) -> FromWorker {
         if let Some(verdict) = self.pending.take() {
             self.done = true;
             return verdict;
@@ -76,7 +76,7 @@ impl Batched for ColourSession {
                 |c: u8| self.solver.puzzle().palette.get(usize::from(c)).map_or("?", |s| s.name.as_str());
             let frame = match &step {
                 ColourStep::Done { verdict } => {
-                    let message = self.verdict_message(verdict, elapsed_ms);
+                    let message = self.verdict_message(verdict, elapsed_ms());
                     if frames.is_empty() {
                         self.done = true;
                         return message;
@@ -177,7 +177,7 @@ mod tests {
                         budget -= 1;
                         budget > 0
                     },
-                    1.0,
+                    || 1.0,
                 ) {
                     FromWorker::Steps { frames, .. } => play(&mut cells, frames),
                     done => break done,
@@ -247,7 +247,7 @@ mod tests {
             let done = loop {
                 let end = clock() + 2.0;
                 session.pause_at(&clock, end);
-                match session.advance(|| clock() < end, 1.0) {
+                match session.advance(|| clock() < end, || 1.0) {
                     FromWorker::Steps { frames, .. } => {
                         notes.extend(frames.into_iter().filter_map(|f| match f {
                             Frame::Grid { note, .. } => Some(note),

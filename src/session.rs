@@ -94,7 +94,10 @@ pub trait Batched {
     /// Runs steps while `keep_going()` says so (it is asked after every
     /// step), then returns their frames, or the verdict when the solve ended.
     /// The last batch's frames come before the verdict, in a call of their own.
-    fn advance(&mut self, keep_going: impl FnMut() -> bool, elapsed_ms: f64) -> FromWorker;
+    /// `elapsed_ms()` is read when the solve ends: the verdict's time
+    /// counts the batch that reached it (read before the batch, it left
+    /// that batch out: 0 ms for a solve of one batch).
+    fn advance(&mut self, keep_going: impl FnMut() -> bool, elapsed_ms: impl Fn() -> f64) -> FromWorker;
     fn is_done(&self) -> bool;
 }
 
@@ -107,7 +110,7 @@ impl Batched for Session {
         self.done
     }
 
-    fn advance(&mut self, mut keep_going: impl FnMut() -> bool, elapsed_ms: f64) -> FromWorker {
+    fn advance(&mut self, mut keep_going: impl FnMut() -> bool, elapsed_ms: impl Fn() -> f64) -> FromWorker {
         if let Some(verdict) = self.pending.take() {
             self.done = true;
             return verdict;
@@ -116,7 +119,7 @@ impl Batched for Session {
         while let Some(step) = self.solver.next() {
             let frame = match &step {
                 Step::Done { verdict } => {
-                    let message = self.verdict_message(verdict.clone(), elapsed_ms);
+                    let message = self.verdict_message(verdict.clone(), elapsed_ms());
                     if frames.is_empty() {
                         self.done = true;
                         return message;
@@ -260,7 +263,7 @@ mod tests {
                     budget -= 1;
                     budget > 0
                 },
-                1.0,
+                || 1.0,
             ) {
                 FromWorker::Steps { frames, .. } => {
                     for f in frames {
@@ -293,14 +296,34 @@ mod tests {
         assert_eq!(solutions, [solution]);
     }
 
+    /// The verdict's time is read when the solve ends, so it counts the
+    /// batch that reached it: here a clock that ticks once a step.
+    #[test]
+    fn the_verdict_counts_the_batch_that_reached_it() {
+        let req = request(&[&[3], &[2, 1], &[3], &[2], &[3]], &[&[1], &[3], &[1, 3], &[5], &[1]]);
+        let mut s = Session::new(&req).unwrap();
+        let ticks = std::cell::Cell::new(0.0);
+        let tick = || {
+            ticks.set(ticks.get() + 1.0);
+            true
+        };
+        let done = loop {
+            if let done @ FromWorker::Done(_) = s.advance(tick, || ticks.get()) {
+                break done;
+            }
+        };
+        let FromWorker::Done(done) = done else { unreachable!() };
+        assert!(done.ms > 1.0 && done.ms == ticks.get(), "{} ms, {} steps", done.ms, ticks.get());
+    }
+
     #[test]
     fn contradiction_and_invalid_clues() {
         let mut s = Session::new(&request(&[&[2], &[]], &[&[], &[2]])).unwrap();
         // The frames of the only batch come first, then the verdict.
-        let FromWorker::Steps { frames, .. } = s.advance(|| true, 0.0) else { panic!() };
+        let FromWorker::Steps { frames, .. } = s.advance(|| true, || 0.0) else { panic!() };
         assert!(matches!(frames.last(), Some(Frame::Grid { note, .. }) if note == "contradiction: column 1"));
         assert!(!s.is_done());
-        let FromWorker::Done(done) = s.advance(|| true, 0.0) else { panic!() };
+        let FromWorker::Done(done) = s.advance(|| true, || 0.0) else { panic!() };
         let Finished { verdict, line, .. } = *done;
         assert!(s.is_done());
         assert_eq!((verdict, line), (VerdictKind::None, Some(LineId::Column(0))));

@@ -164,7 +164,7 @@ async fn in_batches(mut session: impl Batched, id: u32, state: Rc<State>) {
     while state.current_job.get() == id {
         let end = batch_end();
         session.pause_at(&clock, end);
-        let message = session.advance(move || js_sys::Date::now() < end, js_sys::Date::now() - start);
+        let message = session.advance(move || js_sys::Date::now() < end, || js_sys::Date::now() - start);
         post(&message);
         if session.is_done() {
             return;
@@ -236,7 +236,7 @@ async fn check(request: CheckRequest, state: Rc<State>) {
         Err(message) => return post(&message),
     };
     while state.current_job.get() == request.id && !job.is_done() {
-        if let Some(message) = job.advance(batch_budget(), js_sys::Date::now() - start) {
+        if let Some(message) = job.advance(batch_budget(), || js_sys::Date::now() - start) {
             post(&message);
         }
         yield_now().await;

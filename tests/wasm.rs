@@ -63,7 +63,7 @@ fn session_streams_to_the_verdict() {
         SolveRequest { id: 1, rows: vec![vec![1], vec![1]], columns: vec![vec![1], vec![1]], colours: None };
     let mut s = Session::new(&request).unwrap();
     let done = loop {
-        match s.advance(|| true, 0.0) {
+        match s.advance(|| true, || 0.0) {
             FromWorker::Steps { .. } => continue,
             other => break other,
         }
@@ -82,7 +82,7 @@ fn a_colour_session_solves_webpbn_47_in_wasm() {
     let request = SolveRequest::of_colour(2, &puzzle);
     let mut s = nonogram_studio::colour_session::ColourSession::new(&request).unwrap().unwrap();
     let done = loop {
-        match s.advance(|| true, 0.0) {
+        match s.advance(|| true, || 0.0) {
             FromWorker::Steps { .. } => continue,
             other => break other,
         }
@@ -130,7 +130,7 @@ fn worker_batches_end_on_time() {
             let batch_start = js_sys::Date::now();
             let end = batch_start + 30.0;
             session.pause_at(&clock, end);
-            session.advance(move || js_sys::Date::now() < end, 0.0);
+            session.advance(move || js_sys::Date::now() < end, || 0.0);
             longest = longest.max(js_sys::Date::now() - batch_start);
             batches += 1;
         }
