@@ -172,9 +172,9 @@ impl Batched for Session {
                 Step::Probe { row, col, forced: Some(cell), .. } => {
                     Some(self.grid_frame(format!("probe: row {} column {} must be {cell}", row + 1, col + 1)))
                 }
-                Step::Solution { index, image: Some((of, symmetry)), .. } => Some(self.grid_frame(format!(
-                    "solution {index}: the image of solution {of} by the {symmetry}, which keeps every clue"
-                ))),
+                Step::Solution { index, from: Some((of, how)), .. } => {
+                    Some(self.grid_frame(format!("solution {index}: {}", how.describe(*of))))
+                }
                 Step::Probe { .. } | Step::Solution { .. } => None,
             };
             frames.push(frame);
@@ -314,6 +314,31 @@ mod tests {
         };
         let FromWorker::Done(done) = done else { unreachable!() };
         assert!(done.ms > 1.0 && done.ms == ticks.get(), "{} ms, {} steps", done.ms, ticks.get());
+    }
+
+    /// A second solution four cells from the first comes as a switch, and
+    /// the step log says which cells.
+    #[test]
+    fn a_switch_is_named_in_the_log() {
+        // 0001 / 0101 / 1110 / 1001: rows 2 and 4 may trade columns 1 and 2.
+        let req = request(&[&[1], &[1, 1], &[3], &[1, 1]], &[&[2], &[2], &[1], &[2, 1]]);
+        let mut s = Session::new(&req).unwrap();
+        let mut notes = Vec::new();
+        let done = loop {
+            match s.advance(|| true, || 0.0) {
+                FromWorker::Steps { frames, .. } => notes.extend(frames.into_iter().filter_map(|f| match f {
+                    Frame::Grid { note, .. } => Some(note),
+                    _ => None,
+                })),
+                done => break done,
+            }
+        };
+        let switch = "solution 2: solution 1 with the cells of rows 2 and 4 in columns 1 and 2 switched, \
+                      which keeps every clue";
+        assert!(notes.iter().any(|n| n == switch), "{notes:?}");
+        let FromWorker::Done(done) = done else { unreachable!() };
+        assert_eq!(done.verdict, VerdictKind::Multiple);
+        assert_eq!(done.solutions.len(), 2);
     }
 
     #[test]

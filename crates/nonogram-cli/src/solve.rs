@@ -343,9 +343,9 @@ impl Trace {
                 "learning: splr takes over the search over every grid from our CDCL solver after {contradictions} contradictions"
             ),
             Step::Learning { .. } | Step::Working { .. } => {}
-            Step::Solution { index, image: None, .. } => println!("solution {index} found"),
-            Step::Solution { index, image: Some((of, symmetry)), .. } => {
-                println!("solution {index} found: the image of solution {of} by the {symmetry}, which keeps every clue")
+            Step::Solution { index, from: None, .. } => println!("solution {index} found"),
+            Step::Solution { index, from: Some((of, how)), .. } => {
+                println!("solution {index} found: {}", how.describe(*of))
             }
             Step::Done { verdict } => println!("done: {}", verdict.word()),
         }

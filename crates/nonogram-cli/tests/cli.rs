@@ -208,18 +208,39 @@ fn trace_shows_lines_sweeps_and_guesses() {
         "{}",
         r.stdout
     );
-    // This picture's clues have no symmetry: a guess, then a backtrack.
-    let r = nonogram(&["solve", "--trace", "-"], "0001\n0101\n1110\n1001\n");
-    assert!(r.stdout.contains("guess: row 2 column 1 = #"), "{}", r.stdout);
-    assert!(r.stdout.contains("backtrack: row 2 column 1 = ."));
+    // This picture's clues have no symmetry, and its two solutions differ
+    // in eight cells (no switch of four): a guess, then a backtrack.
+    let r = nonogram(&["solve", "--trace", "-"], EIGHT_APART);
+    assert!(r.stdout.contains("guess: row 1 column 1 = #"), "{}", r.stdout);
+    assert!(r.stdout.contains("backtrack: row 1 column 1 = ."));
     assert!(r.stdout.contains("solution 2 found\n"));
+}
+
+/// A 5×5 picture whose clues have exactly two solutions, eight cells apart.
+const EIGHT_APART: &str = "00111\n11110\n01100\n00101\n01111\n";
+
+#[test]
+fn a_second_solution_four_cells_away_is_found_as_a_switch() {
+    // Two solutions: rows 2 and 4 swap their cells in columns 1 and 2.
+    let r = nonogram(&["solve", "--trace", "-"], "0001\n0101\n1110\n1001\n");
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains(
+            "solution 2 found: solution 1 with the cells of rows 2 and 4 in columns 1 and 2 switched, \
+             which keeps every clue\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("backtrack"), "no search after the first solution: {}", r.stdout);
+    assert!(r.stdout.contains("verdict: multiple"));
 }
 
 #[test]
 fn splr_takes_over_when_asked() {
     // Clause learning from the root, handed to splr at once: both solutions.
     let args = ["solve", "--trace", "--learn-after", "0", "--splr-after", "0", "-"];
-    let r = nonogram(&args, "0001\n0101\n1110\n1001\n");
+    let r = nonogram(&args, EIGHT_APART);
     assert_eq!(r.status, 0, "{}", r.stderr);
     let lines: Vec<&str> = r
         .stdout

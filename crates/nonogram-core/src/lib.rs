@@ -23,7 +23,9 @@
 //! point, in sweeps) → [`search`] (guess and backtrack, steppable; hands hard
 //! puzzles to clause learning in [`sat`]) → [`Verdict`].
 //! [`symmetry`] finds the mirrorings and turns that keep the clues, which
-//! search uses to look among symmetric grids first.
+//! search uses to look among symmetric grids first; [`switch`] finds the
+//! solutions four cells away from a solution, which search reports before
+//! it searches on.
 //! The brute-force [`placement`] enumerator is the test oracle for [`line`].
 //! [`fix`] builds on search for puzzle makers: single-cell changes of a
 //! picture that make its puzzle unique.
@@ -42,6 +44,7 @@ pub mod propagate;
 pub mod puzzle;
 pub mod sat;
 pub mod search;
+pub mod switch;
 pub mod symmetry;
 #[cfg(test)]
 mod testing;
@@ -50,4 +53,4 @@ pub use cell::Cell;
 pub use grid::Grid;
 pub use line::{Contradiction, LineSolver};
 pub use puzzle::{Clue, LineId, Metadata, Puzzle, PuzzleError, MAX_SIDE};
-pub use search::{racing_fits, solve, SolveOptions, Solver, Stats, Step, Verdict};
+pub use search::{racing_fits, solve, Derivation, SolveOptions, Solver, Stats, Step, Verdict};

@@ -25,6 +25,14 @@
 //! `min(a, b) + 1.85·ln(1 + |a − b|)` needed 43 290. Every solution is
 //! checked against the clues before it is reported.
 //!
+//! Solutions found without search: each new solution brings its images
+//! under the clues' symmetries ([`crate::symmetry`]) and then its switches
+//! ([`crate::switch`]: four cells at a rectangle's corners turned over) as
+//! further solutions, checked against the clues, before search goes on.
+//! Of TAAI 2011's last 200 puzzles, 199 have a switch in the first solution
+//! found; clause learning had spent 17 % of their contradictions finding
+//! the second (198 884 in all, 164 537 with switches).
+//!
 //! Clause learning: after [`SolveOptions::learn_after`] guesses, or once
 //! their probing has tried as many cells as the grid has, the search
 //! returns to the root and hands over to [`crate::sat`], which runs in slices
@@ -42,6 +50,7 @@ use crate::grid::Grid;
 use crate::propagate::{Board, Progress, Propagation};
 use crate::puzzle::{LineId, Puzzle, PuzzleError};
 use crate::sat::{Clock, SatProgress, SatSearch, Until};
+use crate::switch::{self, Switch};
 use crate::symmetry::{symmetries, Symmetry};
 use std::collections::VecDeque;
 
@@ -188,10 +197,9 @@ pub enum Step {
     /// splr takes over clause learning over every grid from our solver
     /// ([`SolveOptions::splr_after`]); `contradictions` so far.
     Handover { contradictions: u64 },
-    /// A solution (1-based `index`), checked against every clue. `image`:
-    /// found as the image of solution `.0` under the symmetry named `.1`
-    /// (see [`crate::symmetry`]).
-    Solution { index: usize, grid: Grid, image: Option<(usize, String)> },
+    /// A solution (1-based `index`), checked against every clue. `from`:
+    /// found from solution `.0` without search, as `.1` says.
+    Solution { index: usize, grid: Grid, from: Option<(usize, Derivation)> },
     /// Line solving went on (`lines` lines solved, in propagation or in a
     /// probe's trial) without anything to report yet: the step's bound on
     /// work was reached. The grid is as after the previous step; the next
@@ -199,6 +207,34 @@ pub enum Step {
     Working { lines: usize },
     /// The search is over.
     Done { verdict: Verdict },
+}
+
+/// How a solution came from an earlier one, without search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Derivation {
+    /// Its image by the symmetry of this name (see [`crate::symmetry`]).
+    Image(String),
+    /// Four of its cells turned over (see [`crate::switch`]).
+    Switch(Switch),
+}
+
+impl Derivation {
+    /// What it says of a solution found from solution `of`: "the image of
+    /// solution 1 by the quarter turn, which keeps every clue".
+    pub fn describe(&self, of: usize) -> String {
+        match self {
+            Derivation::Image(symmetry) => {
+                format!("the image of solution {of} by the {symmetry}, which keeps every clue")
+            }
+            Derivation::Switch(Switch { rows: (r1, r2), columns: (c1, c2) }) => format!(
+                "solution {of} with the cells of rows {} and {} in columns {} and {} switched, which keeps every clue",
+                r1 + 1,
+                r2 + 1,
+                c1 + 1,
+                c2 + 1
+            ),
+        }
+    }
 }
 
 /// The outcome of a solve; a solution is a [`Grid`], or for a colour
@@ -561,33 +597,49 @@ impl Solver {
         }
     }
 
-    /// Adds a new solution, and its images under the symmetries that are new
-    /// too (they are solutions; their steps are queued, and clause learning
-    /// rules them out), up to the number asked for, which ends the search.
+    /// Adds a new solution, then the solutions found from it without search
+    /// that are new too: its images under the symmetries, then its
+    /// switches (see [`crate::switch`]); their steps are queued, and clause
+    /// learning rules them out. Up to the number asked for, which ends the
+    /// search.
     fn record(&mut self, grid: Grid) -> Step {
-        let images: Vec<(Grid, String)> =
-            self.symmetries.iter().map(|s| (s.apply(&grid), s.name().to_string())).collect();
         self.solutions.push(grid.clone());
         let of = self.solutions.len();
-        let step = Step::Solution { index: of, grid, image: None };
-        for (image, name) in images {
-            if self.solutions.len() >= self.options.max_solutions {
-                break;
+        let images: Vec<(Grid, Derivation)> = self
+            .symmetries
+            .iter()
+            .map(|s| (s.apply(&grid), Derivation::Image(s.name().to_string())))
+            .collect();
+        for (found, how) in images {
+            self.derived(found, of, how);
+        }
+        if self.solutions.len() < self.options.max_solutions {
+            // Each solution found so far may be one switch's: as many
+            // switches as solutions asked for are enough.
+            for switch in switch::switches(&grid, self.options.max_solutions) {
+                let found = switch.apply(&grid);
+                assert!(self.puzzle.is_solution(&found), "a switch broke a clue");
+                self.derived(found, of, Derivation::Switch(switch));
             }
-            if self.solutions.contains(&image) {
-                continue;
-            }
-            for learning in [self.learning.as_mut(), self.symmetric.as_mut()].into_iter().flatten() {
-                learning.exclude(&image);
-            }
-            self.solutions.push(image.clone());
-            let index = self.solutions.len();
-            self.pending.push_back(Step::Solution { index, grid: image, image: Some((of, name)) });
         }
         if self.solutions.len() >= self.options.max_solutions {
             self.state = State::Finished;
         }
-        step
+        Step::Solution { index: of, grid, from: None }
+    }
+
+    /// Queues `found`, a solution found from solution `of` as `how` says,
+    /// unless it was found before or enough are.
+    fn derived(&mut self, found: Grid, of: usize, how: Derivation) {
+        if self.solutions.len() >= self.options.max_solutions || self.solutions.contains(&found) {
+            return;
+        }
+        for learning in [self.learning.as_mut(), self.symmetric.as_mut()].into_iter().flatten() {
+            learning.exclude(&found);
+        }
+        self.solutions.push(found.clone());
+        let index = self.solutions.len();
+        self.pending.push_back(Step::Solution { index, grid: found, from: Some((of, how)) });
     }
 
     /// Queues trying `value` in the probe's cell: its row and column are

@@ -6,7 +6,7 @@ mod common;
 
 use common::{all_solutions_seeded, all_solutions_with, brute_force};
 use nonogram_core::symmetry::symmetries;
-use nonogram_core::{solve, Cell, Grid, Puzzle, SolveOptions, Solver, Step, Verdict};
+use nonogram_core::{solve, Cell, Derivation, Grid, Puzzle, SolveOptions, Solver, Step, Verdict};
 use proptest::prelude::*;
 
 /// A picture made symmetric under one of four groups: the quarter turns, the
@@ -111,7 +111,7 @@ fn a_solution_s_image_is_reported_as_such() {
     let mut found = Vec::new();
     let verdict = loop {
         match solver.next().expect("a solve ends with Done") {
-            Step::Solution { index, grid, image } => found.push((index, grid, image)),
+            Step::Solution { index, grid, from } => found.push((index, grid, from)),
             Step::Done { verdict } => break verdict,
             _ => {}
         }
@@ -120,7 +120,9 @@ fn a_solution_s_image_is_reported_as_such() {
     assert_eq!((found[0].0, found[0].2.clone()), (1, None));
     let (index, image, from) = &found[1];
     assert_eq!(*index, 2);
-    let (of, name) = from.clone().expect("the second is an image");
+    let (of, Derivation::Image(name)) = from.clone().expect("the second is an image") else {
+        panic!("the second is an image")
+    };
     assert_eq!(of, 1);
     let symmetry = symmetries(&puzzle).into_iter().find(|s| s.name() == name).unwrap();
     assert_eq!(&symmetry.apply(&found[0].1), image);
