@@ -320,25 +320,59 @@ mod tests {
     /// the step log says which cells.
     #[test]
     fn a_switch_is_named_in_the_log() {
-        // 0001 / 0101 / 1110 / 1001: rows 2 and 4 may trade columns 1 and 2.
-        let req = request(&[&[1], &[1, 1], &[3], &[1, 1]], &[&[2], &[2], &[1], &[2, 1]]);
+        // A random 12×12 (seeded) that needs clause learning: it finds one
+        // solution, and rows 1 and 3 may trade columns 3 and 5.
+        let req = request(
+            &[
+                &[1, 1, 1, 1],
+                &[1, 1, 2, 1],
+                &[2, 1],
+                &[1, 1, 1, 1],
+                &[3, 2, 1],
+                &[1, 3, 2],
+                &[1, 1, 3, 1],
+                &[1, 1, 1],
+                &[1, 1, 1, 1],
+                &[1, 1, 2],
+                &[2, 4],
+                &[1, 2, 1, 1],
+            ],
+            &[
+                &[2, 1],
+                &[1, 1, 2],
+                &[1, 1, 1, 1, 2],
+                &[4, 1],
+                &[1],
+                &[1, 2, 1],
+                &[1, 2, 1, 1],
+                &[1, 5],
+                &[2, 1, 3],
+                &[2, 1, 1, 3],
+                &[3, 1],
+                &[1, 1, 1, 2],
+            ],
+        );
         let mut s = Session::new(&req).unwrap();
         let mut notes = Vec::new();
         let done = loop {
             match s.advance(|| true, || 0.0) {
-                FromWorker::Steps { frames, .. } => notes.extend(frames.into_iter().filter_map(|f| match f {
-                    Frame::Grid { note, .. } => Some(note),
-                    _ => None,
-                })),
+                FromWorker::Steps { frames, .. } => {
+                    notes.extend(frames.into_iter().filter_map(|f| match f {
+                        Frame::Grid { note, .. } => Some(note),
+                        _ => None,
+                    }))
+                }
                 done => break done,
             }
         };
-        let switch = "solution 2: solution 1 with the cells of rows 2 and 4 in columns 1 and 2 switched, \
+        let switch = "solution 2: solution 1 with the cells of rows 1 and 3 in columns 3 and 5 switched, \
                       which keeps every clue";
         assert!(notes.iter().any(|n| n == switch), "{notes:?}");
         let FromWorker::Done(done) = done else { unreachable!() };
         assert_eq!(done.verdict, VerdictKind::Multiple);
-        assert_eq!(done.solutions.len(), 2);
+        let [a, b] = &done.solutions[..] else { panic!("two solutions") };
+        let apart = (0..144).filter(|&i| a[i] != b[i]).count();
+        assert_eq!(apart, 4);
     }
 
     #[test]

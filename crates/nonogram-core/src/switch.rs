@@ -24,9 +24,10 @@
 //! Random puzzles with several solutions nearly always have a switch: of
 //! TAAI 2011's last 200 puzzles (all with several solutions), 199 have one
 //! in the first solution found, and finding the second by clause learning
-//! took 17 % of their contradictions. So search looks for switches of each
-//! solution it finds before it searches on (see `Solver::record`); they
-//! take a pass over the grid. Moves of a single-cell run past others are
+//! took 17 % of their contradictions. So clause learning looks for the
+//! switches of each solution before it searches on (see `Solver::record`
+//! and `Solver::start_learning`); they take a pass over the grid, some
+//! 20 µs on a 25×25. Moves of a single-cell run past others are
 //! listed only up to a bound per line (a line of many single-cell runs has
 //! a number of them quadratic in its length): what the finder leaves out,
 //! search still finds.
@@ -64,44 +65,26 @@ const MOVES_PER_CELL: usize = 8;
 /// column, then rows, then second column; at most `limit` of them.
 pub fn switches(solution: &Grid, limit: usize) -> Vec<Switch> {
     let (w, h) = (solution.width(), solution.height());
-    let filled = |row: usize, col: usize| solution.get(row, col) == Cell::Filled;
-    let mut line = Vec::new();
-    // Each row's moves in both orders, sorted, so that a column's partners
-    // are one range; each column's moves, sorted, for lookups.
-    let row_moves: Vec<Vec<(usize, usize)>> = (0..h)
-        .map(|r| {
-            line.clear();
-            line.extend((0..w).map(|c| filled(r, c)));
-            let mut moves = line_moves(&line);
-            let reversed: Vec<(usize, usize)> = moves.iter().map(|&(a, b)| (b, a)).collect();
-            moves.extend(reversed);
-            moves.sort_unstable();
-            moves
-        })
-        .collect();
-    let column_moves: Vec<Vec<(usize, usize)>> = (0..w)
-        .map(|c| {
-            line.clear();
-            line.extend((0..h).map(|r| filled(r, c)));
-            let mut moves = line_moves(&line);
-            moves.sort_unstable();
-            moves
-        })
-        .collect();
+    let cells = solution.cells();
+    // Each row's moves in both orders, so that a column's partners in it
+    // are one range; each column's in one order, for lookups.
+    let rows = Moves::of(h, w, |r, c| cells[r * w + c] == Cell::Filled, true);
+    let columns = Moves::of(w, h, |c, r| cells[r * w + c] == Cell::Filled, false);
     let mut found = Vec::new();
-    for (c1, moves) in column_moves.iter().enumerate() {
-        for &(r1, r2) in moves {
-            let row = &row_moves[r1];
-            let from = row.partition_point(|&(a, _)| a < c1);
-            for &(_, c2) in row[from..].iter().take_while(|&&(a, _)| a == c1) {
-                if c2 > c1
-                    && row_moves[r2].binary_search(&(c1, c2)).is_ok()
-                    && column_moves[c2].binary_search(&(r1, r2)).is_ok()
+    for c1 in 0..w {
+        for &(r1, r2) in columns.line(c1) {
+            let row = rows.line(r1 as usize);
+            let c = c1 as u32;
+            let from = row.partition_point(|&(a, _)| a < c);
+            for &(_, c2) in row[from..].iter().take_while(|&&(a, _)| a == c) {
+                if c2 > c
+                    && rows.line(r2 as usize).binary_search(&(c, c2)).is_ok()
+                    && columns.line(c2 as usize).binary_search(&(r1, r2)).is_ok()
                 {
                     if found.len() == limit {
                         return found;
                     }
-                    found.push(Switch { rows: (r1, r2), columns: (c1, c2) });
+                    found.push(Switch { rows: (r1 as usize, r2 as usize), columns: (c1, c2 as usize) });
                 }
             }
         }
@@ -109,15 +92,56 @@ pub fn switches(solution: &Grid, limit: usize) -> Vec<Switch> {
     found
 }
 
-/// The pairs of positions (the smaller first) of a filled and an empty cell
-/// of `line` that keep its runs when turned over (see the module's docs):
-/// every move of a run by one cell, and moves of single-cell runs up to
-/// [`MOVES_PER_CELL`] per cell in all.
-fn line_moves(line: &[bool]) -> Vec<(usize, usize)> {
+/// The moves of every line of one direction in one array, each line's
+/// sorted: line `i`'s are `pairs[starts[i]..starts[i + 1]]`.
+struct Moves {
+    pairs: Vec<(u32, u32)>,
+    starts: Vec<usize>,
+}
+
+impl Moves {
+    /// The moves of `lines` lines of `len` cells, where `filled(i, k)` tells
+    /// whether cell `k` of line `i` is filled; with `both_orders`, each pair
+    /// is listed reversed too.
+    fn of(lines: usize, len: usize, filled: impl Fn(usize, usize) -> bool, both_orders: bool) -> Moves {
+        let (mut line, mut scratch) = (Vec::with_capacity(len), Scratch::default());
+        let mut pairs = Vec::new();
+        let mut starts = Vec::with_capacity(lines + 1);
+        starts.push(0);
+        for i in 0..lines {
+            line.clear();
+            line.extend((0..len).map(|k| filled(i, k)));
+            let from = pairs.len();
+            line_moves(&line, &mut scratch, &mut pairs);
+            if both_orders {
+                for k in from..pairs.len() {
+                    let (a, b) = pairs[k];
+                    pairs.push((b, a));
+                }
+            }
+            pairs[from..].sort_unstable();
+            starts.push(pairs.len());
+        }
+        Moves { pairs, starts }
+    }
+
+    fn line(&self, i: usize) -> &[(u32, u32)] {
+        &self.pairs[self.starts[i]..self.starts[i + 1]]
+    }
+}
+
+/// Appends to `moves` the pairs of positions (the smaller first) of a
+/// filled and an empty cell of `line` that keep its runs when turned over
+/// (see the module's docs): every move of a run by one cell, and moves of
+/// single-cell runs up to [`MOVES_PER_CELL`] per cell in all. `scratch`
+/// holds the runs and the lone cells.
+fn line_moves(line: &[bool], scratch: &mut Scratch, moves: &mut Vec<(u32, u32)>) {
     let n = line.len();
     let at = |i: usize| i < n && line[i];
-    let mut moves = Vec::new();
-    let mut runs = Vec::new();
+    let Scratch { runs, lone } = scratch;
+    let budget = moves.len() + MOVES_PER_CELL * n;
+    runs.clear();
+    lone.clear();
     let mut i = 0;
     while i < n {
         if line[i] {
@@ -126,54 +150,59 @@ fn line_moves(line: &[bool]) -> Vec<(usize, usize)> {
                 i += 1;
             }
             runs.push((start, i - 1));
+        } else if (i == 0 || !line[i - 1]) && !at(i + 1) {
+            // An empty cell whose neighbours are empty. A single-cell run
+            // at `s` moves to such a cell two or more away (one away is a
+            // move by one cell): `s` is never its neighbour.
+            lone.push(i);
         }
         i += 1;
     }
-    for &(s, t) in &runs {
+    for &(s, t) in runs.iter() {
         // One cell along, either way, still apart from the next run.
         if t + 1 < n && !at(t + 2) {
-            moves.push((s, t + 1));
+            moves.push((s as u32, t as u32 + 1));
         }
         if s >= 1 && (s < 2 || !at(s - 2)) {
-            moves.push((s - 1, t));
+            moves.push((s as u32 - 1, t as u32));
         }
     }
-    let budget = MOVES_PER_CELL * n;
-    // An empty cell whose neighbours are empty, once cell `s` is emptied.
-    let lone =
-        |e: usize, s: usize| !line[e] && (e == 0 || e - 1 == s || !line[e - 1]) && (e + 1 == s || !at(e + 1));
+    // Single-cell runs to lone cells, passing single-cell runs only: from
+    // the end of the previous longer run to the start of the next one.
+    let mut begin = 0;
     for (k, &(s, t)) in runs.iter().enumerate() {
         if s != t {
+            begin = t + 2;
             continue;
         }
-        // Rightwards past single-cell runs only, up to the next longer run.
         let end = runs[k + 1..].iter().find(|&&(a, b)| a != b).map_or(n, |&(a, _)| a);
-        for e in s + 2..end {
-            if lone(e, s) {
-                if moves.len() == budget {
-                    return moves;
-                }
-                moves.push((s, e));
+        let from = lone.partition_point(|&e| e < begin);
+        for &e in lone[from..].iter().take_while(|&&e| e < end) {
+            if moves.len() >= budget {
+                return;
             }
-        }
-        // Leftwards likewise, down to the previous longer run.
-        let begin = runs[..k].iter().rev().find(|&&(a, b)| a != b).map_or(0, |&(_, b)| b + 2);
-        for e in begin..s.saturating_sub(1) {
-            if lone(e, s) {
-                if moves.len() == budget {
-                    return moves;
-                }
-                moves.push((e, s));
-            }
+            moves.push(if e < s { (e as u32, s as u32) } else { (s as u32, e as u32) });
         }
     }
-    moves
+}
+
+/// [`line_moves`]' buffers, kept from line to line.
+#[derive(Default)]
+struct Scratch {
+    runs: Vec<(usize, usize)>,
+    lone: Vec<usize>,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::puzzle::{Clue, Puzzle};
+
+    fn moves_of(line: &[bool]) -> Vec<(usize, usize)> {
+        let mut moves = Vec::new();
+        line_moves(line, &mut Scratch::default(), &mut moves);
+        moves.into_iter().map(|(a, b)| (a as usize, b as usize)).collect()
+    }
 
     fn bits(text: &str) -> Vec<bool> {
         text.chars().map(|c| c == '#').collect()
@@ -213,13 +242,13 @@ mod tests {
             ["#..", "..#..", "##.", ".##.#", "#...#...#", "#.#...#..##..#.", "###", "", "....", "#.#.#"]
         {
             let line = bits(text);
-            assert_eq!(sorted(line_moves(&line)), brute_moves(&line), "line {text:?}");
+            assert_eq!(sorted(moves_of(&line)), brute_moves(&line), "line {text:?}");
         }
         // Every line of up to 10 cells.
         for n in 0..=10 {
             for mask in 0u32..1 << n {
                 let line: Vec<bool> = (0..n).map(|i| mask >> i & 1 == 1).collect();
-                assert_eq!(sorted(line_moves(&line)), brute_moves(&line), "line {mask:0n$b}");
+                assert_eq!(sorted(moves_of(&line)), brute_moves(&line), "line {mask:0n$b}");
             }
         }
     }
@@ -228,7 +257,7 @@ mod tests {
     fn a_line_of_many_single_runs_is_bounded() {
         // Runs of one every four cells: a quadratic number of moves.
         let line: Vec<bool> = (0..400).map(|i| i % 4 == 0).collect();
-        assert_eq!(line_moves(&line).len(), MOVES_PER_CELL * 400);
+        assert_eq!(moves_of(&line).len(), MOVES_PER_CELL * 400);
     }
 
     fn grid(rows: &[&str]) -> Grid {
