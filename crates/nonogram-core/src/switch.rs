@@ -197,6 +197,7 @@ struct Scratch {
 mod tests {
     use super::*;
     use crate::puzzle::{Clue, Puzzle};
+    use crate::testing::{picture, Random};
 
     fn moves_of(line: &[bool]) -> Vec<(usize, usize)> {
         let mut moves = Vec::new();
@@ -260,14 +261,6 @@ mod tests {
         assert_eq!(moves_of(&line).len(), MOVES_PER_CELL * 400);
     }
 
-    fn grid(rows: &[&str]) -> Grid {
-        let rows: Vec<Vec<Cell>> = rows
-            .iter()
-            .map(|r| r.chars().map(|c| if c == '#' { Cell::Filled } else { Cell::Empty }).collect())
-            .collect();
-        Grid::from_rows(&rows).unwrap()
-    }
-
     /// Every switch of `solution` that keeps its clues, by trying each rectangle.
     fn brute_switches(solution: &Grid) -> Vec<Switch> {
         let puzzle = Puzzle::from_picture(solution);
@@ -291,25 +284,15 @@ mod tests {
 
     #[test]
     fn switches_are_those_of_every_rectangle_that_keep_the_clues() {
-        let g = grid(&["#.", ".#"]);
+        let g = picture(&["#.", ".#"]);
         assert_eq!(switches(&g, 10), [Switch { rows: (0, 1), columns: (0, 1) }]);
-        assert_eq!(switches(&g, 10)[0].apply(&g), grid(&[".#", "#."]));
+        assert_eq!(switches(&g, 10)[0].apply(&g), picture(&[".#", "#."]));
         // Random pictures: all switches found, in brute force's order.
-        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = Random(0x2545_f491_4f6c_dd1d);
         for round in 0..300 {
             let (w, h) = (2 + round % 9, 2 + round / 9 % 8);
-            let cells: Vec<Cell> = (0..w * h)
-                .map(|_| {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    if state % 100 < 50 {
-                        Cell::Filled
-                    } else {
-                        Cell::Empty
-                    }
-                })
-                .collect();
+            let cells: Vec<Cell> =
+                (0..w * h).map(|_| if rng.below(2) == 0 { Cell::Filled } else { Cell::Empty }).collect();
             let g = Grid::from_cells(w, h, cells).unwrap();
             let expected = brute_switches(&g);
             let mut found = switches(&g, usize::MAX);
@@ -322,7 +305,7 @@ mod tests {
 
     #[test]
     fn a_switch_keeps_every_line_s_clue() {
-        let g = grid(&["#..#.", ".#..#", "..##.", "#...#"]);
+        let g = picture(&["#..#.", ".#..#", "..##.", "#...#"]);
         let puzzle = Puzzle::from_picture(&g);
         for s in switches(&g, usize::MAX) {
             let other = s.apply(&g);

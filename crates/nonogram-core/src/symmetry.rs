@@ -219,14 +219,7 @@ fn keeps_clues(
 mod tests {
     use super::*;
     use crate::cell::Cell;
-
-    fn picture(rows: &[&str]) -> Grid {
-        let rows: Vec<Vec<Cell>> = rows
-            .iter()
-            .map(|r| r.chars().map(|ch| if ch == '#' { Cell::Filled } else { Cell::Empty }).collect())
-            .collect();
-        Grid::from_rows(&rows).unwrap()
-    }
+    use crate::testing::picture;
 
     fn names(puzzle: &Puzzle) -> Vec<String> {
         symmetries(puzzle).iter().map(|s| s.name().to_string()).collect()
