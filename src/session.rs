@@ -172,9 +172,14 @@ impl Batched for Session {
                 Step::Probe { row, col, forced: Some(cell), .. } => {
                     Some(self.grid_frame(format!("probe: row {} column {} must be {cell}", row + 1, col + 1)))
                 }
-                Step::Solution { index, from: Some((of, how)), .. } => {
-                    Some(self.grid_frame(format!("solution {index}: {}", how.describe(*of))))
-                }
+                // The board shows the solution the note names (the solver's
+                // own grid is at the root during clause learning). The next
+                // frame that changes cells is a whole grid (a backtrack) or
+                // none (the verdict), so the playback stays true after it.
+                Step::Solution { index, grid, from: Some((of, how)) } => Some(Frame::Grid {
+                    cells: Cells::of(grid),
+                    note: format!("solution {index}: {}", how.describe(*of)),
+                }),
                 Step::Probe { .. } | Step::Solution { .. } => None,
             };
             frames.push(frame);
@@ -358,7 +363,7 @@ mod tests {
             match s.advance(|| true, || 0.0) {
                 FromWorker::Steps { frames, .. } => {
                     notes.extend(frames.into_iter().filter_map(|f| match f {
-                        Frame::Grid { note, .. } => Some(note),
+                        Frame::Grid { note, cells } => Some((note, cells)),
                         _ => None,
                     }))
                 }
@@ -367,10 +372,13 @@ mod tests {
         };
         let switch = "solution 2: solution 1 with the cells of rows 1 and 3 in columns 3 and 5 switched, \
                       which keeps every clue";
-        assert!(notes.iter().any(|n| n == switch), "{notes:?}");
+        let shown = notes.iter().find(|(n, _)| n == switch).map(|(_, cells)| cells.clone());
+        let shown = shown.unwrap_or_else(|| panic!("{:?}", notes.iter().map(|(n, _)| n).collect::<Vec<_>>()));
         let FromWorker::Done(done) = done else { unreachable!() };
         assert_eq!(done.verdict, VerdictKind::Multiple);
         let [a, b] = &done.solutions[..] else { panic!("two solutions") };
+        // The board shows the solution its note names.
+        assert_eq!(&shown, b);
         let apart = (0..144).filter(|&i| a[i] != b[i]).count();
         assert_eq!(apart, 4);
     }
