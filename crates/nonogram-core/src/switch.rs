@@ -49,8 +49,7 @@ impl Switch {
         let mut out = grid.clone();
         for row in [self.rows.0, self.rows.1] {
             for col in [self.columns.0, self.columns.1] {
-                let turned = if grid.get(row, col) == Cell::Filled { Cell::Empty } else { Cell::Filled };
-                out.set(row, col, turned);
+                out.set(row, col, grid.get(row, col).opposite());
             }
         }
         out
