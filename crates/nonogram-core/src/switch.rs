@@ -167,14 +167,21 @@ fn line_moves(line: &[bool], scratch: &mut Scratch, moves: &mut Vec<(u32, u32)>)
         }
     }
     // Single-cell runs to lone cells, passing single-cell runs only: from
-    // the end of the previous longer run to the start of the next one.
-    let mut begin = 0;
+    // the end of the previous longer run to the start of the next one
+    // (`next`, which only moves forwards: one pass over the runs).
+    let (mut begin, mut next) = (0, 0);
     for (k, &(s, t)) in runs.iter().enumerate() {
         if s != t {
             begin = t + 2;
             continue;
         }
-        let end = runs[k + 1..].iter().find(|&&(a, b)| a != b).map_or(n, |&(a, _)| a);
+        if next <= k {
+            next = k + 1;
+            while next < runs.len() && runs[next].0 == runs[next].1 {
+                next += 1;
+            }
+        }
+        let end = runs.get(next).map_or(n, |&(a, _)| a);
         let from = lone.partition_point(|&e| e < begin);
         for &e in lone[from..].iter().take_while(|&&e| e < end) {
             if moves.len() >= budget {
