@@ -25,7 +25,7 @@
 //! [`symmetry`] finds the mirrorings and turns that keep the clues, which
 //! search uses to look among symmetric grids first; [`switch`] finds the
 //! solutions four cells away from a solution, which search reports before
-//! it searches on.
+//! clause learning searches on.
 //! The brute-force [`placement`] enumerator is the test oracle for [`line`].
 //! [`fix`] builds on search for puzzle makers: single-cell changes of a
 //! picture that make its puzzle unique.
