@@ -164,9 +164,11 @@ impl ColourPuzzle {
         self.palette.len().saturating_sub(1)
     }
 
-    /// Every colour a cell may take at the start, background included.
+    /// Every colour a cell may take at the start, background included:
+    /// the lowest `colours() + 1` bits (all 32 at [`MAX_COLOURS`]; a shift
+    /// by 32 would overflow, so the mask is cut down from all ones).
     pub fn every_colour(&self) -> Colours {
-        (1u32 << (self.colours().min(MAX_COLOURS) + 1)) - 1
+        Colours::MAX >> (MAX_COLOURS - self.colours().min(MAX_COLOURS))
     }
 
     pub fn clue(&self, line: LineId) -> &[ColourRun] {

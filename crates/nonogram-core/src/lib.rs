@@ -48,6 +48,7 @@ pub mod switch;
 pub mod symmetry;
 #[cfg(test)]
 mod testing;
+pub mod text;
 
 pub use cell::Cell;
 pub use grid::Grid;

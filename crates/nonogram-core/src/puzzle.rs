@@ -2,6 +2,7 @@
 
 use crate::cell::Cell;
 use crate::grid::Grid;
+use crate::text::shown;
 use std::fmt;
 
 /// The largest width or height accepted (a documented limit: it bounds the
@@ -211,6 +212,7 @@ impl fmt::Display for PuzzleError {
                     LineId::Column(_) => "column",
                 };
                 let (runs, need_word) = if clue.0.len() == 1 { ("run", "needs") } else { ("runs", "need") };
+                let clue = shown(&clue.to_string());
                 write!(f, "{line}: {runs} {clue} {need_word} {need} cells, the {kind} has {have}")
             }
             PuzzleError::TotalsDiffer { rows, columns } => {
@@ -229,9 +231,10 @@ impl fmt::Display for PuzzleError {
                     LineId::Row(_) => "row",
                     LineId::Column(_) => "column",
                 };
-                write!(f, "{line}: runs {clue} need {need} cells, the {kind} has {have}")
+                write!(f, "{line}: runs {} need {need} cells, the {kind} has {have}", shown(clue))
             }
             PuzzleError::ColourTotalsDiffer { colour, rows, columns } => {
+                let colour = shown(colour);
                 write!(f, "the row clues fill {rows} {colour} cells but the column clues fill {columns}")
             }
         }

@@ -14,7 +14,7 @@
 //! kept no positions, and took 15 KB of the page's and the worker's wasm.)
 //! Nesting deeper than 127 is refused where it passes that depth.
 
-use crate::text::shown;
+use crate::text::{line_column, shown};
 use crate::xml::{free_symbol, parse_rgb};
 use crate::{ParseError, Read};
 use nonogram_core::colour::{default_palette, ColourPuzzle, ColourRun, Swatch, MAX_COLOURS};
@@ -46,10 +46,27 @@ impl Value<'_> {
 /// Nesting deeper than this is refused (as serde_json did).
 const MAX_DEPTH: usize = 127;
 
+/// The most values one puzzle's JSON may hold: the 1 000 000 runs and
+/// 2000 clues of the largest black-and-white puzzle, 1000×1000 (a colour
+/// run, `[2, "red"]`, is three values). A value held costs about 40
+/// bytes, so one puzzle's values cost at most 44 MB, and they are dropped
+/// once its clues are read.
+const MAX_PUZZLE_VALUES: usize = 1_100_000;
+
+/// The most items a list inside a puzzle may hold: no puzzle has more
+/// lines, nor a line more runs. A batch's list of puzzles is read one
+/// puzzle at a time and is not held.
+const MAX_LIST_ITEMS: usize = nonogram_core::MAX_SIDE;
+
 struct Reader<'a> {
     text: &'a str,
     pos: usize,
     depth: usize,
+    /// False for the first pass over the text, which checks its syntax
+    /// and keeps no value.
+    keep: bool,
+    /// The values kept so far, up to [`MAX_PUZZLE_VALUES`].
+    kept: usize,
 }
 
 /// A syntax error: where, and what.
@@ -70,6 +87,12 @@ impl<'a> Reader<'a> {
     fn value(&mut self, eof: &'static str) -> Result<Value<'a>, Syntax> {
         self.skip_space();
         let start = self.pos;
+        if self.keep {
+            self.kept += 1;
+            if self.kept > MAX_PUZZLE_VALUES {
+                return Err((start, "a puzzle of more than 1100000 values; the largest puzzle needs fewer"));
+            }
+        }
         match self.peek().ok_or((start, eof))? {
             b'[' | b'{' => self.nested(),
             b'"' => self.string().map(Value::String),
@@ -105,7 +128,13 @@ impl<'a> Reader<'a> {
                 if list {
                     self.skip_space();
                     let at = self.pos;
-                    items.push((at, self.value(eof)?));
+                    let item = self.value(eof)?;
+                    if self.keep {
+                        if items.len() == MAX_LIST_ITEMS {
+                            return Err((at, "a list of more than 1000 items; no puzzle has more lines, nor a line more runs"));
+                        }
+                        items.push((at, item));
+                    }
                 } else {
                     self.skip_space();
                     match self.peek() {
@@ -122,7 +151,10 @@ impl<'a> Reader<'a> {
                     }
                     self.skip_space();
                     let at = self.pos;
-                    members.push((name, at, self.value(eof)?));
+                    let member = self.value(eof)?;
+                    if self.keep {
+                        members.push((name, at, member));
+                    }
                 }
                 self.skip_space();
                 match self.peek() {
@@ -242,33 +274,60 @@ impl<'a> Reader<'a> {
 }
 
 pub(crate) fn parse(text: &str) -> Result<Read, ParseError> {
-    let mut reader = Reader { text, pos: 0, depth: 0 };
-    let value = reader.value("EOF while parsing a value").and_then(|v| {
-        reader.skip_space();
-        if reader.pos < text.len() {
-            Err((reader.pos, "trailing characters"))
-        } else {
-            Ok(v)
-        }
-    });
-    let value = value.map_err(|(pos, message)| at(text, pos, format!("invalid JSON: {message}")))?;
+    // First the syntax of the whole text, keeping no value: an error
+    // anywhere in it is reported before any puzzle is read.
+    let mut reader = Reader { text, pos: 0, depth: 0, keep: false, kept: 0 };
+    reader
+        .value("EOF while parsing a value")
+        .and_then(|_| {
+            reader.skip_space();
+            if reader.pos < text.len() {
+                Err((reader.pos, "trailing characters"))
+            } else {
+                Ok(())
+            }
+        })
+        .map_err(|(pos, message)| at(text, pos, format!("invalid JSON: {message}")))?;
     let start = text.len() - text.trim_start().len();
-    match &value {
-        Value::Array(items) if items.is_empty() => Err(at(text, start, "the JSON list holds no puzzle")),
-        Value::Array(items) => items
-            .iter()
-            .map(|(pos, item)| puzzle(text, item, *pos))
-            .collect::<Result<_, _>>()
-            .map(Read::from_colour),
-        _ => Ok(Read::from_colour(vec![puzzle(text, &value, start)?])),
+    let syntax = |(pos, message): Syntax| at(text, pos, format!("invalid JSON: {message}"));
+    if !text[start..].starts_with('[') {
+        let mut reader = Reader { text, pos: start, depth: 0, keep: true, kept: 0 };
+        let value = reader.value("").map_err(syntax)?;
+        return Ok(Read::from_colour(vec![puzzle(text, &value, start)?]));
     }
+    // A batch: each puzzle's values are read, turned into its clues and
+    // dropped before the next, so that one puzzle's values at most are held.
+    let mut reader = Reader { text, pos: start + 1, depth: 1, keep: true, kept: 0 };
+    let mut budget = crate::Budget::default();
+    let mut puzzles = crate::Kept::default();
+    let mut any = false;
+    loop {
+        reader.skip_space();
+        if reader.peek() == Some(b']') {
+            break;
+        }
+        let item_at = reader.pos;
+        reader.kept = 0;
+        let item = reader.value("").map_err(syntax)?;
+        let puzzle = puzzle(text, &item, item_at)?;
+        budget.count(puzzle.width() + puzzle.height(), || line_column(text, item_at).0)?;
+        drop(item);
+        puzzles.push(puzzle);
+        any = true;
+        reader.skip_space();
+        if reader.peek() == Some(b',') {
+            reader.pos += 1;
+        }
+    }
+    if !any {
+        return Err(at(text, start, "the JSON list holds no puzzle"));
+    }
+    Ok(puzzles.read())
 }
 
 /// An error located at byte offset `pos`: 1-based line, column in characters.
 fn at(text: &str, pos: usize, message: impl Into<String>) -> ParseError {
-    let before = &text[..pos.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    let (line, column) = line_column(text, pos);
     ParseError::at(line, column, message)
 }
 
@@ -408,7 +467,7 @@ fn clue_list(
 
 /// The text of the (valid) value starting at `pos`, as written.
 fn source(text: &str, pos: usize) -> &str {
-    let mut reader = Reader { text, pos, depth: 0 };
+    let mut reader = Reader { text, pos, depth: 0, keep: false, kept: 0 };
     match reader.value("") {
         Ok(_) => &text[pos..reader.pos],
         Err(_) => &text[pos..],

@@ -36,10 +36,13 @@ pub(crate) const MAX_PUZZLE_LINES: usize = 20_000;
 
 pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
     let mut puzzles = Vec::new();
+    let mut budget = crate::Budget::default();
     let mut chunk: Vec<(usize, &str)> = Vec::new();
     let mut finish = |chunk: &mut Vec<(usize, &str)>| -> Result<(), ParseError> {
-        if chunk.iter().any(|(_, l)| !l.trim().is_empty()) {
-            puzzles.push(parse_one(chunk)?);
+        if let Some(&(first, _)) = chunk.iter().find(|(_, l)| !l.trim().is_empty()) {
+            let puzzle = parse_one(chunk)?;
+            budget.count(puzzle.width() + puzzle.height(), || first)?;
+            puzzles.push(puzzle);
         }
         chunk.clear();
         Ok(())
@@ -167,13 +170,37 @@ fn parse_goal(text: &str, width: usize, height: usize, line: usize) -> Result<Gr
     })
 }
 
-/// A metadata value without its quotes, with the common HTML escapes decoded.
+/// A metadata value without its quotes, with the common HTML escapes and
+/// decimal character references (`&#10;`, as the writer puts a line
+/// break) decoded, in one pass.
 fn unquote(value: &str) -> String {
     let v = value.trim();
     let v = v.strip_prefix('"').and_then(|v| v.strip_suffix('"')).unwrap_or(v);
-    v.replace("&quot;", "\"")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&copy;", "©")
-        .replace("&amp;", "&")
+    let mut out = String::with_capacity(v.len());
+    let mut rest = v;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let end = rest.bytes().take(10).position(|b| b == b';');
+        let decoded = end.and_then(|end| match &rest[1..end] {
+            "quot" => Some('"'),
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "copy" => Some('©'),
+            "amp" => Some('&'),
+            name => name.strip_prefix('#').and_then(|n| n.parse::<u32>().ok()).and_then(char::from_u32),
+        });
+        match (decoded, end) {
+            (Some(c), Some(end)) => {
+                out.push(c);
+                rest = &rest[end + 1..];
+            }
+            _ => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }

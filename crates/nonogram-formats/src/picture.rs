@@ -4,7 +4,7 @@
 
 use crate::text::numbered_lines;
 use crate::ParseError;
-use nonogram_core::{Cell, Grid};
+use nonogram_core::{Cell, Grid, MAX_SIDE};
 
 /// The cell a picture character stands for.
 pub(crate) fn picture_cell(c: char) -> Option<Cell> {
@@ -38,6 +38,15 @@ pub fn parse_picture(text: &str) -> Result<Grid, ParseError> {
             let cell = picture_cell(c).ok_or_else(|| {
                 ParseError::at(n, col + 1, format!("`{c}` is not a picture cell (use 0/1, ./# or _/X)"))
             })?;
+            if row.len() == MAX_SIDE {
+                return Err(ParseError::at(
+                    n,
+                    col + 1,
+                    format!(
+                        "this row has more than {MAX_SIDE} cells; the largest side accepted is {MAX_SIDE}"
+                    ),
+                ));
+            }
             row.push(cell);
         }
         if row.is_empty() {
@@ -56,15 +65,16 @@ pub fn parse_picture(text: &str) -> Result<Grid, ParseError> {
                 ));
             }
         }
+        if rows.len() == MAX_SIDE {
+            return Err(ParseError::at_line(
+                n,
+                format!("the picture has more than {MAX_SIDE} rows; the largest side accepted is {MAX_SIDE}"),
+            ));
+        }
         rows.push((n, row));
     }
     if rows.is_empty() {
         return Err(ParseError::new("the picture is empty"));
-    }
-    let (w, h) = (rows[0].1.len(), rows.len());
-    let limit = nonogram_core::MAX_SIDE;
-    if w > limit || h > limit {
-        return Err(ParseError::new(format!("the picture is {w}×{h}; the largest side accepted is {limit}")));
     }
     let rows: Vec<Vec<Cell>> = rows.into_iter().map(|(_, r)| r).collect();
     Ok(Grid::from_rows(&rows).expect("rows checked equal"))

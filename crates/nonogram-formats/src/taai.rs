@@ -12,10 +12,12 @@ type Pending<'a> = (usize, String, Vec<(usize, &'a str)>);
 
 pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
     let mut puzzles = Vec::new();
+    let mut budget = crate::Budget::default();
     let mut current: Option<Pending> = None;
     for (n, line) in numbered_lines(text) {
         if let Some(name) = line.trim().strip_prefix('$') {
             if let Some(done) = current.take() {
+                budget.count(done.2.len(), || done.0)?;
                 puzzles.push(finish(done)?);
             }
             current = Some((n, name.trim().to_string(), Vec::new()));
@@ -34,6 +36,7 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
         }
     }
     if let Some(done) = current.take() {
+        budget.count(done.2.len(), || done.0)?;
         puzzles.push(finish(done)?);
     }
     if puzzles.is_empty() {

@@ -3,43 +3,98 @@
 use crate::ParseError;
 use nonogram_core::Clue;
 
-/// The most characters of a token an error message repeats.
-const SHOWN_CHARS: usize = 40;
+pub use nonogram_core::text::shown;
 
-/// A token as an error message repeats it: at most 40 characters, then
-/// "…" (a 100 KB token must not make a 100 KB message).
-pub fn shown(token: &str) -> String {
-    match token.char_indices().nth(SHOWN_CHARS) {
-        Some((end, _)) => format!("{}…", &token[..end]),
-        None => token.to_string(),
+/// The lines of a text with their 1-based numbers. A line ends at `\n`,
+/// `\r\n` or a lone `\r` (old Mac files), as every location in an error
+/// counts them ([`line_column`]); like [`str::lines`], a last line break
+/// starts no empty line.
+pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> + Clone {
+    Lines { rest: Some(text), number: 0 }
+}
+
+#[derive(Clone)]
+struct Lines<'a> {
+    rest: Option<&'a str>,
+    number: usize,
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = (usize, &'a str);
+
+    fn next(&mut self) -> Option<(usize, &'a str)> {
+        let rest = self.rest.filter(|r| !r.is_empty())?;
+        self.number += 1;
+        // A byte scan: both ends are ASCII, never inside a UTF-8 character.
+        match rest.bytes().position(|b| b == b'\n' || b == b'\r') {
+            Some(end) => {
+                let width = if rest.as_bytes()[end..].starts_with(b"\r\n") { 2 } else { 1 };
+                self.rest = Some(&rest[end + width..]);
+                Some((self.number, &rest[..end]))
+            }
+            None => {
+                self.rest = None;
+                Some((self.number, rest))
+            }
+        }
     }
 }
 
-/// The lines of a text with their 1-based numbers, `\r` removed.
-pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> + Clone {
-    text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
+/// The 1-based line and column (in characters) of byte `at` of `text`,
+/// lines counted as [`numbered_lines`] counts them. One pass over the
+/// text before `at`.
+pub(crate) fn line_column(text: &str, at: usize) -> (usize, usize) {
+    let before = &text.as_bytes()[..at.min(text.len())];
+    let mut line = 1;
+    let mut start = 0;
+    for (i, &b) in before.iter().enumerate() {
+        let after_cr = i > 0 && before[i - 1] == b'\r';
+        if b == b'\r' || (b == b'\n' && !after_cr) {
+            line += 1;
+        }
+        if b == b'\r' || b == b'\n' {
+            start = i + 1;
+        }
+    }
+    // UTF-8 characters are counted by the bytes that start them.
+    let column = before[start..].iter().filter(|&&b| (b & 0xc0) != 0x80).count() + 1;
+    (line, column)
+}
+
+/// Splits a line into tokens at the characters `split` accepts, with each
+/// token's 1-based column in characters. Columns are counted as the line
+/// is walked once: a line of a million tokens costs a million steps.
+fn tokens(line: &str, split: impl Fn(char) -> bool) -> impl Iterator<Item = (usize, &str)> {
+    let mut chars = line.char_indices().peekable();
+    let mut column = 0;
+    std::iter::from_fn(move || {
+        while let Some(&(_, c)) = chars.peek() {
+            if !split(c) {
+                break;
+            }
+            chars.next();
+            column += 1;
+        }
+        let &(start, _) = chars.peek()?;
+        let first = column + 1;
+        let mut end = start;
+        while let Some(&(i, c)) = chars.peek() {
+            if split(c) {
+                break;
+            }
+            end = i + c.len_utf8();
+            chars.next();
+            column += 1;
+        }
+        Some((first, &line[start..end]))
+    })
 }
 
 /// Parses a clue written as numbers separated by spaces, tabs or commas.
 /// A blank line or a lone `0` is an empty clue. `line_no` is 1-based.
 pub(crate) fn parse_clue(line: &str, line_no: usize) -> Result<Clue, ParseError> {
     let mut runs = Vec::new();
-    let mut chars = line.char_indices().peekable();
-    while let Some(&(start, c)) = chars.peek() {
-        if c.is_whitespace() || c == ',' {
-            chars.next();
-            continue;
-        }
-        let mut end = start;
-        while let Some(&(i, c)) = chars.peek() {
-            if c.is_whitespace() || c == ',' {
-                break;
-            }
-            end = i + c.len_utf8();
-            chars.next();
-        }
-        let token = &line[start..end];
-        let column = line[..start].chars().count() + 1;
+    for (column, token) in tokens(line, |c| c.is_whitespace() || c == ',') {
         runs.push(parse_run(token, line_no, column)?);
     }
     if runs == [0] {
@@ -97,17 +152,31 @@ pub(crate) fn parse_size(
 
 /// The whitespace-separated words of a line with their 1-based columns.
 pub(crate) fn words(line: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, c) in line.char_indices().chain(std::iter::once((line.len(), ' '))) {
-        match (c.is_whitespace(), start) {
-            (false, None) => start = Some(i),
-            (true, Some(s)) => {
-                out.push((line[..s].chars().count() + 1, &line[s..i]));
-                start = None;
-            }
-            _ => {}
-        }
+    tokens(line, char::is_whitespace).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_end_at_lf_crlf_or_a_lone_cr() {
+        let lines: Vec<_> = numbered_lines("a\r\nb\rc\n\nd\r").collect();
+        assert_eq!(lines, [(1, "a"), (2, "b"), (3, "c"), (4, ""), (5, "d")]);
+        assert_eq!(numbered_lines("").count(), 0);
+        assert_eq!(numbered_lines("x").collect::<Vec<_>>(), [(1, "x")]);
+        // Locations count the same breaks.
+        let text = "a\r\nb\rcé\nd";
+        assert_eq!(line_column(text, 0), (1, 1));
+        assert_eq!(line_column(text, 3), (2, 1));
+        assert_eq!(line_column(text, text.find('é').unwrap() + 2), (3, 3));
+        assert_eq!(line_column(text, text.len()), (4, 2));
     }
-    out
+
+    #[test]
+    fn tokens_have_their_columns_in_characters() {
+        assert_eq!(words("  ab\tcé  d "), [(3, "ab"), (6, "cé"), (10, "d")]);
+        let clue = parse_clue("1, 2,,é", 4).unwrap_err();
+        assert_eq!(clue.to_string(), "line 4, column 7: `é` is not a run length (a whole number)");
+    }
 }

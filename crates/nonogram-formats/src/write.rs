@@ -50,8 +50,23 @@ fn comma_clue(c: &Clue) -> String {
     }
 }
 
+/// A `.non` metadata value: quoted, with `&` and `"` escaped and every
+/// control character (a line break above all, which would start a line
+/// of its own: a title could add a puzzle) written as a character
+/// reference, `&#10;`, which the reader decodes.
 fn quote(v: &str) -> String {
-    format!("\"{}\"", v.replace('&', "&amp;").replace('"', "&quot;"))
+    let mut out = String::with_capacity(v.len() + 2);
+    out.push('"');
+    for c in v.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            c if c.is_control() => write!(out, "&#{};", u32::from(c)).unwrap(),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 fn write_non(p: &Puzzle) -> String {
@@ -149,10 +164,23 @@ pub fn write_colour(format: Format, puzzle: &ColourPuzzle) -> Result<String, Par
 }
 
 /// Text as XML holds it: markup characters escaped, and the control
-/// characters XML 1.0 cannot hold left out.
+/// characters XML 1.0 cannot hold left out. Tabs and line breaks are
+/// kept as character references: in an attribute's value a reader would
+/// otherwise take them for spaces.
 fn xml_text(text: &str) -> String {
-    let kept: String = text.chars().filter(|&c| !c.is_control() || matches!(c, '\t' | '\n' | '\r')).collect();
-    kept.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\t' | '\n' | '\r' => write!(out, "&#{};", u32::from(c)).unwrap(),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// webpbn XML: the palette as `<color>`s, runs of the first colour

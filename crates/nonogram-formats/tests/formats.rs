@@ -97,7 +97,7 @@ fn errors_are_located() {
     check("{\"rows\": [[1]]}", "line 1, column 1: the JSON puzzle has no \"columns\" (or \"cols\")");
     check(
         "<puzzleset><puzzle>\n<clues type=\"rows\"></puzzle>",
-        "line 2, column 20: invalid XML: expected 'clues' tag, not 'puzzle' at 2:20",
+        "line 2, column 20: invalid XML: `</puzzle>` does not close `<clues>`, the element open here",
     );
     check(
         "width 2\nheight 2\nrows\n1\ncolumns\n1\n1\n",

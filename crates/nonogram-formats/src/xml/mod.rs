@@ -5,61 +5,42 @@
 //! with the colours' characters. A set whose runs are all of the default
 //! colour is black and white.
 
-use crate::text::shown;
+mod reader;
+
+use crate::text::{line_column, shown};
 use crate::ParseError;
 use crate::Read;
 use nonogram_core::colour::{ColourPuzzle, ColourRun, Swatch, MAX_COLOURS};
-use roxmltree::{Document, Node};
+use reader::{Document, Node};
 
-/// The most tags (`<`) and attributes (`=`) a document may have. The
-/// parser sizes its tables by counting them first (about 68 bytes a `<`:
-/// 10 MB of `<a/>` took 171 MB), so they are counted here before it runs;
-/// its node limit is the same, so its table can grow at most once. That
-/// bounds its memory to about 35 MB. A run is a `<count>` element, two
-/// tags and two nodes, so a puzzle of up to about 120 000 runs reads
-/// (webpbn's largest, 99×99, have under 10 000); larger puzzles read from
-/// the other formats.
+/// The most tags (`<`) and attributes (`=`) a document may have, counted
+/// before it is read: they bound the reader's lists (a few dozen bytes an
+/// element) to about 20 MB. A run is a `<count>` element, two tags, so a
+/// puzzle of up to about 120 000 runs reads (webpbn's largest, 99×99,
+/// have under 10 000); larger puzzles read from the other formats.
 const MAX_TAGS: usize = 250_000;
 
 pub(crate) fn parse(text: &str) -> Result<Read, ParseError> {
     screen(text)?;
-    // A DTD is allowed (webpbn's files name theirs), but one that declares
-    // entities is refused above: the parser would expand them, and one
+    // A DTD is skipped (webpbn's files name theirs), but one that declares
+    // entities is refused above: they would have to be expanded, and one
     // 50 KB entity used 20 000 times is a gigabyte.
-    let doc = Document::parse_with_options(
-        text,
-        roxmltree::ParsingOptions { allow_dtd: true, nodes_limit: MAX_TAGS as u32 },
-    )
-    .map_err(|e| {
-        let pos = e.pos();
-        let message = match e {
-            roxmltree::Error::NodesLimitReached => {
-                format!(
-                    "the XML has more than {MAX_TAGS} nodes (elements, text pieces); a puzzle needs fewer"
-                )
-            }
-            // The parser quotes names whole: a tag of a thousand characters
-            // is shown cut, as every echoed token is.
-            e => format!("invalid XML: {}", shown_message(&e.to_string())),
-        };
-        ParseError::at(pos.row as usize, pos.col as usize, message)
-    })?;
-    let puzzles: Vec<Node> = doc.descendants().filter(|n| n.has_tag_name("puzzle")).collect();
+    let doc = Document::parse(text)
+        .map_err(|(at, message)| error_at(text, at, format!("invalid XML: {message}")))?;
+    let puzzles: Vec<Node> = doc.elements().filter(|n| n.has_tag_name("puzzle")).collect();
     if puzzles.is_empty() {
         return Err(ParseError::new("no <puzzle> element in the XML"));
     }
-    let puzzles = puzzles.iter().map(|&node| parse_puzzle(&doc, node)).collect::<Result<Vec<_>, _>>()?;
+    let mut budget = crate::Budget::default();
+    let puzzles = puzzles
+        .iter()
+        .map(|&node| {
+            let puzzle = parse_puzzle(text, node)?;
+            budget.count(puzzle.width() + puzzle.height(), || line_column(text, node.start()).0)?;
+            Ok(puzzle)
+        })
+        .collect::<Result<Vec<_>, ParseError>>()?;
     Ok(Read::from_colour(puzzles))
-}
-
-/// A parser's message with each quoted part cut as [`shown`] cuts tokens.
-fn shown_message(message: &str) -> String {
-    message
-        .split('\'')
-        .enumerate()
-        .map(|(i, part)| if i % 2 == 1 { shown(part) } else { part.to_string() })
-        .collect::<Vec<_>>()
-        .join("'")
 }
 
 /// Refuses, before the parser allocates anything, a text that declares an
@@ -89,47 +70,45 @@ fn screen(text: &str) -> Result<(), ParseError> {
 
 /// An error at byte `at` of `text`, by 1-based line and column.
 fn error_at(text: &str, at: usize, message: String) -> ParseError {
-    let before = &text[..at];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    let (line, column) = line_column(text, at);
     ParseError::at(line, column, message)
 }
 
-fn located(doc: &Document, node: Node, message: impl Into<String>) -> ParseError {
-    let pos = doc.text_pos_at(node.range().start);
-    ParseError::at(pos.row as usize, pos.col as usize, message)
+/// An error at an element's `<`.
+fn located(text: &str, node: Node, message: impl Into<String>) -> ParseError {
+    error_at(text, node.start(), message.into())
 }
 
-fn child<'a, 'i>(node: Node<'a, 'i>, tag: &str) -> Option<Node<'a, 'i>> {
+fn child<'d, 'a>(node: Node<'d, 'a>, tag: &str) -> Option<Node<'d, 'a>> {
     node.children().find(|n| n.has_tag_name(tag))
 }
 
 fn text_of(node: Node, tag: &str) -> Option<String> {
-    child(node, tag).and_then(|n| n.text()).map(|t| t.trim().to_string()).filter(|t| !t.is_empty())
+    child(node, tag).map(|n| n.text().trim().to_string()).filter(|t| !t.is_empty())
 }
 
-fn parse_puzzle(doc: &Document, puzzle: Node) -> Result<ColourPuzzle, ParseError> {
+fn parse_puzzle(text: &str, puzzle: Node) -> Result<ColourPuzzle, ParseError> {
     if let Some(t) = puzzle.attribute("type") {
         if t != "grid" {
             return Err(located(
-                doc,
+                text,
                 puzzle,
                 format!("puzzle type \"{}\" is not supported (only \"grid\")", shown(t)),
             ));
         }
     }
-    let palette = palette(doc, puzzle)?;
+    let palette = palette(text, puzzle)?;
     let default = puzzle.attribute("defaultcolor").unwrap_or("black");
     let colour_of = |node: Node, name: &str| -> Result<u8, ParseError> {
         match palette.iter().position(|s| s.name == name) {
             Some(0) => Err(located(
-                doc,
+                text,
                 node,
                 format!("a run cannot have the background colour \"{}\"", shown(name)),
             )),
             Some(c) => Ok(c as u8),
             None => Err(located(
-                doc,
+                text,
                 node,
                 format!("the colour \"{}\" is not declared by a <color>", shown(name)),
             )),
@@ -139,7 +118,7 @@ fn parse_puzzle(doc: &Document, puzzle: Node) -> Result<ColourPuzzle, ParseError
         let section = puzzle
             .children()
             .find(|n| n.has_tag_name("clues") && n.attribute("type") == Some(kind))
-            .ok_or_else(|| located(doc, puzzle, format!("missing <clues type=\"{kind}\">")))?;
+            .ok_or_else(|| located(text, puzzle, format!("missing <clues type=\"{kind}\">")))?;
         section
             .children()
             .filter(|n| n.has_tag_name("line"))
@@ -147,10 +126,10 @@ fn parse_puzzle(doc: &Document, puzzle: Node) -> Result<ColourPuzzle, ParseError
                 let mut runs = Vec::new();
                 for count in line.children().filter(|n| n.has_tag_name("count")) {
                     let colour = colour_of(count, count.attribute("color").unwrap_or(default))?;
-                    let t = count.text().unwrap_or("").trim();
+                    let t = count.text().trim();
                     let len =
                         t.parse::<u32>().ok().filter(|&n| n <= 1_000_000).ok_or_else(|| {
-                            located(doc, count, format!("`{}` is not a run length", shown(t)))
+                            located(text, count, format!("`{}` is not a run length", shown(t)))
                         })?;
                     runs.push(ColourRun { len, colour });
                 }
@@ -182,7 +161,7 @@ fn parse_puzzle(doc: &Document, puzzle: Node) -> Result<ColourPuzzle, ParseError
         .find(|n| n.has_tag_name("solution") && n.attribute("type").is_none_or(|t| t == "goal"))
         .and_then(|s| child(s, "image"))
     {
-        p.goal = Some(parse_image(doc, image, &p)?);
+        p.goal = Some(parse_image(text, image, &p)?);
     }
     Ok(p)
 }
@@ -190,21 +169,30 @@ fn parse_puzzle(doc: &Document, puzzle: Node) -> Result<ColourPuzzle, ParseError
 /// The palette: the background first, then the other declared colours in
 /// their order, then the default run colour when it is not declared (a
 /// black-and-white file need declare none: white `.`, black `X`).
-fn palette(doc: &Document, puzzle: Node) -> Result<Vec<Swatch>, ParseError> {
+fn palette(text: &str, puzzle: Node) -> Result<Vec<Swatch>, ParseError> {
     let background = puzzle.attribute("backgroundcolor").unwrap_or("white");
     let default = puzzle.attribute("defaultcolor").unwrap_or("black");
     let mut declared: Vec<(Node, Swatch)> = Vec::new();
     for node in puzzle.children().filter(|n| n.has_tag_name("color")) {
         let name = node.attribute("name").map(str::trim).unwrap_or("");
         if name.is_empty() {
-            return Err(located(doc, node, "a <color> needs a name"));
+            return Err(located(text, node, "a <color> needs a name"));
+        }
+        // The background and every colour: refused here, before the
+        // checks below compare a name with every other.
+        if declared.len() == MAX_COLOURS + 1 {
+            return Err(located(
+                text,
+                node,
+                format!("the puzzle declares more than {} colours; at most {MAX_COLOURS} besides the background are read", MAX_COLOURS + 1),
+            ));
         }
         if declared.iter().any(|(_, s)| s.name == name) {
-            return Err(located(doc, node, format!("the colour \"{}\" is declared twice", shown(name))));
+            return Err(located(text, node, format!("the colour \"{}\" is declared twice", shown(name))));
         }
-        let value = node.text().unwrap_or("").trim();
+        let value = node.text().trim();
         let rgb = parse_rgb(value).ok_or_else(|| {
-            located(doc, node, format!("`{}` is not a colour (six hex digits, like FF0000)", shown(value)))
+            located(text, node, format!("`{}` is not a colour (six hex digits, like FF0000)", shown(value)))
         })?;
         let symbol = match node.attribute("char") {
             // `|` frames the goal image's rows; whitespace is trimmed there.
@@ -213,7 +201,7 @@ fn palette(doc: &Document, puzzle: Node) -> Result<Vec<Swatch>, ParseError> {
             }
             Some(c) => {
                 return Err(located(
-                    doc,
+                    text,
                     node,
                     format!(
                         "the char of \"{}\" is `{}`: it must be one character, not `|` or a space",
@@ -226,7 +214,7 @@ fn palette(doc: &Document, puzzle: Node) -> Result<Vec<Swatch>, ParseError> {
         };
         if let Some((_, other)) = declared.iter().find(|(_, s)| s.symbol == symbol) {
             return Err(located(
-                doc,
+                text,
                 node,
                 format!("\"{}\" and \"{}\" have the same char `{symbol}`", shown(&other.name), shown(name)),
             ));
@@ -246,7 +234,7 @@ fn palette(doc: &Document, puzzle: Node) -> Result<Vec<Swatch>, ParseError> {
     swatches.insert(0, background);
     if swatches.len() > MAX_COLOURS + 1 {
         return Err(located(
-            doc,
+            text,
             puzzle,
             format!(
                 "the puzzle declares {} colours; at most {MAX_COLOURS} besides the background are read",
@@ -281,24 +269,21 @@ pub(crate) fn free_symbol(taken: impl Iterator<Item = char> + Clone) -> char {
 
 /// `<image>` lines like `|.XX..|`, one character per cell, as the
 /// palette's chars write them.
-fn parse_image(doc: &Document, image: Node, p: &ColourPuzzle) -> Result<Vec<u8>, ParseError> {
+fn parse_image(text: &str, image: Node, p: &ColourPuzzle) -> Result<Vec<u8>, ParseError> {
     let (width, height) = (p.width(), p.height());
-    let rows: Vec<&str> = image
-        .text()
-        .unwrap_or("")
-        .lines()
-        .map(|l| l.trim().trim_matches('|'))
+    let rows: Vec<&str> = crate::text::numbered_lines(image.text())
+        .map(|(_, l)| l.trim().trim_matches('|'))
         .filter(|l| !l.is_empty())
         .collect();
     if rows.len() != height || rows.iter().any(|r| r.chars().count() != width) {
-        return Err(located(doc, image, format!("the goal image is not {width}×{height}")));
+        return Err(located(text, image, format!("the goal image is not {width}×{height}")));
     }
     let mut cells = Vec::with_capacity(width * height);
     for (r, row) in rows.iter().enumerate() {
         for (c, ch) in row.chars().enumerate() {
             let colour = p.palette.iter().position(|s| s.symbol == ch).ok_or_else(|| {
                 located(
-                    doc,
+                    text,
                     image,
                     format!(
                         "the goal image's row {}, column {}: `{}` is no colour's char",
