@@ -1,5 +1,7 @@
 //! A small command-line argument reader: `--flag`, `--option VALUE`, operands.
 
+use nonogram_formats::shown;
+
 pub struct Args {
     pub flags: Vec<String>,
     pub options: Vec<(String, String)>,
@@ -24,7 +26,7 @@ impl Args {
             } else if flags.contains(&arg.as_str()) {
                 a.flags.push(arg.clone());
             } else {
-                return Err(format!("unknown option `{arg}`"));
+                return Err(format!("unknown option `{}` (`--help` lists the options)", shown(arg)));
             }
         }
         Ok(a)
@@ -53,7 +55,7 @@ impl Args {
                     .ok_or_else(|| {
                         format!(
                             "--timeout takes a number of seconds from 0.001 to {MAX_SECONDS}, not `{}`",
-                            nonogram_formats::shown(v)
+                            shown(v)
                         )
                     })
             })
@@ -65,10 +67,9 @@ impl Args {
         match self.value("--learn-after") {
             None => Ok(Some(nonogram_core::SolveOptions::LEARN_AFTER)),
             Some("never") => Ok(None),
-            Some(v) => v
-                .parse::<u64>()
-                .map(Some)
-                .map_err(|_| format!("--learn-after takes a whole number of guesses or `never`, not `{v}`")),
+            Some(v) => v.parse::<u64>().map(Some).map_err(|_| {
+                format!("--learn-after takes a whole number of guesses or `never`, not `{}`", shown(v))
+            }),
         }
     }
 
@@ -78,7 +79,7 @@ impl Args {
         match self.value("--splr-after") {
             None | Some("never") => Ok(None),
             Some(v) => v.parse::<u64>().map(Some).map_err(|_| {
-                format!("--splr-after takes a whole number of contradictions or `never`, not `{v}`")
+                format!("--splr-after takes a whole number of contradictions or `never`, not `{}`", shown(v))
             }),
         }
     }
@@ -91,7 +92,8 @@ impl Args {
             Some("never") => Ok(None),
             Some(v) => v.parse::<u64>().ok().filter(|&s| s >= 1).map(Some).ok_or_else(|| {
                 format!(
-                    "--splr-generation takes a whole number of seconds (at least 1) or `never`, not `{v}`"
+                    "--splr-generation takes a whole number of seconds (at least 1) or `never`, not `{}`",
+                    shown(v)
                 )
             }),
         }
@@ -101,7 +103,7 @@ impl Args {
     /// second, racing engine); none by default.
     pub fn seed(&self) -> Result<Option<u64>, String> {
         self.value("--seed")
-            .map(|v| v.parse::<u64>().map_err(|_| format!("--seed takes a whole number, not `{v}`")))
+            .map(|v| v.parse::<u64>().map_err(|_| format!("--seed takes a whole number, not `{}`", shown(v))))
             .transpose()
     }
 }

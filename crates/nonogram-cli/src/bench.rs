@@ -5,10 +5,10 @@
 use crate::args::Args;
 use crate::input::read_puzzles;
 use crate::solve::run;
+use nonogram_core::text::escaped;
 use nonogram_core::{Puzzle, SolveOptions};
-use nonogram_formats::{detect, Format};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// File endings that hold puzzles; `.txt` counts when it reads as a TAAI batch.
 const PUZZLE_ENDINGS: [&str; 6] = ["non", "nin", "xml", "json", "nonpack", "txt"];
@@ -39,9 +39,13 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     if args.operands.is_empty() {
         return Err("give at least one file or directory".into());
     }
+    // Every path is looked through: a folder that cannot be read, a
+    // dangling link or a file that does not parse is an error row, and
+    // the rest goes on.
     let mut files = Vec::new();
+    let mut entries: Vec<Result<(String, Puzzle), String>> = Vec::new();
     for p in &args.operands {
-        collect(Path::new(p), true, &mut files)?;
+        collect(Path::new(p), true, &mut files, &mut entries);
     }
     let tsv = args.flag("--tsv");
     let mut rows = Vec::new();
@@ -49,12 +53,10 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     if tsv {
         println!("puzzle\twidth\theight\tverdict\tlogic\tguesses\tlearnt\tms");
     }
-    let mut entries: Vec<Result<(String, Puzzle), String>> = Vec::new();
-    for (file, explicit) in files {
+    for file in files {
         match read_puzzles(&file.to_string_lossy()) {
-            Ok((_, p)) => entries.extend(p.into_iter().map(Ok)),
-            Err(e) if explicit => entries.push(Err(e)),
-            Err(_) => {}
+            Ok(p) => entries.extend(p.into_iter().map(Ok)),
+            Err(e) => entries.push(Err(e)),
         }
     }
     let options = SolveOptions {
@@ -70,7 +72,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
         let (name, puzzle) = entry.as_ref().map_err(|e| e.clone())?;
         let o = run(puzzle, options, Some(timeout), |_, _| {}).map_err(|e| format!("{name}: {e}"))?;
         let row = Row {
-            name: name.clone(),
+            name: escaped(name).into_owned(),
             size: format!("{}x{}", puzzle.width(), puzzle.height()),
             verdict: o.verdict.word().into(),
             logic: if o.stats.by_line_logic() { "line" } else { "search" },
@@ -80,21 +82,27 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
         };
         Ok((row, puzzle.width(), puzzle.height()))
     };
-    crate::jobs::in_order(&entries, jobs, bench_one, |result| match result {
-        Ok((row, w, h)) => {
-            if tsv {
-                println!(
-                    "{}\t{w}\t{h}\t{}\t{}\t{}\t{}\t{:.3}",
-                    row.name, row.verdict, row.logic, row.guesses, row.learnt, row.ms
-                );
+    let mut progress = Progress::new(entries.len());
+    crate::jobs::in_order(&entries, jobs, bench_one, |result| {
+        match result {
+            Ok((row, w, h)) => {
+                if tsv {
+                    println!(
+                        "{}\t{w}\t{h}\t{}\t{}\t{}\t{}\t{:.3}",
+                        row.name, row.verdict, row.logic, row.guesses, row.learnt, row.ms
+                    );
+                }
+                rows.push(row);
             }
-            rows.push(row);
+            Err(e) => {
+                progress.clear();
+                eprintln!("error: {}", crate::printable(&e));
+                errors += 1;
+            }
         }
-        Err(e) => {
-            eprintln!("error: {e}");
-            errors += 1;
-        }
+        progress.advance();
     });
+    progress.clear();
     if !tsv {
         print_table(&rows);
     }
@@ -103,36 +111,94 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
 }
 
 /// Files under `path`: the path itself when it is a file (explicit), else
-/// every file with a puzzle ending below it, sorted.
-fn collect(path: &Path, explicit: bool, out: &mut Vec<(PathBuf, bool)>) -> Result<(), String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+/// every file with a puzzle ending below it, sorted (a `.txt` file when it
+/// is a TAAI batch: its first line is `$N`). What cannot be read is an
+/// error entry, and the walk goes on.
+fn collect(
+    path: &Path,
+    explicit: bool,
+    out: &mut Vec<PathBuf>,
+    errors: &mut Vec<Result<(String, Puzzle), String>>,
+) {
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) => return errors.push(Err(format!("{}: {e}", path.display()))),
+    };
     if meta.is_file() {
         let ending = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        if explicit {
-            out.push((path.to_path_buf(), true));
-        } else if PUZZLE_ENDINGS.contains(&ending) && (ending != "txt" || is_batch(path)) {
-            out.push((path.to_path_buf(), false));
+        if explicit || (PUZZLE_ENDINGS.contains(&ending) && (ending != "txt" || is_batch(path))) {
+            out.push(path.to_path_buf());
         }
-        return Ok(());
+        return;
     }
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
+    let listed = std::fs::read_dir(path)
+        .and_then(|dir| dir.map(|e| e.map(|e| e.path())).collect::<Result<Vec<_>, _>>());
+    let mut entries = match listed {
+        Ok(entries) => entries,
+        Err(e) => return errors.push(Err(format!("{}: {e}", path.display()))),
+    };
     entries.sort();
     for e in entries {
-        collect(&e, false, out)?;
+        collect(&e, false, out, errors);
     }
-    Ok(())
 }
 
+/// A `.txt` file whose first non-blank line starts with `$` (TAAI's batch
+/// format); other `.txt` files (notes, licences) are not puzzles.
 fn is_batch(path: &Path) -> bool {
-    crate::input::read_text(&path.to_string_lossy())
-        .is_ok_and(|t| detect(&t) == Format::TaaiBatch && nonogram_formats::parse(&t).is_ok())
+    use std::io::BufRead;
+    let Ok(file) = std::fs::File::open(path) else { return true };
+    let first =
+        std::io::BufReader::new(file).lines().map_while(Result::ok).take(1000).find(|l| !l.trim().is_empty());
+    first.is_some_and(|l| l.trim_start().starts_with('$'))
+}
+
+/// `done of total` on standard error, when it is a terminal, at most five
+/// times a second; nothing when it is piped or redirected.
+struct Progress {
+    total: usize,
+    done: usize,
+    start: Instant,
+    shown: Option<Instant>,
+    terminal: bool,
+}
+
+impl Progress {
+    fn new(total: usize) -> Progress {
+        use std::io::IsTerminal;
+        Progress {
+            total,
+            done: 0,
+            start: Instant::now(),
+            shown: None,
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn advance(&mut self) {
+        self.done += 1;
+        let due = self.shown.is_none_or(|t| t.elapsed() >= Duration::from_millis(200));
+        if self.terminal && due {
+            eprint!(
+                "\r{} of {} puzzles, {:.0} s ",
+                self.done,
+                self.total,
+                self.start.elapsed().as_secs_f64()
+            );
+            self.shown = Some(Instant::now());
+        }
+    }
+
+    /// Clears the line before other output on standard error.
+    fn clear(&mut self) {
+        if self.terminal && self.shown.take().is_some() {
+            eprint!("\r{:width$}\r", "", width = 40);
+        }
+    }
 }
 
 fn print_table(rows: &[Row]) {
-    let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(6).max(6);
+    let width = rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(6).max(6);
     println!(
         "{:<width$}  {:>9}  {:<8}  {:<6}  {:>8}  {:>10}",
         "puzzle", "size", "verdict", "logic", "guesses", "ms"

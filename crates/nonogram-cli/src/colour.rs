@@ -1,11 +1,11 @@
 //! Colour puzzles on the command line: `solve` (the same block as black
-//! and white, solutions written with the palette's characters), `--trace`,
-//! and `clues` from a colour text picture.
+//! and white, solutions written with the palette's characters) and `--trace`.
 
 use crate::solve::Outcome;
-use nonogram_core::colour::{ColourPuzzle, ColourSolver, ColourStep, Colours, Swatch, MAX_COLOURS};
+use nonogram_core::colour::{ColourPuzzle, ColourSolver, ColourStep, Colours};
 use nonogram_core::search::Verdict;
 use nonogram_core::symmetry::Symmetry;
+use nonogram_core::text::escaped;
 use nonogram_core::LineId;
 use nonogram_formats::write_colour_grid;
 use std::time::{Duration, Instant};
@@ -23,6 +23,13 @@ pub fn run(
         // Clause learning's slices stop at the limit too.
         let clock = move || start.elapsed().as_secs_f64() * 1e3;
         solver.set_clock(std::sync::Arc::new(clock), None, Some(limit.as_secs_f64() * 1e3));
+    }
+    if timeout.is_some_and(|t| t.is_zero()) {
+        return Ok(Outcome {
+            verdict: Verdict::Interrupted,
+            stats: solver.stats(),
+            elapsed: start.elapsed(),
+        });
     }
     let mut before = solver.cells().to_vec();
     while let Some(step) = solver.next() {
@@ -51,7 +58,11 @@ pub fn result_block(
     stats: bool,
 ) -> String {
     let mut s = crate::solve::block_head(name, solved, stats);
-    let palette: Vec<String> = puzzle.palette.iter().map(|c| format!("{}={}", c.symbol, c.name)).collect();
+    let palette: Vec<String> = puzzle
+        .palette
+        .iter()
+        .map(|c| format!("{}={}", escaped(&c.symbol.to_string()), escaped(&c.name)))
+        .collect();
     s += &format!("colours: {}\n", palette.join(" "));
     for cells in solved.verdict.solutions().iter().take(max_solutions) {
         s += "solution:\n";
@@ -77,11 +88,11 @@ fn print_step(
     before: &[Colours],
     after: &[Colours],
 ) {
-    let name = |c: u8| puzzle.palette[usize::from(c)].name.as_str();
+    let name = |c: u8| escaped(&puzzle.palette[usize::from(c)].name).into_owned();
     match step {
         ColourStep::Line { line, changes } => {
             let (from, to) = (line_text(puzzle, before, *line), line_text(puzzle, after, *line));
-            let clue = puzzle.clue_text(puzzle.clue(*line));
+            let clue = escaped(&puzzle.clue_text(puzzle.clue(*line))).into_owned();
             if from == to {
                 println!("{line} [{clue}]: {to}, {} cells lose colours", changes.len());
             } else {
@@ -90,7 +101,7 @@ fn print_step(
         }
         ColourStep::Contradiction { line, depth } => println!(
             "contradiction: {line} [{}]: {} fits no placement (depth {depth})",
-            puzzle.clue_text(puzzle.clue(*line)),
+            escaped(&puzzle.clue_text(puzzle.clue(*line))),
             line_text(puzzle, after, *line)
         ),
         ColourStep::Probe { row, col, narrowed } if *narrowed > 0 => println!(
@@ -117,79 +128,4 @@ fn print_step(
         ColourStep::Solution { index, .. } => println!("solution {index} found"),
         ColourStep::Done { verdict } => println!("done: {}", verdict.word()),
     }
-}
-
-/// A colour text picture: a palette line `palette: .=white #=black r=rust:b7410e …`
-/// (character `=` name, then `:rrggbb` unless the name is one of the
-/// default palette's: white, black, red, green, blue, yellow, orange,
-/// purple, brown, pink, cyan, grey), then one row of characters per line.
-/// The first entry is the background.
-pub fn parse_colour_picture(text: &str) -> Result<ColourPuzzle, String> {
-    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
-    let palette = match lines.next() {
-        Some((n, l)) if l.trim_start().starts_with("palette:") => {
-            parse_palette(n + 1, l.trim_start().trim_start_matches("palette:"))?
-        }
-        _ => return Err("a colour picture starts with its palette line (palette: .=white r=red …)".into()),
-    };
-    if palette.len() < 2 {
-        return Err("the palette needs a colour besides the background".into());
-    }
-    let rows: Vec<(usize, Vec<char>)> = lines.map(|(n, l)| (n + 1, l.trim().chars().collect())).collect();
-    let Some(width) = rows.first().map(|(_, r)| r.len()) else {
-        return Err("the picture has no rows".into());
-    };
-    if let Some((n, row)) = rows.iter().find(|(_, r)| r.len() != width) {
-        return Err(format!("line {n}: {} characters, the first row has {width}", row.len()));
-    }
-    let mut cells = Vec::with_capacity(width * rows.len());
-    for (n, row) in &rows {
-        for (c, &ch) in row.iter().enumerate() {
-            let index = palette
-                .iter()
-                .position(|s| s.symbol == ch)
-                .ok_or_else(|| format!("line {n}, column {}: `{ch}` is not in the palette", c + 1))?;
-            cells.push(index as u8);
-        }
-    }
-    Ok(ColourPuzzle::from_picture_with(&cells, width, palette))
-}
-
-fn parse_palette(line: usize, entries: &str) -> Result<Vec<Swatch>, String> {
-    let known = nonogram_core::colour::default_palette(11);
-    let mut palette: Vec<Swatch> = Vec::new();
-    for entry in entries.split_whitespace() {
-        let bad = || format!("line {line}: `{entry}` is not a palette entry (like r=red or r=rust:b7410e)");
-        let mut chars = entry.chars();
-        let (Some(symbol), Some('=')) = (chars.next(), chars.next()) else { return Err(bad()) };
-        if symbol == '|' {
-            return Err(format!(
-                "line {line}: `|` frames rows in webpbn XML's goal image; use another character"
-            ));
-        }
-        let rest: String = chars.collect();
-        let (name, rgb) = match rest.split_once(':') {
-            Some((name, hex)) => (name.to_string(), parse_hex(hex).ok_or_else(bad)?),
-            None => match known.iter().find(|s| s.name == rest) {
-                Some(s) => (rest.clone(), s.rgb),
-                None => {
-                    return Err(format!("line {line}: `{rest}` is no colour name known; give its value, like {symbol}={rest}:b7410e"))
-                }
-            },
-        };
-        if name.is_empty() || palette.iter().any(|s| s.symbol == symbol || s.name == name) {
-            return Err(format!("line {line}: `{entry}` repeats a character or a name"));
-        }
-        palette.push(Swatch { name, rgb, symbol });
-    }
-    if palette.len() > MAX_COLOURS + 1 {
-        return Err(format!("line {line}: at most {MAX_COLOURS} colours besides the background"));
-    }
-    Ok(palette)
-}
-
-/// `rrggbb` or `#rrggbb`: six digits (webpbn XML's three-digit form is
-/// not taken here).
-fn parse_hex(hex: &str) -> Option<[u8; 3]> {
-    (hex.strip_prefix('#').unwrap_or(hex).len() == 6).then(|| nonogram_formats::parse_rgb(hex)).flatten()
 }

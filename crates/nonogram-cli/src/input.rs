@@ -3,7 +3,10 @@
 use crate::args::Args;
 use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::Puzzle;
-use nonogram_formats::{parse, parse_picture, text_from_bytes, write, write_colour, Format, MAX_TEXT_BYTES};
+use nonogram_formats::share::{self, Shared};
+use nonogram_formats::{
+    parse, parse_colour_picture, parse_picture, text_from_bytes, write, write_colour, Format, MAX_TEXT_BYTES,
+};
 use std::io::Read;
 
 /// Reads a file, or standard input for `-`, as UTF-8 text of at most
@@ -42,8 +45,28 @@ impl Entry {
     }
 }
 
-/// The puzzles of a file with their display names, colour ones included.
-pub fn read_entries(path: &str) -> Result<(Format, Vec<(String, Entry)>), String> {
+/// The code of a share link (`https://…/#p=CODE`, or `#p=CODE` alone),
+/// when `operand` is one and no file has that name.
+fn share_code(operand: &str) -> Option<&str> {
+    let (_, code) = operand.rsplit_once("#p=")?;
+    (!std::path::Path::new(operand).exists()).then_some(code)
+}
+
+/// The puzzles of a file (or of a share link) with their display names,
+/// colour ones included.
+pub fn read_entries(path: &str) -> Result<Vec<(String, Entry)>, String> {
+    if let Some(code) = share_code(path) {
+        let name = "share link".to_string();
+        let entry = match share::decode_any(code).map_err(|e| format!("{name}: {e}"))? {
+            Shared::Black(p) => Entry::Black(p),
+            Shared::Colour(p) => Entry::Colour(p),
+        };
+        let name = match entry.title() {
+            Some(title) => format!("{name} {title}"),
+            None => name,
+        };
+        return Ok(vec![(name, entry)]);
+    }
     let text = read_text(path)?;
     let parsed = parse(&text).map_err(|e| format!("{path}: {e}"))?;
     let entries: Vec<Entry> = parsed
@@ -53,7 +76,7 @@ pub fn read_entries(path: &str) -> Result<(Format, Vec<(String, Entry)>), String
         .chain(parsed.colour.into_iter().map(Entry::Colour))
         .collect();
     let many = entries.len() > 1;
-    let named = entries
+    Ok(entries
         .into_iter()
         .enumerate()
         .map(|(i, p)| {
@@ -64,14 +87,13 @@ pub fn read_entries(path: &str) -> Result<(Format, Vec<(String, Entry)>), String
             };
             (name, p)
         })
-        .collect();
-    Ok((parsed.format, named))
+        .collect())
 }
 
 /// The black-and-white puzzles of a file with their display names; a
 /// colour puzzle is refused by name.
-pub fn read_puzzles(path: &str) -> Result<(Format, Vec<(String, Puzzle)>), String> {
-    let (format, entries) = read_entries(path)?;
+pub fn read_puzzles(path: &str) -> Result<Vec<(String, Puzzle)>, String> {
+    let entries = read_entries(path)?;
     let puzzles = entries
         .into_iter()
         .map(|(name, entry)| match entry {
@@ -81,7 +103,7 @@ pub fn read_puzzles(path: &str) -> Result<(Format, Vec<(String, Puzzle)>), Strin
             }
         })
         .collect::<Result<_, _>>()?;
-    Ok((format, puzzles))
+    Ok(puzzles)
 }
 
 fn target_format(args: &Args, default: Option<Format>) -> Result<Format, String> {
@@ -89,7 +111,7 @@ fn target_format(args: &Args, default: Option<Format>) -> Result<Format, String>
     match args.value("--to") {
         Some(key) => Format::from_key(key)
             .filter(|f| Format::WRITABLE.contains(f))
-            .ok_or_else(|| format!("--to takes one of {keys}, not `{key}`")),
+            .ok_or_else(|| format!("--to takes one of {keys}, not `{}`", nonogram_formats::shown(key))),
         None => default.ok_or_else(|| format!("--to FORMAT is required ({keys})")),
     }
 }
@@ -103,7 +125,7 @@ fn single_operand(args: &Args, what: &str) -> Result<String, String> {
 }
 
 /// `nonogram clues [--to FORMAT] PICTURE`: a black-and-white picture, or a
-/// colour one (see [`crate::colour::parse_colour_picture`]; written as
+/// colour one (see [`nonogram_formats::parse_colour_picture`]; written as
 /// webpbn XML unless `--to json`).
 pub fn clues_main(argv: &[String]) -> Result<u8, String> {
     let args = Args::parse(argv, &[], &["--to"])?;
@@ -126,7 +148,7 @@ pub fn clues_main(argv: &[String]) -> Result<u8, String> {
     match black_error {
         Some(e) => Err(format!("{path}: {e}")),
         None => {
-            let puzzle = crate::colour::parse_colour_picture(&text).map_err(|e| format!("{path}: {e}"))?;
+            let puzzle = parse_colour_picture(&text).map_err(|e| format!("{path}: {e}"))?;
             let format = target_format(&args, Some(Format::WebpbnXml))?;
             print!("{}", write_colour(format, &puzzle).map_err(|e| e.to_string())?);
             Ok(0)
@@ -139,7 +161,7 @@ pub fn convert_main(argv: &[String]) -> Result<u8, String> {
     let args = Args::parse(argv, &[], &["--to"])?;
     let format = target_format(&args, None)?;
     let path = single_operand(&args, "puzzle")?;
-    let (_, puzzles) = read_entries(&path)?;
+    let puzzles = read_entries(&path)?;
     if puzzles.len() > 1 && format != Format::Non {
         return Err(format!(
             "{path} holds {} puzzles; only non can hold several (a nonpack, `====` between puzzles)",

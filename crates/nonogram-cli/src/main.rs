@@ -11,46 +11,147 @@ mod solve;
 
 use std::process::ExitCode;
 
-const USAGE: &str = "\
-usage:
-  nonogram solve [--max-solutions N] [--timeout SECS] [--learn-after N|never] [--splr-after N|never] [--splr-generation SECS|never] [--seed N] [--jobs N] [--threads N] [--trace] [--stats] FILE...
-  nonogram clues [--to non|nin|plain|json|xml] PICTURE
-  nonogram convert --to non|nin|plain|json|xml FILE
-  nonogram bench [--timeout SECS] [--learn-after N|never] [--splr-after N|never] [--splr-generation SECS|never] [--seed N] [--jobs N] [--tsv] PATH...
-  nonogram bench-line
-  nonogram cnf [--root] FILE
-FILE `-` reads standard input. --jobs N: puzzles solved on N threads at once
-(default: every core; output keeps the input order). --threads N: N engines
-race on each puzzle, the first verdict wins (black and white; one engine
-where the clauses would be over 50 000). Colour
-puzzles (webpbn XML, colour JSON) solve and convert too (to xml or json);
-a colour PICTURE has a palette line (see README). Exit status: 0 solved (unique or multiple),
-1 no solution, 2 bad input, 3 timeout.";
+/// Each command: its name, its usage line, what it does.
+const COMMANDS: [(&str, &str, &str); 6] = [
+    (
+        "solve",
+        "nonogram solve [--max-solutions N] [--timeout SECS] [--learn-after N|never] [--splr-after N|never] [--splr-generation SECS|never] [--seed N] [--jobs N] [--threads N] [--trace] [--stats] FILE|LINK...",
+        "Solves every puzzle of the files (any format, detected; `-` reads standard input) or share links \
+         (the page's `…#p=…` address), and prints a block per puzzle: its verdict, its solutions (two by \
+         default, --max-solutions N), with --stats its search counts and difficulty, with --trace every \
+         step. --timeout SECS bounds each puzzle, reading included. --jobs N: puzzles solved on N threads \
+         at once (default: every core; output keeps the input order). --threads N: N engines race on each \
+         puzzle, the first verdict wins (black and white; one engine where the clauses would be over \
+         50 000). Colour puzzles (webpbn XML, colour JSON) solve too.",
+    ),
+    (
+        "clues",
+        "nonogram clues [--to non|nin|plain|json|xml] PICTURE",
+        "Turns a picture into its puzzle: a 0/1 picture (`0`/`1`, `.`/`#` or `_`/`X` a cell) written as \
+         .non by default, or a colour picture (a first line `palette: .=white r=red b=navy:000080`, then a \
+         character a cell) written as webpbn XML (or --to json).",
+    ),
+    (
+        "convert",
+        "nonogram convert --to non|nin|plain|json|xml FILE",
+        "Writes the puzzles of FILE in another format; several puzzles only as non (a nonpack), colour \
+         puzzles as xml or json.",
+    ),
+    (
+        "bench",
+        "nonogram bench [--timeout SECS] [--learn-after N|never] [--splr-after N|never] [--splr-generation SECS|never] [--seed N] [--jobs N] [--tsv] PATH...",
+        "Solves every puzzle under the paths (files, or folders searched for .non .nin .xml .json .nonpack \
+         and TAAI .txt files) and prints a table with totals, or TSV with --tsv. Each puzzle stops at \
+         --timeout (60 s by default). On a terminal, progress is shown on standard error.",
+    ),
+    ("bench-line", "nonogram bench-line", "Times the line solvers on random lines (for developers)."),
+    (
+        "cnf",
+        "nonogram cnf [--root] FILE",
+        "Writes a black-and-white puzzle as DIMACS CNF for external SAT solvers; --root first fixes what \
+         line logic and probing find. Encodings of over 10 000 000 clauses are refused.",
+    ),
+];
+
+const STATUS: &str =
+    "Exit status: 0 solved (unique or multiple), 1 no solution, 2 bad input or usage, 3 timeout.";
+
+/// Every command's usage, as `nonogram --help` prints it.
+fn usage() -> String {
+    let lines: Vec<&str> = COMMANDS.iter().map(|(_, usage, _)| *usage).collect();
+    format!(
+        "nonogram {}: solve nonograms, make them from pictures, convert their formats.\n\nusage:\n  {}\n  nonogram help [COMMAND]\n  nonogram --version\n\n{STATUS}\n`nonogram help COMMAND` or `nonogram COMMAND --help` tells more of a command.",
+        env!("CARGO_PKG_VERSION"),
+        lines.join("\n  ")
+    )
+}
+
+/// One command's help, or None for a name that is no command.
+fn command_help(name: &str) -> Option<String> {
+    let (_, usage, text) = COMMANDS.iter().find(|(n, _, _)| *n == name)?;
+    Some(format!("usage: {usage}\n\n{}\n\n{STATUS}", wrap(text, 78)))
+}
+
+/// Text broken into lines of at most `width` characters, at spaces.
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = 0;
+    for word in text.split_whitespace() {
+        if line > 0 && line + 1 + word.chars().count() > width {
+            out.push('\n');
+            line = 0;
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(word);
+        line += word.chars().count();
+    }
+    out
+}
+
+/// True when the command's arguments ask for help (before a `--`).
+fn asks_for_help(argv: &[String]) -> bool {
+    argv.iter().take_while(|a| *a != "--").any(|a| a == "--help" || a == "-h")
+}
 
 fn main() -> ExitCode {
     restore_sigpipe();
     let argv: Vec<String> = std::env::args().skip(1).collect();
-    let result = match argv.first().map(String::as_str) {
-        Some("solve") => solve::main(&argv[1..]),
-        Some("clues") => input::clues_main(&argv[1..]),
-        Some("convert") => input::convert_main(&argv[1..]),
-        Some("bench") => bench::main(&argv[1..]),
-        Some("bench-line") => linebench::main(&argv[1..]),
-        Some("cnf") => cnf::main(&argv[1..]),
-        Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
+    let rest = argv.get(1..).unwrap_or(&[]);
+    let command = argv.first().map(String::as_str);
+    if let Some(name) = command.filter(|n| COMMANDS.iter().any(|(c, _, _)| c == n)) {
+        if asks_for_help(rest) {
+            println!("{}", command_help(name).unwrap_or_default());
+            return ExitCode::SUCCESS;
+        }
+    }
+    let result = match command {
+        Some("solve") => solve::main(rest),
+        Some("clues") => input::clues_main(rest),
+        Some("convert") => input::convert_main(rest),
+        Some("bench") => bench::main(rest),
+        Some("bench-line") => linebench::main(rest),
+        Some("cnf") => cnf::main(rest),
+        Some("-h" | "--help") | Some("help") if rest.is_empty() => {
+            println!("{}", usage());
             Ok(0)
         }
-        Some(other) => Err(format!("unknown command `{other}`\n{USAGE}")),
-        None => Err(USAGE.to_string()),
+        Some("help") => match command_help(&rest[0]) {
+            Some(help) => {
+                println!("{help}");
+                Ok(0)
+            }
+            None => Err(format!(
+                "no command `{}`; the commands are {}",
+                nonogram_formats::shown(&rest[0]),
+                COMMANDS.map(|(n, _, _)| n).join(", ")
+            )),
+        },
+        Some("-V" | "--version" | "version") => {
+            println!("nonogram {}", env!("CARGO_PKG_VERSION"));
+            Ok(0)
+        }
+        Some(other) => Err(format!(
+            "unknown command `{}`; the commands are {} (`nonogram --help` shows their usage)",
+            nonogram_formats::shown(other),
+            COMMANDS.map(|(n, _, _)| n).join(", ")
+        )),
+        None => Err(format!("no command given\n{}", usage())),
     };
     match result {
         Ok(code) => ExitCode::from(code),
         Err(message) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", printable(&message));
             ExitCode::from(2)
         }
     }
+}
+
+/// A message for the terminal: each line with its control characters
+/// escaped (a title or a file name cannot send escape codes).
+pub fn printable(text: &str) -> String {
+    text.split('\n').map(|l| nonogram_core::text::escaped(l).into_owned()).collect::<Vec<_>>().join("\n")
 }
 
 /// Rust ignores SIGPIPE, so printing to a closed pipe (`nonogram solve … | head`)

@@ -48,6 +48,13 @@ fn run_until(
         solver.set_clock(Arc::new(clock), None, Some(limit));
     }
     let stopped = || stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+    if timeout.is_some_and(|t| t.is_zero()) {
+        return Ok(Outcome {
+            verdict: Verdict::Interrupted,
+            stats: solver.stats(),
+            elapsed: start.elapsed(),
+        });
+    }
     // Every step is bounded in work (a few milliseconds at most, on any
     // board), so reading the clock after each one keeps the limit to within
     // a step; the read costs tens of nanoseconds.
@@ -136,6 +143,9 @@ pub fn worst(a: u8, b: u8) -> u8 {
     }
 }
 
+/// A puzzle read with its name, or why a file could not be read.
+type Read = Result<(String, Entry), String>;
+
 pub fn main(argv: &[String]) -> Result<u8, String> {
     let args = Args::parse(
         argv,
@@ -156,11 +166,12 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     let splr_generation = args.splr_generation()?;
     let seed = args.seed()?;
     let max_solutions = match args.value("--max-solutions") {
-        Some(v) => v
-            .parse::<usize>()
-            .ok()
-            .filter(|&n| n >= 1)
-            .ok_or_else(|| format!("--max-solutions takes a whole number of at least 1, not `{v}`"))?,
+        Some(v) => v.parse::<usize>().ok().filter(|&n| n >= 1).ok_or_else(|| {
+            format!(
+                "--max-solutions takes a whole number of at least 1, not `{}`",
+                nonogram_formats::shown(v)
+            )
+        })?,
         None => 2,
     };
     let timeout = args.timeout()?;
@@ -183,11 +194,19 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
         (false, None) if threads > 1 => (crate::jobs::cores() / threads).max(1),
         _ => crate::jobs::jobs(&args)?,
     };
-    let mut entries: Vec<Result<(String, Entry), String>> = Vec::new();
+    // Reading a file counts in its first puzzle's time and time limit
+    // (a 64 MB text takes about a second): each entry has the time read
+    // charged to it.
+    let mut entries: Vec<(Read, Duration)> = Vec::new();
     for path in &args.operands {
+        let start = Instant::now();
         match read_entries(path) {
-            Ok((_, puzzles)) => entries.extend(puzzles.into_iter().map(Ok)),
-            Err(e) => entries.push(Err(e)),
+            Ok(puzzles) => {
+                let read = start.elapsed();
+                let charged = std::iter::once(read).chain(std::iter::repeat(Duration::ZERO));
+                entries.extend(puzzles.into_iter().map(Ok).zip(charged));
+            }
+            Err(e) => entries.push((Err(e), Duration::ZERO)),
         }
     }
     let options = SolveOptions {
@@ -198,32 +217,46 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
         splr_seconds: splr_seconds(timeout),
         splr_generation,
     };
-    let solve_one = |entry: &Result<(String, Entry), String>| -> Result<(String, u8), String> {
-        let (name, puzzle) = match entry.as_ref().map_err(|e| e.clone())? {
-            (name, Entry::Black(puzzle)) => (name, puzzle),
-            (name, Entry::Colour(puzzle)) => {
-                // One engine: racing is for black and white.
-                let solved = crate::colour::run(puzzle, max_solutions, timeout, args.flag("--trace"))
-                    .map_err(|e| format!("{name}: {e}"))?;
-                let block =
-                    crate::colour::result_block(name, puzzle, &solved, max_solutions, args.flag("--stats"));
-                return Ok((block, exit_code(&solved.verdict)));
+    let solve_one =
+        |(entry, read): &(Result<(String, Entry), String>, Duration)| -> Result<(String, u8), String> {
+            // What reading took is taken from the limit; none left, the puzzle
+            // is not solved at all (a timeout).
+            let timeout = timeout.map(|t| t.saturating_sub(*read));
+            let (name, puzzle) = match entry.as_ref().map_err(|e| e.clone())? {
+                (name, Entry::Black(puzzle)) => (name, puzzle),
+                (name, Entry::Colour(puzzle)) => {
+                    // One engine: racing is for black and white.
+                    let mut solved = crate::colour::run(puzzle, max_solutions, timeout, args.flag("--trace"))
+                        .map_err(|e| format!("{name}: {e}"))?;
+                    solved.elapsed += *read;
+                    let block = crate::colour::result_block(
+                        name,
+                        puzzle,
+                        &solved,
+                        max_solutions,
+                        args.flag("--stats"),
+                    );
+                    return Ok((block, exit_code(&solved.verdict)));
+                }
+            };
+            let mut trace = Trace::default();
+            let on_step = |step: &Step, solver: &Solver| {
+                if args.flag("--trace") {
+                    trace.print(step, solver);
+                }
+            };
+            // Search at least far enough to prove uniqueness; print up to N.
+            let mut outcome = match threads {
+                1 => run(puzzle, options, timeout, on_step),
+                n => race(puzzle, options, timeout, n),
             }
+            .map_err(|e| format!("{name}: {e}"))?;
+            outcome.elapsed += *read;
+            Ok((
+                result_block(name, &outcome, max_solutions, args.flag("--stats")),
+                exit_code(&outcome.verdict),
+            ))
         };
-        let mut trace = Trace::default();
-        let on_step = |step: &Step, solver: &Solver| {
-            if args.flag("--trace") {
-                trace.print(step, solver);
-            }
-        };
-        // Search at least far enough to prove uniqueness; print up to N.
-        let outcome = match threads {
-            1 => run(puzzle, options, timeout, on_step),
-            n => race(puzzle, options, timeout, n),
-        }
-        .map_err(|e| format!("{name}: {e}"))?;
-        Ok((result_block(name, &outcome, max_solutions, args.flag("--stats")), exit_code(&outcome.verdict)))
-    };
     let mut status = 0;
     let mut first = true;
     crate::jobs::in_order(&entries, jobs, solve_one, |result| match result {
@@ -236,7 +269,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             status = worst(status, code);
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", crate::printable(&e));
             status = worst(status, 2);
         }
     });
@@ -255,6 +288,8 @@ pub fn result_block(name: &str, outcome: &Outcome, max_solutions: usize, stats: 
 
 /// The block's lines before its solutions, black and white or colour.
 pub fn block_head<G>(name: &str, outcome: &Outcome<G>, stats: bool) -> String {
+    // The name holds the file's title: escaped, it stays one line.
+    let name = nonogram_core::text::escaped(name);
     let mut s = format!("puzzle: {name}\nverdict: {}\n", outcome.verdict.word());
     if let Verdict::None { line: Some(line) } = &outcome.verdict {
         s += &format!("contradiction: {line}\n");

@@ -555,12 +555,219 @@ fn colour_pictures_become_clues_and_solve_back() {
         ("palette: .=white r=red\n.r\n.x\n", "error: -: line 3, column 2: `x` is not in the palette"),
         (
             "palette: .=white r=rust\n.r\n",
-            "error: -: line 1: `rust` is no colour name known; give its value, like r=rust:b7410e",
+            "error: -: line 1, column 18: `rust` is no colour name known; give its value, like r=rust:b7410e",
         ),
-        ("palette: .=white\n..\n", "error: -: the palette needs a colour besides the background"),
-        ("palette: .=white r=red\n.r\n.rr\n", "error: -: line 3: 3 characters, the first row has 2"),
+        ("palette: .=white\n..\n", "error: -: line 1: the palette needs a colour besides the background"),
+        ("palette: .=white r=red\n.r\n.rr\n", "error: -: line 3: this row has 3 cells, the first row has 2"),
+        // The sides' limit, where it is passed (a 20-million-cell row took
+        // 1.76 GB and wrote 620 MB before).
+        (
+            format!("palette: .=white r=red\n{}\n", "r".repeat(2_000_000)).as_str(),
+            "error: -: line 2, column 1001: this row has more than 1000 cells; the largest side accepted is 1000",
+        ),
+        (
+            format!("palette: .=white r=red\n{}", "r\n".repeat(1001)).as_str(),
+            "error: -: line 1002: the picture has more than 1000 rows; the largest side accepted is 1000",
+        ),
     ] {
         let r = nonogram(&["clues", "-"], text);
-        assert_eq!((r.status, r.stderr.trim()), (2, message), "{text}");
+        assert_eq!((r.status, r.stderr.trim()), (2, message), "{}", &text[..text.len().min(80)]);
     }
+}
+
+#[test]
+fn help_and_version_follow_conventions() {
+    for args in [&["--help"][..], &["-h"], &["help"]] {
+        let r = nonogram(args, "");
+        assert_eq!((r.status, r.stderr.as_str()), (0, ""), "{args:?}");
+        assert!(r.stdout.starts_with("nonogram "), "{args:?}: {}", r.stdout);
+        for command in ["solve", "clues", "convert", "bench", "bench-line", "cnf"] {
+            assert!(r.stdout.contains(&format!("  nonogram {command}")), "{command}: {}", r.stdout);
+        }
+    }
+    for command in ["solve", "clues", "convert", "bench", "bench-line", "cnf"] {
+        for args in [
+            vec![command, "--help"],
+            vec![command, "-h"],
+            vec!["help", command],
+            vec![command, "x", "--help"],
+        ] {
+            let r = nonogram(&args, "");
+            assert_eq!((r.status, r.stderr.as_str()), (0, ""), "{args:?}");
+            assert!(r.stdout.starts_with(&format!("usage: nonogram {command}")), "{args:?}: {}", r.stdout);
+            assert!(r.stdout.contains("Exit status"), "{args:?}");
+        }
+    }
+    // After `--`, `--help` is an operand (a file of that name).
+    let r = nonogram(&["solve", "--", "--help"], "");
+    assert_eq!(r.status, 2);
+    assert!(r.stderr.starts_with("error: --help: "), "{}", r.stderr);
+    for args in [&["--version"][..], &["-V"], &["version"]] {
+        let r = nonogram(args, "");
+        assert_eq!(
+            (r.status, r.stdout.trim()),
+            (0, format!("nonogram {}", env!("CARGO_PKG_VERSION")).as_str())
+        );
+    }
+    // Errors go to standard error with status 2, nothing to standard output.
+    for (args, message) in [
+        (&["frobnicate"][..], "error: unknown command `frobnicate`; the commands are solve, clues, convert, bench, bench-line, cnf (`nonogram --help` shows their usage)"),
+        (&["help", "frobnicate"], "error: no command `frobnicate`; the commands are solve, clues, convert, bench, bench-line, cnf"),
+        (&["solve", "--frob", "-"], "error: unknown option `--frob` (`--help` lists the options)"),
+    ] {
+        let r = nonogram(args, "");
+        assert_eq!((r.status, r.stdout.as_str(), r.stderr.trim()), (2, "", message), "{args:?}");
+    }
+    let r = nonogram(&[], "");
+    assert_eq!(r.status, 2);
+    assert!(r.stderr.starts_with("error: no command given\nnonogram "), "{}", r.stderr);
+}
+
+#[test]
+fn options_echo_at_most_a_short_value() {
+    let long = "x".repeat(100_000);
+    for option in [
+        "--learn-after",
+        "--splr-after",
+        "--splr-generation",
+        "--seed",
+        "--max-solutions",
+        "--timeout",
+        "--jobs",
+        "--threads",
+    ] {
+        let r = nonogram(&["solve", option, &long, "-"], SEED_003);
+        assert_eq!(r.status, 2, "{option}");
+        assert!(r.stderr.len() < 300, "{option}: {} bytes", r.stderr.len());
+        assert!(r.stderr.contains(&format!("`{}…`", "x".repeat(40))), "{option}: {}", r.stderr);
+    }
+    let r = nonogram(&["convert", "--to", &long, "-"], SEED_003);
+    assert!(r.status == 2 && r.stderr.len() < 300, "{}", r.stderr.len());
+}
+
+#[test]
+fn titles_cannot_reach_the_terminal_raw_nor_become_puzzles() {
+    // A title with a terminal escape and line breaks, in a batch (the name
+    // of each puzzle holds its title) and alone.
+    let title = "evil\\u001b[2J\\nwidth 1\\nheight 1\\nrows\\n1\\ncolumns\\n1\\n====";
+    let one = format!("{{\"title\": \"{title}\", \"rows\": [[1]], \"columns\": [[1]]}}");
+    let batch = format!("[{one}, {one}]");
+    let r = nonogram(&["solve", "-"], &batch);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(!r.stdout.contains('\u{1b}'), "{:?}", r.stdout);
+    assert_eq!(
+        field(&r.stdout, "puzzle"),
+        ["- evil\\u{1b}[2J\\nwidth 1\\nheight 1\\nrows\\n1\\ncolumns\\n1\\n===="; 2]
+    );
+    // `convert --to non` keeps the title in its one line: one puzzle back.
+    let non = nonogram(&["convert", "--to", "non", "-"], &one);
+    assert_eq!(non.status, 0, "{}", non.stderr);
+    assert_eq!(non.stdout.lines().filter(|l| l.starts_with("width")).count(), 1, "{}", non.stdout);
+    let back = nonogram(&["convert", "--to", "json", "-"], &non.stdout);
+    assert!(back.stdout.contains("\"title\": \"evil\\u001b[2J\\nwidth 1"), "{}", back.stdout);
+    // An error about a puzzle names it escaped.
+    let bad = format!("[{one}, {{\"title\": \"t\\u001b]0;x\\u0007\", \"rows\": [[2]], \"columns\": [[1]]}}]");
+    let r = nonogram(&["solve", "-"], &bad);
+    assert_eq!(r.status, 2);
+    assert!(!r.stderr.contains('\u{1b}') && !r.stderr.contains('\u{7}'), "{:?}", r.stderr);
+    assert!(r.stderr.contains("t\\u{1b}]0;x\\u{7}: "), "{}", r.stderr);
+    // A file name too.
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    let r = nonogram(&["solve", &format!("{dir}/no\u{1b}[31mfile")], "");
+    assert_eq!(r.status, 2);
+    assert!(r.stderr.contains("no\\u{1b}[31mfile: "), "{}", r.stderr);
+}
+
+#[test]
+fn solve_reads_share_links() {
+    // The page's link for SEED_003's puzzle, made by the formats crate.
+    let clues = nonogram(&["clues", "--to", "json", "-"], SEED_003);
+    let text = clues.stdout.replace("\"rows\"", "\"title\": \"Seed 3\", \"rows\"");
+    let puzzle = nonogram_formats::parse(&text).unwrap().puzzles.remove(0);
+    let code = nonogram_formats::share::encode(&puzzle);
+    for link in [format!("https://example.org/nonogram/#p={code}"), format!("#p={code}")] {
+        let r = nonogram(&["solve", &link], "");
+        assert_eq!(r.status, 0, "{}", r.stderr);
+        assert_eq!(field(&r.stdout, "puzzle"), ["share link Seed 3"]);
+        assert_eq!(field(&r.stdout, "verdict"), ["unique"]);
+        assert_eq!(solutions(&r.stdout, 5), [SEED_003.replace('1', "#").replace('0', ".").trim_end()]);
+    }
+    let r = nonogram(&["solve", "#p=AAAA"], "");
+    assert_eq!(r.status, 2);
+    assert!(r.stderr.starts_with("error: share link: "), "{}", r.stderr);
+}
+
+#[test]
+fn cnf_refuses_encodings_past_its_bound_before_writing() {
+    // A random 300×300 (296 MB of CNF before; a 1000×1000 grew past 8.7 GB).
+    let r = nonogram(&["clues", "-"], &random_picture(300));
+    let cnf = nonogram(&["cnf", "-"], &r.stdout);
+    assert_eq!((cnf.status, cnf.stdout.len()), (2, 0), "{}", cnf.stderr);
+    assert!(cnf.stderr.contains("`cnf` writes puzzles of at most 10000000"), "{}", cnf.stderr);
+    // A 60×60 is written, streamed, with the header's count right.
+    let r = nonogram(&["clues", "-"], &random_picture(60));
+    let cnf = nonogram(&["cnf", "-"], &r.stdout);
+    assert_eq!(cnf.status, 0, "{}", cnf.stderr);
+    let header: Vec<&str> = cnf.stdout.lines().nth(1).unwrap().split(' ').collect();
+    assert_eq!(header[..2], ["p", "cnf"]);
+    let clauses = cnf.stdout.lines().filter(|l| l.ends_with(" 0") || *l == "0").count();
+    assert_eq!(header[3].parse::<usize>().unwrap(), clauses);
+}
+
+#[test]
+fn bench_goes_on_past_what_it_cannot_read_and_says_so() {
+    let dir = format!("{}/bench-hostile", env!("CARGO_TARGET_TMPDIR"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(format!("{dir}/sub")).unwrap();
+    std::fs::write(format!("{dir}/a.non"), "width 1\nheight 1\nrows\n1\ncolumns\n1\n").unwrap();
+    std::fs::write(format!("{dir}/sub/b.non"), "width 1\nheight 1\nrows\n1\ncolumns\nx\n").unwrap();
+    std::fs::write(format!("{dir}/notes.txt"), "not a puzzle\n").unwrap();
+    std::fs::write(format!("{dir}/z.nin"), "1 1\n1\n1\n").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(format!("{dir}/gone.non"), format!("{dir}/dangling.non")).unwrap();
+    let r = nonogram(&["bench", "--tsv", &dir], "");
+    assert_eq!(r.status, 2, "{}", r.stderr);
+    // Both good puzzles are solved; the bad file and the dangling link are
+    // errors on standard error; the note is no puzzle.
+    let rows: Vec<&str> = r.stdout.lines().filter(|l| l.contains("\tunique\t")).collect();
+    assert_eq!(rows.len(), 2, "{}", r.stdout);
+    assert!(
+        r.stdout.contains("# total: 2 puzzles, 2 unique, 0 multiple, 0 none, 0 timeout, 2 errors"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stderr.contains("sub/b.non: line 6, column 1: `x` is not a run length"), "{}", r.stderr);
+    #[cfg(unix)]
+    assert!(r.stderr.contains("dangling.non: No such file or directory"), "{}", r.stderr);
+    // Piped, standard error holds the errors only: no progress line.
+    assert_eq!(r.stderr.lines().count(), 2, "{}", r.stderr);
+}
+
+#[test]
+fn many_solutions_are_listed_without_a_quadratic_search() {
+    // Eight rows and columns of one cell each: the 8! = 40320 permutation
+    // matrices (42.7 s for --max-solutions 40320 before; about a second now).
+    let clues = format!("{}\n{}", "1\n".repeat(8), "1\n".repeat(8));
+    let r = nonogram(&["solve", "--max-solutions", "40321", "-"], &clues);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let found = solutions(&r.stdout, 8);
+    assert_eq!(found.len(), 40320);
+    let distinct: std::collections::HashSet<&String> = found.iter().collect();
+    assert_eq!(distinct.len(), 40320);
+    assert!(found.iter().all(|s| s.lines().all(|row| row.matches('#').count() == 1)));
+}
+
+#[test]
+fn reading_counts_inside_the_timeout() {
+    // A text of 100 000 small puzzles takes a while to read: with a limit
+    // far below that, the first puzzle's time includes the reading and it
+    // is stopped by the limit (before, reading was outside it).
+    let batch: String = (1..=100_000).map(|i| format!("${i}\n1\n1\n")).collect();
+    let r = nonogram(&["solve", "--jobs", "1", "--timeout", "0.001", "-"], &batch);
+    assert_eq!(r.status, 3, "{}", r.stderr);
+    let first_time: u64 = field(&r.stdout, "time_ms")[0].parse().unwrap();
+    let verdicts = field(&r.stdout, "verdict");
+    assert_eq!(verdicts.len(), 100_000);
+    assert_eq!(verdicts[0], "timeout");
+    assert!(first_time >= 1, "{first_time}");
 }

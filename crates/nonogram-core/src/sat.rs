@@ -382,15 +382,14 @@ impl ClauseSink for Cdcl {
     }
 }
 
-/// Counts the clauses only (the tests check the bounds with it).
-#[cfg(test)]
+/// Counts the clauses only ([`write_dimacs`]'s first pass; the tests
+/// check the bounds with it).
 #[derive(Default)]
 pub(crate) struct ClauseCount {
     vars: u32,
     pub(crate) clauses: u64,
 }
 
-#[cfg(test)]
 impl ClauseSink for ClauseCount {
     fn new_var(&mut self) -> Var {
         self.vars += 1;
@@ -548,24 +547,67 @@ impl<R: Clone + PartialEq, V: Clone + PartialEq> EncodedLines<R, V> {
 /// SAT solvers: variable `1 + row·width + column` is a cell, true = filled;
 /// the run-start variables follow.
 pub fn dimacs(puzzle: &Puzzle, known: &Grid) -> String {
-    use std::fmt::Write;
-    let mut list = ClauseList::default();
-    encode(puzzle, known, &[], &mut list);
-    let mut out = format!(
-        "c nonogram {}x{}: variable 1 + row*{} + column is a cell, true = filled\np cnf {} {}\n",
+    let mut out = Vec::new();
+    write_dimacs(puzzle, known, &mut out).expect("writing to memory cannot fail");
+    String::from_utf8(out).expect("DIMACS text is ASCII")
+}
+
+/// [`dimacs`] written to `out` as it is made: the clauses are counted in
+/// a first pass (the header comes first) and written in a second, so that
+/// no clause is kept in memory, whatever the puzzle's size. The caller
+/// bounds the output ([`SatSearch::clause_bound`]).
+pub fn write_dimacs(puzzle: &Puzzle, known: &Grid, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut count = ClauseCount::default();
+    encode(puzzle, known, &[], &mut count);
+    writeln!(
+        out,
+        "c nonogram {}x{}: variable 1 + row*{} + column is a cell, true = filled\np cnf {} {}",
         puzzle.width(),
         puzzle.height(),
         puzzle.width(),
-        list.vars,
-        list.clauses.len()
-    );
-    for clause in list.clauses.iter() {
-        for &lit in clause {
-            let _ = write!(out, "{lit} ");
-        }
-        out.push_str("0\n");
+        count.vars,
+        count.clauses
+    )?;
+    let mut writer =
+        ClauseWriter { vars: 0, out: std::io::BufWriter::new(out), error: None, line: String::new() };
+    encode(puzzle, known, &[], &mut writer);
+    if let Some(e) = writer.error {
+        return Err(e);
     }
-    out
+    std::io::Write::flush(&mut writer.out)
+}
+
+/// Writes each clause as a DIMACS line as it comes, keeping the first
+/// write error.
+struct ClauseWriter<W: std::io::Write> {
+    vars: u32,
+    out: W,
+    error: Option<std::io::Error>,
+    line: String,
+}
+
+impl<W: std::io::Write> ClauseSink for ClauseWriter<W> {
+    fn new_var(&mut self) -> Var {
+        self.vars += 1;
+        Var::from_idx(self.vars - 1)
+    }
+    fn num_vars(&self) -> u32 {
+        self.vars
+    }
+    fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool {
+        use std::fmt::Write;
+        if self.error.is_none() {
+            self.line.clear();
+            for &lit in clause.iter() {
+                let _ = write!(self.line, "{} ", dimacs_lit(lit));
+            }
+            self.line.push_str("0\n");
+            if let Err(e) = self.out.write_all(self.line.as_bytes()) {
+                self.error = Some(e);
+            }
+        }
+        !clause.is_empty()
+    }
 }
 
 /// Encodes one line's clue (see the module doc); false when the clauses

@@ -55,7 +55,7 @@ use crate::puzzle::{LineId, Puzzle, PuzzleError};
 use crate::sat::{Clock, SatProgress, SatSearch, Until};
 use crate::switch::{self, Switch};
 use crate::symmetry::{symmetries, Symmetry};
-use std::collections::VecDeque;
+use std::collections::{HashSet, VecDeque};
 
 /// The most clauses clause learning takes on (about 40 bytes each with the
 /// solver's watches): a 200×150 photo can need millions, and search does
@@ -326,6 +326,9 @@ pub struct Solver {
     frames: Vec<Frame>,
     state: State,
     solutions: Vec<Grid>,
+    /// The solutions as a set: is a grid found before, in constant time (a
+    /// scan of the list made `--max-solutions 40320` quadratic).
+    found: HashSet<Grid>,
     root_contradiction: Option<LineId>,
     stats: Stats,
     probe: ProbeMemory,
@@ -456,6 +459,7 @@ impl Solver {
             frames: Vec::new(),
             state: State::Propagate,
             solutions: Vec::new(),
+            found: HashSet::new(),
             root_contradiction: None,
             stats: Stats::default(),
             probe: ProbeMemory { cursor: 0, probed_at: vec![0; w * h], settled: vec![(0, 0); w * h] },
@@ -591,7 +595,7 @@ impl Solver {
                 // independent check guards the verdict itself.
                 assert!(self.puzzle.is_solution(&grid), "propagation produced a grid that breaks a clue");
                 self.state = State::Backtrack;
-                if self.solutions.contains(&grid) {
+                if self.found.contains(&grid) {
                     // Found again after a restart, or the image of one found.
                     return None;
                 }
@@ -609,6 +613,7 @@ impl Solver {
     /// queued, and clause learning rules them out. Up to the number asked
     /// for, which ends the search.
     fn record(&mut self, grid: Grid, switches: bool) -> Step {
+        self.found.insert(grid.clone());
         self.solutions.push(grid.clone());
         let of = self.solutions.len();
         let images: Vec<(Grid, Derivation)> = self
@@ -646,12 +651,13 @@ impl Solver {
     /// Queues `found`, a solution found from solution `of` as `how` says,
     /// unless it was found before or enough are.
     fn derived(&mut self, found: Grid, of: usize, how: Derivation) {
-        if self.solutions.len() >= self.options.max_solutions || self.solutions.contains(&found) {
+        if self.solutions.len() >= self.options.max_solutions || self.found.contains(&found) {
             return;
         }
         for learning in [self.learning.as_mut(), self.symmetric.as_mut()].into_iter().flatten() {
             learning.exclude(&found);
         }
+        self.found.insert(found.clone());
         self.solutions.push(found.clone());
         let index = self.solutions.len();
         self.pending.push_back(Step::Solution { index, grid: found, from: Some((of, how)) });

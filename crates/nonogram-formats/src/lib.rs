@@ -18,7 +18,7 @@ mod write;
 mod xml;
 
 pub use detect::detect;
-pub use picture::parse_picture;
+pub use picture::{parse_colour_picture, parse_picture};
 pub use text::shown;
 pub use write::{write, write_colour, write_colour_grid, write_grid, write_picture};
 pub use xml::parse_rgb;

@@ -147,10 +147,14 @@ fn section_clues(
     lines[first..first + count]
         .iter()
         .map(|&(n, l)| {
-            if let Some(col) = l.chars().position(|c| c.is_ascii_alphabetic()) {
-                return Err(ParseError::at(n, col + 1, "colour puzzles are not supported yet"));
-            }
-            parse_clue(l, n)
+            // A letter in a clue: perhaps a colour clue (`2r,1b`), which
+            // this reader does not take; say where colour puzzles go.
+            parse_clue(l, n).map_err(|mut e| {
+                if l.contains(|c: char| c.is_ascii_alphabetic()) {
+                    e.message += "; colour clues are read from webpbn XML or JSON";
+                }
+                e
+            })
         })
         .collect()
 }

@@ -142,7 +142,16 @@ fn colour_errors_are_specific_and_located() {
     // Formats without colours refuse them where they appear.
     let non = "width 2\nheight 1\nrows\n1a,1b\ncolumns\n1a\n1b\n";
     let e = parse(non).unwrap_err();
-    assert_eq!(e.to_string(), "line 4, column 2: colour puzzles are not supported yet");
+    assert_eq!(
+        e.to_string(),
+        "line 4, column 1: `1a` is not a run length (a whole number); colour clues are read from webpbn XML or JSON"
+    );
+    // `1 x` (the issue's): the token is named, not "not supported yet".
+    let e = parse("width 2\nheight 1\nrows\n1 x\ncolumns\n1\n0\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 4, column 3: `x` is not a run length (a whole number); colour clues are read from webpbn XML or JSON"
+    );
 }
 
 /// A blocky picture of `colours` colours from a seed, as colour puzzles are drawn.

@@ -40,7 +40,7 @@ use crate::puzzle::{LineId, PuzzleError};
 use crate::sat::{Clock, SatProgress, Until};
 use crate::search::{SolveOptions, Stats, Verdict};
 use crate::symmetry::Symmetry;
-use std::collections::VecDeque;
+use std::collections::{HashSet, VecDeque};
 
 /// The most clauses colour clause learning takes on (as black and white's
 /// bound): past it, the search goes on guessing.
@@ -104,6 +104,8 @@ pub struct ColourSolver {
     floor: u64,
     cursor: usize,
     solutions: Vec<Vec<u8>>,
+    /// The solutions as a set, for "found before?" in constant time.
+    found: HashSet<Vec<u8>>,
     max_solutions: usize,
     root_contradiction: Option<LineId>,
     stats: Stats,
@@ -145,6 +147,7 @@ impl ColourSolver {
             floor: 0,
             cursor: 0,
             solutions: Vec::new(),
+            found: HashSet::new(),
             max_solutions: max_solutions.max(1),
             root_contradiction: None,
             stats: Stats::default(),
@@ -425,10 +428,11 @@ impl ColourSolver {
         }
         for symmetry in &self.symmetries {
             let image = symmetry.apply_to(&cells);
-            if image != cells && !self.solutions.contains(&image) && !self.images.contains(&image) {
+            if image != cells && !self.found.contains(&image) && !self.images.contains(&image) {
                 self.images.push(image);
             }
         }
+        self.found.insert(cells.clone());
         self.solutions.push(cells.clone());
         let index = self.solutions.len();
         if index >= self.max_solutions {
@@ -460,7 +464,7 @@ impl Iterator for ColourSolver {
         }
         while let Some(image) = self.images.pop() {
             // Checked against the clues as every solution is.
-            if !self.solutions.contains(&image) && self.puzzle.is_solution(&image) {
+            if !self.found.contains(&image) && self.puzzle.is_solution(&image) {
                 return Some(self.record(image));
             }
         }
@@ -487,7 +491,7 @@ impl Iterator for ColourSolver {
         }
         if self.cells.iter().all(|c| c.count_ones() == 1) {
             let cells: Vec<u8> = self.cells.iter().map(|c| c.trailing_zeros() as u8).collect();
-            if self.puzzle.is_solution(&cells) && !self.solutions.contains(&cells) {
+            if self.puzzle.is_solution(&cells) && !self.found.contains(&cells) {
                 self.pending = Pending::Backtrack;
                 return Some(self.record(cells));
             }
