@@ -340,6 +340,8 @@ fn dimacs_lit(lit: Lit) -> i32 {
 
 /// Clauses in DIMACS numbering, one after another in one vector (Faase's
 /// 329 422 clauses take 5 MB so, against 18 MB as a vector per clause).
+/// splr's hand-over keeps them ([`long`]).
+#[cfg(feature = "splr")]
 #[derive(Default)]
 struct Clauses {
     lits: Vec<i32>,
@@ -347,6 +349,7 @@ struct Clauses {
     ends: Vec<usize>,
 }
 
+#[cfg(feature = "splr")]
 impl Clauses {
     fn push(&mut self, clause: impl IntoIterator<Item = i32>) {
         self.lits.extend(clause);
@@ -361,8 +364,8 @@ impl Clauses {
     }
 }
 
-/// Where the encoding puts its variables and clauses: the SAT solver, or a
-/// clause list for [`dimacs`].
+/// Where the encoding puts its variables and clauses: the SAT solver, a
+/// counter or a writer for [`dimacs`], a clause list for splr.
 pub(crate) trait ClauseSink {
     fn new_var(&mut self) -> Var;
     fn num_vars(&self) -> u32;
@@ -404,13 +407,15 @@ impl ClauseSink for ClauseCount {
     }
 }
 
-/// A plain clause list, in DIMACS numbering.
+/// A plain clause list, in DIMACS numbering (splr's hand-over).
+#[cfg(feature = "splr")]
 #[derive(Default)]
 struct ClauseList {
     vars: u32,
     clauses: Clauses,
 }
 
+#[cfg(feature = "splr")]
 impl ClauseSink for ClauseList {
     fn new_var(&mut self) -> Var {
         self.vars += 1;
