@@ -147,7 +147,13 @@ fn looks_like_picture<'a>(lines: impl Iterator<Item = &'a str> + Clone) -> bool 
     // All rows are digits (0/1) here: a picture unless it reads as a seed
     // file (`n`, then 2n one-digit clues).
     let mut rest = lines.clone();
-    let first: String = rest.next().map(|l| l.chars().filter(|&c| c != '|').collect()).unwrap_or_default();
+    // A size is a few digits: a longer first line is no seed header (and is
+    // not copied: it may be 64 MB of one row).
+    let first: String = rest
+        .next()
+        .filter(|l| l.len() <= 40)
+        .map(|l| l.chars().filter(|&c| c != '|').collect())
+        .unwrap_or_default();
     let seed_like = first.trim().parse::<usize>().is_ok_and(|n| n.checked_mul(2) == Some(count - 1))
         && rest.all(|l| picture_row(l).is_some_and(|r| r.cells == 1));
     wide && !seed_like

@@ -597,3 +597,121 @@ fn writers_never_let_text_become_structure() {
         }
     }
 }
+
+/// Every limit of the readers at its edge: the largest value is read, one
+/// past it is refused by name (the core's own limits: `nonogram-core`'s
+/// `tests/limits.rs`).
+#[test]
+fn every_reader_limit_holds_at_its_edge() {
+    let _serial = serial();
+    use nonogram_formats::raster::{sniff, ImageError, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
+    use nonogram_formats::{MAX_CLUE_LINES, MAX_PUZZLES, MAX_TEXT_BYTES};
+    // MAX_TEXT_BYTES: a text of exactly that many bytes is read (and gets
+    // the error of its content); one more byte is refused unread.
+    let most = "1".repeat(MAX_TEXT_BYTES);
+    assert!(outcome_within(&most, 5.0, 50).contains("this row has more than 1000 cells"));
+    assert_eq!(outcome(&format!("{most}1")), "error: the text is 64 MB; the largest read is 64 MB");
+    // Run lengths: 1 000 000 is read (and does not fit its line), 1 000 001
+    // is refused as too long, in text, JSON and XML.
+    let check_run = |run: &str| -> String {
+        let plain = outcome(&format!("1 1\n{run}\n1\n"));
+        let json = outcome(&format!("{{\"rows\": [[{run}]], \"columns\": [[1]]}}"));
+        let xml = outcome(&format!(
+            "<puzzleset><puzzle><clues type=\"rows\"><line><count>{run}</count></line></clues>\
+             <clues type=\"columns\"><line><count>1</count></line></clues></puzzle></puzzleset>"
+        ));
+        format!("{plain}\n{json}\n{xml}")
+    };
+    assert_eq!(
+        check_run("1000000"),
+        "error: row 1: run 1000000 needs 1000000 cells, the row has 1\n\
+         error: row 1: run 1000000 needs 1000000 cells, the row has 1\n\
+         error: row 1: run 1000000 needs 1000000 cells, the row has 1"
+    );
+    assert_eq!(
+        check_run("1000001"),
+        "error: line 2, column 1: run 1000001 is too long\n\
+         error: line 1, column 12: row 1: `1000001` is not a run length\n\
+         error: line 1, column 45: `1000001` is not a run length"
+    );
+    // Sizes in a header: 1000 is read, 1001 refused.
+    assert!(outcome(&format!("1000 1\n1\n{}", "0\n".repeat(1000))).starts_with("error: the row clues fill 1"));
+    assert_eq!(outcome("1001 1\n"), "error: line 1, column 1: width 1001 is over the limit of 1000");
+    // MAX_PUZZLES: at the maximum and one past, above
+    // (`batches_cost_a_bounded_memory_per_byte`). MAX_CLUE_LINES: 500
+    // puzzles of 1000×1000 (all lines empty) are read; a 501st is refused.
+    let big = |n: usize| -> String { (1..=n).map(|i| format!("${i}\n{}", "0\n".repeat(2000))).collect() };
+    assert_eq!(MAX_CLUE_LINES, 500 * 2000);
+    assert_eq!(outcome_within(&big(500), 5.0, 96), "TAAI batch: 500 puzzles");
+    assert_eq!(
+        outcome_within(&big(501), 5.0, 96),
+        format!(
+            "error: line {}, column 1: the puzzles of the text have more than 1000000 clue lines in all; split it into smaller files",
+            500 * 2001 + 1
+        )
+    );
+    assert!(MAX_PUZZLES * 2 < MAX_CLUE_LINES * 2);
+    // XML's tags: 250 000 `<` are read (here, the text then holds no
+    // puzzle); the 250 001st is refused before reading.
+    let tags = |n: usize| format!("<puzzleset>{}</puzzleset>", "<a/>".repeat(n - 2));
+    assert_eq!(outcome(&tags(250_000)), "error: no <puzzle> element in the XML");
+    assert!(outcome(&tags(250_001)).ends_with("the XML has more than 250000 tags; a puzzle needs fewer"));
+    // JSON: a list of 1000 items in a puzzle is read, 1001 refused; the
+    // largest black-and-white puzzle (1000 lines of 500 runs each way,
+    // 1 002 003 values) is read under the values limit.
+    let rows = |n: usize| format!("[{}]", vec!["[]"; n].join(","));
+    let columns = format!("[{}]", vec!["[]"; 1000].join(","));
+    assert_eq!(outcome(&format!("{{\"rows\": {}, \"columns\": {columns}}}", rows(1000))), "JSON: 1 puzzles");
+    assert!(outcome(&format!("{{\"rows\": {}, \"columns\": {columns}}}", rows(1001)))
+        .ends_with("a list of more than 1000 items; no puzzle has more lines, nor a line more runs"));
+    let full = format!("[{}]", vec!["1"; 500].join(","));
+    let lines = format!("[{}]", vec![full.as_str(); 1000].join(","));
+    let largest = format!("{{\"rows\": {lines}, \"columns\": {lines}}}");
+    assert_eq!(outcome_within(&largest, 5.0, 96), "JSON: 1 puzzles");
+    // Colours: 31 besides the background are read from XML and JSON (and
+    // solve: the core's test), a 32nd is refused.
+    let colours_json = |n: usize| {
+        let colors: Vec<String> = (1..=n).map(|i| format!("\"c{i}\": \"#0000{i:02x}\"")).collect();
+        format!(
+            "{{\"colors\": {{{}}}, \"rows\": [[[1, \"c{n}\"]]], \"columns\": [[[1, \"c{n}\"]]]}}",
+            colors.join(", ")
+        )
+    };
+    assert_eq!(parse(&colours_json(31)).unwrap().colour[0].colours(), 31);
+    assert!(outcome(&colours_json(32)).ends_with("\"colors\" must name 1 to 31 colours"));
+    let colours_xml = |n: usize| {
+        let colors: String = (1..=n)
+            .map(|i| {
+                format!("<color name=\"c{i}\" char=\"{}\">0000{i:02x}</color>", char::from(b'A' + i as u8))
+            })
+            .collect();
+        format!(
+            "<puzzleset><puzzle defaultcolor=\"c1\">{colors}<clues type=\"rows\"><line><count color=\"c{n}\">1</count></line></clues>\
+             <clues type=\"columns\"><line><count color=\"c{n}\">1</count></line></clues></puzzle></puzzleset>"
+        )
+    };
+    assert_eq!(parse(&colours_xml(31)).unwrap().colour[0].colours(), 31);
+    assert!(
+        outcome(&colours_xml(33)).contains("the puzzle declares more than 32 colours"),
+        "{}",
+        outcome(&colours_xml(33))
+    );
+    assert!(
+        outcome(&colours_xml(32)).contains("at most 31 besides the background are read"),
+        "{}",
+        outcome(&colours_xml(32))
+    );
+    // Images: the largest side and area are taken, one past is refused.
+    let png = |w: u32, h: u32| {
+        let mut bytes = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+        bytes.extend_from_slice(&w.to_be_bytes());
+        bytes.extend_from_slice(&h.to_be_bytes());
+        bytes.extend_from_slice(&[8, 6, 0, 0, 0]);
+        bytes
+    };
+    assert!(sniff(&png(MAX_IMAGE_SIDE, 1)).is_ok());
+    assert!(matches!(sniff(&png(MAX_IMAGE_SIDE + 1, 1)), Err(ImageError::TooLarge { .. })));
+    let side = MAX_IMAGE_PIXELS / u64::from(MAX_IMAGE_SIDE);
+    assert!(sniff(&png(MAX_IMAGE_SIDE, side as u32)).is_ok());
+    assert!(matches!(sniff(&png(MAX_IMAGE_SIDE, side as u32 + 1)), Err(ImageError::TooLarge { .. })));
+}
