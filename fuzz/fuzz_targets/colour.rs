@@ -11,7 +11,7 @@ use nonogram_formats::{parse_as, parse_colour_picture, text_from_bytes, write_co
 
 fn check_error(text: &str, e: &ParseError) {
     // Lines end at \n, \r\n or a lone \r; one past the last may be named.
-    let lines = text.split('\n').flat_map(|l| l.split('\r')).count().max(1);
+    let lines = text.replace("\r\n", "\n").split(['\n', '\r']).count().max(1);
     if let Some(line) = e.line {
         assert!(line >= 1 && line <= lines + 1, "line {line} of {lines}: {e}");
     }

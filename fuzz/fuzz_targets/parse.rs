@@ -12,7 +12,8 @@ fuzz_target!(|bytes: &[u8]| {
         Err(e) => {
             // A location is 1-based and inside the text (a line past the
             // last counts: "the text ends before …").
-            let lines = text.lines().count().max(1);
+            // Lines end at \n, \r\n or a lone \r, as the parsers count them.
+            let lines = text.replace("\r\n", "\n").split(['\n', '\r']).count().max(1);
             if let Some(line) = e.line {
                 assert!(line >= 1 && line <= lines + 1, "line {line} of {lines}: {e}");
             }

@@ -8,13 +8,25 @@ use std::fmt::Write;
 /// The most characters of a token a message repeats.
 pub const SHOWN_CHARS: usize = 40;
 
-/// `text` as a message repeats it: at most [`SHOWN_CHARS`] characters,
-/// then `…`, with control characters escaped ([`escaped`]).
+/// `text` as a message repeats it: control characters escaped
+/// ([`escaped`]), then cut to at most [`SHOWN_CHARS`] characters, with `…`
+/// where it was cut (forty escapes make no 240-character message).
 pub fn shown(text: &str) -> String {
-    match text.char_indices().nth(SHOWN_CHARS) {
-        Some((end, _)) => format!("{}…", escaped(&text[..end])),
-        None => escaped(text).into_owned(),
+    let mut out = String::new();
+    let mut count = 0;
+    let mut piece = String::new();
+    for c in text.chars() {
+        piece.clear();
+        push_escaped(&mut piece, c);
+        let len = piece.chars().count();
+        if count + len > SHOWN_CHARS {
+            out.push('…');
+            return out;
+        }
+        out.push_str(&piece);
+        count += len;
     }
+    out
 }
 
 /// `text` with each control character written as an escape (`\n`, `\t`,
@@ -25,15 +37,20 @@ pub fn escaped(text: &str) -> Cow<'_, str> {
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() => write!(out, "\\u{{{:x}}}", u32::from(c)).unwrap_or(()),
-            c => out.push(c),
-        }
+        push_escaped(&mut out, c);
     }
     Cow::Owned(out)
+}
+
+/// `c`, or its escape when it is a control character.
+fn push_escaped(out: &mut String, c: char) {
+    match c {
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        '\t' => out.push_str("\\t"),
+        c if c.is_control() => write!(out, "\\u{{{:x}}}", u32::from(c)).unwrap_or(()),
+        c => out.push(c),
+    }
 }
 
 #[cfg(test)]
@@ -47,6 +64,10 @@ mod tests {
         assert_eq!(shown(&long), format!("{}…", "x".repeat(SHOWN_CHARS)));
         assert_eq!(shown("a\u{1b}[2Jb\nc\u{7f}"), "a\\u{1b}[2Jb\\nc\\u{7f}");
         assert_eq!(escaped("tab\there"), "tab\\there");
+        // Cut after escaping: forty escapes are not 240 characters.
+        let escapes = "\u{1b}".repeat(40);
+        assert_eq!(shown(&escapes), format!("{}…", "\\u{1b}".repeat(6)));
+        assert!(shown(&escapes).chars().count() <= SHOWN_CHARS + 1);
         assert!(matches!(escaped("plain"), Cow::Borrowed("plain")));
     }
 }

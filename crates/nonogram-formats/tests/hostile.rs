@@ -311,6 +311,29 @@ fn fuzzer_findings() {
     assert!(e.message.chars().count() < 200, "{e}");
     assert!(e.message.starts_with("invalid XML: `</I0101"), "{e}");
     assert!(e.message.ends_with("…>` does not close `<I>`, the element open here"), "{e}");
+    // colour: crash-fc030814898866a4cce2205f29d9ef8956cdce76, a palette
+    // name of 35 escape bytes: escaped after the cut, the message was 488
+    // characters. Escaped first, then cut: short.
+    let name = "\u{1b}".repeat(35);
+    let text = format!("palette: .={name}white r=red\n.r\n");
+    let e = nonogram_formats::parse_colour_picture(&text).unwrap_err();
+    assert!(e.message.chars().count() < 200, "{e}");
+    assert!(!e.message.contains('\u{1b}') && e.message.contains("\\u{1b}…"), "{e}");
+    // convert: crash-ff645c5558666c3d96ded769a6330ff2684c867d, a title
+    // ending in a tab, which XML's reader trims: written, read and written
+    // again, the text no longer changes.
+    let p = parse("$01\t\n\n\n").unwrap().puzzles.remove(0);
+    assert_eq!(p.meta.title.as_deref(), Some("#01"));
+    let mut q = p.clone();
+    q.meta.title = Some("#01\t".into());
+    let once = nonogram_formats::write(nonogram_formats::Format::WebpbnXml, &q).unwrap();
+    let back =
+        nonogram_formats::parse_as(nonogram_formats::Format::WebpbnXml, &once).unwrap().puzzles.remove(0);
+    assert_eq!(back.meta.title.as_deref(), Some("#01"));
+    let twice = nonogram_formats::write(nonogram_formats::Format::WebpbnXml, &back).unwrap();
+    let again =
+        nonogram_formats::parse_as(nonogram_formats::Format::WebpbnXml, &twice).unwrap().puzzles.remove(0);
+    assert_eq!(nonogram_formats::write(nonogram_formats::Format::WebpbnXml, &again).unwrap(), twice);
 }
 
 #[test]
