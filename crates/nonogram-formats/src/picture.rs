@@ -183,6 +183,9 @@ fn parse_palette(n: usize, line: &str, start: usize) -> Result<Vec<Swatch>, Pars
         }
         let mut chars = entry.chars();
         let (Some(symbol), Some('=')) = (chars.next(), chars.next()) else { return Err(bad()) };
+        if symbol.is_control() {
+            return Err(ParseError::at(n, at, "a palette character must be printable"));
+        }
         if symbol == '|' {
             return Err(ParseError::at(
                 n,
@@ -208,6 +211,13 @@ fn parse_palette(n: usize, line: &str, start: usize) -> Result<Vec<Swatch>, Pars
                 }
             },
         };
+        if name.chars().any(char::is_control) {
+            return Err(ParseError::at(
+                n,
+                at,
+                format!("the colour name \"{}\" must be printable text", shown(&name)),
+            ));
+        }
         if name.is_empty() || palette.iter().any(|s| s.symbol == symbol || s.name == name) {
             return Err(ParseError::at(n, at, format!("`{}` repeats a character or a name", shown(entry))));
         }

@@ -1,8 +1,10 @@
 //! Inputs as an attacker would write them: each gets its exact outcome (a
-//! located error, or the puzzles), fast, and with bounded memory. Memory is
-//! measured by this test binary's own allocator (peak bytes live), time with
-//! generous bounds (about ten times what the machine needs), not as a
-//! benchmark.
+//! located error, or the puzzles) with bounded memory, measured by this
+//! test binary's own allocator (peak bytes live). Time is asserted by no
+//! budget (a loaded machine would fail it) but as growth: each reader's
+//! time on a hostile input four times larger grows about fourfold, not
+//! sixteenfold (`every_reader_is_linear_in_its_text`); each outcome's time
+//! is printed (`--nocapture`).
 
 use nonogram_formats::{parse, text_from_bytes, ParseError};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -56,18 +58,17 @@ fn measured(text: &str) -> (String, Duration, usize) {
     (outcome, elapsed, PEAK.load(Ordering::Relaxed).saturating_sub(base))
 }
 
-/// The outcome, asserted fast (under `seconds`) and within `megabytes`.
-fn outcome_within(text: &str, seconds: f64, megabytes: usize) -> String {
+/// The outcome, asserted within `megabytes` (its time printed).
+fn outcome_within(text: &str, megabytes: usize) -> String {
     let (outcome, elapsed, peak) = measured(text);
-    assert!(elapsed.as_secs_f64() < seconds, "{:.3} s for {}", elapsed.as_secs_f64(), short(&outcome));
+    eprintln!("{:>9.3} ms {:>6} KB  {}", elapsed.as_secs_f64() * 1e3, peak >> 10, short(&outcome));
     assert!(peak < megabytes << 20, "{} MB for {}", peak >> 20, short(&outcome));
     outcome
 }
 
-/// The outcome of an input that must be refused or read quickly: 1 s (the
-/// goal is 100 ms) and 50 MB.
+/// The outcome of an input that must be refused or read within 50 MB.
 fn outcome(text: &str) -> String {
-    outcome_within(text, 1.0, 50)
+    outcome_within(text, 50)
 }
 
 fn short(s: &str) -> String {
@@ -319,6 +320,21 @@ fn fuzzer_findings() {
     let e = nonogram_formats::parse_colour_picture(&text).unwrap_err();
     assert!(e.message.chars().count() < 200, "{e}");
     assert!(!e.message.contains('\u{1b}') && e.message.contains("\\u{1b}…"), "{e}");
+    // colour: crash-6a8f28c92b7217c783c5114a57c46be71d50157c, a colour
+    // named by control characters, which XML cannot write: refused where
+    // it is read, in a colour picture and in XML (JSON refused it already).
+    let e =
+        nonogram_formats::parse_colour_picture("palette: .=white r=red b=\u{e}\0:000080\n.rb\n").unwrap_err();
+    assert_eq!(e.to_string(), "line 1, column 24: the colour name \"\\u{e}\\u{0}\" must be printable text");
+    let e = nonogram_formats::parse_colour_picture("palette: .=white \u{1}=red\n.\u{1}\n").unwrap_err();
+    assert_eq!(e.to_string(), "line 1, column 18: a palette character must be printable");
+    let xml = |attributes: &str| {
+        format!("<puzzleset><puzzle><color {attributes}>FF0000</color><clues type=\"rows\"><line><count>1</count></line></clues>\
+                 <clues type=\"columns\"><line><count>1</count></line></clues></puzzle></puzzleset>")
+    };
+    assert!(outcome(&xml("name=\"&#14;r\" char=\"r\""))
+        .ends_with("the colour name \"\\u{e}r\" must be printable text"));
+    assert!(outcome(&xml("name=\"r\" char=\"&#1;\"")).contains("it must be one printable character"));
     // convert: crash-ff645c5558666c3d96ded769a6330ff2684c867d, a title
     // ending in a tab, which XML's reader trims: written, read and written
     // again, the text no longer changes.
@@ -347,16 +363,17 @@ fn a_batch_puzzle_of_millions_of_lines_is_refused_early() {
 fn a_hundred_thousand_puzzle_batch_reads_fast() {
     let _serial = serial();
     let batch: String = (1..=100_000).map(|i| format!("${i}\n1\n1\n")).collect();
-    assert_eq!(outcome_within(&batch, 10.0, 400), "TAAI batch: 100000 puzzles");
+    assert_eq!(outcome_within(&batch, 400), "TAAI batch: 100000 puzzles");
 }
 
 #[test]
 fn texts_over_the_limit_are_refused_unread() {
     let _serial = serial();
     let huge = "1".repeat(nonogram_formats::MAX_TEXT_BYTES + 1);
-    let (outcome, elapsed, _) = measured(&huge);
+    let (outcome, _, peak) = measured(&huge);
     assert_eq!(outcome, "error: the text is 64 MB; the largest read is 64 MB");
-    assert!(elapsed.as_secs_f64() < 0.1);
+    // Unread: nothing allocated but the message.
+    assert!(peak < 1024, "{peak} bytes");
 }
 
 #[test]
@@ -377,11 +394,11 @@ fn ten_megabytes_of_non_stay_fast_and_small() {
     // puzzles' own (about half a kilobyte each).
     let pack = "width 1\nheight 1\nrows\n1\ncolumns\n1\n====\n".repeat(100_000);
     assert!(pack.len() > 3_000_000);
-    assert_eq!(outcome_within(&pack, 2.0, 75), ".non: 100000 puzzles");
+    assert_eq!(outcome_within(&pack, 75), ".non: 100000 puzzles");
     // One more is refused where it starts.
     let over = format!("{pack}width 1\nheight 1\nrows\n1\ncolumns\n1\n");
     assert_eq!(
-        outcome_within(&over, 2.0, 75),
+        outcome_within(&over, 75),
         "error: line 700001, column 1: the text holds more than 100000 puzzles; split it into smaller files"
     );
 }
@@ -515,11 +532,11 @@ fn batches_cost_a_bounded_memory_per_byte() {
     // One puzzle past the most: refused where it starts, before it is kept.
     let over = format!("{taai}$100001\n1\n1\n");
     assert_eq!(
-        outcome_within(&over, 2.0, 96),
+        outcome_within(&over, 96),
         "error: line 300001, column 1: the text holds more than 100000 puzzles; split it into smaller files"
     );
     let json_over = format!("[{}]", vec!["{\"rows\":[[1]],\"columns\":[[1]]}"; 100_001].join(","));
-    assert!(outcome_within(&json_over, 2.0, 96)
+    assert!(outcome_within(&json_over, 96)
         .ends_with("the text holds more than 100000 puzzles; split it into smaller files"));
 }
 
@@ -529,7 +546,7 @@ fn json_puzzles_of_millions_of_values_are_refused_before_they_are_kept() {
     // Ten million empty rows (30 MB): refused at the value limit, with
     // the values kept until then bounded.
     let text = format!("{{\"rows\": [{}], \"columns\": [[1]]}}", vec!["[]"; 10_000_000].join(","));
-    let outcome = outcome_within(&text, 5.0, 50);
+    let outcome = outcome_within(&text, 50);
     assert!(
         outcome.ends_with(
             "invalid JSON: a list of more than 1000 items; no puzzle has more lines, nor a line more runs"
@@ -541,7 +558,7 @@ fn json_puzzles_of_millions_of_values_are_refused_before_they_are_kept() {
     let text = format!("{{\"rows\": [{}], \"columns\": [[1]]}}", vec![row.as_str(); 1000].join(","));
     let with_columns =
         text.replace("\"columns\": [[1]]", &format!("\"columns\": [{}]", vec![row.as_str(); 1000].join(",")));
-    let outcome = outcome_within(&with_columns, 5.0, 60);
+    let outcome = outcome_within(&with_columns, 60);
     assert!(
         outcome
             .ends_with("invalid JSON: a puzzle of more than 1100000 values; the largest puzzle needs fewer"),
@@ -610,12 +627,10 @@ fn writers_never_let_text_become_structure() {
                 Ok(back) => {
                     assert_eq!(back.puzzles.len() + back.colour.len(), 1, "{format}:\n{written}");
                 }
-                // JSON refuses a colour name with control characters or
-                // spaces at its ends, by name; it never reads two puzzles.
-                Err(e) => assert!(
-                    format == Format::Json && e.message.contains("must be printable text"),
-                    "{format}: {e}\n{written}"
-                ),
+                // A colour name with control characters (or, in JSON,
+                // spaces at its ends) is refused by name where it is read;
+                // never two puzzles.
+                Err(e) => assert!(e.message.contains("must be printable text"), "{format}: {e}\n{written}"),
             }
         }
     }
@@ -632,7 +647,7 @@ fn every_reader_limit_holds_at_its_edge() {
     // MAX_TEXT_BYTES: a text of exactly that many bytes is read (and gets
     // the error of its content); one more byte is refused unread.
     let most = "1".repeat(MAX_TEXT_BYTES);
-    assert!(outcome_within(&most, 5.0, 50).contains("this row has more than 1000 cells"));
+    assert!(outcome_within(&most, 50).contains("this row has more than 1000 cells"));
     assert_eq!(outcome(&format!("{most}1")), "error: the text is 64 MB; the largest read is 64 MB");
     // Run lengths: 1 000 000 is read (and does not fit its line), 1 000 001
     // is refused as too long, in text, JSON and XML.
@@ -665,9 +680,9 @@ fn every_reader_limit_holds_at_its_edge() {
     // puzzles of 1000×1000 (all lines empty) are read; a 501st is refused.
     let big = |n: usize| -> String { (1..=n).map(|i| format!("${i}\n{}", "0\n".repeat(2000))).collect() };
     assert_eq!(MAX_CLUE_LINES, 500 * 2000);
-    assert_eq!(outcome_within(&big(500), 5.0, 96), "TAAI batch: 500 puzzles");
+    assert_eq!(outcome_within(&big(500), 96), "TAAI batch: 500 puzzles");
     assert_eq!(
-        outcome_within(&big(501), 5.0, 96),
+        outcome_within(&big(501), 96),
         format!(
             "error: line {}, column 1: the puzzles of the text have more than 1000000 clue lines in all; split it into smaller files",
             500 * 2001 + 1
@@ -690,7 +705,7 @@ fn every_reader_limit_holds_at_its_edge() {
     let full = format!("[{}]", vec!["1"; 500].join(","));
     let lines = format!("[{}]", vec![full.as_str(); 1000].join(","));
     let largest = format!("{{\"rows\": {lines}, \"columns\": {lines}}}");
-    assert_eq!(outcome_within(&largest, 5.0, 96), "JSON: 1 puzzles");
+    assert_eq!(outcome_within(&largest, 96), "JSON: 1 puzzles");
     // Colours: 31 besides the background are read from XML and JSON (and
     // solve: the core's test), a 32nd is refused.
     let colours_json = |n: usize| {

@@ -178,6 +178,14 @@ fn palette(text: &str, puzzle: Node) -> Result<Vec<Swatch>, ParseError> {
         if name.is_empty() {
             return Err(located(text, node, "a <color> needs a name"));
         }
+        // Control characters (`&#14;`) cannot be written back in XML 1.0.
+        if name.chars().any(char::is_control) {
+            return Err(located(
+                text,
+                node,
+                format!("the colour name \"{}\" must be printable text", shown(name)),
+            ));
+        }
         // The background and every colour: refused here, before the
         // checks below compare a name with every other.
         if declared.len() == MAX_COLOURS + 1 {
@@ -196,7 +204,12 @@ fn palette(text: &str, puzzle: Node) -> Result<Vec<Swatch>, ParseError> {
         })?;
         let symbol = match node.attribute("char") {
             // `|` frames the goal image's rows; whitespace is trimmed there.
-            Some(c) if c.chars().count() == 1 && c != "|" && !c.trim().is_empty() => {
+            Some(c)
+                if c.chars().count() == 1
+                    && c != "|"
+                    && !c.trim().is_empty()
+                    && !c.contains(char::is_control) =>
+            {
                 c.chars().next().unwrap_or('?')
             }
             Some(c) => {
@@ -204,7 +217,7 @@ fn palette(text: &str, puzzle: Node) -> Result<Vec<Swatch>, ParseError> {
                     text,
                     node,
                     format!(
-                        "the char of \"{}\" is `{}`: it must be one character, not `|` or a space",
+                        "the char of \"{}\" is `{}`: it must be one printable character, not `|` or a space",
                         shown(name),
                         shown(c)
                     ),
