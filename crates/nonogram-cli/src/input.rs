@@ -62,7 +62,7 @@ pub fn read_entries(path: &str) -> Result<Vec<(String, Entry)>, String> {
             Shared::Colour(p) => Entry::Colour(p),
         };
         let name = match entry.title() {
-            Some(title) => format!("{name} {title}"),
+            Some(title) => format!("{name} {}", nonogram_formats::shown(title)),
             None => name,
         };
         return Ok(vec![(name, entry)]);
@@ -81,7 +81,10 @@ pub fn read_entries(path: &str) -> Result<Vec<(String, Entry)>, String> {
         .enumerate()
         .map(|(i, p)| {
             let name = if many {
-                format!("{path} {}", p.title().cloned().unwrap_or_else(|| format!("#{}", i + 1)))
+                // A title in a name is cut as messages cut text (a name is
+                // repeated in every error about its puzzle).
+                let title = p.title().map(|t| nonogram_formats::shown(t));
+                format!("{path} {}", title.unwrap_or_else(|| format!("#{}", i + 1)))
             } else {
                 path.to_string()
             };

@@ -321,7 +321,7 @@ pub fn parse_as(format: Format, text: &str) -> Result<Parsed, ParseError> {
         .chain(colour.iter().map(|p| (p.meta.title.as_ref(), p.validate())));
     for (i, (title, check)) in checks.enumerate() {
         check.map_err(|e| {
-            let name = title.cloned().unwrap_or_else(|| format!("puzzle {}", i + 1));
+            let name = title.map_or_else(|| format!("puzzle {}", i + 1), |t| shown(t));
             ParseError::new(if many { format!("{name}: {e}") } else { e.to_string() })
         })?;
     }

@@ -335,6 +335,15 @@ fn fuzzer_findings() {
     assert!(outcome(&xml("name=\"&#14;r\" char=\"r\""))
         .ends_with("the colour name \"\\u{e}r\" must be printable text"));
     assert!(outcome(&xml("name=\"r\" char=\"&#1;\"")).contains("it must be one printable character"));
+    // parse: crash-2d74156b2e8bbdc91e637435ce862a982535acb0, a batch whose
+    // puzzle of a 3000-character name breaks a clue: the name was repeated
+    // whole before the error.
+    let text = format!("$1\n1\n1\n${}\n1\n\n", "x".repeat(3000));
+    let e = parse(&text).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!("#{}…: the row clues fill 0 cells but the column clues fill 1", "x".repeat(39))
+    );
     // convert: crash-ff645c5558666c3d96ded769a6330ff2684c867d, a title
     // ending in a tab, which XML's reader trims: written, read and written
     // again, the text no longer changes.
