@@ -179,8 +179,12 @@ impl<'a> Reader<'a> {
         let mut out = String::new();
         loop {
             let rest = &self.text[self.pos..];
-            let plain = rest.find(|c: char| c == '"' || c == '\\' || c < ' ').unwrap_or(rest.len());
-            out.push_str(&rest[..plain]);
+            // A byte scan: the three stops are ASCII. The syntax pass keeps
+            // no text.
+            let plain = rest.bytes().position(|b| b == b'"' || b == b'\\' || b < b' ').unwrap_or(rest.len());
+            if self.keep {
+                out.push_str(&rest[..plain]);
+            }
             self.pos += plain;
             match self.peek() {
                 None => return Err((self.pos, "EOF while parsing a string")),
@@ -310,7 +314,7 @@ pub(crate) fn parse(text: &str) -> Result<Read, ParseError> {
         reader.kept = 0;
         let item = reader.value("").map_err(syntax)?;
         let puzzle = puzzle(text, &item, item_at)?;
-        budget.count(puzzle.width() + puzzle.height(), || line_column(text, item_at).0)?;
+        budget.count(puzzle.width() + puzzle.height(), || line_column(text, item_at))?;
         drop(item);
         puzzles.push(puzzle);
         any = true;

@@ -249,9 +249,13 @@ pub(crate) struct Budget {
 }
 
 impl Budget {
-    /// Counts a puzzle of `lines` clue lines; `line` gives the text's line
-    /// where it starts (1-based), asked only for an error.
-    pub(crate) fn count(&mut self, lines: usize, line: impl FnOnce() -> usize) -> Result<(), ParseError> {
+    /// Counts a puzzle of `lines` clue lines; `at` gives the text's line
+    /// and column where it starts (1-based), asked only for an error.
+    pub(crate) fn count(
+        &mut self,
+        lines: usize,
+        at: impl FnOnce() -> (usize, usize),
+    ) -> Result<(), ParseError> {
         self.puzzles += 1;
         self.lines = self.lines.saturating_add(lines);
         let message = if self.puzzles > MAX_PUZZLES {
@@ -263,7 +267,8 @@ impl Budget {
         } else {
             return Ok(());
         };
-        Err(ParseError::at(line(), 1, message))
+        let (line, column) = at();
+        Err(ParseError::at(line, column, message))
     }
 }
 

@@ -41,7 +41,7 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
     let mut finish = |chunk: &mut Vec<(usize, &str)>| -> Result<(), ParseError> {
         if let Some(&(first, _)) = chunk.iter().find(|(_, l)| !l.trim().is_empty()) {
             let puzzle = parse_one(chunk)?;
-            budget.count(puzzle.width() + puzzle.height(), || first)?;
+            budget.count(puzzle.width() + puzzle.height(), || (first, 1))?;
             puzzles.push(puzzle);
         }
         chunk.clear();

@@ -17,7 +17,7 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
     for (n, line) in numbered_lines(text) {
         if let Some(name) = line.trim().strip_prefix('$') {
             if let Some(done) = current.take() {
-                budget.count(done.2.len(), || done.0)?;
+                budget.count(done.2.len(), || (done.0, 1))?;
                 puzzles.push(finish(done)?);
             }
             current = Some((n, name.trim().to_string(), Vec::new()));
@@ -36,7 +36,7 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
         }
     }
     if let Some(done) = current.take() {
-        budget.count(done.2.len(), || done.0)?;
+        budget.count(done.2.len(), || (done.0, 1))?;
         puzzles.push(finish(done)?);
     }
     if puzzles.is_empty() {

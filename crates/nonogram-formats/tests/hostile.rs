@@ -545,8 +545,14 @@ fn batches_cost_a_bounded_memory_per_byte() {
         "error: line 300001, column 1: the text holds more than 100000 puzzles; split it into smaller files"
     );
     let json_over = format!("[{}]", vec!["{\"rows\":[[1]],\"columns\":[[1]]}"; 100_001].join(","));
-    assert!(outcome_within(&json_over, 96)
-        .ends_with("the text holds more than 100000 puzzles; split it into smaller files"));
+    // Located at the puzzle's own column (one line of JSON).
+    assert_eq!(
+        outcome_within(&json_over, 96),
+        format!(
+            "error: line 1, column {}: the text holds more than 100000 puzzles; split it into smaller files",
+            2 + 100_000 * 31
+        )
+    );
 }
 
 #[test]

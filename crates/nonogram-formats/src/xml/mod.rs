@@ -36,7 +36,7 @@ pub(crate) fn parse(text: &str) -> Result<Read, ParseError> {
         .iter()
         .map(|&node| {
             let puzzle = parse_puzzle(text, node)?;
-            budget.count(puzzle.width() + puzzle.height(), || line_column(text, node.start()).0)?;
+            budget.count(puzzle.width() + puzzle.height(), || line_column(text, node.start()))?;
             Ok(puzzle)
         })
         .collect::<Result<Vec<_>, ParseError>>()?;
