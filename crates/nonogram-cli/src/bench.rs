@@ -3,7 +3,7 @@
 //! cores unless `--jobs N` says otherwise (rows stay in the input order).
 
 use crate::args::Args;
-use crate::input::read_puzzles;
+use crate::input::{path_shown, read_puzzles};
 use crate::solve::run;
 use nonogram_core::text::escaped;
 use nonogram_core::{Puzzle, SolveOptions};
@@ -120,13 +120,27 @@ fn collect(
     out: &mut Vec<PathBuf>,
     errors: &mut Vec<Result<(String, Puzzle), String>>,
 ) {
+    let shown = || path_shown(&path.to_string_lossy());
+    if path.to_str().is_none() {
+        return errors.push(Err(format!("{}: the file's name is not UTF-8", shown())));
+    }
+    // A link found inside a folder is followed to a file, never to a
+    // folder: two links can make a walk of 2^40 paths (`find`'s way).
+    let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    if !explicit && link && std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+        return;
+    }
     let meta = match std::fs::metadata(path) {
         Ok(meta) => meta,
-        Err(e) => return errors.push(Err(format!("{}: {e}", path.display()))),
+        Err(e) => return errors.push(Err(format!("{}: {e}", shown()))),
     };
-    if meta.is_file() {
+    // A named operand that is no folder is read (a pipe included); inside
+    // a folder, only plain files are looked at.
+    if !meta.is_dir() {
         let ending = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        if explicit || (PUZZLE_ENDINGS.contains(&ending) && (ending != "txt" || is_batch(path))) {
+        let puzzle_file =
+            meta.is_file() && PUZZLE_ENDINGS.contains(&ending) && (ending != "txt" || is_batch(path));
+        if explicit || puzzle_file {
             out.push(path.to_path_buf());
         }
         return;
@@ -135,7 +149,7 @@ fn collect(
         .and_then(|dir| dir.map(|e| e.map(|e| e.path())).collect::<Result<Vec<_>, _>>());
     let mut entries = match listed {
         Ok(entries) => entries,
-        Err(e) => return errors.push(Err(format!("{}: {e}", path.display()))),
+        Err(e) => return errors.push(Err(format!("{}: {e}", shown()))),
     };
     entries.sort();
     for e in entries {
@@ -213,7 +227,8 @@ fn print_table(rows: &[Row]) {
 
 fn print_totals(rows: &[Row], errors: usize, tsv: bool) {
     let count = |v: &str| rows.iter().filter(|r| r.verdict == v).count();
-    let total: f64 = rows.iter().map(|r| r.ms).sum();
+    // `+ 0.0`: an empty sum is -0.0, printed "-0.0".
+    let total: f64 = rows.iter().map(|r| r.ms).sum::<f64>() + 0.0;
     let max = rows.iter().map(|r| r.ms).fold(0.0, f64::max);
     let mut sorted: Vec<f64> = rows.iter().map(|r| r.ms).collect();
     sorted.sort_by(f64::total_cmp);

@@ -10,7 +10,9 @@ use nonogram_core::{Grid, SolveOptions, Solver, Step};
 pub const MAX_CLAUSES: u64 = 10_000_000;
 
 pub fn main(argv: &[String]) -> Result<u8, String> {
-    let args = Args::parse(argv, &["--root"], &[])?;
+    let args = Args::parse(argv, &["--root"], &["--timeout"])?;
+    // Line logic and probing on a large board can take minutes: bounded.
+    let limit = args.timeout()?.unwrap_or(std::time::Duration::from_secs(60));
     let [path] = args.operands.as_slice() else {
         return Err("give one puzzle file (or - for standard input)".into());
     };
@@ -31,9 +33,19 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
         // Line logic and probing at the root: stop where search would guess.
         let options = SolveOptions { max_solutions: 2, learn_after: Some(0), ..SolveOptions::default() };
         let mut solver = Solver::new(puzzle, options).map_err(|e| format!("{name}: {e}"))?;
+        let start = std::time::Instant::now();
+        // Each step is bounded work: the clock is read between steps.
         loop {
             match solver.next() {
                 Some(Step::Learning { .. } | Step::Done { .. }) | None => break solver.grid().clone(),
+                Some(_) if start.elapsed() >= limit => {
+                    eprintln!(
+                        "error: {}: line logic and probing did not finish within {:.1} s (--timeout SECS)",
+                        crate::printable(name),
+                        limit.as_secs_f64()
+                    );
+                    return Ok(3);
+                }
                 Some(_) => {}
             }
         }

@@ -9,10 +9,21 @@ use nonogram_formats::{
 };
 use std::io::Read;
 
+/// A path as a message repeats it: control characters escaped, and cut
+/// after 256 characters (a path operand can be any length; a file's name
+/// is at most 255 bytes).
+pub fn path_shown(path: &str) -> String {
+    let escaped = nonogram_core::text::escaped(path);
+    match escaped.char_indices().nth(256) {
+        Some((end, _)) => format!("{}…", &escaped[..end]),
+        None => escaped.into_owned(),
+    }
+}
+
 /// Reads a file, or standard input for `-`, as UTF-8 text of at most
 /// [`MAX_TEXT_BYTES`] (read no further: a larger file is refused).
 pub fn read_text(path: &str) -> Result<String, String> {
-    let name = if path == "-" { "standard input" } else { path };
+    let name = if path == "-" { "standard input".to_string() } else { path_shown(path) };
     let limit = MAX_TEXT_BYTES as u64 + 1;
     let mut bytes = Vec::new();
     let read = if path == "-" {
@@ -68,7 +79,7 @@ pub fn read_entries(path: &str) -> Result<Vec<(String, Entry)>, String> {
         return Ok(vec![(name, entry)]);
     }
     let text = read_text(path)?;
-    let parsed = parse(&text).map_err(|e| format!("{path}: {e}"))?;
+    let parsed = parse(&text).map_err(|e| format!("{}: {e}", path_shown(path)))?;
     let entries: Vec<Entry> = parsed
         .puzzles
         .into_iter()
@@ -149,9 +160,9 @@ pub fn clues_main(argv: &[String]) -> Result<u8, String> {
         }
     };
     match black_error {
-        Some(e) => Err(format!("{path}: {e}")),
+        Some(e) => Err(format!("{}: {e}", path_shown(&path))),
         None => {
-            let puzzle = parse_colour_picture(&text).map_err(|e| format!("{path}: {e}"))?;
+            let puzzle = parse_colour_picture(&text).map_err(|e| format!("{}: {e}", path_shown(&path)))?;
             let format = target_format(&args, Some(Format::WebpbnXml))?;
             print!("{}", write_colour(format, &puzzle).map_err(|e| e.to_string())?);
             Ok(0)

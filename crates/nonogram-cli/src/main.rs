@@ -26,14 +26,14 @@ const COMMANDS: [(&str, &str, &str); 6] = [
     ),
     (
         "clues",
-        "nonogram clues [--to non|nin|plain|json|xml] PICTURE",
+        "nonogram clues [--to non|nin|plain|json|xml|seed] PICTURE",
         "Turns a picture into its puzzle: a 0/1 picture (`0`/`1`, `.`/`#` or `_`/`X` a cell) written as \
          .non by default, or a colour picture (a first line `palette: .=white r=red b=navy:000080`, then a \
          character a cell) written as webpbn XML (or --to json).",
     ),
     (
         "convert",
-        "nonogram convert --to non|nin|plain|json|xml FILE",
+        "nonogram convert --to non|nin|plain|json|xml|seed FILE",
         "Writes the puzzles of FILE in another format; several puzzles only as non (a nonpack), colour \
          puzzles as xml or json.",
     ),
@@ -47,14 +47,27 @@ const COMMANDS: [(&str, &str, &str); 6] = [
     ("bench-line", "nonogram bench-line", "Times the line solvers on random lines (for developers)."),
     (
         "cnf",
-        "nonogram cnf [--root] FILE",
+        "nonogram cnf [--root] [--timeout SECS] FILE",
         "Writes a black-and-white puzzle as DIMACS CNF for external SAT solvers; --root first fixes what \
-         line logic and probing find. Encodings of over 10 000 000 clauses are refused.",
+         line logic and probing find, within --timeout (60 s by default). Encodings of over 10 000 000 \
+         clauses are refused.",
     ),
 ];
 
 const STATUS: &str =
     "Exit status: 0 solved (unique or multiple), 1 no solution, 2 bad input or usage, 3 timeout.";
+
+/// The exit statuses of a command that solves nothing.
+const STATUS_PLAIN: &str = "Exit status: 0 done, 2 bad input or usage.";
+
+/// What a command's exit status says.
+fn status_of(name: &str) -> &'static str {
+    match name {
+        "solve" | "bench" => STATUS,
+        "cnf" => "Exit status: 0 written, 2 bad input or usage, 3 --root ran out of time.",
+        _ => STATUS_PLAIN,
+    }
+}
 
 /// Every command's usage, as `nonogram --help` prints it.
 fn usage() -> String {
@@ -69,7 +82,7 @@ fn usage() -> String {
 /// One command's help, or None for a name that is no command.
 fn command_help(name: &str) -> Option<String> {
     let (_, usage, text) = COMMANDS.iter().find(|(n, _, _)| *n == name)?;
-    Some(format!("usage: {usage}\n\n{}\n\n{STATUS}", wrap(text, 78)))
+    Some(format!("usage: {usage}\n\n{}\n\n{}", wrap(text, 78), status_of(name)))
 }
 
 /// Text broken into lines of at most `width` characters, at spaces.
@@ -97,7 +110,21 @@ fn asks_for_help(argv: &[String]) -> bool {
 
 fn main() -> ExitCode {
     restore_sigpipe();
-    let argv: Vec<String> = std::env::args().skip(1).collect();
+    // Arguments that are not UTF-8 are refused by position (std::env::args
+    // would panic on them).
+    let argv: Vec<String> = match std::env::args_os()
+        .skip(1)
+        .enumerate()
+        .map(|(i, a)| a.into_string().map_err(|a| (i, a)))
+        .collect::<Result<_, _>>()
+    {
+        Ok(argv) => argv,
+        Err((i, arg)) => {
+            let arg = nonogram_formats::shown(&arg.to_string_lossy());
+            eprintln!("error: argument {} is not UTF-8 text: `{arg}`", i + 1);
+            return ExitCode::from(2);
+        }
+    };
     let rest = argv.get(1..).unwrap_or(&[]);
     let command = argv.first().map(String::as_str);
     if let Some(name) = command.filter(|n| COMMANDS.iter().any(|(c, _, _)| c == n)) {
@@ -113,11 +140,11 @@ fn main() -> ExitCode {
         Some("bench") => bench::main(rest),
         Some("bench-line") => linebench::main(rest),
         Some("cnf") => cnf::main(rest),
-        Some("-h" | "--help") | Some("help") if rest.is_empty() => {
+        Some("-h" | "--help" | "help") if rest.is_empty() => {
             println!("{}", usage());
             Ok(0)
         }
-        Some("help") => match command_help(&rest[0]) {
+        Some("-h" | "--help" | "help") => match command_help(&rest[0]) {
             Some(help) => {
                 println!("{help}");
                 Ok(0)

@@ -769,3 +769,53 @@ fn reading_counts_inside_the_timeout() {
     assert_eq!(verdicts[0], "timeout");
     assert!(first_time >= 1, "{first_time}");
 }
+
+#[test]
+fn second_hostile_run_findings_on_the_command_line() {
+    use std::os::unix::ffi::OsStrExt;
+    // An argument that is not UTF-8: status 2 and a message (a panic before).
+    let bad = std::ffi::OsStr::from_bytes(b"x\xffy");
+    for args in [vec![std::ffi::OsStr::new("solve"), bad], vec![bad]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_nonogram")).args(&args).output().unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.starts_with("error: argument ") && stderr.contains("is not UTF-8 text: `x\u{fffd}y`"),
+            "{stderr}"
+        );
+    }
+    // A path operand of 100 000 characters is not repeated whole.
+    let long = "x".repeat(100_000);
+    let r = nonogram(&["solve", &long], "");
+    assert_eq!(r.status, 2);
+    assert!(r.stderr.len() < 400, "{} bytes", r.stderr.len());
+    // `bench` follows no link to a folder inside a folder: a loop of two
+    // links (2^40 paths before) is walked once.
+    let dir = format!("{}/bench-loop", env!("CARGO_TARGET_TMPDIR"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(format!("{dir}/sub")).unwrap();
+    std::fs::write(format!("{dir}/a.non"), "width 1\nheight 1\nrows\n1\ncolumns\n1\n").unwrap();
+    std::os::unix::fs::symlink("..", format!("{dir}/sub/up")).unwrap();
+    std::os::unix::fs::symlink(".", format!("{dir}/self")).unwrap();
+    std::os::unix::fs::symlink("a.non", format!("{dir}/link.non")).unwrap();
+    let r = nonogram(&["bench", "--tsv", &dir], "");
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("# total: 2 puzzles, 2 unique"), "{}", r.stdout);
+    // No puzzle: the totals say 0.0 ms, not -0.0.
+    let empty = format!("{}/bench-empty", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::create_dir_all(&empty).unwrap();
+    let r = nonogram(&["bench", &empty], "");
+    assert!(r.stdout.contains("0.0 ms in all") && !r.stdout.contains("-0.0"), "{}", r.stdout);
+    // `cnf --root` is bounded by --timeout: a 200×200 random picture took
+    // over 150 s. Status 3, nothing written.
+    let clues = nonogram(&["clues", "-"], &random_picture(200));
+    let r = nonogram(&["cnf", "--root", "--timeout", "0.2", "-"], &clues.stdout);
+    assert_eq!((r.status, r.stdout.len()), (3, 0), "{}", r.stderr);
+    assert!(r.stderr.contains("line logic and probing did not finish within 0.2 s"), "{}", r.stderr);
+    // `--help COMMAND` is that command's help; a command's help names its
+    // own exit statuses.
+    let r = nonogram(&["--help", "clues"], "");
+    assert_eq!(r.status, 0);
+    assert!(r.stdout.starts_with("usage: nonogram clues [--to non|nin|plain|json|xml|seed]"), "{}", r.stdout);
+    assert!(r.stdout.trim_end().ends_with("Exit status: 0 done, 2 bad input or usage."), "{}", r.stdout);
+}

@@ -206,6 +206,7 @@ impl ColourPuzzle {
         if self.palette.len() < 2 || self.palette.len() > MAX_COLOURS + 1 {
             return Err(PuzzleError::Palette { colours: self.colours() });
         }
+        self.check_swatches()?;
         for line in self.lines() {
             let runs = self.clue(line);
             if let Some(i) = runs.iter().position(|r| r.len == 0) {
@@ -234,6 +235,29 @@ impl ColourPuzzle {
                     columns,
                 });
             }
+        }
+        Ok(())
+    }
+
+    /// Every colour of the palette has a name and a character of its own,
+    /// printable (a name or character is written into files and printed;
+    /// control characters, spaces and `|`, which frames XML's goal rows,
+    /// would break both). Every reader checks this; a share link had not.
+    fn check_swatches(&self) -> Result<(), PuzzleError> {
+        for (i, swatch) in self.palette.iter().enumerate() {
+            let earlier = &self.palette[..i];
+            let why = if swatch.name.trim().is_empty() || swatch.name.chars().any(char::is_control) {
+                "its name must be printable text"
+            } else if swatch.symbol.is_control() || swatch.symbol.is_whitespace() || swatch.symbol == '|' {
+                "its character must be printable, not a space or `|`"
+            } else if earlier.iter().any(|s| s.name == swatch.name) {
+                "another colour has its name"
+            } else if earlier.iter().any(|s| s.symbol == swatch.symbol) {
+                "another colour has its character"
+            } else {
+                continue;
+            };
+            return Err(PuzzleError::Swatch { colour: i, name: swatch.name.clone(), why });
         }
         Ok(())
     }

@@ -177,6 +177,13 @@ pub enum PuzzleError {
     Palette {
         colours: usize,
     },
+    /// A colour of the palette (0 the background) whose name or character
+    /// cannot be written or printed, or is another's.
+    Swatch {
+        colour: usize,
+        name: String,
+        why: &'static str,
+    },
     /// A colour clue's run names a colour the palette does not have.
     UnknownColour {
         line: LineId,
@@ -223,6 +230,12 @@ impl fmt::Display for PuzzleError {
                 "the puzzle has {colours} colours besides the background; 1 to {} are accepted",
                 crate::colour::MAX_COLOURS
             ),
+            PuzzleError::Swatch { colour: 0, name, why } => {
+                write!(f, "the background, \"{}\": {why}", shown(name))
+            }
+            PuzzleError::Swatch { colour, name, why } => {
+                write!(f, "colour {colour} of the palette, \"{}\": {why}", shown(name))
+            }
             PuzzleError::UnknownColour { line, run } => {
                 write!(f, "{line}: run {run} has a colour the palette does not declare")
             }

@@ -141,3 +141,37 @@ fn the_longest_clue_of_a_side_fits_and_one_more_run_does_not() {
     assert!(message.len() < 200, "{message}");
     assert!(message.starts_with("row 1: runs 1 1 1"), "{message}");
 }
+
+#[test]
+fn a_palette_s_names_and_characters_are_printable_and_its_own() {
+    let base = colour_puzzle(&[1, 2], 2, 2);
+    assert_eq!(base.validate(), Ok(()));
+    let with = |i: usize, name: &str, symbol: char| {
+        let mut p = base.clone();
+        p.palette[i].name = name.to_string();
+        p.palette[i].symbol = symbol;
+        p.validate().map_err(|e| e.to_string())
+    };
+    assert_eq!(with(1, "ink", 'i'), Ok(()));
+    for (i, name, symbol, message) in [
+        (1, "", 'i', "colour 1 of the palette, \"\": its name must be printable text"),
+        (2, "a\u{1b}b", 'i', "colour 2 of the palette, \"a\\u{1b}b\": its name must be printable text"),
+        (0, "paper", '\n', "the background, \"paper\": its character must be printable, not a space or `|`"),
+        (
+            1,
+            "ink",
+            '|',
+            "colour 1 of the palette, \"ink\": its character must be printable, not a space or `|`",
+        ),
+        (
+            1,
+            "ink",
+            ' ',
+            "colour 1 of the palette, \"ink\": its character must be printable, not a space or `|`",
+        ),
+        (2, "black", 'z', "colour 2 of the palette, \"black\": another colour has its name"),
+        (2, "ink", '#', "colour 2 of the palette, \"ink\": another colour has its character"),
+    ] {
+        assert_eq!(with(i, name, symbol), Err(message.to_string()), "{name:?} {symbol:?}");
+    }
+}

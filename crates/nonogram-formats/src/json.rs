@@ -67,7 +67,13 @@ struct Reader<'a> {
     keep: bool,
     /// The values kept so far, up to [`MAX_PUZZLE_VALUES`].
     kept: usize,
+    /// The depth of puzzle objects: their members other than the ones a
+    /// puzzle has ([`PUZZLE_MEMBERS`]) are read and not kept.
+    puzzle_depth: usize,
 }
+
+/// The members of a puzzle object that are read; others are skipped.
+const PUZZLE_MEMBERS: [&str; 7] = ["rows", "columns", "cols", "colors", "colours", "background", "title"];
 
 /// A syntax error: where, and what.
 type Syntax = (usize, &'static str);
@@ -151,8 +157,15 @@ impl<'a> Reader<'a> {
                     }
                     self.skip_space();
                     let at = self.pos;
-                    let member = self.value(eof)?;
-                    if self.keep {
+                    // A puzzle's other members (notes, ids, anything) are
+                    // read for their syntax only: 10 MB of them cost nothing.
+                    let keep = self.keep;
+                    let wanted = self.depth != self.puzzle_depth || PUZZLE_MEMBERS.contains(&name.as_str());
+                    self.keep = keep && wanted;
+                    let member = self.value(eof);
+                    self.keep = keep;
+                    let member = member?;
+                    if keep && wanted {
                         members.push((name, at, member));
                     }
                 }
@@ -280,7 +293,7 @@ impl<'a> Reader<'a> {
 pub(crate) fn parse(text: &str) -> Result<Read, ParseError> {
     // First the syntax of the whole text, keeping no value: an error
     // anywhere in it is reported before any puzzle is read.
-    let mut reader = Reader { text, pos: 0, depth: 0, keep: false, kept: 0 };
+    let mut reader = Reader { text, pos: 0, depth: 0, keep: false, kept: 0, puzzle_depth: 1 };
     reader
         .value("EOF while parsing a value")
         .and_then(|_| {
@@ -295,13 +308,13 @@ pub(crate) fn parse(text: &str) -> Result<Read, ParseError> {
     let start = text.len() - text.trim_start().len();
     let syntax = |(pos, message): Syntax| at(text, pos, format!("invalid JSON: {message}"));
     if !text[start..].starts_with('[') {
-        let mut reader = Reader { text, pos: start, depth: 0, keep: true, kept: 0 };
+        let mut reader = Reader { text, pos: start, depth: 0, keep: true, kept: 0, puzzle_depth: 1 };
         let value = reader.value("").map_err(syntax)?;
         return Ok(Read::from_colour(vec![puzzle(text, &value, start)?]));
     }
     // A batch: each puzzle's values are read, turned into its clues and
     // dropped before the next, so that one puzzle's values at most are held.
-    let mut reader = Reader { text, pos: start + 1, depth: 1, keep: true, kept: 0 };
+    let mut reader = Reader { text, pos: start + 1, depth: 1, keep: true, kept: 0, puzzle_depth: 2 };
     let mut budget = crate::Budget::default();
     let mut puzzles = crate::Kept::default();
     let mut any = false;
@@ -471,7 +484,7 @@ fn clue_list(
 
 /// The text of the (valid) value starting at `pos`, as written.
 fn source(text: &str, pos: usize) -> &str {
-    let mut reader = Reader { text, pos, depth: 0, keep: false, kept: 0 };
+    let mut reader = Reader { text, pos, depth: 0, keep: false, kept: 0, puzzle_depth: 1 };
     match reader.value("") {
         Ok(_) => &text[pos..reader.pos],
         Err(_) => &text[pos..],

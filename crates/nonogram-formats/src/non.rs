@@ -120,8 +120,11 @@ fn parse_one(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {
     Ok(p)
 }
 
-/// The clue lines of a section: `count` lines, where blank lines inside (and,
-/// if needed, right after) the clues are empty clues.
+/// The clue lines of a section: `count` lines, where a blank line is an
+/// empty clue. A section may have blank lines beyond its clues (a blank
+/// line before the next keyword, or after `rows`): the ones at its end are
+/// dropped first, then those at its start, until `count` remain; so an
+/// empty first row written as a blank line right after `rows` is kept.
 fn section_clues(
     header: usize,
     lines: &[(usize, &str)],
@@ -129,22 +132,30 @@ fn section_clues(
     name: &str,
     size: &str,
 ) -> Result<Vec<Clue>, ParseError> {
-    let first = lines.iter().position(|(_, l)| !l.trim().is_empty()).unwrap_or(lines.len());
-    let last = lines.iter().rposition(|(_, l)| !l.trim().is_empty()).map_or(first, |p| p + 1);
-    let core = last - first;
-    if core > count {
+    let blank = |i: usize| lines[i].1.trim().is_empty();
+    let (mut first, mut last) = (0, lines.len());
+    while last - first > count && blank(last - 1) {
+        last -= 1;
+    }
+    while last - first > count && blank(first) {
+        first += 1;
+    }
+    if last - first > count {
+        // The first line past the clues that is not blank.
+        let extra = (first + count..last).find(|&i| !blank(i)).unwrap_or(first + count);
         return Err(ParseError::at_line(
-            lines[first + count].0,
+            lines[extra].0,
             format!("`{name}` has more than {count} clue lines (the {size} is {count})"),
         ));
     }
-    if first + count > lines.len() {
+    if last - first < count {
+        let found = (first..last).filter(|&i| !blank(i)).count();
         return Err(ParseError::at_line(
             header,
-            format!("`{name}` needs {count} clue lines (the {size}); found {core}"),
+            format!("`{name}` needs {count} clue lines (the {size}); found {found}"),
         ));
     }
-    lines[first..first + count]
+    lines[first..last]
         .iter()
         .map(|&(n, l)| {
             // A letter in a clue: perhaps a colour clue (`2r,1b`), which

@@ -427,16 +427,29 @@ fn best_time(text: &str) -> Duration {
 /// Parsing `make(n)` and `make(4 * n)`: a reader linear in its text takes
 /// about four times as long on the second, a quadratic one sixteen; the
 /// test fails above eight (halfway, on a log scale), so that the noise of
-/// a loaded machine cannot fail a linear reader. Each input is large enough (a few megabytes)
-/// for the first time to be well above the clock's noise.
+/// a loaded machine cannot fail a linear reader. Inputs are a few hundred
+/// kilobytes to a few megabytes: large enough for the time to be well
+/// above the clock's noise (milliseconds), small enough for a quadratic
+/// reader to fail in seconds, not hours, and for a batch's puzzles to fit
+/// the caches. XML inputs stay under the tags' limit, so that each is
+/// read, not refused.
 fn assert_linear(name: &str, n: usize, make: impl Fn(usize) -> String) {
     let (small, large) = (make(n), make(4 * n));
     // Warm up: the first parse pays for the allocator's first pages.
     let _ = parse(&small);
-    let (t1, t4) = (best_time(&small), best_time(&large));
-    let ratio = t4.as_secs_f64() / t1.as_secs_f64().max(1e-6);
-    eprintln!("{name}: {} bytes {:?}, {} bytes {:?}: x{ratio:.2}", small.len(), t1, large.len(), t4);
-    assert!(ratio < 8.0, "{name}: 4x the text took {ratio:.1}x the time ({t1:?} -> {t4:?})");
+    // Up to three tries: a quadratic reader is over ×8 every time, while a
+    // burst of load on a shared machine does not last through three.
+    let mut ratios = Vec::new();
+    for _ in 0..3 {
+        let (t1, t4) = (best_time(&small), best_time(&large));
+        let ratio = t4.as_secs_f64() / t1.as_secs_f64().max(1e-6);
+        eprintln!("{name}: {} bytes {:?}, {} bytes {:?}: x{ratio:.2}", small.len(), t1, large.len(), t4);
+        if ratio < 8.0 {
+            return;
+        }
+        ratios.push(format!("x{ratio:.1}"));
+    }
+    panic!("{name}: 4x the text took {} the time", ratios.join(", "));
 }
 
 #[test]
@@ -445,20 +458,18 @@ fn every_reader_is_linear_in_its_text() {
     let runs = |n: usize, sep: &str| vec!["1"; n].join(sep);
     // The issue's inputs: one .non row of many runs; plain text of many
     // tokens; a TAAI line of many tokens; a `width` line of many words.
-    assert_linear(".non row", 250_000, |n| {
-        format!("width 1\nheight 1\nrows\n{}\ncolumns\n1\n", runs(n, ","))
-    });
-    assert_linear("plain tokens", 250_000, |n| format!("{}\n\n1\n", runs(n, " ")));
-    assert_linear("TAAI tokens", 250_000, |n| format!("$1\n{}\n1\n", runs(n, "\t")));
-    assert_linear(".non width words", 250_000, |n| format!("width {}\nheight 1\n", runs(n, " ")));
-    assert_linear("nin header", 250_000, |n| format!("{}\n1\n1\n", runs(n, " ")));
-    assert_linear("picture row", 1_000_000, |n| format!("{}\n", "#".repeat(n)));
-    assert_linear("JSON row", 250_000, |n| format!("{{\"rows\": [[{}]], \"columns\": [[1]]}}", runs(n, ",")));
-    assert_linear("JSON batch", 20_000, |n| {
+    assert_linear(".non row", 60_000, |n| format!("width 1\nheight 1\nrows\n{}\ncolumns\n1\n", runs(n, ",")));
+    assert_linear("plain tokens", 60_000, |n| format!("{}\n\n1\n", runs(n, " ")));
+    assert_linear("TAAI tokens", 60_000, |n| format!("$1\n{}\n1\n", runs(n, "\t")));
+    assert_linear(".non width words", 60_000, |n| format!("width {}\nheight 1\n", runs(n, " ")));
+    assert_linear("nin header", 60_000, |n| format!("{}\n1\n1\n", runs(n, " ")));
+    assert_linear("picture row", 250_000, |n| format!("{}\n", "#".repeat(n)));
+    assert_linear("JSON row", 60_000, |n| format!("{{\"rows\": [[{}]], \"columns\": [[1]]}}", runs(n, ",")));
+    assert_linear("JSON batch", 5_000, |n| {
         format!("[{}]", vec!["{\"rows\": [[1]], \"columns\": [[1]]}"; n].join(","))
     });
-    assert_linear("TAAI batch", 20_000, |n| (1..=n).map(|i| format!("${i}\n1\n1\n")).collect());
-    assert_linear(".non pack", 20_000, |n| "width 1\nheight 1\nrows\n1\ncolumns\n1\n====\n".repeat(n));
+    assert_linear("TAAI batch", 5_000, |n| (1..=n).map(|i| format!("${i}\n1\n1\n")).collect());
+    assert_linear(".non pack", 5_000, |n| "width 1\nheight 1\nrows\n1\ncolumns\n1\n====\n".repeat(n));
     // XML: namespace declarations (quadratic to resolve in the reader used
     // before), comments inside a count, many puzzles, many attributes on
     // many elements, CR-only line ends.
@@ -467,14 +478,14 @@ fn every_reader_is_linear_in_its_text() {
         let children: String = (0..n / 4).map(|i| format!("<c xmlns:m{i}=\"v\"/>")).collect();
         format!("<puzzleset{root}>{children}</puzzleset>")
     });
-    assert_linear("XML comments in a count", 250_000, |n| {
+    assert_linear("XML comments in a count", 30_000, |n| {
         let count = format!("1{}", "<!---->".repeat(n));
         format!(
             "<puzzleset><puzzle><clues type=\"rows\"><line><count>{count}</count></line></clues>\
              <clues type=\"columns\"><line><count>1</count></line></clues></puzzle></puzzleset>"
         )
     });
-    assert_linear("XML puzzles", 5_000, |n| {
+    assert_linear("XML puzzles", 3_000, |n| {
         let puzzle = "<puzzle><clues type=\"rows\"><line><count>1</count></line></clues>\
                       <clues type=\"columns\"><line><count>1</count></line></clues></puzzle>\r";
         format!("<puzzleset>\r{}</puzzleset>", puzzle.repeat(n))
@@ -658,7 +669,7 @@ fn writers_never_let_text_become_structure() {
 fn every_reader_limit_holds_at_its_edge() {
     let _serial = serial();
     use nonogram_formats::raster::{sniff, ImageError, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
-    use nonogram_formats::{MAX_CLUE_LINES, MAX_PUZZLES, MAX_TEXT_BYTES};
+    use nonogram_formats::{MAX_CLUE_LINES, MAX_TEXT_BYTES};
     // MAX_TEXT_BYTES: a text of exactly that many bytes is read (and gets
     // the error of its content); one more byte is refused unread.
     let most = "1".repeat(MAX_TEXT_BYTES);
@@ -703,7 +714,6 @@ fn every_reader_limit_holds_at_its_edge() {
             500 * 2001 + 1
         )
     );
-    assert!(MAX_PUZZLES * 2 < MAX_CLUE_LINES * 2);
     // XML's tags: 250 000 `<` are read (here, the text then holds no
     // puzzle); the 250 001st is refused before reading.
     let tags = |n: usize| format!("<puzzleset>{}</puzzleset>", "<a/>".repeat(n - 2));
@@ -767,4 +777,75 @@ fn every_reader_limit_holds_at_its_edge() {
     let side = MAX_IMAGE_PIXELS / u64::from(MAX_IMAGE_SIDE);
     assert!(sniff(&png(MAX_IMAGE_SIDE, side as u32)).is_ok());
     assert!(matches!(sniff(&png(MAX_IMAGE_SIDE, side as u32 + 1)), Err(ImageError::TooLarge { .. })));
+}
+
+#[test]
+fn colour_share_links_check_their_palette() {
+    let _serial = serial();
+    use nonogram_formats::share::decode_any;
+    // The second hostile run's links: an escape byte and a line break as
+    // colours' characters, two colours of one name and character, a colour
+    // with the background's character. Each printed raw or broke a file.
+    for (link, message) in [
+        (
+            "AgQBBf8B_wH_AS4Fd2hpdGUBAAAbAmMxAgAAWwJjMgMAADICYzMEAABKAmM0BAEBAQIBAwEEAQEBAQECAQEDAQEEAA",
+            "colour 1 of the palette, \"c1\": its character must be printable, not a space or `|`",
+        ),
+        (
+            "AgEBAv8B_wH_AS4Fd2hpdGUAAAAKAWIBAQEBAQEA",
+            "colour 1 of the palette, \"b\": its character must be printable, not a space or `|`",
+        ),
+        (
+            "AgIBA_8B_wH_AS4Fd2hpdGUAAABYAWEJCQlYAWECAQEBAgEBAQEBAgA",
+            "colour 2 of the palette, \"a\": another colour has its name",
+        ),
+        (
+            "AgIBAv8B_wH_AS4Fd2hpdGUAAAAuAWIBAQEBAQEAAA",
+            "colour 1 of the palette, \"b\": another colour has its character",
+        ),
+    ] {
+        assert_eq!(decode_any(link).unwrap_err().to_string(), message, "{link}");
+    }
+}
+
+#[test]
+fn a_non_empty_first_row_written_as_a_blank_line_is_kept() {
+    let _serial = serial();
+    // The second hostile run's file: refused ("found 2"), or, with a blank
+    // line before `columns`, read with its rows shifted (1, 3, 0).
+    let rows = |text: &str| -> Vec<Vec<u32>> {
+        parse(text).unwrap().puzzles[0].rows.iter().map(|c| c.0.clone()).collect()
+    };
+    let empty_first = "width 3\nheight 3\nrows\n\n1\n3\ncolumns\n1\n1\n2\n";
+    assert_eq!(rows(empty_first), [vec![], vec![1], vec![3]]);
+    let with_gap = "width 3\nheight 3\nrows\n\n1\n3\n\ncolumns\n1\n1\n2\n";
+    assert_eq!(rows(with_gap), [vec![], vec![1], vec![3]]);
+    // Blank lines around full sections are still no clues.
+    let spaced = "width 3\nheight 3\nrows\n\n1\n1\n3\n\n\ncolumns\n\n1\n2\n2\n\n";
+    assert_eq!(rows(spaced), [vec![1], vec![1], vec![3]]);
+    // An empty last row as a blank line before the next keyword.
+    let empty_last = "width 3\nheight 3\nrows\n3\n1\n\ncolumns\n2\n1\n1\n";
+    assert_eq!(rows(empty_last), [vec![3], vec![1], vec![]]);
+    assert_eq!(
+        outcome("width 3\nheight 3\nrows\n1\n\n2\n3\ncolumns\n1\n1\n2\n"),
+        "error: line 7: `rows` has more than 3 clue lines (the height is 3)"
+    );
+    assert_eq!(
+        outcome("width 3\nheight 3\nrows\n1\ncolumns\n1\n1\n2\n"),
+        "error: line 3: `rows` needs 3 clue lines (the height); found 1"
+    );
+}
+
+#[test]
+fn a_json_puzzle_s_other_members_cost_no_memory() {
+    let _serial = serial();
+    // 10 MB of members a puzzle does not have (92 to 130 MB before).
+    let junk: String = (0..1_000_000).map(|i| format!(",\"{i}\":{{}}")).collect();
+    let text = format!("{{\"rows\":[[1]],\"columns\":[[1]]{junk}}}");
+    assert!(text.len() > 10_000_000);
+    assert_eq!(outcome_within(&text, 16), "JSON: 1 puzzles");
+    let batch = format!("[{text},{text}]");
+    assert_eq!(outcome_within(&batch, 16), "JSON: 2 puzzles");
+    // Their syntax is still checked.
+    assert!(outcome("{\"rows\":[[1]],\"columns\":[[1]],\"note\":[1,}").contains("invalid JSON"));
 }
