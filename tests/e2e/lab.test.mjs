@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { test, onBothSizes, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
+import { test, onBothSizes, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser, settled } from './lib.mjs';
 import { picture, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
 
 await test("the line lab reproduces seed 001's resultant fixes", async (page) => {
@@ -47,7 +47,8 @@ await onBothSizes('clicking a row clue opens its line in the lab', async (page) 
     ['data-left', 'data-top', 'data-cell'].map((a) => Number(document.querySelector('canvas').getAttribute(a))));
   await page.mouse.click(big.x + l2 / 2, big.y + t2 + 29.5 * c2); // row 30's clue
   await page.waitForFunction(() => document.querySelector('#lab-note').textContent.startsWith('row 30 as shown'));
-  await page.waitForTimeout(200);
+  // The lab is scrolled into view (smoothly): wait for the scroll to end.
+  await settled(page);
   const lab = await page.evaluate(() => {
     const r = document.querySelector('#lab-placements').getBoundingClientRect();
     return { top: r.top, bottom: r.bottom, height: window.innerHeight };

@@ -58,14 +58,55 @@ export async function solve(page, text, verdict) {
   await page.click('#end');
 }
 
+/// Waits until the page has drawn what the last action changed: two
+/// animation frames (Yew renders on the event; the board is drawn by the
+/// next frame). A condition, not a time: a loaded machine waits longer.
+export async function rendered(page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/// Waits until the layout has come to rest: the scroll, the board's place,
+/// size and cell size, and the page's height the same on three frames in a
+/// row (a smooth scroll, a resize or a zoom has ended).
+export async function settled(page) {
+  await page.evaluate(async () => {
+    const measure = () => {
+      const c = document.querySelector('canvas');
+      const r = c?.getBoundingClientRect();
+      return JSON.stringify([window.scrollX, window.scrollY, r?.top, r?.left, r?.width, r?.height, c?.width, c?.height,
+        c?.getAttribute('data-cell'), document.documentElement.scrollHeight]);
+    };
+    let last = measure();
+    for (let same = 0; same < 3;) {
+      await new Promise((r) => requestAnimationFrame(r));
+      const now = measure();
+      same = now === last ? same + 1 : 0;
+      last = now;
+    }
+  });
+}
+
+/// Polls `check` (an async function of the test's side) once a frame until
+/// it is true; fails after `timeout` ms naming `what`.
+export async function until(page, check, what, timeout = 30000) {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeout) throw new Error(`waited ${timeout} ms for ${what}`);
+    await rendered(page);
+  }
+}
+
+/// The board's cell size in CSS pixels, as the canvas says it.
+export const cellSize = (page) => page.evaluate(() => Number(document.querySelector('canvas').getAttribute('data-cell')));
+
 /// Puts a large text in Clues as a paste does (playwright's fill types it
 /// slowly), then records the page's long tasks in `window.__long` as
 /// [start, ms] from the input event on: the browser's own work to hold the
 /// text in the box (about 160 ms for 5 MB) comes first, unmeasured.
 export async function pasteLarge(page, text) {
   await page.evaluate((t) => { document.querySelector('#clues').value = t; }, text);
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.waitForTimeout(500);
+  await rendered(page);
+  await settled(page);
   await page.evaluate(() => {
     window.__long = [];
     new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push([Math.round(e.startTime), Math.round(e.duration)]); })

@@ -20,11 +20,12 @@ await onBothSizes('the verdict shows the solution at once; the history replays a
   await page.click('#start');
   expect((await page.inputValue('#grid-text')).replaceAll('\n', '').split('').every((c) => c === '?'), 'the start is all unknown');
   await page.click('#play');
+  // Two steps played (the grid partly known): pause there.
   await page.waitForFunction(() => {
     const g = document.querySelector('#grid-text').value;
-    return g.includes('?') && (g.includes('#') || g.includes('.'));
+    const step = Number(/^step (\d+)/.exec(document.querySelector('#frame').textContent)?.[1] ?? 0);
+    return step >= 2 && g.includes('?') && (g.includes('#') || g.includes('.'));
   });
-  await page.waitForTimeout(300);
   await page.click('#play'); // pause
   const frame = await page.locator('#frame').textContent();
   const here = await page.inputValue('#grid-text');
@@ -62,7 +63,7 @@ await onBothSizes('the Step slider and the keyboard move through the history', a
   await page.keyboard.press('Home');
   await page.keyboard.press(' ');
   expect(await page.locator('#play').textContent() === 'Pause', 'Space plays');
-  await page.waitForTimeout(700);
+  await page.waitForFunction(() => !document.querySelector('#frame').textContent.startsWith('step 0 '));
   await page.keyboard.press(' ');
   expect(await page.locator('#play').textContent() === 'Play steps', 'Space pauses');
   const at = await frame();

@@ -1,0 +1,47 @@
+// The page's times, printed and asserted by no test (a loaded machine
+// would fail a budget an idle one meets): time to interactive, the long
+// tasks of the page while it reads large texts and pictures and streams a
+// solve, how soon Stop stops, how long hints and a photo take. Run by
+// `scripts/bench-page`; each scenario is the one the end-to-end tests run
+// for what it does (scenarios.mjs). Figures: docs/BENCHMARKS.md.
+import { test, finish, base, browser } from './lib.mjs';
+import { taaiBatch, largePaste, stream100, stopLongSolve, hints50, photo, thresholdSlider } from './scenarios.mjs';
+
+const longest = (long) => (long.length ? `${long.length} over 50 ms, the longest ${Math.max(...long)} ms` : 'none over 50 ms');
+const say = (what, value) => console.log(`  ${what}: ${value}`);
+
+await test('time to interactive', async (page) => {
+  await page.goto(base);
+  await page.waitForSelector('#detected:has-text("Detected")');
+  say('time to interactive', `${Math.round(await page.evaluate(() => performance.now()))} ms after navigation start`);
+});
+
+await test('TAAI batch pasted, puzzles 2 and 1000 picked', async (page) => {
+  say('long tasks while 1000 puzzles are read and picked', longest((await taaiBatch(page)).long));
+});
+
+await test('5 MB pasted', async (page) => {
+  const { bytes, long } = await largePaste(page);
+  say(`long tasks while ${(bytes / 1e6).toFixed(1)} MB are read`, longest(long));
+});
+
+await test('100×100 streamed at full speed', async (page) => {
+  say('long tasks while a 100×100 puzzle streams', longest((await stream100(page)).long));
+});
+
+await test('Stop', async (page) => {
+  const { ms, stopped } = await stopLongSolve(page);
+  say('Stop to "Stopped" on Faase', `${ms.toFixed(1)} ms${stopped ? '' : ' (did not stop)'}`);
+});
+
+await test('hints on 50×50', async (page) => {
+  say('three hints on a 50×50 board, click to words', `${(await hints50(page)).times.map(Math.round).join(', ')} ms`);
+});
+
+await test('photo and threshold slider', async (page) => {
+  const p = await photo(page, browser);
+  say(`a ${p.bytes}-byte 4000×3000 JPEG to a 30×23 puzzle`, `${Math.round(p.ms)} ms; long tasks ${longest(p.long)}; a timer waited ${p.timer.toFixed(1)} ms`);
+  say('long tasks while the threshold slider moves a 200×150 grid', longest((await thresholdSlider(page)).long));
+});
+
+await finish();
