@@ -411,18 +411,18 @@ impl ClauseSink for ClauseCount {
 #[cfg(feature = "splr")]
 #[derive(Default)]
 struct ClauseList {
-    vars: u32,
+    /// Numbers the variables.
+    count: ClauseCount,
     clauses: Clauses,
 }
 
 #[cfg(feature = "splr")]
 impl ClauseSink for ClauseList {
     fn new_var(&mut self) -> Var {
-        self.vars += 1;
-        Var::from_idx(self.vars - 1)
+        self.count.new_var()
     }
     fn num_vars(&self) -> u32 {
-        self.vars
+        self.count.num_vars()
     }
     fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool {
         self.clauses.push(clause.iter().map(|&l| dimacs_lit(l)));
@@ -573,8 +573,12 @@ pub fn write_dimacs(puzzle: &Puzzle, known: &Grid, out: &mut dyn std::io::Write)
         count.vars,
         count.clauses
     )?;
-    let mut writer =
-        ClauseWriter { vars: 0, out: std::io::BufWriter::new(out), error: None, line: String::new() };
+    let mut writer = ClauseWriter {
+        count: ClauseCount::default(),
+        out: std::io::BufWriter::new(out),
+        error: None,
+        line: String::new(),
+    };
     encode(puzzle, known, &[], &mut writer);
     if let Some(e) = writer.error {
         return Err(e);
@@ -585,7 +589,8 @@ pub fn write_dimacs(puzzle: &Puzzle, known: &Grid, out: &mut dyn std::io::Write)
 /// Writes each clause as a DIMACS line as it comes, keeping the first
 /// write error.
 struct ClauseWriter<W: std::io::Write> {
-    vars: u32,
+    /// Numbers the variables as the first pass did.
+    count: ClauseCount,
     out: W,
     error: Option<std::io::Error>,
     line: String,
@@ -593,11 +598,10 @@ struct ClauseWriter<W: std::io::Write> {
 
 impl<W: std::io::Write> ClauseSink for ClauseWriter<W> {
     fn new_var(&mut self) -> Var {
-        self.vars += 1;
-        Var::from_idx(self.vars - 1)
+        self.count.new_var()
     }
     fn num_vars(&self) -> u32 {
-        self.vars
+        self.count.num_vars()
     }
     fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool {
         use std::fmt::Write;
@@ -611,7 +615,7 @@ impl<W: std::io::Write> ClauseSink for ClauseWriter<W> {
                 self.error = Some(e);
             }
         }
-        !clause.is_empty()
+        self.count.add_clause(clause)
     }
 }
 
