@@ -243,15 +243,27 @@ impl State {
         Some(self.shown_solution.and_then(|i| self.solutions.get(i)).unwrap_or(self.playback.cells()))
     }
 
-    /// The playback timer's period in ms, when it must run.
+    /// The playback timer's period in ms, when it must run. At Fastest a
+    /// live solve needs none (each batch of steps jumps to the end), but
+    /// Play steps replays the history (it did nothing at Fastest before).
     pub fn tick_ms(&self) -> Option<u32> {
-        (self.playing && self.speed > 0).then(|| (1000 / self.speed).max(16))
+        let live = self.speed == 0 && self.running.is_some();
+        (self.playing && !live).then(|| (1000 / self.replay_speed()).max(16))
+    }
+
+    /// Steps a second: the chosen speed, or at Fastest the whole history
+    /// in about two seconds (60 steps a second at least).
+    fn replay_speed(&self) -> u32 {
+        match self.speed {
+            0 => (self.playback.len() as u32 / 2).max(60),
+            speed => speed,
+        }
     }
 
     /// Steps to advance per tick: one a tick, at most 60 ticks a second.
     fn steps_per_tick(&self) -> usize {
         let ms = self.tick_ms().unwrap_or(1000);
-        ((self.speed * ms) as f64 / 1000.0).ceil().max(1.0) as usize
+        ((self.replay_speed() * ms) as f64 / 1000.0).ceil().max(1.0) as usize
     }
 
     /// Changes the state; returns what the page must do.

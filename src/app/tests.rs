@@ -188,6 +188,38 @@ fn playback_moves_through_the_history() {
     s.reduce(Action::Start);
     s.reduce(Action::Speed(0));
     assert!(s.playback.at_end());
+    // Play steps at Fastest replays the history (it stayed at step 0).
+    s.reduce(Action::PlayPause);
+    assert_eq!((s.playing, s.playback.position(), s.tick_ms()), (true, 0, Some(16)));
+    s.reduce(Action::Tick);
+    assert_eq!(s.playback.position(), 1);
+    for _ in 0..3 {
+        s.reduce(Action::Tick);
+    }
+    assert_eq!((s.playing, s.playback.position()), (false, last));
+}
+
+#[test]
+fn fastest_replays_a_long_history_in_about_two_seconds() {
+    let mut s = with("2 2\n1\n1\n1\n1\n");
+    s.reduce(Action::Speed(0));
+    s.reduce(Action::Solve { now: 0.0 });
+    // A live solve at Fastest jumps to the end with each batch: no timer.
+    assert_eq!(s.tick_ms(), None);
+    let frames: Vec<Frame> = (0..600).map(|i| line(LineId::Row(0), &[(i % 4, '#')])).collect();
+    s.reduce(Action::FromWorker { message: steps(1, frames, 1, 0) });
+    assert!(s.playback.at_end());
+    s.reduce(Action::FromWorker { message: done(1, VerdictKind::Multiple, &["#..#", ".##."]) });
+    let last = s.playback.len() - 1;
+    s.reduce(Action::PlayPause);
+    assert_eq!((s.playing, s.playback.position(), s.tick_ms()), (true, 0, Some(16)));
+    // 600 steps at 300 a second: 5 steps a tick, 121 ticks (about 2 s).
+    let mut ticks = 0;
+    while s.playing {
+        s.reduce(Action::Tick);
+        ticks += 1;
+    }
+    assert_eq!((s.playback.position(), ticks), (last, 121));
 }
 
 #[test]

@@ -144,9 +144,16 @@ await onBothSizes('dark colour scheme: a dark board with light cells', async (pa
   await page.screenshot({ path: path.join(shots, `dark-${page.viewportSize().width}.png`) });
 }, { colorScheme: 'dark' });
 
-await onBothSizes('reduced motion: no animated playback by default', async (page) => {
+await onBothSizes('reduced motion: no animated playback by default; Play steps at Fastest replays to the end', async (page) => {
   expect(await page.inputValue('#speed') === '0', 'Fastest');
   await solve(page, LAMBDA, 'Unique solution');
+  const last = Number(await page.evaluate(() => document.querySelector('#step').max));
+  expect(last > 2, `${last} steps`);
+  // Play steps replays the history from the start (it stayed at step 0,
+  // Pause shown, at Fastest before) and ends at the last step.
+  await page.click('#play');
+  await page.waitForFunction((l) => document.querySelector('#frame').textContent === `step ${l} of ${l}`
+    && document.querySelector('#play').textContent === 'Play steps', last, { timeout: 10000 });
 }, { reducedMotion: 'reduce' });
 
 

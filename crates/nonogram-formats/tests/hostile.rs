@@ -344,6 +344,20 @@ fn fuzzer_findings() {
         e.to_string(),
         format!("#{}…: the row clues fill 0 cells but the column clues fill 1", "x".repeat(39))
     );
+    // colour: crash-e38b7f17fddf3ba70a847fabf8eae36c22474892, webpbn #47
+    // with a `defaultcolor` of tabs and "black": untrimmed, it named a
+    // second black, which XML then read as declared twice. Trimmed as
+    // declared names are, it is the declared black.
+    let survey = std::fs::read_to_string(format!(
+        "{}/../../../shared/puzzles/survey-colour/webpbn-color-00047.xml",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let tabbed = survey.replace("defaultcolor=\"black\"", "defaultcolor=\"\t\t\tblack\t\"");
+    assert_ne!(tabbed, survey);
+    let (plain, tabs) = (parse(&survey).unwrap(), parse(&tabbed).unwrap());
+    assert_eq!(tabs.colour[0].palette, plain.colour[0].palette);
+    assert_eq!(tabs.colour[0].rows, plain.colour[0].rows);
     // convert: crash-ff645c5558666c3d96ded769a6330ff2684c867d, a title
     // ending in a tab, which XML's reader trims: written, read and written
     // again, the text no longer changes.

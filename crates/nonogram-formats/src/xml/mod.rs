@@ -98,7 +98,9 @@ fn parse_puzzle(text: &str, puzzle: Node) -> Result<ColourPuzzle, ParseError> {
         }
     }
     let palette = palette(text, puzzle)?;
-    let default = puzzle.attribute("defaultcolor").unwrap_or("black");
+    // Colour names are read trimmed everywhere (a declared name is): a
+    // `defaultcolor` of tabs and "black" named a second, untrimmed black.
+    let default = puzzle.attribute("defaultcolor").map_or("black", str::trim);
     let colour_of = |node: Node, name: &str| -> Result<u8, ParseError> {
         match palette.iter().position(|s| s.name == name) {
             Some(0) => Err(located(
@@ -125,7 +127,7 @@ fn parse_puzzle(text: &str, puzzle: Node) -> Result<ColourPuzzle, ParseError> {
             .map(|line| {
                 let mut runs = Vec::new();
                 for count in line.children().filter(|n| n.has_tag_name("count")) {
-                    let colour = colour_of(count, count.attribute("color").unwrap_or(default))?;
+                    let colour = colour_of(count, count.attribute("color").map_or(default, str::trim))?;
                     let t = count.text().trim();
                     let len =
                         t.parse::<u32>().ok().filter(|&n| n <= 1_000_000).ok_or_else(|| {
@@ -145,7 +147,9 @@ fn parse_puzzle(text: &str, puzzle: Node) -> Result<ColourPuzzle, ParseError> {
     let columns = clues("columns")?;
     let mut palette = palette;
     // The default colour, when not declared, comes last: dropped if no run has it.
-    let declared = puzzle.children().any(|n| n.has_tag_name("color") && n.attribute("name") == Some(default));
+    let declared = puzzle
+        .children()
+        .any(|n| n.has_tag_name("color") && n.attribute("name").map(str::trim) == Some(default));
     let last = palette.len() - 1;
     if !declared && last > 1 && !rows.iter().chain(&columns).flatten().any(|r| usize::from(r.colour) == last)
     {
@@ -170,8 +174,8 @@ fn parse_puzzle(text: &str, puzzle: Node) -> Result<ColourPuzzle, ParseError> {
 /// their order, then the default run colour when it is not declared (a
 /// black-and-white file need declare none: white `.`, black `X`).
 fn palette(text: &str, puzzle: Node) -> Result<Vec<Swatch>, ParseError> {
-    let background = puzzle.attribute("backgroundcolor").unwrap_or("white");
-    let default = puzzle.attribute("defaultcolor").unwrap_or("black");
+    let background = puzzle.attribute("backgroundcolor").map_or("white", str::trim);
+    let default = puzzle.attribute("defaultcolor").map_or("black", str::trim);
     let mut declared: Vec<(Node, Swatch)> = Vec::new();
     for node in puzzle.children().filter(|n| n.has_tag_name("color")) {
         let name = node.attribute("name").map(str::trim).unwrap_or("");
