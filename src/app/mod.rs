@@ -48,6 +48,10 @@ pub enum Input {
     Invalid(String),
 }
 
+/// Where the batch's puzzle last picked (1-based) is kept between visits,
+/// beside the text itself (the page forgets it with new text).
+pub const PICK_KEY: &str = "nonogram-studio.puzzle";
+
 /// Playback speeds offered, in steps per second; 0 is "as fast as it comes".
 pub const SPEEDS: [(u32, &str); 5] =
     [(2, "2 steps/s"), (10, "10 steps/s"), (60, "60 steps/s"), (300, "300 steps/s"), (0, "Fastest")];
@@ -92,6 +96,12 @@ pub enum Action {
     /// New text in `Clues` (typed, opened, a sample, a share link).
     Edited {
         bytes: usize,
+    },
+    /// The text kept from the last visit, read at the batch's puzzle
+    /// `pick` (1-based) where it was left.
+    Reopened {
+        bytes: usize,
+        pick: usize,
     },
     /// The outcome of reading version `version` of the text.
     Parsed {
@@ -274,12 +284,18 @@ impl State {
                 self.cancel(&mut effects);
                 self.read(bytes, 0, &mut effects);
             }
+            Action::Reopened { bytes, pick } => {
+                self.cancel(&mut effects);
+                self.read(bytes, pick.max(1) - 1, &mut effects);
+            }
             Action::Parsed { version, outcome } => self.parsed(version, outcome),
             Action::Pick(n) => {
                 if let Some((index, count)) = self.batch() {
                     let pick = n.clamp(1, count.max(1)) - 1;
                     if pick != index {
                         self.cancel(&mut effects);
+                        // Kept, so that a reload comes back to it.
+                        effects.push(Effect::Keep { key: PICK_KEY.into(), value: (pick + 1).to_string() });
                         self.read(0, pick, &mut effects);
                         self.input = Input::Reading { bytes: 0, count };
                     }

@@ -309,7 +309,9 @@ fn batch_navigation_reads_the_picked_puzzle() {
     let Input::Puzzle { count, index, .. } = s.input else { panic!() };
     assert_eq!((count, index), (3, 0));
     let effects = s.reduce(Action::Pick(3));
-    assert_eq!(effects, [Effect::Parse { version: s.version, index: 2 }]);
+    // The pick is kept for the next visit (it reset to 1 on reload).
+    let kept = Effect::Keep { key: PICK_KEY.into(), value: "3".into() };
+    assert_eq!(effects, [kept, Effect::Parse { version: s.version, index: 2 }]);
     assert_eq!(s.batch(), Some((2, 3)), "the picker stays while the puzzle is read");
     s.reduce(Action::Parsed { version: s.version, outcome: parse_outcome(BATCH, 2) });
     let Input::Puzzle { index, ref puzzle, .. } = s.input else { panic!() };
@@ -317,7 +319,24 @@ fn batch_navigation_reads_the_picked_puzzle() {
     assert_eq!(puzzle.rows[0].0, Vec::<u32>::new());
     // Out of range picks are clamped; picking the shown one reads nothing.
     assert!(matches!(s.reduce(Action::Pick(99)).as_slice(), []));
-    assert!(matches!(s.reduce(Action::Pick(0)).as_slice(), [Effect::Parse { index: 0, .. }]));
+    assert!(matches!(
+        s.reduce(Action::Pick(0)).as_slice(),
+        [Effect::Keep { .. }, Effect::Parse { index: 0, .. }]
+    ));
+}
+
+#[test]
+fn a_reopened_batch_is_read_at_the_puzzle_it_was_left_at() {
+    let mut s = State::default();
+    let effects = s.reduce(Action::Reopened { bytes: BATCH.len(), pick: 3 });
+    assert_eq!(effects, [Effect::Parse { version: s.version, index: 2 }]);
+    s.reduce(Action::Parsed { version: s.version, outcome: parse_outcome(BATCH, 2) });
+    assert_eq!(s.batch(), Some((2, 3)));
+    // A pick past the batch's end is its last puzzle.
+    let mut s = State::default();
+    s.reduce(Action::Reopened { bytes: BATCH.len(), pick: 99 });
+    s.reduce(Action::Parsed { version: s.version, outcome: parse_outcome(BATCH, 98) });
+    assert_eq!(s.batch(), Some((2, 3)));
 }
 
 #[test]

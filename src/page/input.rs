@@ -3,7 +3,7 @@
 //! only on the worker's wasm).
 
 use super::App;
-use crate::app::Action;
+use crate::app::{Action, PICK_KEY};
 use nonogram_formats::{share, write, write_colour, Format};
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
@@ -21,6 +21,20 @@ pub(super) const MAX_KEPT_BYTES: usize = 1 << 20;
 
 pub(super) fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
+}
+
+/// New text starts at its first puzzle, on the next visit too.
+fn forget_pick() {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(PICK_KEY);
+    }
+}
+
+/// `storage.setItem(STORAGE_KEY, text)` with the browser's string itself
+/// (web-sys's `set_item` takes a Rust string, a copy of up to 1 MB).
+fn keep_js_string(storage: &web_sys::Storage, text: &js_sys::JsString) -> Result<(), JsValue> {
+    let set_item: js_sys::Function = js_sys::Reflect::get(storage, &JsValue::from_str("setItem"))?.into();
+    set_item.call2(storage, &JsValue::from_str(STORAGE_KEY), text).map(|_| ())
 }
 
 impl App {
@@ -41,6 +55,20 @@ impl App {
     /// Takes new clue text (typed, opened, a sample, or made from the
     /// picture): cancels a running solve, keeps the text for the next visit.
     pub(super) fn load_input(&mut self, ctx: &Context<Self>, text: String) {
+        forget_pick();
+        let bytes = self.keep_text(text);
+        self.input_changed(ctx, Action::Edited { bytes });
+    }
+
+    /// Takes the text kept from the last visit, read at puzzle `pick` of
+    /// its batch (1-based), where it was left.
+    pub(super) fn reopen_input(&mut self, ctx: &Context<Self>, text: String, pick: usize) {
+        let bytes = self.keep_text(text);
+        self.input_changed(ctx, Action::Reopened { bytes, pick });
+    }
+
+    /// Makes `text` the clue text, kept for the next visit; its length.
+    fn keep_text(&mut self, text: String) -> usize {
         if let Some(s) = storage() {
             // Over the limit (or the browser's quota) it is not kept: storing
             // 5 MB took 38 ms of the page's time at each change.
@@ -54,26 +82,31 @@ impl App {
         self.text = text;
         // Over the limit, the text goes to the worker as the browser's string.
         self.large_text = (bytes > SYNC_PARSE_BYTES).then(|| js_sys::JsString::from(self.text.as_str()));
-        self.input_changed(ctx, bytes);
+        bytes
     }
 
     /// Takes a large text typed or pasted into the text box (see
-    /// `large_text`); it is not kept for the next visit.
+    /// `large_text`): kept for the next visit up to [`MAX_KEPT_BYTES`],
+    /// handed to the storage as the browser's string (never copied into
+    /// the page's memory; texts over 64 KB were not kept before).
     pub(super) fn load_large_input(&mut self, ctx: &Context<Self>, text: js_sys::JsString) {
-        if let Some(s) = storage() {
-            let _ = s.remove_item(STORAGE_KEY);
-        }
+        forget_pick();
         let bytes = text.length() as usize;
+        if let Some(s) = storage() {
+            if bytes > MAX_KEPT_BYTES || keep_js_string(&s, &text).is_err() {
+                let _ = s.remove_item(STORAGE_KEY);
+            }
+        }
         self.text = String::new();
         self.large_text = Some(text);
-        self.input_changed(ctx, bytes);
+        self.input_changed(ctx, Action::Edited { bytes });
     }
 
-    fn input_changed(&mut self, ctx: &Context<Self>, bytes: usize) {
+    fn input_changed(&mut self, ctx: &Context<Self>, action: Action) {
         self.text_version += 1;
         // The text box's height may change, and with it the board's room.
         self.resized += 1;
-        self.dispatch(ctx, Action::Edited { bytes });
+        self.dispatch(ctx, action);
     }
 
     /// Loads the puzzle of a share link (`#p=…`) into `Clues`, keeping the

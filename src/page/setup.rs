@@ -5,7 +5,7 @@
 use super::input::{storage, STORAGE_KEY};
 use super::solver_client::SolverClient;
 use super::{App, Msg, SAMPLE};
-use crate::app::{Action, State};
+use crate::app::{Action, State, PICK_KEY};
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -50,7 +50,15 @@ impl App {
         if reduced {
             app.dispatch(ctx, Action::Speed(0));
         }
-        app.load_input(ctx, saved.unwrap_or_else(|| SAMPLE.to_string()));
+        // With the batch's puzzle it was at (1-based).
+        let pick = storage()
+            .and_then(|s| s.get_item(PICK_KEY).ok().flatten())
+            .and_then(|p| p.parse::<usize>().ok())
+            .unwrap_or(1);
+        match saved {
+            Some(text) => app.reopen_input(ctx, text, pick),
+            None => app.load_input(ctx, SAMPLE.to_string()),
+        }
         let resized = ctx.link().callback(|_| Msg::Resized);
         let on_resize = Closure::<dyn FnMut()>::new(move || resized.emit(()));
         if let Some(w) = web_sys::window() {

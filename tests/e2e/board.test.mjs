@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { test, onBothSizes, PHONE, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser, settled, cellSize } from './lib.mjs';
+import { test, onBothSizes, PHONE, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser, settled, cellSize, replaceClues } from './lib.mjs';
 import { picture, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
 
 await onBothSizes('invalid text after a solved puzzle clears the board', async (page) => {
@@ -110,7 +110,7 @@ for (const [name, options] of [
 await test(`a 1000×1000 board draws fitted and zoomed (${name})`, async (page) => {
   const dpr = options.deviceScaleFactor;
   const text = picture(1000, 1000, 0.5, 1000);
-  await page.evaluate((t) => { const a = document.querySelector('#clues'); a.value = t; a.dispatchEvent(new InputEvent('input', { bubbles: true })); }, text);
+  await replaceClues(page, text);
   await page.waitForSelector('#detected:has-text("Detected: 0/1 picture, 1000×1000")', { timeout: 30000 });
   await page.waitForFunction(() => Number(document.querySelector('canvas').getAttribute('data-cell')) > 0);
   await settled(page);

@@ -96,6 +96,12 @@ export async function until(page, check, what, timeout = 30000) {
   }
 }
 
+/// Sets Clues to `text` as a paste does, at once (playwright's fill waits
+/// long on a box that holds a large text).
+export async function replaceClues(page, text) {
+  await page.evaluate((t) => { const a = document.querySelector('#clues'); a.value = t; a.dispatchEvent(new InputEvent('input', { bubbles: true })); }, text);
+}
+
 /// The board's cell size in CSS pixels, as the canvas says it.
 export const cellSize = (page) => page.evaluate(() => Number(document.querySelector('canvas').getAttribute('data-cell')));
 
