@@ -99,8 +99,9 @@ pub struct App {
     picture: Option<PictureClues>,
     /// Bumped when the window is resized.
     resized: u64,
-    /// The input replaced by a share link, offered back.
-    before_link: Option<String>,
+    /// The person's own input that a share link or a sample replaced,
+    /// offered back ("Restore my previous input").
+    replaced: Option<String>,
     _on_hash: Option<Closure<dyn FnMut()>>,
 }
 
@@ -186,8 +187,8 @@ impl Component for App {
             Msg::Play(action) => self.dispatch(ctx, Action::Play { action, now: js_sys::Date::now() }),
             Msg::HashChanged => self.open_share_link(ctx),
             Msg::Sample(i) => {
-                let Some(&(_, text)) = SAMPLES.get(i) else { return false };
-                self.load_input(ctx, text.to_string());
+                let Some(&(name, text)) = SAMPLES.get(i) else { return false };
+                self.load_sample(ctx, name, text);
             }
             Msg::OpenFile(file) => {
                 let loaded = ctx.link().callback(Msg::Load);

@@ -25,9 +25,6 @@ pub struct ExportProps {
     pub picture: Option<Rc<Grid>>,
     /// The solution of a puzzle solved as unique.
     pub solution: Option<Rc<Cells>>,
-    /// A share link replaced the input: offer it back.
-    pub restorable: bool,
-    pub on_restore: Callback<()>,
 }
 
 const NO_PICTURE: &str = "No picture: upload one, or solve a puzzle that has one solution.";
@@ -208,9 +205,6 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                 <button id="export-download" onclick={on_download} disabled={text.is_err()}>{ "Download" }</button>
                 <button id="export-png" onclick={on_png} disabled={!has_picture}>{ "Download PNG" }</button>
                 <button id="share" onclick={on_share} disabled={props.puzzle.is_none()}>{ "Share link" }</button>
-                if props.restorable {
-                    <button id="restore-input" onclick={props.on_restore.reform(|_| ())}>{ "Restore my previous input" }</button>
-                }
             </div>
             <textarea id="export-text" readonly=true spellcheck="false" rows="6" aria-label="Exported text"
                 value={text.as_ref().clone().unwrap_or_default()} />

@@ -4,6 +4,7 @@
 
 use super::App;
 use crate::app::{Action, PICK_KEY};
+use crate::samples::SAMPLES;
 use nonogram_formats::{share, write, write_colour, Format};
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
@@ -137,26 +138,47 @@ impl App {
         });
         match opened {
             Ok((text, title, width, height)) => {
-                let before = self.current_text();
-                if before != text {
-                    self.before_link = Some(before);
-                }
+                self.keep_replaced(&text);
                 self.load_input(ctx, text);
                 let name = title.as_deref().map(|t| format!("“{t}” ")).unwrap_or_default();
-                self.state.status =
-                    format!("Opened the shared puzzle {name}({width}×{height}): press Solve.");
+                let note = format!("Opened the shared puzzle {name}({width}×{height}): press Solve.");
+                self.dispatch(ctx, Action::Note(note));
             }
             Err(e) => {
-                self.state.status = format!("The share link could not be read: {e}. Your input is unchanged.")
+                let note = format!("The share link could not be read: {e}. Your input is unchanged.");
+                self.dispatch(ctx, Action::Note(note));
             }
         }
     }
 
-    /// Puts back the input a share link replaced.
+    /// Puts a sample in `Clues`; the person's own text it replaces is kept,
+    /// to be brought back (a sample replaced it silently before).
+    pub(super) fn load_sample(&mut self, ctx: &Context<Self>, name: &str, text: &str) {
+        let kept = self.keep_replaced(text);
+        self.load_input(ctx, text.to_string());
+        if kept {
+            let note =
+                format!("The sample “{name}” is in Clues; Restore my previous input brings yours back.");
+            self.dispatch(ctx, Action::Note(note));
+        }
+    }
+
+    /// Keeps the current text to offer it back once `next` replaces it,
+    /// unless it is empty, a sample's or the same; true when kept.
+    fn keep_replaced(&mut self, next: &str) -> bool {
+        let before = self.current_text();
+        let own = !before.trim().is_empty() && before != next && !SAMPLES.iter().any(|&(_, t)| t == before);
+        if own {
+            self.replaced = Some(before);
+        }
+        own
+    }
+
+    /// Puts back the input a share link or a sample replaced.
     pub(super) fn restore_input(&mut self, ctx: &Context<Self>) {
-        if let Some(text) = self.before_link.take() {
+        if let Some(text) = self.replaced.take() {
             self.load_input(ctx, text);
-            self.state.status = "Your previous input is back.".into();
+            self.dispatch(ctx, Action::Note("Your previous input is back.".into()));
         }
     }
 }

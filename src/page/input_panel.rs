@@ -40,6 +40,10 @@ pub struct InputProps {
     pub on_file: Callback<web_sys::File>,
     /// A format's sample to put in the box.
     pub on_use: Callback<&'static str>,
+    /// The person's own text, replaced by a sample or a share link, can
+    /// be brought back (`on_restore`).
+    pub restorable: bool,
+    pub on_restore: Callback<()>,
     pub on_action: Callback<Action>,
 }
 
@@ -91,6 +95,9 @@ pub fn InputPanel(props: &InputProps) -> Html {
                 </select>
                 <input id="open-file" class="visually-hidden" type="file" onchange={onfile} />
                 <label class="file-button" for="open-file">{ "Open file" }</label>
+                if props.restorable {
+                    <button id="restore-input" onclick={props.on_restore.reform(|_| ())}>{ "Restore my previous input" }</button>
+                }
             </div>
             <div class="buttons">
                 <button id="solve" onclick={solve} disabled={!props.can_solve}>{ "Solve" }</button>

@@ -33,7 +33,7 @@ impl App {
             first_visit: false,
             picture: None,
             resized: 0,
-            before_link: None,
+            replaced: None,
             _on_hash: None,
         };
         // The last input survives a reload; nothing leaves the browser.

@@ -65,6 +65,7 @@ impl App {
                     on_key={link.callback(Msg::Key)} on_sample={link.callback(Msg::Sample)}
                     on_file={link.callback(Msg::OpenFile)}
                     on_use={link.callback(|text: &'static str| Msg::Load(text.to_string()))}
+                    restorable={self.replaced.is_some()} on_restore={link.callback(|_| Msg::RestoreInput)}
                     on_action={on_action.clone()} />
                 <section class="board">
                     if let Some(play) = &state.play {
@@ -105,8 +106,7 @@ impl App {
                     resized={self.resized} on_clues={link.callback(Msg::PictureClues)} />
                 <ExportPanel puzzle={state.puzzle().cloned()} colour={state.colour().cloned()} version={state.version}
                     picture={self.picture.as_ref().filter(|p| p.text == self.text).map(|p| p.grid.clone())}
-                    solution={match state.solutions.as_slice() { [only] => Some(only.clone()), _ => None }}
-                    restorable={self.before_link.is_some()} on_restore={link.callback(|_| Msg::RestoreInput)} />
+                    solution={match state.solutions.as_slice() { [only] => Some(only.clone()), _ => None }} />
             </main>
         }
     }

@@ -70,6 +70,28 @@ await onBothSizes('a TAAI batch: puzzle N of 1000, pick puzzle 1000 and solve it
   expect(JSON.stringify(got) === JSON.stringify(clues), 'the solution fits puzzle 1000');
 });
 
+await test('a sample keeps your own clues, and Restore my previous input brings them back', async (page) => {
+  const own = '2 2\n2\n1\n2\n1\n';
+  await paste(page, own);
+  await page.waitForSelector('#detected:has-text("Detected: .nin, 2×2")');
+  expect(await page.locator('#restore-input').count() === 0, 'nothing to restore yet');
+  // A sample replaced the text silently, with no way back, before.
+  await page.selectOption('#samples', { index: 1 });
+  await page.waitForSelector('#restore-input');
+  expect(await page.inputValue('#clues') !== own, 'the sample is in Clues');
+  expect((await status(page)).includes('Restore my previous input brings yours back'), await status(page));
+  await page.click('#restore-input');
+  await page.waitForFunction((t) => document.querySelector('#clues').value === t, own);
+  await page.waitForSelector('#detected:has-text("Detected: .nin, 2×2")');
+  expect(await status(page) === 'Your previous input is back.', await status(page));
+  expect(await page.locator('#restore-input').count() === 0, 'offered once');
+  // A sample over a sample keeps nothing to restore.
+  await page.selectOption('#samples', { index: 1 });
+  await page.selectOption('#samples', { index: 2 });
+  await page.waitForFunction(() => document.querySelector('#detected').textContent.startsWith('Detected'));
+  expect(await page.locator('#restore-input').count() === 1, 'your text, not the first sample, is offered');
+});
+
 await test('a 630 KB batch and the puzzle picked survive a reload', async (page) => {
   // Texts over 64 KB were not kept (the README promises 1 MB), and the
   // batch came back at puzzle 1.
