@@ -101,9 +101,12 @@ pub fn BatchPicker(props: &BatchProps) -> Html {
     html! {
         <div class="buttons batch" role="group" aria-label="Puzzle of the batch">
             <button id="previous-puzzle" disabled={n == 1} onclick={act(on_action, Action::Pick(n - 1))}>{ "◀ Previous" }</button>
-            <label class="inline" for="puzzle-number">{ "Puzzle" }</label>
-            <input id="puzzle-number" type="number" min="1" max={count.to_string()} value={n.to_string()} {onchange} />
-            <span id="puzzle-count">{ format!("of {count}") }</span>
+            // One unit: "of 1000" wrapped under Next on a phone, away from its number.
+            <span class="batch-number">
+                <label class="inline" for="puzzle-number">{ "Puzzle" }</label>
+                <input id="puzzle-number" type="number" min="1" max={count.to_string()} value={n.to_string()} {onchange} />
+                <span id="puzzle-count">{ format!("of {count}") }</span>
+            </span>
             <button id="next-puzzle" disabled={n == *count} onclick={act(on_action, Action::Pick(n + 1))}>{ "Next ▶" }</button>
         </div>
     }

@@ -60,6 +60,12 @@ await onBothSizes('a TAAI batch: puzzle N of 1000, pick puzzle 1000 and solve it
     expect(await page.isDisabled('#previous-puzzle'), 'no puzzle before the first');
   });
   expect(await page.isDisabled('#next-puzzle'), 'no puzzle after the last');
+  // "Puzzle 1000 of 1000" stays on one line (on a phone "of 1000" wrapped
+  // under Next, away from its number).
+  const [number, count] = await page.evaluate(() => ['#puzzle-number', '#puzzle-count']
+    .map((s) => document.querySelector(s).getBoundingClientRect()).map((r) => (r.top + r.bottom) / 2));
+  expect(Math.abs(number - count) < 4, `the number at ${number}, "of 1000" at ${count}`);
+  await page.locator('.batch').screenshot({ path: path.join(shots, `batch-${page.viewportSize().width}.png`) });
   await page.click('#solve');
   await page.waitForFunction(() => /^(Unique|Multiple) solution/.test(document.querySelector('[role=status]').textContent), null, { timeout: 60000 });
   // The solution fits puzzle 1000's clues (columns, then rows, in TAAI's order).

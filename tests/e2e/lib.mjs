@@ -50,7 +50,12 @@ export async function onBothSizes(name, body, options = {}) {
 
 export function expect(cond, message) { if (!cond) throw new Error(message); }
 export const status = (page) => page.locator('[role=status]').textContent();
-export async function paste(page, text) { await page.fill('#clues', text); }
+/// Types `text` into Clues and waits until the worker has read it (the
+/// detected format or the error shown, no longer "Reading…").
+export async function paste(page, text) {
+  await page.fill('#clues', text);
+  await page.waitForFunction(() => !document.querySelector('#detected').textContent.startsWith('Reading'));
+}
 export async function solve(page, text, verdict) {
   if (text !== null) await paste(page, text);
   await page.click('#solve');
