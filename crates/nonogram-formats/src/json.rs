@@ -166,7 +166,17 @@ impl<'a> Reader<'a> {
                     self.keep = keep;
                     let member = member?;
                     if keep && wanted {
-                        members.push((name, at, member));
+                        // The last of repeated members wins: at a puzzle's
+                        // depth (seven names at most) the earlier is
+                        // dropped, not held (a million repeated titles
+                        // took 177 MB).
+                        let earlier = (self.depth == self.puzzle_depth)
+                            .then(|| members.iter().position(|m: &(String, usize, Value)| m.0 == name))
+                            .flatten();
+                        match earlier {
+                            Some(i) => members[i] = (name, at, member),
+                            None => members.push((name, at, member)),
+                        }
                     }
                 }
                 self.skip_space();

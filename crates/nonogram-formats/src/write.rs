@@ -131,8 +131,8 @@ pub fn write_picture(grid: &Grid) -> String {
     s
 }
 
-/// A string as JSON writes it: quoted, with `"`, `\\` and control
-/// characters escaped.
+/// A string as JSON writes it: quoted, with `"`, `\\` and every control
+/// character escaped (C1 ones too: U+009B is a terminal's CSI).
 fn json_string(text: &str) -> String {
     let mut out = String::from("\"");
     for c in text.chars() {
@@ -142,7 +142,7 @@ fn json_string(text: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if c < ' ' => write!(out, "\\u{:04x}", c as u32).unwrap(),
+            c if c.is_control() => write!(out, "\\u{:04x}", c as u32).unwrap(),
             c => out.push(c),
         }
     }

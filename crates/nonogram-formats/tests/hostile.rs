@@ -863,3 +863,29 @@ fn a_json_puzzle_s_other_members_cost_no_memory() {
     // Their syntax is still checked.
     assert!(outcome("{\"rows\":[[1]],\"columns\":[[1]],\"note\":[1,}").contains("invalid JSON"));
 }
+
+#[test]
+fn third_hostile_run_findings() {
+    let _serial = serial();
+    // A DTD's comments and processing instructions may hold quotes and `]`
+    // (the DTD was refused, or its end missed).
+    let body = "<puzzleset><puzzle type=\"grid\"><clues type=\"rows\"><line><count>1</count></line></clues>\
+                <clues type=\"columns\"><line><count>1</count></line></clues></puzzle></puzzleset>";
+    for doctype in
+        ["<!DOCTYPE pbn [<!-- don't -->]>", "<!DOCTYPE pbn [<!-- a ] b -->]>", "<!DOCTYPE pbn [<?pi ] ' ?>]>"]
+    {
+        assert_eq!(outcome(&format!("{doctype}\n{body}")), "webpbn XML: 1 puzzles", "{doctype}");
+    }
+    assert!(outcome(&format!("<!DOCTYPE pbn [<!-- never closed ]>\n{body}")).contains("<!DOCTYPE"));
+    // JSON escapes C1 control characters too (U+009B is a terminal's CSI).
+    let p = parse("{\"title\":\"\\u009b31mRED\\u0085x\",\"rows\":[[1]],\"columns\":[[1]]}").unwrap();
+    let json = nonogram_formats::write(nonogram_formats::Format::Json, &p.puzzles[0]).unwrap();
+    assert!(json.contains("\\u009b31mRED\\u0085x") && !json.contains('\u{9b}'), "{json}");
+    assert_eq!(parse(&json).unwrap().puzzles[0].meta.title, p.puzzles[0].meta.title);
+    // A puzzle's repeated members: the last wins, the earlier are dropped
+    // (a million repeated titles took 177 MB).
+    let titles = vec![format!("\"title\":\"{}\"", "x".repeat(24)); 1_000_000].join(",");
+    let text = format!("{{{titles},\"title\":\"last\",\"rows\":[[1]],\"columns\":[[1]]}}");
+    assert_eq!(outcome_within(&text, 16), "JSON: 1 puzzles");
+    assert_eq!(parse(&text).unwrap().puzzles[0].meta.title.as_deref(), Some("last"));
+}

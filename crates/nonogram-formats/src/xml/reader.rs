@@ -230,7 +230,8 @@ impl<'a> Reader<'a> {
     }
 
     /// `<!DOCTYPE name … [internal subset]>`: skipped (quoted strings and
-    /// the subset's declarations may hold `>`).
+    /// the subset's declarations may hold `>`; its comments and processing
+    /// instructions may hold quotes and `]`, and are skipped whole).
     fn doctype(&mut self) -> Result<(), Error> {
         let start = self.pos;
         let bytes = self.text.as_bytes();
@@ -238,6 +239,26 @@ impl<'a> Reader<'a> {
         let mut in_subset = false;
         let mut quote = None;
         while let Some(&b) = bytes.get(i) {
+            if quote.is_none() && in_subset {
+                let skip = |from: usize, end: &[u8]| {
+                    bytes[from..].windows(end.len()).position(|w| w == end).map(|p| from + p + end.len())
+                };
+                let skipped = if bytes[i..].starts_with(b"<!--") {
+                    Some(skip(i + 4, b"-->"))
+                } else if bytes[i..].starts_with(b"<?") {
+                    Some(skip(i + 2, b"?>"))
+                } else {
+                    None
+                };
+                match skipped {
+                    Some(Some(end)) => {
+                        i = end;
+                        continue;
+                    }
+                    Some(None) => break,
+                    None => {}
+                }
+            }
             i += 1;
             match (quote, b) {
                 (Some(q), _) if b == q => quote = None,
