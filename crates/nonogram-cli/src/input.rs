@@ -13,11 +13,7 @@ use std::io::Read;
 /// after 256 characters (a path operand can be any length; a file's name
 /// is at most 255 bytes).
 pub fn path_shown(path: &str) -> String {
-    let escaped = nonogram_core::text::escaped(path);
-    match escaped.char_indices().nth(256) {
-        Some((end, _)) => format!("{}…", &escaped[..end]),
-        None => escaped.into_owned(),
-    }
+    nonogram_core::text::shown_within(path, 256)
 }
 
 /// Reads a file, or standard input for `-`, as UTF-8 text of at most

@@ -12,6 +12,11 @@ pub const SHOWN_CHARS: usize = 40;
 /// ([`escaped`]), then cut to at most [`SHOWN_CHARS`] characters, with `…`
 /// where it was cut (forty escapes make no 240-character message).
 pub fn shown(text: &str) -> String {
+    shown_within(text, SHOWN_CHARS)
+}
+
+/// [`shown`] with a limit of `most` characters (a path is cut later).
+pub fn shown_within(text: &str, most: usize) -> String {
     let mut out = String::new();
     let mut count = 0;
     let mut piece = String::new();
@@ -19,7 +24,7 @@ pub fn shown(text: &str) -> String {
         piece.clear();
         push_escaped(&mut piece, c);
         let len = piece.chars().count();
-        if count + len > SHOWN_CHARS {
+        if count + len > most {
             out.push('…');
             return out;
         }
