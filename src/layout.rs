@@ -12,30 +12,26 @@ pub struct ClueExtent {
     pub row_chars: usize,
     /// The most numbers in a column clue.
     pub column_runs: usize,
-    /// The most digits in a column clue's number.
-    pub column_digits: usize,
 }
 
 impl ClueExtent {
     pub fn of(puzzle: &Puzzle) -> ClueExtent {
-        let digits = |n: u32| n.to_string().len();
         ClueExtent {
             row_chars: puzzle.rows.iter().map(|c| c.to_string().len()).max().unwrap_or(1),
             column_runs: puzzle.columns.iter().map(|c| c.0.len()).max().unwrap_or(1),
-            column_digits: puzzle
-                .columns
-                .iter()
-                .flat_map(|c| c.0.iter().map(|&n| digits(n)))
-                .max()
-                .unwrap_or(1),
         }
     }
 }
 
 /// The largest and smallest cells a fitted board gets, in CSS pixels.
 pub const FIT_CELLS: (f64, f64) = (0.3, 32.0);
-/// Clue numbers smaller than this are not drawn (zoom in to read them).
-pub const MIN_FONT: f64 = 5.0;
+/// The least font of clue numbers, in CSS pixels: smaller digits cannot be
+/// read ("1 2 10 2" becomes "12102"), so boards whose cells are too small
+/// for it show no clues (zoom in to read them).
+pub const LEGIBLE_FONT: f64 = 9.0;
+/// The least cell that shows its clues: the row clues' numbers sit in rows
+/// a cell high.
+pub const CLUE_CELL: f64 = 9.0;
 /// A canvas's backing store stays within these, in device pixels: Chromium
 /// shows a broken canvas past 16384 a side or 268 M pixels, and a board at
 /// devicePixelRatio 2 or 3 would pass both; 16 M pixels is 64 MB.
@@ -52,59 +48,144 @@ pub struct Layout {
     /// Width of the row-clue area and height of the column-clue area.
     pub left: f64,
     pub top: f64,
-    /// Font size of the row clues, and of the column clues (smaller when
-    /// their numbers are wide, so that they never overlap).
+    /// Font size of the clue numbers; 0 when the cells are too small for
+    /// legible clues, which are then not drawn.
     pub font: f64,
-    pub column_font: f64,
 }
 
-/// A character of clue text is about 0.6 of the font, the font 0.6 of a cell.
-const FONT: f64 = 0.6;
+/// A character of clue text is about 0.6 of its font (a digit of DejaVu
+/// Sans is 0.64, of Arial 0.56: numbers are squeezed into their slots).
 const CHAR: f64 = 0.6;
+/// The room between the clue areas and the grid.
+const GAP: f64 = 4.0;
 
 impl Layout {
     /// A board with cells of side `cell`.
     pub fn at_cell(width: usize, height: usize, clues: ClueExtent, cell: f64) -> Layout {
         let font = clue_font(cell);
-        let column_font =
-            font.min((cell * 0.95 / (CHAR * clues.column_digits.max(1) as f64)).floor()).max(1.0);
         // Clues too small to read are not drawn, and take no room: the
         // grid of a huge board gets the whole box until zooming in.
-        let left = if font >= MIN_FONT {
-            (CHAR * font * clues.row_chars.max(1) as f64 + 0.5 * cell).ceil()
+        let (left, top) = if font > 0.0 {
+            (
+                (CHAR * font * clues.row_chars.max(1) as f64 + 0.5 * cell).ceil(),
+                (clues.column_runs.max(1) as f64 * cell).ceil(),
+            )
         } else {
-            0.0
+            (0.0, 0.0)
         };
-        let top = if column_font >= MIN_FONT { (clues.column_runs.max(1) as f64 * cell).ceil() } else { 0.0 };
-        Layout { width, height, cell, left: left + 4.0, top: top + 4.0, font, column_font }
+        Layout { width, height, cell, left: left + GAP, top: top + GAP, font }
+    }
+
+    /// Whether the clues are drawn (their cells are large enough).
+    pub fn shows_clues(&self) -> bool {
+        self.font > 0.0
     }
 
     /// The largest board (cells up to 32 pixels) that fits `space` (width,
-    /// height) whole, clues included. Cells of 4 pixels and more are whole
-    /// pixels, so that grid lines stay crisp.
-    pub fn fit(width: usize, height: usize, clues: ClueExtent, space: (f64, f64)) -> Layout {
+    /// height) whole, clues included, when its clues are legible there.
+    /// Otherwise the cells pan under pinned clues: the board is as wide as
+    /// `space` allows, at cells no smaller than legible clues need, while
+    /// the canvas keeps a device pixel to a CSS pixel at `dpr`; a board too
+    /// large even for that (a 1000×1000) is shown whole without its clues.
+    pub fn fit(width: usize, height: usize, clues: ClueExtent, space: (f64, f64), dpr: f64) -> Layout {
+        let whole = Layout::fit_whole(width, height, clues, space);
+        if whole.shows_clues() {
+            return whole;
+        }
+        let across = (space.0 - GAP - 2.0) / (width as f64 + row_clue_cells(clues));
+        let panned = Layout::at_cell(width, height, clues, across.floor().clamp(CLUE_CELL, FIT_CELLS.1));
+        if panned.backing_scale(dpr) >= 1.0 {
+            panned
+        } else {
+            whole
+        }
+    }
+
+    /// The largest board (cells up to 32 pixels) that fits `space` (width,
+    /// height) whole, clues included, or without its clues where the cells
+    /// are too small for them. Cells of 4 pixels and more are whole pixels,
+    /// so that grid lines stay crisp.
+    pub fn fit_whole(width: usize, height: usize, clues: ClueExtent, space: (f64, f64)) -> Layout {
         let across = width as f64 + row_clue_cells(clues);
         let down = height as f64 + clues.column_runs.max(1) as f64;
-        // 6 pixels: the +4 of the clue areas, and the last grid line.
+        // 6 pixels: the gaps of the clue areas, and the last grid line.
         let mut cell = ((space.0 - 6.0) / across).min((space.1 - 6.0) / down).clamp(FIT_CELLS.0, FIT_CELLS.1);
         // Cells too small for legible clues: the grid alone fills the box.
         let bare = ((space.0 - 6.0) / width as f64).min((space.1 - 6.0) / height as f64).max(FIT_CELLS.0);
         let without_clues =
             Layout::at_cell(width, height, clues, if bare >= 4.0 { bare.floor() } else { bare });
-        if without_clues.font < MIN_FONT && without_clues.column_font < MIN_FONT {
+        if !without_clues.shows_clues() {
             return without_clues;
         }
         loop {
             let whole = if cell >= 4.0 { cell.floor() } else { cell };
             let l = Layout::at_cell(width, height, clues, whole);
             let (w, h) = l.size();
-            // Small cells get a larger font than 0.6 of a cell (see
-            // `clue_font`), so the row clues may need a smaller cell.
+            // The font grows faster than 0.6 of a cell near the legible
+            // least (see `clue_font`), so the row clues may need a smaller cell.
             if (w <= space.0 && h <= space.1) || whole <= FIT_CELLS.0 {
                 return l;
             }
             cell = if whole > 4.0 { whole - 1.0 } else { (whole * 0.9).max(FIT_CELLS.0) };
         }
+    }
+
+    /// The slots of a row clue's numbers, left to right: x and width of
+    /// each (one, for the "0" of an empty clue). Numbers are right-aligned
+    /// against the grid, a character apart.
+    pub fn row_clue_slots(&self, runs: &[u32]) -> Vec<(f64, f64)> {
+        let char = CHAR * self.font;
+        let mut right = self.left - GAP - 0.25 * self.cell;
+        let mut slots: Vec<(f64, f64)> = if runs.is_empty() { &[0][..] } else { runs }
+            .iter()
+            .rev()
+            .map(|&n| {
+                let w = digits(n) as f64 * char;
+                let slot = (right - w, w);
+                right -= w + char;
+                slot
+            })
+            .collect();
+        slots.reverse();
+        slots
+    }
+
+    /// The slot of number `k` of a column clue of `runs` numbers: y and
+    /// height (a cell), stacked upwards from the grid.
+    pub fn column_clue_slot(&self, runs: usize, k: usize) -> (f64, f64) {
+        (self.top - GAP - (runs.max(1) - k) as f64 * self.cell, self.cell)
+    }
+
+    /// The widest a clue number of `digits` digits is drawn: its width at
+    /// the font, or a column's width less a margin (squeezed to fit).
+    pub fn number_width(&self, digits: usize) -> f64 {
+        (digits as f64 * CHAR * self.font).min(self.cell * 0.92)
+    }
+
+    /// The clue number under a point: its line and its index in the clue
+    /// (`runs` gives a line's clue). None off the clues or between numbers.
+    pub fn clue_number_at(
+        &self,
+        x: f64,
+        y: f64,
+        runs: impl Fn(LineId) -> Vec<u32>,
+    ) -> Option<(LineId, usize)> {
+        let line = self.clue_at(x, y)?;
+        let clue = runs(line);
+        let k = match line {
+            LineId::Row(_) => {
+                let half = CHAR * self.font / 2.0;
+                self.row_clue_slots(&clue).iter().position(|&(sx, w)| x >= sx - half && x < sx + w + half)?
+            }
+            LineId::Column(_) => {
+                let n = clue.len().max(1);
+                (0..n).find(|&k| {
+                    let (sy, h) = self.column_clue_slot(n, k);
+                    (sy..sy + h).contains(&y)
+                })?
+            }
+        };
+        Some((line, k))
     }
 
     /// The canvas size in CSS pixels.
@@ -171,26 +252,44 @@ impl Layout {
     }
 }
 
-/// The clues' font for a cell: 0.6 of it, but 6 pixels (the least that
-/// reads) while that is no more than 0.75 of it, so that cells of 8 pixels
-/// still show their clues.
+/// The clues' font for a cell: 0.65 of it, and never below the legible
+/// least; none (0) on cells too small for that.
 fn clue_font(cell: f64) -> f64 {
-    (cell * FONT).max((cell * 0.75).min(6.0)).floor().max(1.0)
+    if cell < CLUE_CELL {
+        0.0
+    } else {
+        (cell * 0.65).floor().max(LEGIBLE_FONT)
+    }
 }
 
-/// The row clues' width in cells, at a font of 0.6 cell.
+/// The row clues' width in cells, at a font of 0.65 cell.
 fn row_clue_cells(clues: ClueExtent) -> f64 {
-    FONT * CHAR * clues.row_chars.max(1) as f64 + 0.5
+    0.65 * CHAR * clues.row_chars.max(1) as f64 + 0.5
+}
+
+/// The digits of a number.
+pub fn digits(n: u32) -> usize {
+    n.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
 /// Two fingers on the board: a pinch zooms one step each time their
-/// distance grows or shrinks by the zoom step since the last one.
+/// distance grows or shrinks by the zoom step since the last one, and the
+/// fingers moving together pan the board.
 #[derive(Clone, Debug, Default)]
 pub struct Pinch {
     /// The touching fingers: pointer id and position.
     fingers: Vec<(i32, f64, f64)>,
     /// The fingers' distance at the last step (or when the second touched).
     base: Option<f64>,
+}
+
+/// What a finger's move does.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PinchMove {
+    /// A zoom step: in (true) or out.
+    pub zoom: Option<bool>,
+    /// How far the two fingers' midpoint moved (x, y): the board follows it.
+    pub pan: (f64, f64),
 }
 
 impl Pinch {
@@ -205,20 +304,24 @@ impl Pinch {
         self.base = self.distance();
     }
 
-    /// A finger moved: `Some(true)` to zoom in, `Some(false)` out.
-    pub fn moved(&mut self, id: i32, x: f64, y: f64, step: f64) -> Option<bool> {
+    /// A finger moved: a zoom step and a pan while two fingers are down;
+    /// None for one finger (or an unknown one).
+    pub fn moved(&mut self, id: i32, x: f64, y: f64, step: f64) -> Option<PinchMove> {
+        let before = self.midpoint();
         let finger = self.fingers.iter_mut().find(|f| f.0 == id)?;
         (finger.1, finger.2) = (x, y);
-        let (now, base) = (self.distance()?, self.base?);
+        let (now, base, before, after) = (self.distance()?, self.base?, before?, self.midpoint()?);
         let zoom = if now >= base * step {
-            true
+            Some(true)
         } else if now * step <= base {
-            false
+            Some(false)
         } else {
-            return None;
+            None
         };
-        self.base = Some(now);
-        Some(zoom)
+        if zoom.is_some() {
+            self.base = Some(now);
+        }
+        Some(PinchMove { zoom, pan: (after.0 - before.0, after.1 - before.1) })
     }
 
     /// Two fingers are down (the page must not scroll or zoom itself).
@@ -229,6 +332,13 @@ impl Pinch {
     fn distance(&self) -> Option<f64> {
         match self.fingers.as_slice() {
             [a, b] => Some((a.1 - b.1).hypot(a.2 - b.2)),
+            _ => None,
+        }
+    }
+
+    fn midpoint(&self) -> Option<(f64, f64)> {
+        match self.fingers.as_slice() {
+            [a, b] => Some(((a.1 + b.1) / 2.0, (a.2 + b.2) / 2.0)),
             _ => None,
         }
     }
@@ -250,10 +360,10 @@ pub fn css(v: f64) -> String {
 mod tests {
     use super::*;
 
-    const CLUES: ClueExtent = ClueExtent { row_chars: 7, column_runs: 4, column_digits: 1 };
+    const CLUES: ClueExtent = ClueExtent { row_chars: 7, column_runs: 4 };
 
     #[test]
-    fn boards_fit_their_space_whole() {
+    fn boards_fit_their_space_whole_when_their_clues_are_legible() {
         for (w, h, space) in [
             (1, 1, (400.0, 300.0)),
             (5, 5, (800.0, 600.0)),
@@ -262,55 +372,106 @@ mod tests {
             (1000, 1000, (700.0, 560.0)),
             (100, 30, (390.0, 900.0)),
         ] {
-            let l = Layout::fit(w, h, CLUES, space);
+            let l = Layout::fit(w, h, CLUES, space, 2.0);
             let (cw, ch) = l.size();
-            assert!(cw <= space.0 && ch <= space.1, "{w}×{h} in {space:?}: {cw}×{ch}");
+            // Whole, or panning under legible clues (the 100×30 on a phone).
+            let whole = cw <= space.0 && ch <= space.1;
+            assert!(whole || l.cell == CLUE_CELL, "{w}×{h} in {space:?}: {cw}×{ch}");
             assert!(l.cell <= FIT_CELLS.1);
             let (x, y) = l.cell_origin(h - 1, w - 1);
             assert_eq!(l.cell_at(x + l.cell / 2.0, y + l.cell / 2.0), Some((h - 1, w - 1)));
             assert_eq!(l.cell_at(l.left - 1.0, l.top + 1.0), None);
         }
         // The sizes the page promises: a 40×40 board in a 1280×800 window's
-        // board box, a 25×25 one on a 390-pixel phone, at 8 pixels or more.
-        assert!(Layout::fit(40, 40, CLUES, (700.0, 560.0)).cell >= 8.0);
-        assert!(Layout::fit(25, 25, CLUES, (358.0, 600.0)).cell >= 8.0);
-        // Cells of 8 pixels show their clues.
-        assert!(Layout::at_cell(40, 40, CLUES, 8.0).font >= MIN_FONT);
-        assert!(
-            Layout::at_cell(40, 40, ClueExtent { column_digits: 2, ..CLUES }, 8.0).column_font >= MIN_FONT
-        );
-        // Clues too small to draw take no room: a huge board with long
-        // clues (a random 1000×1000 picture's) fits a phone's box whole.
-        let long = ClueExtent { row_chars: 700, column_runs: 250, ..CLUES };
+        // board box, a 25×25 one on a 390-pixel phone, whole with legible clues.
+        for (n, space) in [(40, (700.0, 560.0)), (25, (358.0, 600.0))] {
+            let l = Layout::fit(n, n, CLUES, space, 2.0);
+            assert!(l.cell >= CLUE_CELL && l.font >= LEGIBLE_FONT, "{n}: {l:?}");
+        }
+        // Clues are legible or not drawn: never a font below the least.
+        for tenth in 1..=640 {
+            let l = Layout::at_cell(40, 40, CLUES, tenth as f64 / 10.0);
+            assert!(l.font == 0.0 || l.font >= LEGIBLE_FONT, "{l:?}");
+            assert_eq!(l.shows_clues(), l.cell >= CLUE_CELL);
+        }
+        // Whole pixels from 4 up; small boards stop at 32.
+        assert_eq!(Layout::fit(40, 40, CLUES, (700.0, 560.0), 1.0).cell.fract(), 0.0);
+        assert_eq!(Layout::fit(2, 2, CLUES, (2000.0, 2000.0), 1.0).cell, 32.0);
+    }
+
+    #[test]
+    fn boards_too_large_for_legible_clues_pan_under_them() {
+        // A 100×100 in a desktop's box and on a phone: legible clues, the
+        // board as wide as the box (or wider, at the legible least), panning.
+        let clues = ClueExtent { row_chars: 40, column_runs: 20 };
+        for (space, dpr) in [((824.0, 560.0), 1.0), ((358.0, 600.0), 2.0)] {
+            let l = Layout::fit(100, 100, clues, space, dpr);
+            assert!(l.shows_clues() && l.cell >= CLUE_CELL, "{space:?}: {l:?}");
+            let (w, h) = l.size();
+            assert!(h > space.1, "it pans: {h} in {}", space.1);
+            assert!(w <= space.0 || l.cell == CLUE_CELL, "as wide as the box: {w} in {}", space.0);
+            assert!(l.backing_scale(dpr) >= 1.0);
+        }
+        // A wide box gives larger cells.
+        assert!(Layout::fit(100, 100, clues, (1800.0, 560.0), 1.0).cell > CLUE_CELL);
+        // Too large to pan at a device pixel a CSS pixel: the whole grid,
+        // no clues (a random 1000×1000 picture's, on a phone and a desktop).
+        let long = ClueExtent { row_chars: 700, column_runs: 250 };
         for space in [(358.0, 600.0), (700.0, 560.0)] {
-            let l = Layout::fit(1000, 1000, long, space);
+            let l = Layout::fit(1000, 1000, long, space, 2.0);
             let (cw, ch) = l.size();
             assert!(
                 cw <= space.0 && ch <= space.1 && l.cell >= 0.35,
                 "{space:?}: {cw}×{ch}, cell {}",
                 l.cell
             );
-            assert_eq!((l.left, l.top), (4.0, 4.0));
+            assert_eq!((l.left, l.top), (GAP, GAP));
+            assert!(!l.shows_clues());
         }
-        // Whole pixels from 4 up; small boards stop at 32.
-        assert_eq!(Layout::fit(40, 40, CLUES, (700.0, 560.0)).cell.fract(), 0.0);
-        assert_eq!(Layout::fit(2, 2, CLUES, (2000.0, 2000.0)).cell, 32.0);
     }
 
     #[test]
-    fn column_numbers_never_overlap() {
-        for digits in 1..=7 {
-            for cell in [8.0, 14.0, 32.0] {
-                let l = Layout::at_cell(10, 10, ClueExtent { column_digits: digits, ..CLUES }, cell);
-                // A number's width: a character is 0.6 of the font.
-                assert!(
-                    digits as f64 * CHAR * l.column_font <= cell || l.column_font < MIN_FONT,
-                    "{digits} digits in {cell}: {}",
-                    l.column_font
-                );
-                assert!(l.column_font <= l.font);
-            }
+    fn clue_numbers_have_slots_that_never_overlap() {
+        let l = Layout::at_cell(10, 10, CLUES, 20.0);
+        let slots = l.row_clue_slots(&[3, 12, 1]);
+        assert_eq!(slots.len(), 3);
+        for pair in slots.windows(2) {
+            assert!(pair[0].0 + pair[0].1 < pair[1].0, "{slots:?}");
         }
+        assert!(slots[0].0 >= 0.0, "inside the clue area: {slots:?}");
+        assert!(slots[2].0 + slots[2].1 < l.left, "left of the grid");
+        assert!((slots[1].1 - 2.0 * slots[0].1).abs() < 1e-9, "two digits, twice one");
+        assert_eq!(l.row_clue_slots(&[]).len(), 1, "the 0 of an empty clue");
+        // Column numbers stack a cell apart, the last next to the grid.
+        let (y0, h) = l.column_clue_slot(3, 0);
+        let (y2, _) = l.column_clue_slot(3, 2);
+        assert_eq!((h, y2 - y0), (l.cell, 2.0 * l.cell));
+        assert!(y2 + h <= l.top && y0 >= 0.0);
+        // Numbers wider than a column are squeezed into it.
+        for digits in 1..=7 {
+            assert!(l.number_width(digits) < l.cell);
+        }
+    }
+
+    #[test]
+    fn clue_numbers_are_found_by_position() {
+        let l = Layout::at_cell(5, 4, ClueExtent { row_chars: 6, column_runs: 3 }, 20.0);
+        let runs = |line: LineId| match line {
+            LineId::Row(1) => vec![3, 12, 1],
+            LineId::Column(2) => vec![1, 1, 2],
+            _ => vec![],
+        };
+        let (_, row_y) = l.cell_origin(1, 0);
+        for (k, (x, w)) in l.row_clue_slots(&[3, 12, 1]).into_iter().enumerate() {
+            assert_eq!(l.clue_number_at(x + w / 2.0, row_y + 5.0, runs), Some((LineId::Row(1), k)));
+        }
+        let (col_x, _) = l.cell_origin(0, 2);
+        for k in 0..3 {
+            let (y, h) = l.column_clue_slot(3, k);
+            assert_eq!(l.clue_number_at(col_x + 3.0, y + h / 2.0, runs), Some((LineId::Column(2), k)));
+        }
+        assert_eq!(l.clue_number_at(1.0, row_y + 5.0, runs), None, "left of the first number");
+        assert_eq!(l.clue_number_at(l.left + 5.0, l.top + 5.0, runs), None, "a cell");
     }
 
     #[test]
@@ -350,16 +511,20 @@ mod tests {
     }
 
     #[test]
-    fn a_pinch_zooms_a_step_at_a_time() {
+    fn a_pinch_zooms_a_step_at_a_time_and_two_fingers_pan() {
         let mut p = Pinch::default();
         p.down(1, 100.0, 100.0);
-        assert_eq!(p.moved(1, 90.0, 100.0, 1.25), None, "one finger pans");
+        assert_eq!(p.moved(1, 90.0, 100.0, 1.25), None, "one finger is the browser's (or paints)");
         p.down(2, 240.0, 100.0); // 150 apart
         assert!(p.pinching());
-        assert_eq!(p.moved(2, 270.0, 100.0, 1.25), None, "180: under a step");
-        assert_eq!(p.moved(2, 280.0, 100.0, 1.25), Some(true), "190: a step in");
-        assert_eq!(p.moved(2, 290.0, 100.0, 1.25), None, "200, from 190: not yet");
-        assert_eq!(p.moved(1, 170.0, 100.0, 1.25), Some(false), "120: a step out");
+        let zoom = |m: Option<PinchMove>| m.and_then(|m| m.zoom);
+        assert_eq!(zoom(p.moved(2, 270.0, 100.0, 1.25)), None, "180: under a step");
+        assert_eq!(zoom(p.moved(2, 280.0, 100.0, 1.25)), Some(true), "190: a step in");
+        assert_eq!(zoom(p.moved(2, 290.0, 100.0, 1.25)), None, "200, from 190: not yet");
+        assert_eq!(zoom(p.moved(1, 170.0, 100.0, 1.25)), Some(false), "120: a step out");
+        // Both fingers down 30 pixels: the midpoint moves 15 with each.
+        assert_eq!(p.moved(1, 170.0, 130.0, 1.25), Some(PinchMove { zoom: None, pan: (0.0, 15.0) }));
+        assert_eq!(p.moved(2, 290.0, 130.0, 1.25), Some(PinchMove { zoom: None, pan: (0.0, 15.0) }));
         p.up(1);
         assert!(!p.pinching());
         assert_eq!(p.moved(2, 400.0, 100.0, 1.25), None);

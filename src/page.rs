@@ -95,6 +95,9 @@ pub struct App {
     first_visit: bool,
     /// Bring the lab into view after the next render (a clue was clicked).
     lab_into_view: bool,
+    /// Scroll the board's section into view once the page is drawn (on a
+    /// narrow screen, after Solve or Play: see [`board::bring_board_into_view`]).
+    board_into_view: bool,
     /// The clues last made from the uploaded picture (see [`PicturePanel`]).
     picture: Option<PictureClues>,
     /// Bumped when the window is resized.
@@ -103,6 +106,7 @@ pub struct App {
     /// offered back ("Restore my previous input").
     replaced: Option<String>,
     _on_hash: Option<Closure<dyn FnMut()>>,
+    _on_visibility: Option<Closure<dyn FnMut()>>,
 }
 
 const SAMPLE: &str = "01110\n11010\n01110\n00110\n00111\n";
@@ -151,9 +155,7 @@ impl Component for App {
             Msg::Act(action) => {
                 let solving = matches!(action, Action::Solve { .. });
                 self.dispatch(ctx, action);
-                if solving {
-                    board::bring_board_into_view();
-                }
+                self.board_into_view |= solving;
             }
             Msg::Input(text) => {
                 self.load_input(ctx, text);
@@ -183,6 +185,7 @@ impl Component for App {
                 };
                 let action = crate::app::PlayAction::Toggle { saved };
                 self.dispatch(ctx, Action::Play { action, now: js_sys::Date::now() });
+                self.board_into_view |= self.state.play.is_some();
             }
             Msg::Play(action) => self.dispatch(ctx, Action::Play { action, now: js_sys::Date::now() }),
             Msg::HashChanged => self.open_share_link(ctx),

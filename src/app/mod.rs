@@ -20,7 +20,7 @@ pub use play::{line_cells, line_done, lines_done, progress_key, HintView, Play, 
 pub use zoom::{Zoom, ZOOM_CELLS, ZOOM_STEP};
 
 pub use solve::Racer;
-pub use text::{counts_text, millis, plural, verdict_text};
+pub use text::{clock_text, counts_text, millis, plural, verdict_text};
 
 use crate::playback::Playback;
 use crate::protocol::{Cells, FromWorker, HintRequest, ParseOutcome, SolveRequest, VerdictKind};
@@ -88,6 +88,9 @@ pub struct State {
     pub zoom: Zoom,
     /// The player's own board, in play mode.
     pub play: Option<Play>,
+    /// The screen is a touch screen (a coarse pointer): the page speaks of
+    /// taps, not clicks.
+    pub touch: bool,
 }
 
 /// Everything that changes the state.
@@ -206,11 +209,17 @@ impl Default for State {
             speed: 60,
             zoom: Zoom::Fit,
             play: None,
+            touch: false,
         }
     }
 }
 
 impl State {
+    /// When the running solve began (ms, the page's clock), if one runs.
+    pub fn solving_since(&self) -> Option<f64> {
+        self.running.map(|_| self.started)
+    }
+
     /// The puzzle shown, if the input is one.
     pub fn puzzle(&self) -> Option<&Rc<Puzzle>> {
         match &self.input {
@@ -315,7 +324,7 @@ impl State {
                 // is the solve's (the racer started later), not the racer's.
                 self.respawn(&mut effects);
                 let ms = now - self.started;
-                self.finish(*done, ms, " (a racing engine answered first)", &mut effects);
+                self.finish(*done, ms, "; a second engine, racing the first, answered", &mut effects);
             }
             // A racer that failed is left alone; the first engine goes on.
             Action::FromRacer { .. } => {}

@@ -7,6 +7,7 @@
 use super::{plural, Effect, State};
 use crate::protocol::{Cells, FromWorker, HintRequest};
 use board::Stroke;
+use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::{Cell, LineId, Puzzle};
 use std::rc::Rc;
 
@@ -31,6 +32,8 @@ pub enum PlayAction {
     },
     /// The stroke ends (one step to undo).
     Release,
+    /// The stroke is taken back unmade (a second finger touched: a pinch).
+    Cancel,
     /// Moves the keyboard's cursor.
     Cursor {
         rows: isize,
@@ -52,6 +55,16 @@ pub enum PlayAction {
     ApplyHint,
     /// Ask the worker which of the player's cells are wrong.
     Check,
+    /// The page was hidden (true) or shown again: the clock stops or goes on.
+    Hidden(bool),
+    /// Check every finished change at once (on) or only on `Check`.
+    ShowMistakes(bool),
+    /// Crosses off a clue number (the player's own note: this run is
+    /// placed), or back on: the line (rows, then columns) and the number.
+    CrossClue {
+        line: usize,
+        number: usize,
+    },
 }
 
 /// A hint as the board and the page show it.
@@ -81,20 +94,32 @@ impl State {
                 None => Some(Play::new(&puzzle, colour.as_deref(), now, saved.as_deref())),
             };
             self.status = match &self.play {
-                Some(p) if p.solved.is_none() && colour.is_some() => "Playing: pick a colour (or press 1 to 9), \
-                    click a cell to paint it, right-click (or Cross) to mark it background; drag for a run."
-                    .into(),
-                Some(p) if p.solved.is_none() => {
-                    "Playing: click a cell to fill it, right-click (or Cross) to mark it empty; drag for a run.".into()
-                }
+                Some(p) if p.solved.is_none() => play_help(colour.is_some(), self.touch),
                 _ => String::new(),
             };
             self.check_solved(&puzzle, now);
             return;
         }
         let Some(play) = self.play.as_mut() else { return };
+        if let PlayAction::Hidden(hidden) = action {
+            play.pause(hidden, now);
+            if hidden {
+                effects.push(Effect::Keep { key: play.key.clone(), value: play.saved(now) });
+            }
+            return;
+        }
         play.seen = now;
         let changed = match action {
+            PlayAction::Hidden(_) => unreachable!(),
+            PlayAction::ShowMistakes(on) => {
+                play.show_mistakes = on;
+                if on {
+                    effects.push(self.ask_hint(true, &puzzle, colour.as_deref()));
+                } else {
+                    play.wrong = Rc::default();
+                }
+                false
+            }
             PlayAction::Toggle { .. } => unreachable!(),
             PlayAction::Press { index, cross } => {
                 if index >= play.cells.len() {
@@ -132,6 +157,11 @@ impl State {
                 play.record(stroke.before);
                 true
             }
+            PlayAction::Cancel => {
+                let Some(stroke) = play.stroke.take() else { return };
+                play.restore(stroke.before);
+                true
+            }
             PlayAction::Cursor { rows, columns } => {
                 let (r, c) = (play.cursor / width, play.cursor % width);
                 let r = r.saturating_add_signed(rows).min(puzzle.height() - 1);
@@ -163,6 +193,7 @@ impl State {
                 play.record(before);
                 play.solved = None;
                 (play.played, play.since, play.hints) = (0.0, now, 0);
+                (play.mistakes, play.found, play.crossed) = (0, Vec::new(), Rc::default());
                 self.status.clear();
                 true
             }
@@ -177,14 +208,19 @@ impl State {
                 false
             }
             PlayAction::Hint | PlayAction::Check => {
-                let id = self.next_id;
-                self.next_id += 1;
-                play.asked = Some(id);
-                let (check, cells) = (action == PlayAction::Check, Cells::clone(&play.cells));
-                effects.push(Effect::AskHint(match &colour {
-                    Some(colour) => HintRequest::of_colour(id, colour, cells, check),
-                    None => HintRequest::new(id, &puzzle, cells, check),
-                }));
+                effects.push(self.ask_hint(action == PlayAction::Check, &puzzle, colour.as_deref()));
+                false
+            }
+            PlayAction::CrossClue { line, number } => {
+                let runs = puzzle.lines().nth(line).map(|l| match &colour {
+                    Some(c) => c.clue(l).len().max(1),
+                    None => puzzle.clue(l).runs().len().max(1),
+                });
+                if runs.is_none_or(|runs| number >= runs) {
+                    return;
+                }
+                play.cross_clue(line as u32, number as u32);
+                effects.push(Effect::Keep { key: play.key.clone(), value: play.saved(now) });
                 false
             }
             PlayAction::ApplyHint => {
@@ -199,9 +235,29 @@ impl State {
             if let Some(play) = &self.play {
                 if play.stroke.is_none() {
                     effects.push(Effect::Keep { key: play.key.clone(), value: play.saved(now) });
+                    if play.show_mistakes && play.solved.is_none() {
+                        effects.push(self.ask_hint(true, &puzzle, colour.as_deref()));
+                    }
                 }
             }
         }
+    }
+
+    /// Asks the worker for a hint, or a check, of the player's cells.
+    fn ask_hint(&mut self, check: bool, puzzle: &Puzzle, colour: Option<&ColourPuzzle>) -> Effect {
+        let id = self.next_id;
+        self.next_id += 1;
+        let cells = match self.play.as_mut() {
+            Some(play) => {
+                play.asked = Some(id);
+                Cells::clone(&play.cells)
+            }
+            None => Cells::unknown(0),
+        };
+        Effect::AskHint(match colour {
+            Some(colour) => HintRequest::of_colour(id, colour, cells, check),
+            None => HintRequest::new(id, puzzle, cells, check),
+        })
     }
 
     /// "Solved!" once the filled cells make every clue (any solution counts).
@@ -228,13 +284,35 @@ impl State {
         let Some(play) = self.play.as_mut().filter(|p| p.asked == Some(id)) else { return };
         play.asked = None;
         if let Some(wrong) = wrong {
-            play.wrong = Rc::new(wrong);
+            play.found_wrong(wrong);
             play.hint = Some(HintView { text, line: None, cells: Vec::new() });
         } else {
             play.hints += 1;
             play.hint = Some(HintView { text, line, cells });
         }
     }
+}
+
+/// What play mode's first words say: how to fill, cross out and paint,
+/// in the words of the screen (taps on a touch screen, clicks otherwise).
+fn play_help(colour: bool, touch: bool) -> String {
+    let fill = match (colour, touch) {
+        (true, true) => {
+            "Playing: pick a colour, tap a cell to paint it; with Cross on, a tap marks it background."
+        }
+        (true, false) => {
+            "Playing: pick a colour (or press 1 to 9), click a cell to paint it, right-click (or Cross) \
+            to mark it background."
+        }
+        (false, true) => "Playing: tap a cell to fill it; with Cross on, a tap marks it empty.",
+        (false, false) => "Playing: click a cell to fill it, right-click (or Cross) to mark it empty.",
+    };
+    let more = if touch {
+        " Drag for a run; two fingers pan and zoom; tap a clue number to cross it off. Hint shows the next step."
+    } else {
+        " Drag for a run; click a clue number to cross it off. Hint shows the next step."
+    };
+    format!("{fill}{more}")
 }
 
 mod board;

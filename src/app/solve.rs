@@ -126,8 +126,10 @@ impl State {
         self.playback.finish(done.solutions.first().cloned(), done.line);
         self.playback.jump_to_end();
         self.playing = false;
-        self.status = format!("{}{suffix}", verdict_text(&done, ms));
-        self.counts = counts_text(&done);
+        // The verdict in a player's words; the solver's own figures (and
+        // how it got there) in the counts below it.
+        self.status = verdict_text(&done, ms);
+        self.counts = format!("{}{suffix}", counts_text(&done));
         self.verdict = Some(done.verdict);
         self.difficulty = done.difficulty.or(self.difficulty);
         self.solutions = done.solutions.into_iter().map(Rc::new).collect();

@@ -127,6 +127,7 @@ fn solve_posts_the_request_and_plays() {
     let [Effect::Post(request)] = effects.as_slice() else { panic!("{effects:?}") };
     assert_eq!((request.id, request.rows.len(), request.columns[0].clone()), (1, 5, vec![1]));
     assert_eq!((s.running, s.playing, s.status.as_str()), (Some(1), true, "Solving…"));
+    assert_eq!(s.solving_since(), Some(5.0), "the solve's clock starts");
     assert_eq!(s.tick_ms(), Some(16));
     // Solving again replaces the busy worker.
     let effects = s.reduce(Action::Solve { now: 6.0 });
@@ -149,7 +150,7 @@ fn a_verdict_jumps_to_the_end_and_the_counts_agree() {
     s.reduce(Action::FromWorker { message: done(1, VerdictKind::Multiple, &["#..#", ".##."]) });
     assert!(s.playback.at_end() && !s.playing && s.running.is_none());
     assert_eq!(shown(&s), "#..#");
-    assert_eq!(s.status, "Multiple solutions — needed search (1 guess), 12 ms");
+    assert_eq!(s.status, "Multiple solutions — needed guessing: line logic was not enough, 12 ms");
     assert_eq!(s.counts, "Solver: 1 guess");
     assert_eq!(s.verdict, Some(VerdictKind::Multiple));
 }
@@ -272,10 +273,8 @@ fn the_racer_starts_with_search_and_its_verdict_wins() {
     let effects =
         s.reduce(Action::FromRacer { message: done(1, VerdictKind::Unique, &[&"#".repeat(25)]), now: 350.0 });
     assert_eq!(effects, [Effect::RespawnWorker]);
-    assert_eq!(
-        s.status,
-        "Unique solution — needed search (1 guess), 250 ms (a racing engine answered first)"
-    );
+    assert_eq!(s.status, "Unique solution — needed guessing: line logic was not enough, 250 ms");
+    assert_eq!(s.counts, "Solver: 1 guess; a second engine, racing the first, answered");
     assert_eq!(s.racer, Racer::Absent);
     // A racer that cannot start leaves the first engine alone.
     s.reduce(Action::Solve { now: 0.0 });
@@ -376,15 +375,16 @@ fn words_have_correct_plurals() {
     assert_eq!(plural(0, "guess", "guesses"), "0 guesses");
     let FromWorker::Done(mut d) = done(1, VerdictKind::Unique, &[]) else { panic!() };
     (d.guesses, d.contradictions) = (0, 84);
-    assert_eq!(
-        verdict_text(&d, 3.4),
-        "Unique solution — needed search (clause learning: 84 contradictions), 3 ms"
-    );
+    assert_eq!(verdict_text(&d, 3.4), "Unique solution — needed guessing: line logic was not enough, 3 ms");
     assert_eq!(counts_text(&d), "Solver: clause learning: 84 contradictions");
     (d.guesses, d.contradictions) = (2, 1);
     assert_eq!(counts_text(&d), "Solver: 2 guesses, then clause learning: 1 contradiction");
     (d.guesses, d.contradictions) = (0, 0);
-    assert_eq!(verdict_text(&d, 1.0), "Unique solution — needed search (probing, no guess), 1 ms");
+    assert_eq!(
+        verdict_text(&d, 1.0),
+        "Unique solution — solved by line logic and looking ahead, no guess, 1 ms"
+    );
+    assert_eq!(counts_text(&d), "Solver: looking ahead (probing: cells tried both ways), no guess");
     d.by_line_logic = true;
     assert_eq!(counts_text(&d), "Solver: line logic alone, no guess");
 }

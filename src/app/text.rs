@@ -20,7 +20,7 @@ fn search_words(guesses: u64, contradictions: u64) -> String {
     let learning = format!("clause learning: {}", plural(contradictions, "contradiction", "contradictions"));
     match (guesses, contradictions) {
         // Probing: each unknown cell tried both ways, keeping what follows from both.
-        (0, 0) => "probing, no guess".to_string(),
+        (0, 0) => "looking ahead (probing: cells tried both ways), no guess".to_string(),
         (_, 0) => guessed,
         (0, _) => learning,
         _ => format!("{guessed}, then {learning}"),
@@ -37,25 +37,28 @@ pub fn verdict_text(done: &Finished, ms: f64) -> String {
         (VerdictKind::None, None) => "No solution".to_string(),
         (VerdictKind::Timeout, _) => "Stopped".to_string(),
     };
-    let symmetric = if symmetries.is_empty() {
-        String::new()
-    } else {
-        format!("; symmetric clues: {}", symmetries.join(", "))
-    };
-    let how = if *by_line_logic {
-        "solved by line logic alone".to_string()
-    } else {
-        format!("needed search ({}{symmetric})", search_words(*guesses, *contradictions))
+    let _ = symmetries;
+    let how = match (by_line_logic, guesses, contradictions) {
+        (true, _, _) => "solved by line logic alone",
+        (false, 0, 0) => "solved by line logic and looking ahead, no guess",
+        (false, _, _) if *verdict == VerdictKind::Timeout => "line logic was not enough",
+        (false, _, _) => "needed guessing: line logic was not enough",
     };
     format!("{head} — {how}, {} ms", millis(ms))
 }
 
-/// The solver's figures at its verdict: the same as the verdict line's.
+/// The solver's figures at its verdict: how it got there, in its own
+/// terms (the verdict line says it in a player's).
 pub fn counts_text(done: &Finished) -> String {
+    let symmetric = if done.symmetries.is_empty() {
+        String::new()
+    } else {
+        format!("; symmetric clues: {}", done.symmetries.join(", "))
+    };
     if done.by_line_logic {
         "Solver: line logic alone, no guess".to_string()
     } else {
-        format!("Solver: {}", search_words(done.guesses, done.contradictions))
+        format!("Solver: {}{symmetric}", search_words(done.guesses, done.contradictions))
     }
 }
 
@@ -74,5 +77,27 @@ pub(super) fn running_counts(
         format!("Solving: {cells} unknown, {}, {depth} deep", search_words(guesses, 0))
     } else {
         format!("Solving: {cells} unknown after {}", plural(passes as u64, "pass", "passes"))
+    }
+}
+
+/// Milliseconds as m:ss, or h:mm:ss from an hour.
+pub fn clock_text(ms: f64) -> String {
+    let s = (ms.max(0.0) / 1000.0) as u64;
+    match s / 3600 {
+        0 => format!("{}:{:02}", s / 60, s % 60),
+        h => format!("{h}:{:02}:{:02}", s / 60 % 60, s % 60),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_clock_reads_minutes_and_seconds() {
+        use super::clock_text;
+        assert_eq!(clock_text(0.0), "0:00");
+        assert_eq!(clock_text(59_999.0), "0:59");
+        assert_eq!(clock_text(61_000.0), "1:01");
+        assert_eq!(clock_text(3_600_000.0 + 62_000.0), "1:01:02");
+        assert_eq!(clock_text(-5.0), "0:00");
     }
 }

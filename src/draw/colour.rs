@@ -4,7 +4,7 @@
 //! reads better on it.
 
 use super::Palette;
-use crate::layout::{css, Layout, MIN_FONT};
+use crate::layout::{css, digits, Layout};
 use nonogram_core::colour::{ColourPuzzle, ColourRun, Swatch};
 use web_sys::CanvasRenderingContext2d;
 
@@ -65,73 +65,90 @@ pub fn paint_cells(
     }
 }
 
-/// The clue numbers, each on a box of its run's colour; those of lines
-/// marked in `done` (rows, then columns) faded, as satisfied.
+/// On a dark board, cells of a colour close to the paper (black, a dark
+/// blue) get a light inner outline, so that they do not sink into it.
+pub fn outline_dark_cells(
+    ctx: &CanvasRenderingContext2d,
+    l: &Layout,
+    puzzle: &ColourPuzzle,
+    sets: &[u32],
+    cells: impl Iterator<Item = usize> + Clone,
+    pen: &str,
+) {
+    if l.cell < 4.0 {
+        return;
+    }
+    let inset = (l.cell / 8.0).clamp(1.0, 2.5);
+    ctx.set_stroke_style_str(pen);
+    ctx.set_line_width((l.cell / 12.0).clamp(1.0, 2.0));
+    ctx.begin_path();
+    for (c, swatch) in puzzle.palette.iter().enumerate().skip(1) {
+        let [r, g, b] = swatch.rgb.map(f64::from);
+        if 0.299 * r + 0.587 * g + 0.114 * b > 60.0 {
+            continue;
+        }
+        for i in cells.clone().filter(|&i| sets.get(i) == Some(&(1u32 << c))) {
+            let (x, y) = l.cell_origin(i / l.width, i % l.width);
+            ctx.rect(x + inset, y + inset, l.cell - 2.0 * inset, l.cell - 2.0 * inset);
+        }
+    }
+    ctx.stroke();
+}
+
+/// The clue numbers, each on a box of its run's colour in its slot (see
+/// [`Layout::row_clue_slots`]); those of lines marked in `done` (rows, then
+/// columns) faded, as satisfied; those in `crossed` (line, number) faded
+/// and struck through.
 pub fn draw_clues(
     ctx: &CanvasRenderingContext2d,
     l: &Layout,
     puzzle: &ColourPuzzle,
     colours: &Palette,
     done: &[bool],
+    crossed: &[(u32, u32)],
 ) {
-    let fade = |k: usize| ctx.set_global_alpha(if done.get(k) == Some(&true) { 0.3 } else { 1.0 });
-    let swatch = |r: &ColourRun| puzzle.palette.get(usize::from(r.colour));
+    if !l.shows_clues() {
+        return;
+    }
+    let rows = puzzle.rows.len();
+    ctx.set_font(&format!("{}px sans-serif", css(l.font)));
     ctx.set_text_baseline("middle");
+    ctx.set_text_align("center");
     let pad = (l.font / 6.0).max(1.0);
-    if l.font >= MIN_FONT {
-        ctx.set_font(&format!("{}px sans-serif", css(l.font)));
-        ctx.set_text_align("left");
-        for (r, runs) in puzzle.rows.iter().enumerate() {
-            fade(r);
-            let (_, y) = l.cell_origin(r, 0);
-            let text = if runs.is_empty() { "0".to_string() } else { clue_text(runs) };
-            let width = |t: &str| ctx.measure_text(t).map_or(0.0, |m| m.width());
-            let start = l.left - 4.0 - width(&text);
-            let mut prefix = String::new();
-            for run in runs {
-                let number = run.len.to_string();
-                let x = start + width(&prefix);
-                let w = width(&number);
-                if let Some(s) = swatch(run) {
-                    ctx.set_fill_style_str(&css_colour(s));
-                    ctx.fill_rect(x - pad, y + 1.0, w + 2.0 * pad, l.cell - 2.0);
-                    ctx.set_fill_style_str(text_on(s.rgb));
-                }
-                let _ = ctx.fill_text(&number, x, y + l.cell / 2.0);
-                prefix.push_str(&number);
-                prefix.push(' ');
-            }
-            if runs.is_empty() {
-                ctx.set_fill_style_str(colours.ink);
-                let _ = ctx.fill_text("0", start, y + l.cell / 2.0);
-            }
+    let mut struck = Vec::new();
+    let mut number = |line: usize, k: usize, run: Option<&ColourRun>, (x, y, w, h): (f64, f64, f64, f64)| {
+        let is_crossed = crossed.binary_search(&(line as u32, k as u32)).is_ok();
+        let faded = is_crossed || done.get(line) == Some(&true);
+        ctx.set_global_alpha(if faded { 0.3 } else { 1.0 });
+        ctx.set_fill_style_str(colours.ink);
+        if let Some(s) = run.and_then(|r| puzzle.palette.get(usize::from(r.colour))) {
+            ctx.set_fill_style_str(&css_colour(s));
+            ctx.fill_rect(x - pad, y + 1.0, w + 2.0 * pad, h - 2.0);
+            ctx.set_fill_style_str(text_on(s.rgb));
+        }
+        let text = run.map_or(0, |r| r.len).to_string();
+        let _ = ctx.fill_text_with_max_width(&text, x + w / 2.0, y + h / 2.0, w.max(1.0));
+        if is_crossed {
+            struck.push((x, y, w, h));
+        }
+    };
+    let lengths = |runs: &[ColourRun]| runs.iter().map(|r| r.len).collect::<Vec<u32>>();
+    for (r, runs) in puzzle.rows.iter().enumerate() {
+        let (_, y) = l.cell_origin(r, 0);
+        for (k, (x, w)) in l.row_clue_slots(&lengths(runs)).into_iter().enumerate() {
+            number(r, k, runs.get(k), (x, y, w, l.cell));
         }
     }
-    if l.column_font >= MIN_FONT {
-        ctx.set_font(&format!("{}px sans-serif", css(l.column_font)));
-        ctx.set_text_align("center");
-        for (c, runs) in puzzle.columns.iter().enumerate() {
-            fade(puzzle.rows.len() + c);
-            let (x, _) = l.cell_origin(0, c);
-            if runs.is_empty() {
-                ctx.set_fill_style_str(colours.ink);
-                let _ = ctx.fill_text("0", x + l.cell / 2.0, l.top - 4.0 - l.cell / 2.0);
-            }
-            for (k, run) in runs.iter().enumerate() {
-                let y = l.top - 4.0 - (runs.len() - k) as f64 * l.cell;
-                if let Some(s) = swatch(run) {
-                    ctx.set_fill_style_str(&css_colour(s));
-                    ctx.fill_rect(x + 1.0, y + 1.0, l.cell - 2.0, l.cell - 2.0);
-                    ctx.set_fill_style_str(text_on(s.rgb));
-                }
-                let _ = ctx.fill_text(&run.len.to_string(), x + l.cell / 2.0, y + l.cell / 2.0);
-            }
+    for (c, runs) in puzzle.columns.iter().enumerate() {
+        let (x, _) = l.cell_origin(0, c);
+        let n = runs.len().max(1);
+        for k in 0..n {
+            let (y, h) = l.column_clue_slot(n, k);
+            let w = l.number_width(digits(runs.get(k).map_or(0, |r| r.len)));
+            let inset = ((l.cell - w) / 2.0).max(pad);
+            number(rows + c, k, runs.get(k), (x + inset, y, l.cell - 2.0 * inset, h));
         }
     }
     ctx.set_global_alpha(1.0);
-}
-
-/// A clue's numbers as the layout measures them: lengths, a space apart.
-fn clue_text(runs: &[ColourRun]) -> String {
-    runs.iter().map(|r| r.len.to_string()).collect::<Vec<_>>().join(" ")
+    super::paint::strike(ctx, l, colours, &struck);
 }

@@ -96,6 +96,9 @@ pub struct BoardView<'a> {
     pub wrong: &'a [u32],
     pub cursor: Option<usize>,
     pub done: &'a [bool],
+    /// Clue numbers the player crossed off: (line, number), lines counted
+    /// as in `done`, sorted.
+    pub crossed: &'a [(u32, u32)],
     /// A colour puzzle, and each cell's colours left (`cells` is then their
     /// black-and-white view).
     pub colour: Option<(&'a ColourPuzzle, &'a [u32])>,
@@ -117,11 +120,21 @@ struct Drawn {
     /// Cells under a play-mode outline or the cursor.
     overlaid: Vec<u32>,
     done: Vec<bool>,
+    crossed: Vec<(u32, u32)>,
 }
 
 /// What a background was drawn for: puzzle version, layout, scale, palette,
-/// greyed clues.
-type BackgroundKey = (u64, Layout, f64, Palette, Vec<bool>);
+/// greyed lines, crossed-off numbers.
+type BackgroundKey = (u64, Layout, f64, Palette, Vec<bool>, Vec<(u32, u32)>);
+
+/// The canvases of the pinned clues: the column clues' strip (along the
+/// top, the board's width) and the row clues' (down the left, below it).
+/// They show the background's clue areas, and stay in view while the cells
+/// pan beneath them.
+pub struct Strips<'a> {
+    pub top: &'a HtmlCanvasElement,
+    pub left: &'a HtmlCanvasElement,
+}
 
 /// The board's draw cache: what is on the canvas, and its background with
 /// the clues (hundreds of texts on a large board, drawn once per puzzle and
@@ -155,7 +168,14 @@ impl Board {
 
     /// Draws the board: everything when the geometry changed, else only
     /// the cells whose look changed (values, deduced-cell marks, the line).
-    pub fn draw(&self, canvas: &HtmlCanvasElement, l: Layout, dpr: f64, view: &BoardView) {
+    pub fn draw(
+        &self,
+        canvas: &HtmlCanvasElement,
+        strips: Option<Strips>,
+        l: Layout,
+        dpr: f64,
+        view: &BoardView,
+    ) {
         let Some(ctx) = context(canvas) else { return };
         let colours = *palette();
         let scale = l.backing_scale(dpr);
@@ -174,11 +194,12 @@ impl Board {
                 .chain(view.cursor.map(|c| c as u32))
                 .collect(),
             done: view.done.to_vec(),
+            crossed: view.crossed.to_vec(),
         };
         let mut drawn = self.drawn.borrow_mut();
         let same_board = matches!(&*drawn, Some(d) if d.layout == l && d.scale == scale && d.palette == colours
             && d.version == now.version && d.comparing == now.comparing && d.cells.len() == now.cells.len()
-            && d.done == now.done);
+            && d.done == now.done && d.crossed == now.crossed);
         let mut fresh = vec![false; now.cells.len()];
         for &i in &now.fresh {
             if let Some(f) = fresh.get_mut(i as usize) {
@@ -215,6 +236,9 @@ impl Board {
             None => {
                 size_canvas(canvas, &l, scale);
                 self.paint_background(&ctx, &l, scale, &colours, view);
+                if let Some(strips) = strips {
+                    self.paint_strips(&strips, &l, scale, &colours);
+                }
                 let _ = ctx.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
                 painter.whole();
                 if let Some((a, b)) = view.differ {
@@ -259,12 +283,12 @@ impl Board {
         colours: &Palette,
         view: &BoardView,
     ) {
-        let key = (view.version, *l, scale, *colours, view.done.to_vec());
+        let key = (view.version, *l, scale, *colours, view.done.to_vec(), view.crossed.to_vec());
         let mut background = self.background.borrow_mut();
         if background.as_ref().is_none_or(|(k, _)| *k != key) {
             let colour = view.colour.map(|(p, _)| p);
-            *background =
-                clue_background(l, scale, colours, view.puzzle, view.done, colour).map(|c| (key, c));
+            *background = clue_background(l, scale, colours, view.puzzle, view.done, view.crossed, colour)
+                .map(|c| (key, c));
         }
         let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
         match background.as_ref() {
@@ -275,6 +299,37 @@ impl Board {
                 let (w, h) = l.size();
                 ctx.set_fill_style_str(colours.paper);
                 ctx.fill_rect(0.0, 0.0, w * scale, h * scale);
+            }
+        }
+    }
+
+    /// Copies the background's clue areas onto the pinned strips (sized to
+    /// nothing when the clues are not drawn).
+    fn paint_strips(&self, strips: &Strips, l: &Layout, scale: f64, colours: &Palette) {
+        let (w, h) = l.size();
+        let shown = l.shows_clues();
+        let background = self.background.borrow();
+        for (canvas, (x, y, sw, sh)) in
+            [(strips.top, (0.0, 0.0, w, l.top)), (strips.left, (0.0, l.top, l.left, h - l.top))]
+        {
+            let pixels = paint::size_to(canvas, if shown { (sw, sh) } else { (0.0, 0.0) }, scale);
+            let Some(ctx) = context(canvas).filter(|_| shown) else { continue };
+            let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+            ctx.set_fill_style_str(colours.paper);
+            ctx.fill_rect(0.0, 0.0, f64::from(pixels.0), f64::from(pixels.1));
+            if let Some((_, image)) = background.as_ref() {
+                let (px, py) = (x * scale, y * scale);
+                let _ = ctx.draw_image_with_html_canvas_element_and_sw_and_sh_and_dx_and_dy_and_dw_and_dh(
+                    image,
+                    px,
+                    py,
+                    f64::from(pixels.0),
+                    f64::from(pixels.1),
+                    0.0,
+                    0.0,
+                    f64::from(pixels.0),
+                    f64::from(pixels.1),
+                );
             }
         }
     }

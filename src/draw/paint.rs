@@ -2,7 +2,7 @@
 //! per colour), grid lines, clue numbers, and the canvas's size.
 
 use super::Palette;
-use crate::layout::{css, Layout, MIN_FONT};
+use crate::layout::{css, digits, Layout};
 use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::{Cell, Puzzle};
 use wasm_bindgen::JsCast;
@@ -25,13 +25,11 @@ impl Painter<'_> {
     pub fn whole(&self) {
         let (ctx, l) = (self.ctx, self.l);
         if let Some((puzzle, sets)) = self.colour {
-            super::colour::paint_cells(
-                ctx,
-                l,
-                puzzle,
-                sets,
-                (0..self.cells.len()).filter(|&i| !self.fresh[i]),
-            );
+            let cells = (0..self.cells.len()).filter(|&i| !self.fresh[i]);
+            super::colour::paint_cells(ctx, l, puzzle, sets, cells.clone());
+            if *self.colours == super::DARK {
+                super::colour::outline_dark_cells(ctx, l, puzzle, sets, cells, self.colours.empty);
+            }
         } else {
             ctx.set_fill_style_str(self.colours.ink);
             ctx.begin_path();
@@ -64,7 +62,19 @@ impl Painter<'_> {
         self.fill(self.colours.paper, &|i| !self.fresh[i], all(), false);
         self.fill(self.colours.fresh, &|i| self.fresh[i], all(), false);
         match self.colour {
-            Some((puzzle, sets)) => super::colour::paint_cells(self.ctx, self.l, puzzle, sets, all()),
+            Some((puzzle, sets)) => {
+                super::colour::paint_cells(self.ctx, self.l, puzzle, sets, all());
+                if *self.colours == super::DARK {
+                    super::colour::outline_dark_cells(
+                        self.ctx,
+                        self.l,
+                        puzzle,
+                        sets,
+                        all(),
+                        self.colours.empty,
+                    );
+                }
+            }
             None => self.fill(self.colours.ink, &|i| self.cells.get(i) == Some(&Cell::Filled), all(), false),
         }
         self.fill(self.colours.empty, &|i| self.cells.get(i) == Some(&Cell::Empty), all(), true);
@@ -179,52 +189,79 @@ pub fn for_filled_runs(
 }
 
 /// Row clues right-aligned to the left of the grid, column clues stacked
-/// above it; numbers too small to read are left out (zoom in).
-/// Draws the clue numbers; those of lines marked in `done` (rows, then
-/// columns) in grey, as satisfied.
+/// above it, each number in its slot (see [`Layout::row_clue_slots`]);
+/// none when they would be too small to read (zoom in). The numbers of
+/// lines marked in `done` (rows, then columns) are grey, as satisfied;
+/// those in `crossed` (line, number) are grey and struck through.
 pub fn draw_clues(
     ctx: &CanvasRenderingContext2d,
     l: &Layout,
     puzzle: &Puzzle,
     colours: &Palette,
     done: &[bool],
+    crossed: &[(u32, u32)],
 ) {
-    let ink = |k: usize| if done.get(k) == Some(&true) { colours.empty } else { colours.ink };
+    if !l.shows_clues() {
+        return;
+    }
+    let rows = puzzle.rows.len();
+    ctx.set_font(&format!("{}px sans-serif", css(l.font)));
     ctx.set_text_baseline("middle");
-    if l.font >= MIN_FONT {
-        ctx.set_font(&format!("{}px sans-serif", css(l.font)));
-        ctx.set_text_align("right");
-        for (r, clue) in puzzle.rows.iter().enumerate() {
-            let (_, y) = l.cell_origin(r, 0);
-            ctx.set_fill_style_str(ink(r));
-            let _ = ctx.fill_text(&clue.to_string(), l.left - 4.0, y + l.cell / 2.0);
+    let mut struck = Vec::new();
+    let mut number = |line: usize, k: usize, n: u32, (x, y, w, h): (f64, f64, f64, f64)| {
+        let is_crossed = crossed.binary_search(&(line as u32, k as u32)).is_ok();
+        let grey = is_crossed || done.get(line) == Some(&true);
+        ctx.set_fill_style_str(if grey { colours.empty } else { colours.ink });
+        let _ = ctx.fill_text_with_max_width(&n.to_string(), x + w / 2.0, y + h / 2.0, w.max(1.0));
+        if is_crossed {
+            struck.push((x, y, w, h));
+        }
+    };
+    ctx.set_text_align("center");
+    for (r, clue) in puzzle.rows.iter().enumerate() {
+        let (_, y) = l.cell_origin(r, 0);
+        let runs = if clue.0.is_empty() { &[0][..] } else { &clue.0[..] };
+        for (k, ((x, w), &n)) in l.row_clue_slots(&clue.0).into_iter().zip(runs).enumerate() {
+            number(r, k, n, (x, y, w, l.cell));
         }
     }
-    if l.column_font >= MIN_FONT {
-        ctx.set_font(&format!("{}px sans-serif", css(l.column_font)));
-        ctx.set_text_align("center");
-        for (c, clue) in puzzle.columns.iter().enumerate() {
-            let (x, _) = l.cell_origin(0, c);
-            ctx.set_fill_style_str(ink(puzzle.rows.len() + c));
-            let runs: Vec<String> = if clue.0.is_empty() {
-                vec!["0".into()]
-            } else {
-                clue.0.iter().map(u32::to_string).collect()
-            };
-            for (k, run) in runs.iter().enumerate() {
-                let y = l.top - 4.0 - (runs.len() - k) as f64 * l.cell + l.cell / 2.0;
-                let _ = ctx.fill_text(run, x + l.cell / 2.0, y);
-            }
+    for (c, clue) in puzzle.columns.iter().enumerate() {
+        let (x, _) = l.cell_origin(0, c);
+        let runs = if clue.0.is_empty() { &[0][..] } else { &clue.0[..] };
+        for (k, &n) in runs.iter().enumerate() {
+            let (y, h) = l.column_clue_slot(runs.len(), k);
+            let w = l.number_width(digits(n));
+            number(rows + c, k, n, (x + (l.cell - w) / 2.0, y, w, h));
         }
     }
+    strike(ctx, l, colours, &struck);
 }
 
-/// Sizes a canvas for a layout at a backing scale (only when the size
-/// changes: resizing reallocates and clears it) and records the geometry in
-/// `data-left`, `data-top`, `data-cell` and `data-scale`, for tests and
-/// assistive tools.
-pub fn size_canvas(canvas: &HtmlCanvasElement, l: &Layout, scale: f64) {
-    let (w, h) = l.size();
+/// Strokes through crossed-off clue numbers' slots (x, y, width, height).
+pub(super) fn strike(
+    ctx: &CanvasRenderingContext2d,
+    l: &Layout,
+    colours: &Palette,
+    slots: &[(f64, f64, f64, f64)],
+) {
+    if slots.is_empty() {
+        return;
+    }
+    ctx.set_stroke_style_str(colours.alert);
+    ctx.set_line_width((l.font / 9.0).max(1.0));
+    ctx.begin_path();
+    for &(x, y, w, h) in slots {
+        let (cy, reach) = (y + h / 2.0, (l.font * 0.45).min(h / 2.0));
+        ctx.move_to(x - 1.0, cy + reach);
+        ctx.line_to(x + w + 1.0, cy - reach);
+    }
+    ctx.stroke();
+}
+
+/// Sizes a canvas to `w`×`h` CSS pixels at a backing scale (its backing
+/// store only when that changes: resizing reallocates and clears it);
+/// returns the backing store's size.
+pub fn size_to(canvas: &HtmlCanvasElement, (w, h): (f64, f64), scale: f64) -> (u32, u32) {
     let pixels = ((w * scale) as u32, (h * scale) as u32);
     if (canvas.width(), canvas.height()) != pixels {
         canvas.set_width(pixels.0);
@@ -233,9 +270,22 @@ pub fn size_canvas(canvas: &HtmlCanvasElement, l: &Layout, scale: f64) {
     let style = canvas.style();
     let _ = style.set_property("width", &format!("{}px", css(w)));
     let _ = style.set_property("height", &format!("{}px", css(h)));
-    for (name, value) in
-        [("data-left", l.left), ("data-top", l.top), ("data-cell", l.cell), ("data-scale", scale)]
-    {
+    pixels
+}
+
+/// Sizes a canvas for a layout at a backing scale (see [`size_to`]) and
+/// records the geometry in `data-left`, `data-top`, `data-cell`,
+/// `data-scale` and `data-font` (0: no clues drawn), for tests and
+/// assistive tools.
+pub fn size_canvas(canvas: &HtmlCanvasElement, l: &Layout, scale: f64) {
+    size_to(canvas, l.size(), scale);
+    for (name, value) in [
+        ("data-left", l.left),
+        ("data-top", l.top),
+        ("data-cell", l.cell),
+        ("data-scale", scale),
+        ("data-font", l.font),
+    ] {
         let _ = canvas.set_attribute(name, &css(value));
     }
 }
@@ -247,6 +297,7 @@ pub(super) fn clue_background(
     colours: &Palette,
     puzzle: &Puzzle,
     done: &[bool],
+    crossed: &[(u32, u32)],
     colour: Option<&ColourPuzzle>,
 ) -> Option<HtmlCanvasElement> {
     let document = web_sys::window()?.document()?;
@@ -259,8 +310,8 @@ pub(super) fn clue_background(
     ctx.set_fill_style_str(colours.paper);
     ctx.fill_rect(0.0, 0.0, w, h);
     match colour {
-        Some(colour) => super::colour::draw_clues(&ctx, l, colour, colours, done),
-        None => draw_clues(&ctx, l, puzzle, colours, done),
+        Some(colour) => super::colour::draw_clues(&ctx, l, colour, colours, done, crossed),
+        None => draw_clues(&ctx, l, puzzle, colours, done, crossed),
     }
     Some(canvas)
 }

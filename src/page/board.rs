@@ -1,6 +1,13 @@
 //! The board panel: its zoom buttons, the note of the step shown, and the
 //! canvas: the room it takes, its drawing, its text alternative, and what
 //! the keyboard, the pointer and the wheel do on it.
+//!
+//! A board larger than its box pans under pinned clues, as frozen panes:
+//! the cells' canvas scrolls in `.canvas-wrap`, and two strips copied from
+//! its clue areas stick to the box's top (column clues) and left (row
+//! clues). The row and column under the pointer or the cursor are
+//! highlighted across the cells and the strips by four bands (elements
+//! moved in place, no redrawing).
 
 use super::panels::ZoomBar;
 use super::NARROW;
@@ -57,13 +64,21 @@ pub struct PlayBoard {
     pub cursor: usize,
     /// Lines whose clues are satisfied: rows, then columns.
     pub done: Rc<Vec<bool>>,
+    /// Clue numbers the player crossed off: (line, number), sorted.
+    pub crossed: Rc<Vec<(u32, u32)>>,
 }
 
 pub enum BoardMsg {
     /// Zoom in (true) or out from the cell size drawn now.
     Zoom(bool),
     Key(KeyboardEvent),
-    Click(MouseEvent),
+    /// A click on a clue strip: which (true: the column clues along the
+    /// top), and where on it.
+    ClueClick(bool, MouseEvent),
+    /// The pointer moved over a clue strip (true: the top one).
+    StripHover(bool, MouseEvent),
+    /// The pointer left the board.
+    Leave,
     /// Play mode: a press, a move and a release of the pointer.
     Down(PointerEvent),
     Move(PointerEvent),
@@ -74,6 +89,17 @@ pub enum BoardMsg {
 
 pub struct BoardPanel {
     canvas: NodeRef,
+    /// The pinned clue strips (see [`draw::Strips`]) and what holds them all.
+    top_strip: NodeRef,
+    left_strip: NodeRef,
+    stack: NodeRef,
+    /// The box the board pans in.
+    wrap: NodeRef,
+    /// The highlight bands: the row's across the cells and on the row
+    /// clues, the column's across the cells and on the column clues.
+    bands: [NodeRef; 4],
+    /// The cell or clue the pointer is over (layout coordinates).
+    hover: Option<(f64, f64)>,
     /// The draw cache.
     board: draw::Board,
     /// The room the board may take (width, height), read from the page
@@ -82,12 +108,16 @@ pub struct BoardPanel {
     space: std::cell::Cell<Option<(f64, f64)>>,
     /// Ctrl+wheel on the board zooms (a listener that may cancel the page's zoom).
     _on_wheel: Option<Closure<dyn FnMut(web_sys::WheelEvent)>>,
+    /// Play mode's touches on the cells are the page's (see [`Self::hold_touches`]).
+    _on_touch: Option<Closure<dyn FnMut(web_sys::Event)>>,
     /// Two fingers on the board zoom (see [`Self::listen_to_pinch`]).
     _on_pointer: Vec<Closure<dyn FnMut(web_sys::PointerEvent)>>,
     /// Pending: the drawing of a new puzzle's board.
     redraw: Option<gloo_timers::callback::Timeout>,
     /// Play mode: the cell the pressed pointer was last over.
     pressed: Option<(usize, usize)>,
+    /// The fingers on the board (see [`Self::listen_to_pinch`]).
+    pinch: Rc<std::cell::RefCell<Pinch>>,
 }
 
 impl Component for BoardPanel {
@@ -97,17 +127,26 @@ impl Component for BoardPanel {
     fn create(_: &Context<Self>) -> Self {
         BoardPanel {
             canvas: NodeRef::default(),
+            top_strip: NodeRef::default(),
+            left_strip: NodeRef::default(),
+            stack: NodeRef::default(),
+            wrap: NodeRef::default(),
+            bands: Default::default(),
+            hover: None,
             board: draw::Board::default(),
             space: Default::default(),
             _on_wheel: None,
+            _on_touch: None,
             _on_pointer: Vec::new(),
             redraw: None,
             pressed: None,
+            pinch: Rc::default(),
         }
     }
 
     fn changed(&mut self, ctx: &Context<Self>, old: &BoardProps) -> bool {
-        if ctx.props().resized != old.resized {
+        // The controls above the board change with play mode.
+        if ctx.props().resized != old.resized || ctx.props().play.is_some() != old.play.is_some() {
             self.space.set(None);
         }
         true
@@ -145,15 +184,50 @@ impl Component for BoardPanel {
                 e.prevent_default();
                 action
             }
-            BoardMsg::Click(e) => {
-                let line =
-                    self.board.layout().and_then(|l| l.clue_at(e.offset_x() as f64, e.offset_y() as f64));
-                if let (Some(line), Some(_)) = (line, &props.puzzle) {
+            BoardMsg::ClueClick(top, e) => {
+                let (Some(l), Some(puzzle)) = (self.board.layout(), &props.puzzle) else { return false };
+                let (x, y) = (e.offset_x() as f64, e.offset_y() as f64 + if top { 0.0 } else { l.top });
+                if props.play.is_some() {
+                    let runs = |line: LineId| match &props.colour {
+                        Some(c) => c.clue(line).iter().map(|r| r.len).collect(),
+                        None => puzzle.clue(line).runs().to_vec(),
+                    };
+                    if let Some((line, number)) = l.clue_number_at(x, y, runs) {
+                        let line = match line {
+                            LineId::Row(r) => r,
+                            LineId::Column(c) => puzzle.height() + c,
+                        };
+                        props.on_play.emit(PlayAction::CrossClue { line, number });
+                    }
+                } else if let Some(line) = l.clue_at(x, y) {
                     props.on_clue.emit(line);
                 }
                 return false;
             }
+            BoardMsg::StripHover(top, e) => {
+                let Some(l) = self.board.layout() else { return false };
+                self.hover = Some((e.offset_x() as f64, e.offset_y() as f64 + if top { 0.0 } else { l.top }));
+                self.highlight(props);
+                return false;
+            }
+            BoardMsg::Leave => {
+                self.hover = None;
+                self.highlight(props);
+                return false;
+            }
             BoardMsg::Down(e) => {
+                // A second finger: a pinch or a pan, not a paint; the first
+                // finger's stroke is taken back. (Yew's listeners and the
+                // pinch's may run in either order: a stroke under way by
+                // another touch says it as well as the pinch does.)
+                let second = e.pointer_type() == "touch" && self.pressed.is_some();
+                if second || self.pinch.borrow().pinching() {
+                    e.prevent_default();
+                    if self.pressed.take().is_some() {
+                        props.on_play.emit(PlayAction::Cancel);
+                    }
+                    return false;
+                }
                 let Some((row, column)) = self.cell_at(&e) else { return false };
                 if props.play.is_none() || e.button() > 2 {
                     return false;
@@ -168,6 +242,13 @@ impl Component for BoardPanel {
                 return false;
             }
             BoardMsg::Move(e) => {
+                if e.pointer_type() == "mouse" {
+                    self.hover = Some((e.offset_x() as f64, e.offset_y() as f64));
+                    self.highlight(props);
+                }
+                if self.pinch.borrow().pinching() {
+                    return false;
+                }
                 let (Some(was), Some(now)) = (self.pressed, self.cell_at(&e)) else { return false };
                 if now != was {
                     self.pressed = Some(now);
@@ -198,14 +279,29 @@ impl Component for BoardPanel {
             <>
                 <ZoomBar zoom={props.zoom} on_zoom={link.callback(BoardMsg::Zoom)} on_action={props.on_action.clone()} />
                 <p id="progress" class="progress">{ &props.note }</p>
-                <div class="canvas-wrap" tabindex="0" role="group" aria-label="Board: ← → step, Home and End jump, Space plays or pauses"
+                <div class="canvas-wrap" ref={self.wrap.clone()} tabindex="0" role="group" aria-label="Board: ← → step, Home and End jump, Space plays or pauses"
                     onkeydown={link.callback(BoardMsg::Key)}>
-                    <canvas ref={self.canvas.clone()} role="img" aria-label={props.summary.clone()}
-                        class={if props.play.is_some() { "play" } else { "" }}
-                        onclick={link.callback(BoardMsg::Click)}
-                        onpointerdown={link.callback(BoardMsg::Down)} onpointermove={link.callback(BoardMsg::Move)}
-                        onpointerup={link.callback(|_| BoardMsg::Up)} onpointercancel={link.callback(|_| BoardMsg::Up)}
-                        oncontextmenu={props.play.is_some().then(|| Callback::from(|e: MouseEvent| e.prevent_default()))}></canvas>
+                    <div class="board-stack" ref={self.stack.clone()}
+                        onpointerleave={link.callback(|_| BoardMsg::Leave)}>
+                        <canvas ref={self.canvas.clone()} role="img" aria-label={props.summary.clone()}
+                            class={if props.play.is_some() { "cells play" } else { "cells" }}
+                            onpointerdown={link.callback(BoardMsg::Down)} onpointermove={link.callback(BoardMsg::Move)}
+                            onpointerup={link.callback(|_| BoardMsg::Up)} onpointercancel={link.callback(|_| BoardMsg::Up)}
+                            oncontextmenu={props.play.is_some().then(|| Callback::from(|e: MouseEvent| e.prevent_default()))}></canvas>
+                        <div class="band band-row" ref={self.bands[0].clone()} aria-hidden="true"></div>
+                        <div class="band band-column" ref={self.bands[2].clone()} aria-hidden="true"></div>
+                        <div class="clue-strip clue-top" aria-hidden="true">
+                            <canvas ref={self.top_strip.clone()} onclick={link.callback(|e| BoardMsg::ClueClick(true, e))}
+                                onmousemove={link.callback(|e| BoardMsg::StripHover(true, e))}></canvas>
+                            <div class="band band-column" ref={self.bands[3].clone()}></div>
+                            <div class="clue-corner"></div>
+                        </div>
+                        <div class="clue-strip clue-left" aria-hidden="true">
+                            <canvas ref={self.left_strip.clone()} onclick={link.callback(|e| BoardMsg::ClueClick(false, e))}
+                                onmousemove={link.callback(|e| BoardMsg::StripHover(false, e))}></canvas>
+                            <div class="band band-row" ref={self.bands[1].clone()}></div>
+                        </div>
+                    </div>
                 </div>
             </>
         }
@@ -237,9 +333,7 @@ impl BoardPanel {
     /// on the board zooms it, not the page: the listener must be able to
     /// cancel the event, which Yew's own listeners cannot.
     fn listen_to_wheel(&mut self, ctx: &Context<Self>) {
-        let Some(wrap) = self.canvas.cast::<web_sys::Element>().and_then(|c| c.parent_element()) else {
-            return;
-        };
+        let Some(wrap) = self.wrap.cast::<web_sys::Element>() else { return };
         let zoom = ctx.link().callback(BoardMsg::Zoom);
         let on_wheel = Closure::<dyn FnMut(web_sys::WheelEvent)>::new(move |e: web_sys::WheelEvent| {
             if e.ctrl_key() && e.delta_y() != 0.0 {
@@ -256,15 +350,47 @@ impl BoardPanel {
         );
         self._on_wheel = Some(on_wheel);
         self.listen_to_pinch(&wrap, ctx);
+        self.hold_touches();
     }
 
-    /// Two fingers on the board zoom it (`touch-action` leaves one-finger
-    /// panning to the browser, and pinching on the board to us).
+    /// In play mode a finger on the cells paints: its touches are cancelled
+    /// (non-passive listeners), so that the browser makes no gesture of a
+    /// stroke. Without it Chromium took a quick stroke for a fling, and
+    /// swallowed the next tap anywhere on the page (a tap stops a fling),
+    /// so that the first tap on Undo or Hint after a stroke did nothing.
+    fn hold_touches(&mut self) {
+        let Some(canvas) = self.canvas.cast::<web_sys::Element>() else { return };
+        let on_touch = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+            let playing = e
+                .current_target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .is_some_and(|c| c.class_name().split(' ').any(|k| k == "play"));
+            if playing && e.cancelable() {
+                e.prevent_default();
+            }
+        });
+        let options = web_sys::AddEventListenerOptions::new();
+        options.set_passive(false);
+        for kind in ["touchstart", "touchmove"] {
+            let _ = canvas.add_event_listener_with_callback_and_add_event_listener_options(
+                kind,
+                on_touch.as_ref().unchecked_ref(),
+                &options,
+            );
+        }
+        self._on_touch = Some(on_touch);
+    }
+
+    /// Two fingers on the board zoom it and pan it (`touch-action` leaves
+    /// one-finger panning to the browser outside play mode, and two
+    /// fingers on the board to us). The listener captures, so the pinch is
+    /// known before the canvas's own handlers see a second finger (which
+    /// then takes the first one's stroke back: a gesture, not a paint).
     fn listen_to_pinch(&mut self, wrap: &web_sys::Element, ctx: &Context<Self>) {
-        let pinch = Rc::new(std::cell::RefCell::new(Pinch::default()));
+        let pinch = self.pinch.clone();
         let zoom = ctx.link().callback(BoardMsg::Zoom);
         let handler = |kind: &'static str| {
-            let (pinch, zoom) = (pinch.clone(), zoom.clone());
+            let (pinch, zoom, wrap) = (pinch.clone(), zoom.clone(), wrap.clone());
             Closure::<dyn FnMut(web_sys::PointerEvent)>::new(move |e: web_sys::PointerEvent| {
                 if e.pointer_type() != "touch" {
                     return;
@@ -274,8 +400,11 @@ impl BoardPanel {
                 match kind {
                     "pointerdown" => pinch.down(id, x, y),
                     "pointermove" => {
-                        if let Some(inward) = pinch.moved(id, x, y, ZOOM_STEP) {
-                            zoom.emit(inward);
+                        if let Some(step) = pinch.moved(id, x, y, ZOOM_STEP) {
+                            wrap.scroll_by_with_x_and_y(-step.pan.0, -step.pan.1);
+                            if let Some(inward) = step.zoom {
+                                zoom.emit(inward);
+                            }
                         }
                     }
                     _ => pinch.up(id),
@@ -287,30 +416,39 @@ impl BoardPanel {
         };
         for kind in ["pointerdown", "pointermove", "pointerup", "pointercancel"] {
             let on_pointer = handler(kind);
-            let _ = wrap.add_event_listener_with_callback(kind, on_pointer.as_ref().unchecked_ref());
+            let _ = wrap.add_event_listener_with_callback_and_bool(
+                kind,
+                on_pointer.as_ref().unchecked_ref(),
+                true,
+            );
             self._on_pointer.push(on_pointer);
         }
     }
 
     /// The room the board may take: its box's width, and the window's
-    /// height below the box less room for the verdict (on a narrow screen,
-    /// where the board comes below the input, the window's height less its
-    /// controls: Solve brings the board into view).
-    fn space(&self, canvas: &HtmlCanvasElement) -> (f64, f64) {
+    /// height below the box less room for the verdict. On a narrow screen,
+    /// where the board comes below the input, Solve and Play scroll the
+    /// board's section to the top of the window (see
+    /// [`bring_board_into_view`]): the box gets the window's height less
+    /// the controls above it (and, solving, room for the verdict), so that
+    /// the board and its controls are in view together.
+    fn space(&self, playing: bool) -> (f64, f64) {
         if let Some(space) = self.space.get() {
             return space;
         }
         let window = web_sys::window();
         let (window_w, window_h) = window_size();
-        let wrap = canvas.parent_element();
+        let wrap = self.wrap.cast::<web_sys::Element>();
         let width =
             wrap.as_ref().map(|p| p.client_width() as f64).filter(|&w| w > 0.0).unwrap_or(window_w - 32.0);
+        let top = |e: &web_sys::Element| e.get_bounding_client_rect().top();
         let height = if window_w <= NARROW {
-            window_h - 190.0
+            let section = wrap.as_ref().and_then(|w| w.closest("section.board").ok().flatten());
+            let controls = wrap.as_ref().zip(section.as_ref()).map_or(190.0, |(w, s)| top(w) - top(s));
+            window_h - controls - if playing { 12.0 } else { 60.0 }
         } else {
             let scrolled = window.as_ref().and_then(|w| w.scroll_y().ok()).unwrap_or(0.0);
-            let top = wrap.as_ref().map_or(150.0, |p| p.get_bounding_client_rect().top() + scrolled);
-            window_h - top - 110.0
+            window_h - wrap.as_ref().map_or(150.0, |p| top(p) + scrolled) - 110.0
         };
         let space = (width.max(120.0), height.max(200.0));
         self.space.set(Some(space));
@@ -326,16 +464,33 @@ impl BoardPanel {
             return;
         };
         let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
-        let space = self.space(&canvas);
+        let space = self.space(props.play.is_some());
         let clues = ClueExtent::of(puzzle);
         let (w, h) = (puzzle.width(), puzzle.height());
         let l = match props.zoom {
-            Zoom::Fit => Layout::fit(w, h, clues, space),
+            Zoom::Fit => Layout::fit(w, h, clues, space, dpr),
             Zoom::Cell(cell) => Layout::at_cell(w, h, clues, cell),
         };
-        if let Some(wrap) = canvas.parent_element().and_then(|p| p.dyn_into::<web_sys::HtmlElement>().ok()) {
+        if let Some(wrap) = self.wrap.cast::<web_sys::HtmlElement>() {
             // Zoomed in, the board pans inside its box, never the page.
             let _ = wrap.style().set_property("max-height", &format!("{}px", draw::css(space.1.ceil())));
+        }
+        if let Some(stack) = self.stack.cast::<web_sys::HtmlElement>() {
+            let (width, height) = l.size();
+            let style = stack.style();
+            let _ = style.set_property("width", &format!("{}px", draw::css(width)));
+            let _ = style.set_property("height", &format!("{}px", draw::css(height)));
+            // The pinned strips show at most 40 % of the box each (the
+            // clues nearest the grid): the cells always keep room.
+            let pinned = [
+                ("--clue-left", l.left),
+                ("--clue-top", l.top),
+                ("--pin-left", l.left.min((space.0 * 0.4).floor())),
+                ("--pin-top", l.top.min((space.1 * 0.4).floor())),
+            ];
+            for (name, value) in pinned {
+                let _ = style.set_property(name, &format!("{}px", draw::css(value)));
+            }
         }
         let play = props.play.as_ref();
         let view = draw::BoardView {
@@ -349,9 +504,69 @@ impl BoardPanel {
             wrong: play.map_or(&[], |p| &p.wrong[..]),
             cursor: play.map(|p| p.cursor),
             done: play.map_or(&[], |p| &p.done[..]),
+            crossed: play.map_or(&[], |p| &p.crossed[..]),
             colour: props.colour.as_deref().map(|p| (p, cells.colours())),
         };
-        self.board.draw(&canvas, l, dpr, &view);
+        let (top, left) =
+            (self.top_strip.cast::<HtmlCanvasElement>(), self.left_strip.cast::<HtmlCanvasElement>());
+        let strips = top.as_ref().zip(left.as_ref()).map(|(top, left)| draw::Strips { top, left });
+        self.board.draw(&canvas, strips, l, dpr, &view);
+        self.highlight(props);
+    }
+
+    /// Moves the highlight bands to the row and column under the pointer
+    /// (a cell highlights both, a clue its line), else to the play
+    /// cursor's; hides them when there is neither.
+    fn highlight(&self, props: &BoardProps) {
+        let Some(l) = self.board.layout() else { return };
+        let (mut row, mut column) = (None, None);
+        match self.hover {
+            Some((x, y)) => {
+                if let Some((r, c)) = l.cell_at(x, y) {
+                    (row, column) = (Some(r), Some(c));
+                } else {
+                    match l.clue_at(x, y) {
+                        Some(LineId::Row(r)) => row = Some(r),
+                        Some(LineId::Column(c)) => column = Some(c),
+                        None => {}
+                    }
+                }
+            }
+            None => {
+                if let Some(play) = &props.play {
+                    (row, column) = (Some(play.cursor / l.width.max(1)), Some(play.cursor % l.width.max(1)));
+                }
+            }
+        }
+        let place = |band: &NodeRef, rect: Option<(f64, f64, f64, f64)>| {
+            let Some(band) = band.cast::<web_sys::HtmlElement>() else { return };
+            let style = band.style();
+            match rect {
+                Some((x, y, w, h)) => {
+                    let _ = style.set_property(
+                        "transform",
+                        &format!("translate({}px, {}px)", draw::css(x), draw::css(y)),
+                    );
+                    let _ = style.set_property("width", &format!("{}px", draw::css(w)));
+                    let _ = style.set_property("height", &format!("{}px", draw::css(h)));
+                    let _ = style.set_property("display", "block");
+                }
+                None => {
+                    let _ = style.set_property("display", "none");
+                }
+            }
+        };
+        let (cells_w, cells_h) = (l.width as f64 * l.cell, l.height as f64 * l.cell);
+        let clues = l.shows_clues();
+        let row_rect = |r: usize| (l.left, l.top + r as f64 * l.cell, cells_w, l.cell);
+        let column_rect = |c: usize| (l.left + c as f64 * l.cell, l.top, l.cell, cells_h);
+        place(&self.bands[0], row.map(row_rect));
+        place(&self.bands[1], row.filter(|_| clues).map(|r| (0.0, r as f64 * l.cell, l.left, l.cell)));
+        place(&self.bands[2], column.map(column_rect));
+        place(
+            &self.bands[3],
+            column.filter(|_| clues).map(|c| (l.left + c as f64 * l.cell, 0.0, l.cell, l.top)),
+        );
     }
 }
 
@@ -376,8 +591,9 @@ fn play_key(e: &KeyboardEvent) -> Option<PlayAction> {
     })
 }
 
-/// On a narrow screen the board is below the input: Solve scrolls it into
-/// view, with room for the verdict (see [`BoardPanel::space`]).
+/// On a narrow screen the board is below the input: Solve and Play scroll
+/// its section (controls, then the board) to the top of the window (see
+/// [`BoardPanel::space`]).
 pub(super) fn bring_board_into_view() {
     let narrow = window_size().0 <= NARROW;
     let board = web_sys::window()

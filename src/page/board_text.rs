@@ -58,6 +58,29 @@ impl App {
             };
         };
         let cells = state.shown_cells();
+        if let Some(play) = &state.play {
+            // Play: where the cursor is, what its cell holds, and the clues
+            // of its row and column.
+            let (row, column) = (play.cursor / p.width().max(1), play.cursor % p.width().max(1));
+            let holds = match cells.get(play.cursor) {
+                Some(Cell::Filled) => "filled",
+                Some(Cell::Empty) => "marked empty",
+                _ => "blank",
+            };
+            let marked = cells.iter().filter(|c| c.is_known()).count() as u64;
+            return format!(
+                "Your board, {}×{}: {} of {} marked. Cursor on row {}, column {}: {holds}; \
+                 row clue {}, column clue {}. Arrows move it; F or Space fills, X marks empty, Backspace clears.",
+                p.width(),
+                p.height(),
+                plural(marked, "cell", "cells"),
+                cells.len(),
+                row + 1,
+                column + 1,
+                p.rows[row],
+                p.columns[column],
+            );
+        }
         let known = cells.iter().filter(|c| c.is_known()).count() as u64;
         let filled = cells.iter().filter(|&&c| c == Cell::Filled).count() as u64;
         let verdict = if state.status.is_empty() { String::new() } else { format!(" {}.", state.status) };
@@ -98,6 +121,7 @@ impl App {
             wrong: play.wrong.clone(),
             cursor: play.cursor,
             done: Rc::new(done),
+            crossed: play.crossed.clone(),
         })
     }
 }

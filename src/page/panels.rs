@@ -1,6 +1,7 @@
 //! The page's small panels, as function components: each gets only what it
 //! shows, and says what the user did as an [`Action`] (or its own callback).
 
+use super::play_bar::Clock;
 use crate::app::{Action, Zoom, SPEEDS};
 use crate::lab::{self, SEED_CASES};
 use crate::samples::FORMAT_SAMPLES;
@@ -122,6 +123,8 @@ pub struct VerdictProps {
     pub solutions: usize,
     /// The puzzle's grade for a person, once known.
     pub difficulty: Option<&'static str>,
+    /// When the running solve began (its clock ticks beside the figures).
+    pub solving_since: Option<f64>,
     pub on_action: Callback<Action>,
 }
 
@@ -142,6 +145,9 @@ pub fn VerdictPanel(props: &VerdictProps) -> Html {
                 </div>
             }
             <p id="counts" class="progress">
+                if let Some(since) = props.solving_since {
+                    <Clock played={0.0} since={since} id="solve-clock" label="Time solving" />{ " · " }
+                }
                 { &props.counts }{ match props.racing {
                     0 => String::new(),
                     1 => "; a second engine races it".into(),
@@ -265,7 +271,11 @@ pub fn About(props: &AboutProps) -> Html {
                     upload a picture to make a puzzle of it; then Solve, and watch the solver fill in the board: \
                     line by line while logic suffices, then by guessing and backtracking. It ends with its \
                     verdict: one solution, several (each can be shown), or none (with the line that cannot be \
-                    filled). Click a clue to see how its line is worked out. Nothing leaves your browser." }</p>
+                    filled). Click a clue to see how its line is worked out." }</p>
+                <p>{ "Or press Play and solve it yourself: fill cells with a click or a tap, mark the ones you \
+                    know are empty with a right-click or with Cross on, drag for a run. Hint shows the next step a \
+                    person can take and why; Check shows your mistakes. Your progress is kept in this browser, \
+                    and nothing leaves it." }</p>
             </details>
             <details id="formats">
                 <summary>{ "Formats it reads" }</summary>

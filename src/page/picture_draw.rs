@@ -28,7 +28,12 @@ impl PicturePanel {
         }
         self.drawn.set((self.version, max_width));
         // As wide as the panel (up to 32-pixel cells); the page scrolls down.
-        let l = Layout::fit(grid.width(), grid.height(), ClueExtent::of(&puzzle), (max_width, f64::INFINITY));
+        let l = Layout::fit_whole(
+            grid.width(),
+            grid.height(),
+            ClueExtent::of(&puzzle),
+            (max_width, f64::INFINITY),
+        );
         let edited: Vec<usize> = (0..grid.cells().len()).filter(|&i| p.is_edited(i)).collect();
         let painted = colour.as_ref().map(|(c, cells)| (c, &cells[..]));
         draw_cells(&canvas, &l, Some(&puzzle), &grid, &self.check.differing, &edited, painted);
@@ -42,15 +47,8 @@ impl PicturePanel {
             for (node, g, painted) in sides {
                 if let Some(c) = node.cast::<HtmlCanvasElement>() {
                     let cell = (240.0 / g.width().max(g.height()) as f64).floor().clamp(4.0, 14.0);
-                    let l = Layout {
-                        width: g.width(),
-                        height: g.height(),
-                        cell,
-                        left: 1.0,
-                        top: 1.0,
-                        font: 9.0,
-                        column_font: 9.0,
-                    };
+                    let l =
+                        Layout { width: g.width(), height: g.height(), cell, left: 1.0, top: 1.0, font: 0.0 };
                     draw_cells(&c, &l, None, g, &self.check.differing, &[], painted);
                 }
             }
@@ -78,8 +76,8 @@ fn draw_cells(
     ctx.set_fill_style_str(colours.paper);
     ctx.fill_rect(0.0, 0.0, w, h);
     match (puzzle, colour) {
-        (Some(_), Some((c, _))) => colour::draw_clues(&ctx, l, c, colours, &[]),
-        (Some(p), None) => draw_clues(&ctx, l, p, colours, &[]),
+        (Some(_), Some((c, _))) => colour::draw_clues(&ctx, l, c, colours, &[], &[]),
+        (Some(p), None) => draw_clues(&ctx, l, p, colours, &[], &[]),
         _ => {}
     }
     if let Some((c, cells)) = colour {

@@ -1,7 +1,7 @@
 //! Play mode's tools: fill or cross out, undo and redo, a hint and its
 //! application, a check, a restart; and the hint in words.
 
-use crate::app::PlayAction;
+use crate::app::{clock_text, PlayAction};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -24,6 +24,16 @@ pub struct PlayBarProps {
     pub colours: Vec<(AttrValue, AttrValue)>,
     #[prop_or(1)]
     pub paint: u8,
+    /// The clock: milliseconds played before `since`, and when it started
+    /// (None while it stands still: solved, or the page hidden).
+    pub played: f64,
+    pub since: Option<f64>,
+    /// Mistakes found by checks so far.
+    pub mistakes: u32,
+    /// Every change is checked at once.
+    pub show_mistakes: bool,
+    /// A touch screen: taps, not clicks.
+    pub touch: bool,
     pub on_play: Callback<PlayAction>,
 }
 
@@ -39,14 +49,24 @@ pub fn PlayBar(props: &PlayBarProps) -> Html {
         _ if props.run.is_some() => AttrValue::from(format!("A run of {} cells", props.run.unwrap_or(0))),
         (_, true) => AttrValue::from("Thinking…"),
         (Some(text), false) => text.clone(),
-        (None, false) if !props.colours.is_empty() => AttrValue::from(
-            "Pick a colour (keys 1 to 9), then click a cell to paint it; right-click, or switch on Cross, \
-             to mark it background; drag for a run. Keys on the board: arrows, F or Space, X, Backspace.",
-        ),
-        (None, false) => AttrValue::from(
-            "Click a cell to fill it; right-click, or switch on Cross, to mark it empty; drag for a run. \
-             Keys on the board: arrows, F or Space, X, Backspace.",
-        ),
+        (None, false) => AttrValue::from(match (props.colours.is_empty(), props.touch) {
+            (false, false) => {
+                "Pick a colour (keys 1 to 9), then click a cell to paint it; right-click, or switch on Cross, \
+                 to mark it background; drag for a run. Keys on the board: arrows, F or Space, X, Backspace."
+            }
+            (false, true) => {
+                "Pick a colour, then tap a cell to paint it; switch on Cross to mark cells background; drag for \
+                 a run; two fingers pan and zoom."
+            }
+            (true, false) => {
+                "Click a cell to fill it; right-click, or switch on Cross, to mark it empty; drag for a run. \
+                 Keys on the board: arrows, F or Space, X, Backspace."
+            }
+            (true, true) => {
+                "Tap a cell to fill it; switch on Cross to mark cells empty; drag for a run; two fingers pan \
+                 and zoom; tap a clue number to cross it off."
+            }
+        }),
     };
     html! {
         <>
@@ -70,7 +90,49 @@ pub fn PlayBar(props: &PlayBarProps) -> Html {
                     }) }
                 </div>
             }
+            <div class="play-status">
+                <Clock played={props.played} since={props.since} id="clock" label="Time played" />
+                <span id="mistakes">{ match props.mistakes {
+                    0 => "No mistakes found".to_string(),
+                    1 => "1 mistake found".to_string(),
+                    n => format!("{n} mistakes found"),
+                } }</span>
+                <label class="inline check-option"><input id="show-mistakes" type="checkbox" checked={props.show_mistakes}
+                    onchange={on.reform(|e: Event| PlayAction::ShowMistakes(
+                        e.target_unchecked_into::<web_sys::HtmlInputElement>().checked()))} />
+                    { " Show mistakes at once" }</label>
+            </div>
             <p id="hint-text" class="hint-text" aria-live="polite" aria-label="Hint">{ hint }</p>
         </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ClockProps {
+    /// Milliseconds before `since`.
+    pub played: f64,
+    /// When the clock started (the page's clock, ms); None: it stands still.
+    pub since: Option<f64>,
+    pub id: AttrValue,
+    pub label: AttrValue,
+}
+
+/// A time (play's, a solve's) as m:ss (h:mm:ss past an hour), ticking each
+/// second while the clock runs; it re-renders itself alone.
+#[function_component]
+pub fn Clock(props: &ClockProps) -> Html {
+    let tick = use_state(|| 0u32);
+    {
+        let tick = tick.clone();
+        use_effect_with(props.since.is_some(), move |&running| {
+            let interval = running.then(|| {
+                gloo_timers::callback::Interval::new(1000, move || tick.set((*tick).wrapping_add(1)))
+            });
+            move || drop(interval)
+        });
+    }
+    let ms = props.played + props.since.map_or(0.0, |since| (js_sys::Date::now() - since).max(0.0));
+    html! {
+        <span id={props.id.clone()} role="timer" aria-label={props.label.clone()}>{ clock_text(ms) }</span>
     }
 }

@@ -30,11 +30,13 @@ impl App {
             _on_resize: None,
             opened_line: None,
             lab_into_view: false,
+            board_into_view: false,
             first_visit: false,
             picture: None,
             resized: 0,
             replaced: None,
             _on_hash: None,
+            _on_visibility: None,
         };
         // The last input survives a reload; nothing leaves the browser.
         let saved = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
@@ -50,6 +52,9 @@ impl App {
         if reduced {
             app.dispatch(ctx, Action::Speed(0));
         }
+        app.state.touch = web_sys::window()
+            .and_then(|w| w.match_media("(pointer: coarse)").ok().flatten())
+            .is_some_and(|m| m.matches());
         // With the batch's puzzle it was at (1-based).
         let pick = storage()
             .and_then(|s| s.get_item(PICK_KEY).ok().flatten())
@@ -65,6 +70,16 @@ impl App {
             let _ = w.add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
         }
         app._on_resize = Some(on_resize);
+        // The play clock stands still while the page is hidden.
+        let hidden = ctx.link().callback(|hidden| Msg::Play(crate::app::PlayAction::Hidden(hidden)));
+        let on_visibility = Closure::<dyn FnMut()>::new(move || {
+            hidden.emit(web_sys::window().and_then(|w| w.document()).is_some_and(|d| d.hidden()));
+        });
+        if let Some(d) = web_sys::window().and_then(|w| w.document()) {
+            let _ = d
+                .add_event_listener_with_callback("visibilitychange", on_visibility.as_ref().unchecked_ref());
+        }
+        app._on_visibility = Some(on_visibility);
         let hash = ctx.link().callback(|_| Msg::HashChanged);
         let on_hash = Closure::<dyn FnMut()>::new(move || hash.emit(()));
         if let Some(w) = web_sys::window() {
@@ -76,6 +91,11 @@ impl App {
     }
 
     pub(super) fn after_render(&mut self) {
+        // After the render: the play tools above the board are there to
+        // be brought into view with it.
+        if std::mem::take(&mut self.board_into_view) {
+            super::board::bring_board_into_view();
+        }
         if std::mem::take(&mut self.lab_into_view) {
             let lab = web_sys::window()
                 .and_then(|w| w.document())

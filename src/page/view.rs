@@ -75,7 +75,9 @@ impl App {
                             asking={play.asked.is_some()} run={play.run()} on_play={on_play.clone()}
                             colours={state.colour().map_or_else(Vec::new, |c| c.palette.iter().skip(1)
                                 .map(|s| (AttrValue::from(s.name.clone()), AttrValue::from(s.hex()))).collect())}
-                            paint={play.paint} />
+                            paint={play.paint} played={play.elapsed(play.running_since().unwrap_or(0.0))}
+                            since={play.running_since()} mistakes={play.mistakes} show_mistakes={play.show_mistakes}
+                            touch={state.touch} />
                     } else {
                         <PlaybackBar step={state.playback.position()} last={state.playback.len().saturating_sub(1)}
                             playing={state.playing} speed={state.speed} on_action={on_action.clone()} />
@@ -97,6 +99,7 @@ impl App {
                         play={self.play_board()} on_play={on_play} />
                     <VerdictPanel status={state.status.clone()} counts={state.counts.clone()} racing={if state.racer == Racer::Racing { self.solver.racers() } else { 0 }}
                         solutions={state.solutions.len()} difficulty={state.difficulty.map(|d| d.describe())}
+                        solving_since={state.solving_since()}
                         on_action={on_action.clone()} />
                     <Lab opened={self.opened_line.clone()} />
                     <label for="grid-text">{ "Grid as text" }</label>

@@ -120,7 +120,7 @@ await test(`a 1000×1000 board draws fitted and zoomed (${name})`, async (page) 
     expect(board.width > 0 && fits, `${zoom}: a ${board.width}×${board.height} canvas`);
     // Clues and grid lines, but no filled cell yet: it is not solved.
     expect(board.ink > 10000, `${zoom}: not blank (${board.ink} inked pixels)`);
-    await page.locator('canvas').first().scrollIntoViewIfNeeded();
+    await page.locator('canvas.cells').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(shots, `1000x1000-${zoom}-${options.viewport?.width ?? 1280}-dpr${dpr}.png`) });
     for (let i = 0; i < 12; i++) await page.click('#zoom-in');
     await settled(page);

@@ -64,7 +64,7 @@ await onBothSizes('webpbn #47: detected with its 5 colours, solved unique, paint
     const near = got[i].every((v, k) => Math.abs(v - want[k]) <= 8);
     expect(near, `row ${r + 1} column ${c + 1} (${ch}): canvas ${got[i]}, goal ${want}`);
   });
-  await page.locator('canvas').first().scrollIntoViewIfNeeded();
+  await page.locator('canvas.cells').first().scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(shots, `colour-47-${page.viewportSize().width}.png`) });
 });
 

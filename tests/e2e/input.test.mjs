@@ -160,7 +160,7 @@ await test('a 5 MB paste is read in the worker and solved; a small text after it
 
 
 await test('samples, open file, and the input kept across a reload', async (page) => {
-  await page.selectOption('#samples', { label: 'Lambda (needs a guess)' });
+  await page.selectOption('#samples', { label: 'Lambda (needs looking ahead)' });
   // The worker reads the text ("Reading…"), then says what it is.
   await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: plain, 10×12')
     .catch(() => {});

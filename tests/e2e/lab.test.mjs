@@ -27,7 +27,7 @@ await test("the line lab reproduces seed 001's resultant fixes", async (page) =>
 await onBothSizes('clicking a row clue opens its line in the lab', async (page) => {
   await page.selectOption('#speed', '0');
   await solve(page, SEED_003, 'Unique solution');
-  const box = await page.locator('canvas').boundingBox();
+  const box = await page.locator('canvas.cells').boundingBox();
   const [left, top, cell] = await page.evaluate(() =>
     ['data-left', 'data-top', 'data-cell'].map((a) => Number(document.querySelector('canvas').getAttribute(a))));
   await page.mouse.click(box.x + left / 2, box.y + top + 1.5 * cell); // row 2's clue
@@ -35,14 +35,14 @@ await onBothSizes('clicking a row clue opens its line in the lab', async (page) 
   expect(await page.inputValue('#lab-line') === '##x#x', await page.inputValue('#lab-line'));
   const note = await page.locator('#lab-note').textContent();
   expect(note.startsWith('row 2 as shown at step'), note);
-  const box2 = await page.locator('canvas').boundingBox(); // the lab may have scrolled into view
+  const box2 = await page.locator('canvas.cells').boundingBox(); // the lab may have scrolled into view
   await page.mouse.click(box2.x + left + 3.5 * cell, box2.y + top / 2); // column 4's clue
   expect(await page.inputValue('#lab-clue') === '[5]', await page.inputValue('#lab-clue'));
   // On a board that fills the window, the lab comes into view.
   await solve(page, picture(34, 34, 0.75, 3434), 'Unique solution');
   const drawn = await boardPixels(page);
   expect(drawn.cell >= 8 && drawn.clueInk > 100, `cells of ${drawn.cell} px show their clues (${drawn.clueInk} px)`);
-  const big = await page.locator('canvas').boundingBox();
+  const big = await page.locator('canvas.cells').boundingBox();
   const [l2, t2, c2] = await page.evaluate(() =>
     ['data-left', 'data-top', 'data-cell'].map((a) => Number(document.querySelector('canvas').getAttribute(a))));
   await page.mouse.click(big.x + l2 / 2, big.y + t2 + 29.5 * c2); // row 30's clue

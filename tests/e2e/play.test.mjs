@@ -11,7 +11,7 @@ const TEN_SOLUTION = TEN.trim().split('\n').map((r) => r.replaceAll('1', '#').re
 /// The centre of cell (row, column) in the page's coordinates.
 async function cell(page, row, column) {
   const c = await page.evaluate(() => {
-    const canvas = document.querySelector('.board canvas');
+    const canvas = document.querySelector('.board canvas.cells');
     const r = canvas.getBoundingClientRect();
     const at = (a) => Number(canvas.getAttribute(a));
     return { x: r.left, y: r.top, left: at('data-left'), top: at('data-top'), cell: at('data-cell') };
@@ -23,7 +23,7 @@ const board = (page) => page.inputValue('#grid-text');
 
 /// Dark (black-ink) pixels among the clue numbers: greyed clues have none.
 const clueInk = (page) => page.evaluate(() => {
-  const c = document.querySelector('.board canvas');
+  const c = document.querySelector('.board canvas.cells');
   const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
   const [left, top, scale] = ['data-left', 'data-top', 'data-scale'].map((a) => Number(c.getAttribute(a)));
   let dark = 0;
@@ -62,7 +62,7 @@ await onBothSizes('play a 10×10 puzzle to Solved! with Hint and Apply hint alon
     // The hint is in an aria-live element labelled Hint, its line outlined.
     if (!shot) {
       const w = page.viewportSize().width;
-      await page.locator('.board canvas').scrollIntoViewIfNeeded();
+      await page.locator('.board canvas.cells').scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(shots, `play-hint-${w}.png`) });
       shot = true;
     }
@@ -144,6 +144,9 @@ await onBothSizes('keyboard-only play: arrows, F, X, Backspace, Ctrl+Z', async (
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('f');
+  // The board's text says where the cursor is and what its cell holds.
+  await page.waitForFunction(() => document.querySelector('canvas.cells').getAttribute('aria-label')
+    .includes('Cursor on row 2, column 2: filled; row clue'));
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('x');
   await page.keyboard.press('ArrowRight');
@@ -158,7 +161,7 @@ await onBothSizes('keyboard-only play: arrows, F, X, Backspace, Ctrl+Z', async (
 
 await test('on a phone, taps fill, and with Cross on they mark empty', async (page) => {
   await startPlaying(page, TEN);
-  await page.locator('.board canvas').scrollIntoViewIfNeeded();
+  await page.locator('.board canvas.cells').scrollIntoViewIfNeeded();
   let p = await cell(page, 2, 3);
   await page.touchscreen.tap(p.x, p.y);
   expect((await board(page)).split('\n')[2][3] === '#', 'a tap fills');

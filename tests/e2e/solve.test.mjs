@@ -28,10 +28,12 @@ await test('seed 003 picture solves to itself; canvas shows it', async (page) =>
   await page.screenshot({ path: path.join(shots, 'seed-003-1280.png') });
 });
 
-await test('lambda needs search', async (page) => {
+await test('lambda needs looking ahead: said in words, the solver terms in its figures', async (page) => {
   await solve(page, LAMBDA, 'Unique solution');
   const s = await status(page);
-  expect(s.includes('needed search'), s);
+  expect(s.includes('looking ahead, no guess'), s);
+  const counts = await page.locator('#counts').textContent();
+  expect(counts.includes('probing'), counts);
   const grade = await page.locator('#difficulty').textContent();
   expect(grade === 'Difficulty — Hard: needs looking ahead (probing)', grade);
 });
@@ -40,7 +42,9 @@ await test('Forever: clause learning takes over in the worker and proves it uniq
   const xml = fs.readFileSync(path.join(shared, 'webpbn-xml/6574.xml'), 'utf8');
   await solve(page, xml, 'Unique solution');
   const s = await status(page);
-  expect(/needed search \((\d+ guess(es)?, then )?clause learning: [1-9]\d* contradictions\)/.test(s), s);
+  expect(s.includes('needed guessing'), s);
+  const counts = await page.locator('#counts').textContent();
+  expect(/Solver: (\d+ guess(es)?, then )?clause learning: [1-9]\d* contradictions/.test(counts), counts);
   const grid = await page.inputValue('#grid-text');
   const goal = xml.match(/<image>([\s\S]*?)<\/image>/)[1].split('\n').map((l) => l.trim())
     .filter((l) => l.startsWith('|')).map((l) => l.slice(1, -1).replaceAll('X', '#')).join('\n');
@@ -77,14 +81,15 @@ await test('a hard puzzle: a second engine races the first once clause learning 
   // The solver and one racer; when the racer answered first, the first
   // engine was stopped and a fresh solver started for the next solve.
   const workers = await page.evaluate(() => window.__workers);
-  const expected = s.endsWith('(a racing engine answered first)') ? 3 : 2;
+  const counts = await page.locator('#counts').textContent();
+  const expected = counts.endsWith('a second engine, racing the first, answered') ? 3 : 2;
   expect(workers === expected, `${workers} workers started, ${expected} expected: ${s}`);
   // Either engine may answer first (the second has a random seed; natively it
-  // is usually first): the verdict says which. The reducer's tests check
+  // is usually first): the solver's figures say which. The reducer's tests check
   // that the racer's verdict wins when it comes first.
-  expect(/clause learning: [1-9]\d* contradictions\), \d+ ms( \(a racing engine answered first\))?$/.test(s), s);
-  const counts = await page.locator('#counts').textContent();
-  expect(!counts.includes('races'), `the race is over: ${counts}`);
+  expect(/^Multiple solutions — needed guessing: line logic was not enough, \d+ ms$/.test(s), s);
+  expect(/clause learning: [1-9]\d* contradictions(; a second engine, racing the first, answered)?$/.test(counts), counts);
+  expect(!counts.includes('races it'), `the race is over: ${counts}`);
   // Both solutions shown satisfy the clues (columns, then rows, in TAAI's order).
   const clues = block.trim().split('\n').slice(1).map((l) => l.trim().split(/\s+/).join(' '));
   for (const i of [0, 1]) {
@@ -132,8 +137,8 @@ await test('Knotty: symmetric clues; two solutions among the symmetric grids', a
   // ten minutes before search looked among the symmetric grids first.
   const text = fs.readFileSync(path.join(shared, 'survey/knotty.non'), 'utf8');
   await solve(page, text, 'Multiple solutions');
-  const s = await status(page);
-  expect(/symmetric clues: half turn, quarter turn, three-quarter turn\), \d+ ms/.test(s), s);
+  const counts = await page.locator('#counts').textContent();
+  expect(counts.includes('symmetric clues: half turn, quarter turn, three-quarter turn'), counts);
   const section = (name) => text.split(`\n${name}\n`)[1].split('\n\n')[0].trim().split('\n')
     .map((l) => l.split(',').map(Number).filter((n) => n > 0).join(' ') || '0');
   const clues = [...section('rows'), ...section('columns')];
@@ -149,7 +154,7 @@ await test('Knotty: symmetric clues; two solutions among the symmetric grids', a
     seen.push(grid.map((r) => r.join('')).join('\n'));
   }
   expect(seen[0] !== seen[1], 'two different solutions');
-  console.log(`   ${s}`);
+  console.log(`   ${await status(page)}; ${counts}`);
   await page.screenshot({ path: path.join(shots, 'knotty-1280.png') });
 });
 

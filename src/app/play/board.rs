@@ -52,6 +52,18 @@ pub struct Play {
     /// The colour a press fills with (1 for black and white; keys 1–9 and
     /// the colour picker choose it in a colour puzzle).
     pub paint: u8,
+    /// Clue numbers the player crossed off, sorted: (line, number), lines
+    /// counted rows first, then columns.
+    pub crossed: Rc<Vec<(u32, u32)>>,
+    /// The page is hidden: the clock stands still (`played` holds the time).
+    pub(super) paused: bool,
+    /// Mistakes found by checks: a wrong cell counts once for each value
+    /// it was found wrong with.
+    pub mistakes: u32,
+    /// The wrong cells of the last check, with their values then.
+    pub(super) found: Vec<Change>,
+    /// Every finished change is checked at once (the player's choice).
+    pub show_mistakes: bool,
 }
 
 /// Where the progress on a puzzle is kept: its clues' FNV-1a hash (a colour
@@ -125,11 +137,27 @@ impl Play {
             key: progress_key(puzzle, colour),
             every,
             paint: 1,
+            crossed: Rc::default(),
+            paused: false,
+            mistakes: 0,
+            found: Vec::new(),
+            show_mistakes: false,
         };
-        // Kept as `hints;milliseconds;cells` (cells as `#`, `.`, `?`; for a
-        // colour puzzle `?` or the colour's number, base 36).
-        let mut parts = saved.unwrap_or_default().splitn(3, ';');
+        // Kept as `hints;milliseconds;cells[;crossed[;mistakes]]` (cells as
+        // `#`, `.`, `?`; for a colour puzzle `?` or the colour's number,
+        // base 36; crossed-off numbers as `line.number` a comma apart).
+        let mut parts = saved.unwrap_or_default().splitn(5, ';');
         if let (Some(hints), Some(ms), Some(text)) = (parts.next(), parts.next(), parts.next()) {
+            let lines = (puzzle.width() + puzzle.height()) as u32;
+            let crossed: Vec<(u32, u32)> = (parts.next().unwrap_or_default().split(','))
+                .filter_map(|pair| pair.split_once('.'))
+                .filter_map(|(line, k)| Some((line.parse().ok()?, k.parse().ok()?)))
+                .filter(|&(line, _): &(u32, u32)| line < lines)
+                .collect();
+            play.crossed = Rc::new(crossed);
+            Rc::make_mut(&mut play.crossed).sort_unstable();
+            Rc::make_mut(&mut play.crossed).dedup();
+            play.mistakes = parts.next().and_then(|m| m.parse().ok()).unwrap_or(0);
             // Whole numbers: formatting or reading an f64 would add 20 KB of
             // float code to the page's wasm.
             let cells = match colour {
@@ -157,9 +185,45 @@ impl Play {
         self.saved(self.seen)
     }
 
-    /// The progress as kept: hints used, milliseconds played, cells.
+    /// Milliseconds played at `now` (the clock stops at "Solved!" and
+    /// while the page is hidden).
+    pub fn elapsed(&self, now: f64) -> f64 {
+        match self.solved {
+            Some(ms) => ms,
+            None if self.paused => self.played,
+            None => self.played + (now - self.since).max(0.0),
+        }
+    }
+
+    /// When the clock started from `played` (None while it stands still).
+    pub fn running_since(&self) -> Option<f64> {
+        (self.solved.is_none() && !self.paused).then_some(self.since)
+    }
+
+    /// The clock stops (the page is hidden) or goes on (shown again).
+    pub(super) fn pause(&mut self, paused: bool, now: f64) {
+        if paused && !self.paused {
+            self.played = self.elapsed(now);
+        }
+        if !paused {
+            self.since = now;
+        }
+        self.paused = paused;
+    }
+
+    /// A check's wrong cells: outlined, and counted as mistakes where a
+    /// cell was not found wrong with the same value by the last check.
+    pub(super) fn found_wrong(&mut self, wrong: Vec<u32>) {
+        let found: Vec<Change> = wrong.iter().map(|&i| (i, self.cells.set_of(i as usize))).collect();
+        self.mistakes += found.iter().filter(|f| !self.found.contains(f)).count() as u32;
+        self.found = found;
+        self.wrong = Rc::new(wrong);
+    }
+
+    /// The progress as kept: hints used, milliseconds played, cells, the
+    /// clue numbers crossed off, and the mistakes found.
     pub(crate) fn saved(&self, now: f64) -> String {
-        let ms = self.solved.unwrap_or(self.played + (now - self.since).max(0.0));
+        let ms = self.elapsed(now);
         let cells = match self.cells.colours() {
             [] => nonogram_core::cell::line_to_string(&self.cells),
             sets => sets
@@ -170,7 +234,15 @@ impl Play {
                 })
                 .collect(),
         };
-        format!("{};{};{cells}", self.hints, ms.max(0.0).round() as u64)
+        let mut kept = format!("{};{};{cells}", self.hints, ms.max(0.0).round() as u64);
+        if !self.crossed.is_empty() || self.mistakes > 0 {
+            let crossed: Vec<String> = self.crossed.iter().map(|(line, k)| format!("{line}.{k}")).collect();
+            kept.push_str(&format!(";{}", crossed.join(",")));
+        }
+        if self.mistakes > 0 {
+            kept.push_str(&format!(";{}", self.mistakes));
+        }
+        kept
     }
 
     /// The value a press gives a cell: the paint colour (or, crossing, the
@@ -223,6 +295,17 @@ impl Play {
         let mut back = self.write(step.into_iter().rev());
         back.reverse();
         back
+    }
+
+    /// Crosses a clue number off, or back on.
+    pub(super) fn cross_clue(&mut self, line: u32, number: u32) {
+        let crossed = Rc::make_mut(&mut self.crossed);
+        match crossed.binary_search(&(line, number)) {
+            Ok(at) => {
+                crossed.remove(at);
+            }
+            Err(at) => crossed.insert(at, (line, number)),
+        }
     }
 
     /// The length of the run being dragged, if it is one.

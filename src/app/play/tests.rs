@@ -154,6 +154,48 @@ fn progress_is_restored_from_what_was_kept() {
 }
 
 #[test]
+fn clue_numbers_are_crossed_off_and_on_and_kept() {
+    let mut s = playing();
+    // Seed 003: row 1 is "2 1" (line 1), column 3 is "5" (line 5 + 3 = 8).
+    let effects = act(&mut s, PlayAction::CrossClue { line: 1, number: 1 });
+    act(&mut s, PlayAction::CrossClue { line: 8, number: 0 });
+    assert_eq!(*s.play.as_ref().unwrap().crossed, [(1, 1), (8, 0)]);
+    assert!(
+        matches!(effects.as_slice(), [Effect::Keep { value, .. }] if value.ends_with(";1.1")),
+        "{effects:?}"
+    );
+    // Again: back on.
+    act(&mut s, PlayAction::CrossClue { line: 1, number: 1 });
+    assert_eq!(*s.play.as_ref().unwrap().crossed, [(8, 0)]);
+    // A number the clue has not, a line past the last: nothing.
+    for (line, number) in [(1, 2), (10, 0), (usize::MAX, 0)] {
+        assert!(act(&mut s, PlayAction::CrossClue { line, number }).is_empty());
+    }
+    // An empty clue's "0" can be crossed off.
+    let Some(Effect::Keep { value, .. }) = act(&mut s, PlayAction::CrossClue { line: 1, number: 0 }).pop()
+    else {
+        panic!()
+    };
+    assert!(value.ends_with(";1.0,8.0"), "{value}");
+    // Restored with the progress; damaged entries are dropped.
+    let mut again = state();
+    act(&mut again, PlayAction::Toggle { saved: Some(value.replace(";1.0,", ";1.0,x,99.1,")) });
+    assert_eq!(*again.play.as_ref().unwrap().crossed, [(1, 0), (8, 0)]);
+}
+
+#[test]
+fn a_second_finger_takes_the_first_one_s_stroke_back() {
+    let mut s = playing();
+    act(&mut s, PlayAction::Press { index: 2, cross: false });
+    act(&mut s, PlayAction::Drag { row: 0, column: 4 });
+    assert_eq!(&board(&s)[..5], "??###");
+    act(&mut s, PlayAction::Cancel);
+    assert_eq!(board(&s), "?".repeat(25));
+    act(&mut s, PlayAction::Release);
+    assert!(!s.play.as_ref().unwrap().can_undo(), "nothing to undo");
+}
+
+#[test]
 fn hints_and_checks_come_from_the_worker_for_the_board_asked_of() {
     let mut s = playing();
     let effects = act(&mut s, PlayAction::Hint);
@@ -325,4 +367,104 @@ fn colour_puzzles_are_played_with_a_chosen_colour_to_solved() {
     act(&mut again, PlayAction::Toggle { saved: None });
     act(&mut again, PlayAction::Toggle { saved: Some(saved) });
     assert_eq!(colours(&again), "01??????????");
+}
+
+#[test]
+fn play_speaks_of_taps_on_a_touch_screen_and_of_clicks_elsewhere() {
+    for touch in [false, true] {
+        let mut s = state();
+        s.touch = touch;
+        act(&mut s, PlayAction::Toggle { saved: None });
+        let (taps, clicks) = (s.status.contains("tap"), s.status.contains("click"));
+        assert_eq!((taps, clicks), (touch, !touch), "{}", s.status);
+        assert!(s.status.contains("Hint"), "{}", s.status);
+    }
+}
+
+/// The worker's answer to a check: these cells are wrong.
+fn checked(s: &mut State, effects: &[Effect], wrong: Vec<u32>) {
+    let Some(Effect::AskHint(request)) = effects.iter().find(|e| matches!(e, Effect::AskHint(_))) else {
+        panic!("no check asked: {effects:?}")
+    };
+    assert!(request.check);
+    let message = FromWorker::Hinted {
+        id: request.id,
+        text: "Check".into(),
+        line: None,
+        cells: vec![],
+        wrong: Some(wrong),
+        difficulty: None,
+    };
+    s.reduce(Action::FromWorker { message });
+}
+
+#[test]
+fn the_clock_stands_still_while_the_page_is_hidden_and_is_kept() {
+    let mut s = state();
+    s.reduce(Action::Play { action: PlayAction::Toggle { saved: None }, now: 0.0 });
+    let at = |s: &mut State, action, now| s.reduce(Action::Play { action, now });
+    let play = |s: &State| s.play.clone().unwrap();
+    assert_eq!((play(&s).elapsed(5000.0), play(&s).running_since()), (5000.0, Some(0.0)));
+    // Hidden from 5 s to 65 s: a minute that does not count.
+    let effects = at(&mut s, PlayAction::Hidden(true), 5000.0);
+    assert!(
+        matches!(effects.as_slice(), [Effect::Keep { value, .. }] if value.starts_with("0;5000;")),
+        "{effects:?}"
+    );
+    assert_eq!((play(&s).elapsed(65_000.0), play(&s).running_since()), (5000.0, None));
+    at(&mut s, PlayAction::Hidden(false), 65_000.0);
+    assert_eq!(play(&s).elapsed(70_000.0), 10_000.0);
+    assert_eq!(play(&s).running_since(), Some(65_000.0));
+    // Hidden twice over (two events) counts once.
+    at(&mut s, PlayAction::Hidden(true), 70_000.0);
+    at(&mut s, PlayAction::Hidden(true), 80_000.0);
+    assert_eq!(play(&s).elapsed(90_000.0), 10_000.0);
+    // The time kept comes back with the progress.
+    let saved = play(&s).saved(90_000.0);
+    let mut again = state();
+    again.reduce(Action::Play { action: PlayAction::Toggle { saved: Some(saved) }, now: 200_000.0 });
+    assert_eq!(again.play.unwrap().elapsed(201_000.0), 11_000.0);
+}
+
+#[test]
+fn mistakes_are_counted_once_each_and_can_be_shown_at_once() {
+    let mut s = playing();
+    act(&mut s, PlayAction::Press { index: 0, cross: false });
+    act(&mut s, PlayAction::Release);
+    act(&mut s, PlayAction::Press { index: 4, cross: false });
+    act(&mut s, PlayAction::Release);
+    let effects = act(&mut s, PlayAction::Check);
+    checked(&mut s, &effects, vec![0, 4]);
+    assert_eq!(s.play.as_ref().unwrap().mistakes, 2);
+    // The same cells, still wrong, found again: not new mistakes.
+    let effects = act(&mut s, PlayAction::Check);
+    checked(&mut s, &effects, vec![0, 4]);
+    assert_eq!(s.play.as_ref().unwrap().mistakes, 2);
+    // Crossed out, then filled again: cell 0 is a new mistake each time.
+    act(&mut s, PlayAction::Press { index: 0, cross: true });
+    act(&mut s, PlayAction::Release);
+    act(&mut s, PlayAction::Press { index: 0, cross: false });
+    act(&mut s, PlayAction::Release);
+    let effects = act(&mut s, PlayAction::Check);
+    checked(&mut s, &effects, vec![0]);
+    assert_eq!(s.play.as_ref().unwrap().mistakes, 2, "the same value as when found");
+    // Show mistakes at once: checked now, and after every finished change.
+    let effects = act(&mut s, PlayAction::ShowMistakes(true));
+    checked(&mut s, &effects, vec![0]);
+    act(&mut s, PlayAction::Press { index: 24, cross: true });
+    let during = act(&mut s, PlayAction::Drag { row: 4, column: 3 });
+    assert!(!during.iter().any(|e| matches!(e, Effect::AskHint(_))), "not during a stroke");
+    let effects = act(&mut s, PlayAction::Release);
+    checked(&mut s, &effects, vec![0, 23, 24]);
+    let play = s.play.as_ref().unwrap();
+    assert_eq!((play.mistakes, &play.wrong[..]), (4, &[0, 23, 24][..]));
+    assert!(play.saved_now().ends_with(";;4"), "{}", play.saved_now());
+    // Off: no more checks, the outlines go.
+    act(&mut s, PlayAction::ShowMistakes(false));
+    assert!(s.play.as_ref().unwrap().wrong.is_empty());
+    let effects = act(&mut s, PlayAction::Set(Cell::Filled));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::AskHint(_))));
+    // Restart: none found yet.
+    act(&mut s, PlayAction::Restart);
+    assert_eq!(s.play.as_ref().unwrap().mistakes, 0);
 }
