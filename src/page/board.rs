@@ -186,18 +186,16 @@ impl Component for BoardPanel {
             }
             BoardMsg::ClueClick(top, e) => {
                 let (Some(l), Some(puzzle)) = (self.board.layout(), &props.puzzle) else { return false };
-                let (x, y) = (e.offset_x() as f64, e.offset_y() as f64 + if top { 0.0 } else { l.top });
+                let (x, y) = strip_point(&l, top, &e);
                 if props.play.is_some() {
                     let runs = |line: LineId| match &props.colour {
                         Some(c) => c.clue(line).iter().map(|r| r.len).collect(),
                         None => puzzle.clue(line).runs().to_vec(),
                     };
                     if let Some((line, number)) = l.clue_number_at(x, y, runs) {
-                        let line = match line {
-                            LineId::Row(r) => r,
-                            LineId::Column(c) => puzzle.height() + c,
-                        };
-                        props.on_play.emit(PlayAction::CrossClue { line, number });
+                        props
+                            .on_play
+                            .emit(PlayAction::CrossClue { line: line.slot(puzzle.height()), number });
                     }
                 } else if let Some(line) = l.clue_at(x, y) {
                     props.on_clue.emit(line);
@@ -206,7 +204,7 @@ impl Component for BoardPanel {
             }
             BoardMsg::StripHover(top, e) => {
                 let Some(l) = self.board.layout() else { return false };
-                self.hover = Some((e.offset_x() as f64, e.offset_y() as f64 + if top { 0.0 } else { l.top }));
+                self.hover = Some(strip_point(&l, top, &e));
                 self.highlight(props);
                 return false;
             }
@@ -568,6 +566,12 @@ impl BoardPanel {
             column.filter(|_| clues).map(|c| (l.left + c as f64 * l.cell, 0.0, l.cell, l.top)),
         );
     }
+}
+
+/// A point on a clue strip's canvas in the board's coordinates (the row
+/// clues' strip starts below the column clues; `top`: the column clues').
+fn strip_point(l: &Layout, top: bool, e: &MouseEvent) -> (f64, f64) {
+    (e.offset_x() as f64, e.offset_y() as f64 + if top { 0.0 } else { l.top })
 }
 
 /// Play mode's keys: arrows move the cursor, F or Space fill, X crosses
