@@ -85,7 +85,7 @@ impl App {
         let filled = cells.iter().filter(|&&c| c == Cell::Filled).count() as u64;
         let verdict = if state.status.is_empty() { String::new() } else { format!(" {}.", state.status) };
         format!(
-            "Board, {}×{}: {} of {} known, {} filled, at step {} of {}.{verdict} Click a clue to explain its line.",
+            "Board, {}×{}: {} of {} known, {} filled, at step {} of {}.{verdict} Click or tap a clue to explain its line.",
             p.width(),
             p.height(),
             plural(known, "cell", "cells"),

@@ -229,7 +229,7 @@ pub fn Lab(props: &LabProps) -> Html {
                     }) }
                 </select>
             </div>
-            <p class="hint">{ "Line: # or 1 filled, x or _ empty, . or ? unknown. Click a clue on the board to open its line here." }</p>
+            <p class="hint">{ "Line: # or 1 filled, x or _ empty, . or ? unknown. Click or tap a clue on the board to open its line here." }</p>
             <p id="lab-note" class="progress">{ &shown.note }</p>
             {
                 match result {
@@ -271,7 +271,7 @@ pub fn About(props: &AboutProps) -> Html {
                     upload a picture to make a puzzle of it; then Solve, and watch the solver fill in the board: \
                     line by line while logic suffices, then by guessing and backtracking. It ends with its \
                     verdict: one solution, several (each can be shown), or none (with the line that cannot be \
-                    filled). Click a clue to see how its line is worked out." }</p>
+                    filled). Click or tap a clue to see how its line is worked out." }</p>
                 <p>{ "Or press Play and solve it yourself: fill cells with a click or a tap, mark the ones you \
                     know are empty with a right-click or with Cross on, drag for a run. Hint shows the next step a \
                     person can take and why; Check shows your mistakes. Your progress is kept in this browser, \

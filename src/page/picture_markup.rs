@@ -64,7 +64,7 @@ impl PicturePanel {
                         <label class="inline"><input id="pic-invert" type="checkbox" checked={p.invert}
                             onchange={link.callback(move |e: Event| PictureMsg::Invert(value_of(&e).checked()))} />{ " Invert" }</label>
                     </div>
-                    <p class="hint">{ format!("Dark cells (grey ≤ threshold) are filled. Click a cell to switch it{}.",
+                    <p class="hint">{ format!("Dark cells (grey ≤ threshold) are filled. Click or tap a cell to switch it{}.",
                         match p.edits() { 0 => String::new(), 1 => "; 1 cell switched by hand".into(), n => format!("; {n} cells switched by hand") }) }</p>
                     }
                     if ctx.props().edited && self.made.is_some() {

@@ -4,7 +4,7 @@
 // on a phone, and 40×40 and 100×100 puzzles played to "Solved!" by mouse
 // and by touch.
 import path from 'node:path';
-import { test, onBothSizes, PHONE, expect, status, paste, rendered, settled, until, shots } from './lib.mjs';
+import { test, onBothSizes, PHONE, expect, status, paste, rendered, settled, until, shots, startPlaying } from './lib.mjs';
 import { picture } from './fixtures.mjs';
 
 /// The board's geometry: the cells' canvas, its box and the pinned strips,
@@ -32,13 +32,6 @@ async function pan(page, x, y) {
 function puzzle(size, density, seed) {
   const text = picture(size, size, density, seed);
   return { text, rows: text.trim().split('\n').map((r) => r.replaceAll('1', '#').replaceAll('0', '.')) };
-}
-
-async function startPlaying(page, text) {
-  await paste(page, text);
-  await page.click('#play-mode');
-  await page.waitForSelector('#hint');
-  await settled(page);
 }
 
 await onBothSizes('a 100×100 pans under pinned, legible clues: the strips stay while the cells move', async (page) => {

@@ -93,6 +93,15 @@ export async function settled(page) {
 
 /// Polls `check` (an async function of the test's side) once a frame until
 /// it is true; fails after `timeout` ms naming `what`.
+/** Pastes `text`, presses Play and waits for the play bar and a settled board. */
+export async function startPlaying(page, text) {
+  await paste(page, text);
+  await page.click('#play-mode');
+  await page.waitForSelector('#hint');
+  expect(await page.getAttribute('#play-mode', 'aria-pressed') === 'true', 'Play is pressed');
+  await settled(page);
+}
+
 export async function until(page, check, what, timeout = 30000) {
   const start = Date.now();
   while (!(await check())) {

@@ -1,6 +1,6 @@
 // End-to-end tests: play mode (solve it yourself), hints, checks, progress.
 import path from 'node:path';
-import { test, onBothSizes, PHONE, expect, status, paste, solve, shots } from './lib.mjs';
+import { test, onBothSizes, PHONE, expect, status, paste, solve, shots, startPlaying } from './lib.mjs';
 import { picture, LAMBDA } from './fixtures.mjs';
 import { hints50 } from './scenarios.mjs';
 
@@ -41,13 +41,6 @@ async function askHint(page, button = '#hint') {
   await page.click(button);
   await page.waitForFunction(() => document.querySelector('#hint-text').textContent !== 'Thinking…');
   return hintText(page);
-}
-
-async function startPlaying(page, text) {
-  await paste(page, text);
-  await page.click('#play-mode');
-  await page.waitForSelector('#hint');
-  expect(await page.getAttribute('#play-mode', 'aria-pressed') === 'true', 'Play is pressed');
 }
 
 await onBothSizes('play a 10×10 puzzle to Solved! with Hint and Apply hint alone', async (page) => {
