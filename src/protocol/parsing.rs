@@ -2,7 +2,7 @@
 //! text (the parsers are not in the page's wasm: they took 41 KB of its
 //! gzipped size) and answers with the puzzle asked for as [`PuzzleData`].
 
-use super::{coloured_runs, run_colours};
+use super::colour_runs::{coloured_runs, run_colours};
 use nonogram_core::colour::{black_view, ColourPuzzle, Swatch};
 use nonogram_core::{Cell, Clue, Puzzle};
 

@@ -10,7 +10,8 @@
 //! a JSON string to parse. Decoding never trusts a length: a list claims
 //! no more items than bytes remain.
 
-use super::{Cells, VerdictKind};
+use super::cells::Cells;
+use super::messages::VerdictKind;
 use nonogram_core::{Cell, LineId};
 
 /// Reads a message's bytes in order.

@@ -1,7 +1,7 @@
 //! Colour puzzles on the command line: `solve` (the same block as black
 //! and white, solutions written with the palette's characters) and `--trace`.
 
-use crate::solve::Outcome;
+use crate::outcome::{block_head, Outcome};
 use nonogram_core::colour::{ColourPuzzle, ColourSolver, ColourStep, Colours};
 use nonogram_core::search::Verdict;
 use nonogram_core::symmetry::Symmetry;
@@ -57,7 +57,7 @@ pub fn result_block(
     max_solutions: usize,
     stats: bool,
 ) -> String {
-    let mut s = crate::solve::block_head(name, solved, stats);
+    let mut s = block_head(name, solved, stats);
     let palette: Vec<String> = puzzle
         .palette
         .iter()

@@ -7,6 +7,7 @@ mod colour;
 mod input;
 mod jobs;
 mod linebench;
+mod outcome;
 mod solve;
 
 use std::process::ExitCode;

@@ -2,18 +2,12 @@
 
 use crate::args::Args;
 use crate::input::{read_entries, Entry};
+use crate::outcome::{exit_code, result_block, worst, Outcome};
 use nonogram_core::cell::line_to_string;
-use nonogram_core::{Cell, Grid, LineId, Puzzle, SolveOptions, Solver, Stats, Step, Verdict};
+use nonogram_core::{Cell, Grid, LineId, Puzzle, SolveOptions, Solver, Step, Verdict};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// How a solve ended (a colour puzzle's solutions are `Vec<u8>`).
-pub struct Outcome<G = Grid> {
-    pub verdict: Verdict<G>,
-    pub stats: Stats,
-    pub elapsed: Duration,
-}
 
 /// Solves to the end or the time limit; `on_step` sees every step with the
 /// solver's state right after it.
@@ -117,30 +111,6 @@ pub fn race(
 /// more than that (its clock starts when it takes over).
 pub fn splr_seconds(timeout: Option<Duration>) -> Option<u64> {
     timeout.map(|t| t.as_secs_f64().ceil() as u64)
-}
-
-/// Exit status of a verdict: 0 solved, 1 none, 3 timeout.
-pub fn exit_code<G>(verdict: &Verdict<G>) -> u8 {
-    match verdict {
-        Verdict::Unique(_) | Verdict::Multiple(_) => 0,
-        Verdict::None { .. } => 1,
-        Verdict::Interrupted => 3,
-    }
-}
-
-/// Combines statuses: bad input (2) over timeout (3) over none (1) over solved (0).
-pub fn worst(a: u8, b: u8) -> u8 {
-    let rank = |c: u8| match c {
-        2 => 3,
-        3 => 2,
-        1 => 1,
-        _ => 0,
-    };
-    if rank(a) >= rank(b) {
-        a
-    } else {
-        b
-    }
 }
 
 /// A puzzle read with its name, or why a file could not be read.
@@ -274,39 +244,6 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
         }
     });
     Ok(status)
-}
-
-/// The stable block documented in the README.
-pub fn result_block(name: &str, outcome: &Outcome, max_solutions: usize, stats: bool) -> String {
-    let mut s = block_head(name, outcome, stats);
-    for grid in outcome.verdict.solutions().iter().take(max_solutions) {
-        s += "solution:\n";
-        s += &grid.to_text();
-    }
-    s
-}
-
-/// The block's lines before its solutions, black and white or colour.
-pub fn block_head<G>(name: &str, outcome: &Outcome<G>, stats: bool) -> String {
-    // The name holds the file's title: escaped, it stays one line.
-    let name = nonogram_core::text::escaped(name);
-    let mut s = format!("puzzle: {name}\nverdict: {}\n", outcome.verdict.word());
-    if let Verdict::None { line: Some(line) } = &outcome.verdict {
-        s += &format!("contradiction: {line}\n");
-    }
-    let logic = if outcome.stats.by_line_logic() { "line" } else { "search" };
-    s += &format!("logic: {logic}\ntime_ms: {}\n", outcome.elapsed.as_millis());
-    if stats {
-        let st = &outcome.stats;
-        s += &format!(
-            "probes: {}\nguesses: {}\nbacktracks: {}\nrestarts: {}\nline_solves: {}\nsweeps: {}\nlearnt: {}\n",
-            st.probes, st.guesses, st.backtracks, st.restarts, st.line_solves, st.sweeps, st.learnt
-        );
-        if let Verdict::Unique(_) = outcome.verdict {
-            s += &format!("difficulty: {}\n", nonogram_core::hint::Difficulty::of(st).word());
-        }
-    }
-    s
 }
 
 /// Prints steps in the seeds' spirit; counts contradictions per sweep.

@@ -17,9 +17,13 @@ use crate::line::Contradiction;
 /// The longest line solved on bitmasks (boundaries `0..=n+1` fit 128 bits).
 pub const MAX_BITS_LINE: usize = 126;
 
+/// A line state as two masks (known filled, known empty), bit `i` for
+/// cell `i`; lines of up to [`MAX_BITS_LINE`] cells.
+pub type Masks = (u128, u128);
+
 /// A line as masks (known filled, known empty), bit `i` for cell `i`;
 /// lines of up to [`MAX_BITS_LINE`] cells.
-pub fn to_masks(cells: &[Cell]) -> (u128, u128) {
+pub fn to_masks(cells: &[Cell]) -> Masks {
     let mut m = (0u128, 0u128);
     for (i, &c) in cells.iter().enumerate() {
         match c {

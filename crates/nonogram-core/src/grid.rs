@@ -1,7 +1,6 @@
 //! A W×H grid of cells, row-major, one byte per cell.
 
 use crate::cell::Cell;
-use crate::puzzle::LineId;
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -107,5 +106,70 @@ impl fmt::Display for Grid {
             writeln!(f)?;
         }
         Ok(())
+    }
+}
+
+/// A row or a column, 0-based inside; displayed 1-based ("row 3").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum LineId {
+    Row(usize),
+    Column(usize),
+}
+
+impl LineId {
+    /// The 0-based index of the row or column.
+    pub fn index(self) -> usize {
+        match self {
+            LineId::Row(i) | LineId::Column(i) => i,
+        }
+    }
+
+    /// The index, in a row-major grid `width` cells wide, of cell `pos`
+    /// along this line.
+    pub fn cell_index(self, width: usize, pos: usize) -> usize {
+        match self {
+            LineId::Row(r) => r * width + pos,
+            LineId::Column(c) => pos * width + c,
+        }
+    }
+
+    /// How many cells the line has in a `width`×`height` grid.
+    pub fn len(self, width: usize, height: usize) -> usize {
+        match self {
+            LineId::Row(_) => width,
+            LineId::Column(_) => height,
+        }
+    }
+
+    /// The line's place among all the lines of a grid `height` rows high:
+    /// rows first, then columns (the order of [`crate::Puzzle::lines`]).
+    pub fn slot(self, height: usize) -> usize {
+        match self {
+            LineId::Row(r) => r,
+            LineId::Column(c) => height + c,
+        }
+    }
+
+    /// The indices of this line's cells, in order, in a row-major
+    /// `width`×`height` grid.
+    pub fn cell_indices(self, width: usize, height: usize) -> impl Iterator<Item = usize> {
+        (0..self.len(width, height)).map(move |pos| self.cell_index(width, pos))
+    }
+
+    /// The line crossing this one at position `pos` along it.
+    pub fn crossing(self, pos: usize) -> LineId {
+        match self {
+            LineId::Row(_) => LineId::Column(pos),
+            LineId::Column(_) => LineId::Row(pos),
+        }
+    }
+}
+
+impl fmt::Display for LineId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineId::Row(i) => write!(f, "row {}", i + 1),
+            LineId::Column(i) => write!(f, "column {}", i + 1),
+        }
     }
 }

@@ -13,8 +13,7 @@
 //! words or vector lookups, cost about as much as solving the line again.
 //! Longer lines keep such a table.
 
-use crate::bitline::BitLineSolver;
-use crate::propagate::Masks;
+use crate::bitline::{BitLineSolver, Masks};
 use crate::puzzle::{LineId, Puzzle};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};

@@ -5,7 +5,7 @@
 //! cells did not change cannot yield a new deduction, so only dirty lines are
 //! re-solved, and the grid after each sweep is the one a full sweep would give.
 
-use crate::bitline::{from_masks, to_masks, MAX_BITS_LINE};
+use crate::bitline::{from_masks, to_masks, Masks, MAX_BITS_LINE};
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::line::LineSolver;
@@ -22,10 +22,6 @@ use crate::puzzle::{LineId, Puzzle};
 /// a call stays within a few milliseconds on any board (a 1000×1000 sweep's
 /// scan took 3 s in one call before this bound).
 pub const WORK_PER_CALL: u64 = 300_000;
-
-/// A line state as two masks (known filled, known empty); lines of up to
-/// [`MAX_BITS_LINE`] cells.
-pub type Masks = (u128, u128);
 
 /// `1 << k` in a 128-bit mask, built from a 64-bit shift: wasm has no
 /// 128-bit words, and a variable 128-bit shift there is a call (it took 8 %

@@ -2,12 +2,17 @@
 
 use crate::cell::Cell;
 use crate::grid::Grid;
+pub use crate::grid::LineId;
 use crate::text::shown;
 use std::fmt;
 
 /// The largest width or height accepted (a documented limit: it bounds the
 /// memory of a solve to a few megabytes per line solver and grid copy).
 pub const MAX_SIDE: usize = 1000;
+
+/// The most colours of a colour puzzle besides the background (a cell's set
+/// of colours is a `u32`).
+pub const MAX_COLOURS: usize = 31;
 
 /// The run lengths of one line, in order. Empty means the line has no filled cell.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -64,71 +69,6 @@ impl fmt::Display for Clue {
     }
 }
 
-/// A row or a column, 0-based inside; displayed 1-based ("row 3").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum LineId {
-    Row(usize),
-    Column(usize),
-}
-
-impl LineId {
-    /// The 0-based index of the row or column.
-    pub fn index(self) -> usize {
-        match self {
-            LineId::Row(i) | LineId::Column(i) => i,
-        }
-    }
-
-    /// The index, in a row-major grid `width` cells wide, of cell `pos`
-    /// along this line.
-    pub fn cell_index(self, width: usize, pos: usize) -> usize {
-        match self {
-            LineId::Row(r) => r * width + pos,
-            LineId::Column(c) => pos * width + c,
-        }
-    }
-
-    /// How many cells the line has in a `width`×`height` grid.
-    pub fn len(self, width: usize, height: usize) -> usize {
-        match self {
-            LineId::Row(_) => width,
-            LineId::Column(_) => height,
-        }
-    }
-
-    /// The line's place among all the lines of a grid `height` rows high:
-    /// rows first, then columns (the order of [`Puzzle::lines`]).
-    pub fn slot(self, height: usize) -> usize {
-        match self {
-            LineId::Row(r) => r,
-            LineId::Column(c) => height + c,
-        }
-    }
-
-    /// The indices of this line's cells, in order, in a row-major
-    /// `width`×`height` grid.
-    pub fn cell_indices(self, width: usize, height: usize) -> impl Iterator<Item = usize> {
-        (0..self.len(width, height)).map(move |pos| self.cell_index(width, pos))
-    }
-
-    /// The line crossing this one at position `pos` along it.
-    pub fn crossing(self, pos: usize) -> LineId {
-        match self {
-            LineId::Row(_) => LineId::Column(pos),
-            LineId::Column(_) => LineId::Row(pos),
-        }
-    }
-}
-
-impl fmt::Display for LineId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LineId::Row(i) => write!(f, "row {}", i + 1),
-            LineId::Column(i) => write!(f, "column {}", i + 1),
-        }
-    }
-}
-
 /// What a puzzle file says about a puzzle besides its clues.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Metadata {
@@ -173,7 +113,7 @@ pub enum PuzzleError {
         columns: u64,
     },
     /// A colour puzzle's palette has no colour besides the background, or
-    /// more than [`crate::colour::MAX_COLOURS`].
+    /// more than [`MAX_COLOURS`].
     Palette {
         colours: usize,
     },
@@ -228,7 +168,7 @@ impl fmt::Display for PuzzleError {
             PuzzleError::Palette { colours } => write!(
                 f,
                 "the puzzle has {colours} colours besides the background; 1 to {} are accepted",
-                crate::colour::MAX_COLOURS
+                MAX_COLOURS
             ),
             PuzzleError::Swatch { colour: 0, name, why } => {
                 write!(f, "the background, \"{}\": {why}", shown(name))

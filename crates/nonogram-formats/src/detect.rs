@@ -13,21 +13,29 @@ pub fn detect(text: &str) -> Format {
         Shape::Known(format) => format,
         // The layouts of numbers can be ambiguous (`1 / 0 / blank / 1` is a 1×2
         // plain puzzle or a 1×1 seed one): the first that reads as a valid puzzle wins.
-        Shape::Numeric(candidates) => {
-            candidates.iter().copied().find(|&f| crate::parse_as(f, text).is_ok()).unwrap_or(candidates[0])
-        }
+        Shape::Numeric(candidates) => candidates
+            .iter()
+            .copied()
+            .find(|&f| crate::parse::parse_as(f, text).is_ok())
+            .unwrap_or(candidates[0]),
     }
+}
+
+/// Detects the format of `text` and parses it.
+pub fn parse(text: &str) -> Result<Parsed, ParseError> {
+    crate::parse::check_length(text)?;
+    detect_and_parse(text)
 }
 
 /// Detects and parses in one pass: a numeric text is parsed once per
 /// candidate layout tried, not again after detection.
 pub(crate) fn detect_and_parse(text: &str) -> Result<Parsed, ParseError> {
     match shape(text) {
-        Shape::Known(format) => crate::parse_as(format, text),
+        Shape::Known(format) => crate::parse::parse_as(format, text),
         Shape::Numeric(candidates) => {
             let mut first_error = None;
             for &format in &candidates {
-                match crate::parse_as(format, text) {
+                match crate::parse::parse_as(format, text) {
                     Ok(parsed) => return Ok(parsed),
                     Err(e) => first_error = first_error.or(Some(e)),
                 }

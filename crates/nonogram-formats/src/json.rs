@@ -14,9 +14,10 @@
 //! kept no positions, and took 15 KB of the page's and the worker's wasm.)
 //! Nesting deeper than 127 is refused where it passes that depth.
 
+use crate::read::Read;
 use crate::text::{line_column, shown};
 use crate::xml::{free_symbol, parse_rgb};
-use crate::{ParseError, Read};
+use crate::ParseError;
 use nonogram_core::colour::{default_palette, ColourPuzzle, ColourRun, Swatch, MAX_COLOURS};
 
 /// A JSON value. Numbers keep their text: a run length is read from it as
@@ -325,8 +326,8 @@ pub(crate) fn parse(text: &str) -> Result<Read, ParseError> {
     // A batch: each puzzle's values are read, turned into its clues and
     // dropped before the next, so that one puzzle's values at most are held.
     let mut reader = Reader { text, pos: start + 1, depth: 1, keep: true, kept: 0, puzzle_depth: 2 };
-    let mut budget = crate::Budget::default();
-    let mut puzzles = crate::Kept::default();
+    let mut budget = crate::read::Budget::default();
+    let mut puzzles = crate::read::Kept::default();
     let mut any = false;
     loop {
         reader.skip_space();

@@ -36,7 +36,7 @@ pub(crate) const MAX_PUZZLE_LINES: usize = 20_000;
 
 pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
     let mut puzzles = Vec::new();
-    let mut budget = crate::Budget::default();
+    let mut budget = crate::read::Budget::default();
     let mut chunk: Vec<(usize, &str)> = Vec::new();
     let mut finish = |chunk: &mut Vec<(usize, &str)>| -> Result<(), ParseError> {
         if let Some(&(first, _)) = chunk.iter().find(|(_, l)| !l.trim().is_empty()) {

@@ -12,7 +12,7 @@ type Pending<'a> = (usize, String, Vec<(usize, &'a str)>);
 
 pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
     let mut puzzles = Vec::new();
-    let mut budget = crate::Budget::default();
+    let mut budget = crate::read::Budget::default();
     let mut current: Option<Pending> = None;
     for (n, line) in numbered_lines(text) {
         if let Some(name) = line.trim().strip_prefix('$') {

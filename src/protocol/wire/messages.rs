@@ -2,10 +2,10 @@
 //! tag byte then its fields (see [`super`]).
 
 use super::{Reader, Wire};
-use crate::protocol::{
-    CheckRequest, Finished, FixNote, Frame, FromWorker, HintRequest, ParsedText, PuzzleData, RunColours,
-    SolveRequest, ToWorker,
+use crate::protocol::messages::{
+    CheckRequest, Finished, FixNote, Frame, FromWorker, HintRequest, RunColours, SolveRequest, ToWorker,
 };
+use crate::protocol::parsing::{ParsedText, PuzzleData};
 
 /// `Wire` for a struct: its fields in order.
 macro_rules! wire_struct {

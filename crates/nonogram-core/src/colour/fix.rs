@@ -6,7 +6,8 @@
 //! [`crate::fix::nearby`]); at each, the other solution's colour first, then
 //! the rest. Each candidate is a whole solve, in slices the caller bounds.
 
-use super::{ColourPuzzle, ColourSolver, ColourStep, Swatch};
+use super::puzzle::{ColourPuzzle, Swatch};
+use super::search::{ColourSolver, ColourStep};
 use crate::fix::{FixSolver, Fixable, Search};
 use crate::search::{Stats, Verdict};
 

@@ -3,27 +3,11 @@
 //! colour. It works without enumerating placements, in O(length × (runs +
 //! colours)), as [`crate::line`] does for black and white.
 
-use super::{colours_of, ColourRun, Colours, BACKGROUND};
+use super::puzzle::{colours_of, ColourRun, Colours, BACKGROUND};
 
 /// No placement of the clue fits the line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NoPlacement;
-
-/// The clue of a line of known cells (each cell one colour: 0 background).
-pub fn colour_clue_of(cells: &[u8]) -> Vec<ColourRun> {
-    let mut runs: Vec<ColourRun> = Vec::new();
-    let mut previous = 0u8;
-    for &c in cells {
-        if c != 0 {
-            match runs.last_mut() {
-                Some(run) if previous == c => run.len += 1,
-                _ => runs.push(ColourRun { len: 1, colour: c }),
-            }
-        }
-        previous = c;
-    }
-    runs
-}
 
 /// Narrows each cell of `line` to the colours some fitting placement of
 /// `runs` gives it; [`NoPlacement`] when none fits.
@@ -134,6 +118,7 @@ pub fn solve_colour_line(runs: &[ColourRun], line: &[Colours]) -> Result<Vec<Col
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::colour::colour_clue_of;
     use crate::testing::Random;
 
     fn run(len: u32, colour: u8) -> ColourRun {

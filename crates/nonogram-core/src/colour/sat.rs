@@ -32,7 +32,7 @@
 //! that reads the same variables under the same clue as one encoded is left
 //! out, as in [`crate::sat`].
 
-use super::{colours_of, ColourPuzzle, Colours};
+use super::puzzle::{colours_of, ColourPuzzle, Colours};
 use crate::cdcl::{Cdcl, Lit, Var};
 use crate::puzzle::LineId;
 use crate::sat::{

@@ -34,8 +34,9 @@
 //! as in black and white ([`crate::symmetry`]); and each solution's images
 //! under them are solutions too, reported at once.
 
+use super::line::solve_colour_line;
+use super::puzzle::{colours_of, ColourPuzzle, Colours, BACKGROUND};
 use super::sat::ColourSatSearch;
-use super::{colours_of, solve_colour_line, ColourPuzzle, Colours, BACKGROUND};
 use crate::puzzle::{LineId, PuzzleError};
 use crate::sat::{Clock, SatProgress, Until};
 use crate::search::{SolveOptions, Stats, Verdict};

@@ -7,9 +7,9 @@
 
 mod reader;
 
+use crate::read::Read;
 use crate::text::{line_column, shown};
 use crate::ParseError;
-use crate::Read;
 use nonogram_core::colour::{ColourPuzzle, ColourRun, Swatch, MAX_COLOURS};
 use reader::{Document, Node};
 
@@ -31,7 +31,7 @@ pub(crate) fn parse(text: &str) -> Result<Read, ParseError> {
     if puzzles.is_empty() {
         return Err(ParseError::new("no <puzzle> element in the XML"));
     }
-    let mut budget = crate::Budget::default();
+    let mut budget = crate::read::Budget::default();
     let puzzles = puzzles
         .iter()
         .map(|&node| {
