@@ -3,9 +3,9 @@
 #![cfg(target_arch = "wasm32")]
 
 use nonogram_core::{Clue, Puzzle, SolveOptions, Verdict};
-use nonogram_studio::lab;
+use nonogram_studio::page::lab;
 use nonogram_studio::protocol::{FromWorker, SolveRequest};
-use nonogram_studio::session::{Batched, Session};
+use nonogram_studio::worker::session::{Batched, Session};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -80,7 +80,7 @@ fn a_colour_session_solves_webpbn_47_in_wasm() {
     let xml = include_str!("../samples/webpbn-color-00047.xml");
     let puzzle = nonogram_formats::parse(xml).unwrap().colour.remove(0);
     let request = SolveRequest::of_colour(2, &puzzle);
-    let mut s = nonogram_studio::colour_session::ColourSession::new(&request).unwrap().unwrap();
+    let mut s = nonogram_studio::worker::colour_session::ColourSession::new(&request).unwrap().unwrap();
     let done = loop {
         match s.advance(|| true, || 0.0) {
             FromWorker::Steps { .. } => continue,

@@ -9,12 +9,12 @@
 //! highlighted across the cells and the strips by four bands (elements
 //! moved in place, no redrawing).
 
+use super::app::NARROW;
 use super::panels::ZoomBar;
-use super::NARROW;
-use crate::app::{Action, PlayAction, Zoom, ZOOM_STEP};
-use crate::draw;
-use crate::layout::{ClueExtent, Layout, Pinch};
-use crate::playback::LineMark;
+use crate::page::draw;
+use crate::page::layout::{ClueExtent, Layout, Pinch};
+use crate::page::playback::LineMark;
+use crate::page::state::{Action, PlayAction, Zoom, ZOOM_STEP};
 use crate::protocol::Cells;
 use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::{Cell, LineId, Puzzle};

@@ -1,10 +1,10 @@
 //! What the board says in words: a line opened in the lab, and the
 //! board's text alternative.
 
+use super::app::App;
 use super::board::PlayBoard;
 use super::panels::OpenedLine;
-use super::App;
-use crate::app::{lines_done, plural, Input};
+use crate::page::state::{lines_done, plural, Input};
 use nonogram_core::{Cell, LineId};
 use std::rc::Rc;
 

@@ -2,9 +2,10 @@
 //! so that no task of the page's takes over 50 ms, and the parsers weigh
 //! only on the worker's wasm).
 
-use super::App;
-use crate::app::{Action, PICK_KEY};
-use crate::samples::SAMPLES;
+use super::app::App;
+use super::storage::storage;
+use crate::page::samples::SAMPLES;
+use crate::page::state::{Action, PICK_KEY};
 use nonogram_formats::{share, write, write_colour, Format};
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
@@ -19,10 +20,6 @@ pub(super) const SYNC_PARSE_BYTES: usize = 64 * 1024;
 
 /// The longest input kept across a reload (in local storage).
 pub(super) const MAX_KEPT_BYTES: usize = 1 << 20;
-
-pub(super) fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
-}
 
 /// New text starts at its first puzzle, on the next visit too.
 fn forget_pick() {

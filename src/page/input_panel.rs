@@ -4,8 +4,8 @@
 
 use super::input::SYNC_PARSE_BYTES;
 use super::panels::{About, BatchPicker};
-use crate::app::Action;
-use crate::samples::SAMPLES;
+use crate::page::samples::SAMPLES;
+use crate::page::state::Action;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};

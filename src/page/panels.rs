@@ -2,9 +2,9 @@
 //! shows, and says what the user did as an [`Action`] (or its own callback).
 
 use super::play_bar::Clock;
-use crate::app::{Action, Zoom, SPEEDS};
-use crate::lab::{self, SEED_CASES};
-use crate::samples::FORMAT_SAMPLES;
+use crate::page::lab::{self, SEED_CASES};
+use crate::page::samples::FORMAT_SAMPLES;
+use crate::page::state::{Action, Zoom, SPEEDS};
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;

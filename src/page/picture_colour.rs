@@ -3,46 +3,11 @@
 //! worker's quantised cells, and the check of a colour picture.
 
 use super::picture_view::{PictureMsg, PicturePanel};
+use crate::page::picture::colour_view;
+use crate::page::state::text::check_text;
 use crate::protocol::{Cells, VerdictKind};
-use nonogram_core::colour::black_view;
-use nonogram_core::Grid;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
-
-/// A colour picture as black and white: filled where not the background.
-pub(super) fn colour_view(cells: &[u8], width: usize) -> Grid {
-    black_view(cells, width, cells.len() / width.max(1)).unwrap_or_else(|| Grid::new(0, 0))
-}
-
-/// What the check of a picture's puzzle says: the verdict, and the search
-/// it took (`contradictions`: clause learning's; black and white unless
-/// `colour`).
-pub(super) fn status_text(
-    verdict: VerdictKind,
-    (by_line_logic, guesses, probes, contradictions): (bool, u64, u64, u64),
-    ms: f64,
-    colour: bool,
-) -> String {
-    let ways = if colour { "with each of its colours" } else { "both ways" };
-    let ms = crate::app::millis(ms);
-    let es = if guesses == 1 { "" } else { "es" };
-    match verdict {
-        VerdictKind::Unique if by_line_logic => format!("Unique — solvable by line logic alone ({ms} ms)"),
-        VerdictKind::Unique if contradictions > 0 => format!(
-            "Unique — needs search ({guesses} guess{es}, {probes} probes, then clause learning: \
-             {contradictions} contradictions, {ms} ms)"
-        ),
-        VerdictKind::Unique if guesses == 0 => {
-            format!("Unique — needs guessing (0 guesses; probing: {probes} cells each tried {ways}, {ms} ms)")
-        }
-        VerdictKind::Unique => {
-            format!("Unique — needs guessing ({guesses} guess{es}, {probes} probes, {ms} ms)")
-        }
-        VerdictKind::Multiple => "Multiple solutions".to_string(),
-        VerdictKind::None => "No solution".to_string(),
-        VerdictKind::Timeout => "The check was stopped".to_string(),
-    }
-}
 
 impl PicturePanel {
     /// A colour's name as the clues give it ("the background" for 0).
@@ -113,7 +78,7 @@ impl PicturePanel {
     ) -> bool {
         let Some(p) = &self.picture else { return false };
         let Some(colours) = p.colour_grid() else { return false };
-        self.check.status = status_text(verdict, (by_line_logic, guesses, probes, 0), ms, true);
+        self.check.status = check_text(verdict, (by_line_logic, guesses, probes, 0), ms, true);
         let other: Option<Vec<u8>> =
             other.map(|o| o.colours().iter().map(|s| s.trailing_zeros() as u8).collect());
         if let Some(o) = &other {

@@ -2,8 +2,10 @@
 //! two solutions side by side when its puzzle is not unique.
 
 use super::picture_view::PicturePanel;
-use crate::draw::{colour, context, draw_clues, draw_grid_lines, for_filled_runs, palette, size_canvas};
-use crate::layout::{ClueExtent, Layout};
+use crate::page::draw::{
+    colour, context, draw_clues, draw_grid_lines, for_filled_runs, palette, size_canvas,
+};
+use crate::page::layout::{ClueExtent, Layout};
 use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::{Cell, Grid, Puzzle};
 use web_sys::HtmlCanvasElement;
@@ -16,7 +18,7 @@ impl PicturePanel {
         };
         let colour = p.colour_puzzle().zip(p.colour_grid());
         let (grid, puzzle) = match &colour {
-            Some((c, cells)) => (super::picture_colour::colour_view(cells, c.width()), c.shape()),
+            Some((c, cells)) => (crate::page::picture::colour_view(cells, c.width()), c.shape()),
             None => {
                 let (Some(grid), Some(puzzle)) = (p.grid(), p.puzzle()) else { return };
                 (grid, puzzle)

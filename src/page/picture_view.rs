@@ -7,9 +7,9 @@
 //! makes new clues: they replace the `Clues` text (the page's one current
 //! puzzle) and are checked at once.
 
-use super::picture_colour::colour_view;
-use super::WorkerHandle;
-use crate::picture::Picture;
+use super::worker_handle::WorkerHandle;
+use crate::page::picture::colour_view;
+use crate::page::picture::Picture;
 use crate::protocol::{Cells, CheckRequest, FixNote, FromWorker, ToWorker};
 use nonogram_core::Grid;
 use nonogram_formats::raster::MAX_GRID_SIDE;
@@ -83,7 +83,7 @@ pub struct PicturePanel {
     /// Bumped when the panel must be drawn anew.
     pub(super) version: u64,
     pub(super) drawn: std::cell::Cell<(u64, f64)>,
-    pub(super) layout: std::cell::Cell<Option<crate::layout::Layout>>,
+    pub(super) layout: std::cell::Cell<Option<crate::page::layout::Layout>>,
     /// Pending: make the clues of the picture once the threshold slider rests.
     sync: Option<gloo_timers::callback::Timeout>,
 }
@@ -366,7 +366,7 @@ impl PicturePanel {
                     return self.colour_checked(verdict, (by_line_logic, guesses, probes, ms), other);
                 }
                 let Some(picture) = self.picture.as_ref().and_then(Picture::grid) else { return false };
-                self.check.status = super::picture_colour::status_text(
+                self.check.status = crate::page::state::text::check_text(
                     verdict,
                     (by_line_logic, guesses, probes, contradictions),
                     ms,

@@ -1,7 +1,7 @@
 //! Play mode's tools: fill or cross out, undo and redo, a hint and its
 //! application, a check, a restart; and the hint in words.
 
-use crate::app::{clock_text, PlayAction};
+use crate::page::state::{clock_text, PlayAction};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

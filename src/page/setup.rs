@@ -2,10 +2,11 @@
 //! and what it does after each render (the text box, the lab brought into
 //! view).
 
-use super::input::{storage, STORAGE_KEY};
+use super::app::{App, Msg, SAMPLE};
+use super::input::STORAGE_KEY;
 use super::solver_client::SolverClient;
-use super::{App, Msg, SAMPLE};
-use crate::app::{Action, State, PICK_KEY};
+use super::storage::storage;
+use crate::page::state::{Action, State, PICK_KEY};
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -71,7 +72,7 @@ impl App {
         }
         app._on_resize = Some(on_resize);
         // The play clock stands still while the page is hidden.
-        let hidden = ctx.link().callback(|hidden| Msg::Play(crate::app::PlayAction::Hidden(hidden)));
+        let hidden = ctx.link().callback(|hidden| Msg::Play(crate::page::state::PlayAction::Hidden(hidden)));
         let on_visibility = Closure::<dyn FnMut()>::new(move || {
             hidden.emit(web_sys::window().and_then(|w| w.document()).is_some_and(|d| d.hidden()));
         });

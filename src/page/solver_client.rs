@@ -3,7 +3,7 @@
 //! search begins. Carries out the reducer's worker [`Effect`]s.
 
 use super::worker_handle::WorkerHandle;
-use crate::app::{Action, Effect};
+use crate::page::state::{Action, Effect};
 use crate::protocol::{FromWorker, SolveRequest, ToWorker};
 use yew::Callback;
 

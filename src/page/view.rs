@@ -1,15 +1,15 @@
 //! The page's markup: the input column, the board column and its panels,
 //! then the picture, export and lab sections.
 
+use super::app::{App, Msg};
 use super::board::BoardPanel;
 use super::export_view::ExportPanel;
 use super::input_panel::{ClueText, InputPanel};
 use super::panels::{Lab, PlaybackBar, VerdictPanel};
 use super::picture_view::PicturePanel;
 use super::play_bar::PlayBar;
-use super::{App, Msg};
-use crate::app::{Input, Racer};
-use crate::playback::LineMark;
+use crate::page::playback::LineMark;
+use crate::page::state::{Input, Racer};
 use std::rc::Rc;
 use yew::prelude::*;
 

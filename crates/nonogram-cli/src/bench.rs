@@ -96,7 +96,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             }
             Err(e) => {
                 progress.clear();
-                eprintln!("error: {}", crate::printable(&e));
+                eprintln!("error: {}", crate::input::printable(&e));
                 errors += 1;
             }
         }

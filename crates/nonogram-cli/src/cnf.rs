@@ -41,7 +41,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
                 Some(_) if start.elapsed() >= limit => {
                     eprintln!(
                         "error: {}: line logic and probing did not finish within {:.1} s (--timeout SECS)",
-                        crate::printable(name),
+                        crate::input::printable(name),
                         limit.as_secs_f64()
                     );
                     return Ok(3);

@@ -16,6 +16,12 @@ pub fn path_shown(path: &str) -> String {
     nonogram_core::text::shown_within(path, 256)
 }
 
+/// A message for the terminal: each line with its control characters
+/// escaped (a title or a file name cannot send escape codes).
+pub fn printable(text: &str) -> String {
+    text.split('\n').map(|l| nonogram_core::text::escaped(l).into_owned()).collect::<Vec<_>>().join("\n")
+}
+
 /// Reads a file, or standard input for `-`, as UTF-8 text of at most
 /// [`MAX_TEXT_BYTES`] (read no further: a larger file is refused).
 pub fn read_text(path: &str) -> Result<String, String> {

@@ -170,16 +170,10 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(message) => {
-            eprintln!("error: {}", printable(&message));
+            eprintln!("error: {}", input::printable(&message));
             ExitCode::from(2)
         }
     }
-}
-
-/// A message for the terminal: each line with its control characters
-/// escaped (a title or a file name cannot send escape codes).
-pub fn printable(text: &str) -> String {
-    text.split('\n').map(|l| nonogram_core::text::escaped(l).into_owned()).collect::<Vec<_>>().join("\n")
 }
 
 /// Rust ignores SIGPIPE, so printing to a closed pipe (`nonogram solve … | head`)

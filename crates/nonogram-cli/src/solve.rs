@@ -239,7 +239,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             status = worst(status, code);
         }
         Err(e) => {
-            eprintln!("error: {}", crate::printable(&e));
+            eprintln!("error: {}", crate::input::printable(&e));
             status = worst(status, 2);
         }
     });

@@ -17,6 +17,8 @@
 //! values the saved ones and starts the targets afresh. docs/BENCHMARKS.md
 //! has the figures behind each choice.
 
+use crate::sat::until::{SatProgress, Until};
+
 /// A variable of the encoding.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub(crate) struct Var(u32);
@@ -1146,6 +1148,27 @@ impl Cdcl {
             }
         }
         self.cancel_until(0);
+    }
+}
+
+impl Cdcl {
+    /// Searches for at most `conflicts` more contradictions, or until
+    /// `until` says stop: a model as `read` reads it, `Working` when it
+    /// stopped first, `Exhausted` when the clauses are unsatisfiable. The
+    /// search goes on where it stopped at the next call.
+    pub(crate) fn slice<T>(
+        &mut self,
+        conflicts: u64,
+        until: Option<&Until>,
+        read: impl FnOnce(&Cdcl) -> T,
+    ) -> SatProgress<T> {
+        let stop_at = until.and_then(|u| Some((u.clock.clone(), u.first()?)));
+        let late = || stop_at.as_ref().is_some_and(|(clock, at)| clock() >= *at);
+        match self.solve(conflicts, late) {
+            Outcome::Sat => SatProgress::Solution(read(self)),
+            Outcome::Stopped => SatProgress::Working,
+            Outcome::Unsat => SatProgress::Exhausted,
+        }
     }
 }
 

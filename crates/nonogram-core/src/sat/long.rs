@@ -3,9 +3,9 @@
 //! settles Faase alone, see docs/BENCHMARKS.md). Built only with the
 //! `splr` feature, which the CLI has and the page's worker does not.
 
-use super::{dimacs_lit, encode, ClauseList, ClauseSink, Clauses, Engine, Lit, SatSearch, Until, Var};
-use crate::grid::Grid;
-use crate::puzzle::Puzzle;
+use super::encode::{dimacs_lit, ClauseSink, Clauses};
+use super::until::Until;
+use crate::cdcl::{Lit, Var};
 
 /// splr's side: the clauses (DIMACS numbering), and the solver built from
 /// them, dropped whenever a clause is added (splr simplifies its clauses
@@ -25,60 +25,12 @@ pub(super) struct SplrRun {
     generation: Option<u64>,
 }
 
-impl SatSearch {
-    /// A search like [`SatSearch::new`] but with splr, a CDCL solver with
-    /// inprocessing (variable elimination, vivification), learning-rate
-    /// branching and rephasing, for the puzzles our solver does not settle
-    /// quickly. webpbn's "Faase" (80×95) took splr 5 to 8 minutes, where
-    /// batsat (our solver then) ran 55 minutes without a solution
-    /// (docs/BENCHMARKS.md).
-    ///
-    /// Each call starts splr's heuristics afresh (with splr 0.17, slices of
-    /// 1 s, 2 s, 4 s … left Faase without a solution after 20 minutes), so
-    /// [`SatSearch::run`] makes one call, of at most `seconds` (`None`: until
-    /// it has a verdict).
-    ///
-    /// splr's memory grows as it searches (0.19 reuses the slots of the
-    /// clauses it drops, 0.17 did not; on Faase, one call of 0.19 peaked at
-    /// 276 MB in the product, 0.17 at 551 MB). With a `generation` (in
-    /// seconds), a call ends after that long, and the next call builds a new
-    /// solver from the clauses and the old solver's learnt clauses still in
-    /// use: memory stays bounded (Faase: 183 MB with generations of 60 s),
-    /// at the price of splr's heuristics starting afresh at each
-    /// generation. splr also gives its clause elimination a tenth of the
-    /// call's time limit, so a generation bounds that too.
-    ///
-    /// The learnt clauses follow from the clauses (or, where splr fixed a
-    /// variable that occurs with one sign only, keep a solution whenever
-    /// there is one), so the new solver has the same verdict; they are
-    /// dropped when a clause is added, which could break that.
-    pub fn new_long(
-        puzzle: &Puzzle,
-        known: &Grid,
-        seconds: Option<u64>,
-        generation: Option<u64>,
-    ) -> SatSearch {
-        let mut list = ClauseList::default();
-        let (cells, open) = encode(puzzle, known, &[], &mut list);
-        let long = SplrRun {
-            clauses: list.clauses,
-            learnt: Clauses::default(),
-            solver: None,
-            earlier: 0,
-            seconds,
-            generation,
-        };
-        SatSearch {
-            engine: Engine::Splr(Box::new(long)),
-            puzzle: puzzle.clone(),
-            cells,
-            open,
-            clause: Vec::new(),
-        }
-    }
-}
-
 impl SplrRun {
+    /// splr's side of a search over `clauses`, built at its first call
+    /// (see [`super::search::SatSearch::new_long`]).
+    pub(super) fn new(clauses: Clauses, seconds: Option<u64>, generation: Option<u64>) -> SplrRun {
+        SplrRun { clauses, learnt: Clauses::default(), solver: None, earlier: 0, seconds, generation }
+    }
     /// Drops the solver (the next call builds one from the clauses),
     /// keeping the count of its contradictions.
     pub(super) fn drop_solver(&mut self) {

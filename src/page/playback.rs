@@ -3,8 +3,10 @@
 //! Pure, so it is tested without a browser. Memory is bounded: past a budget
 //! of stored cells, older frames are thinned out (every other one dropped).
 
-use crate::app::plural;
+use crate::page::state::text::plural;
 use crate::protocol::{Cells, Frame};
+use nonogram_core::colour::ColourPuzzle;
+use nonogram_core::Puzzle;
 use nonogram_core::{Cell, LineId};
 use std::rc::Rc;
 
@@ -49,6 +51,16 @@ impl Playback {
     /// A history holding the all-unknown grid of `cells` cells.
     pub fn new(cells: usize) -> Playback {
         Playback::starting(Cells::unknown(cells))
+    }
+
+    /// The history of a solve before its first step: every cell unknown
+    /// (for a colour puzzle, each with every colour left).
+    pub fn of_puzzle(puzzle: &Puzzle, colour: Option<&ColourPuzzle>) -> Playback {
+        let n = puzzle.width() * puzzle.height();
+        match colour {
+            Some(c) => Playback::starting(Cells::of_colours(vec![c.every_colour(); n])),
+            None => Playback::new(n),
+        }
     }
 
     /// A history holding `cells`, every one unknown (for a colour puzzle:

@@ -1,5 +1,5 @@
 //! The fairness check of a picture's puzzle, cut into bounded slices like
-//! a [`crate::session::Session`]: first the verdict (one solution or more,
+//! a [`crate::worker::session::Session`]: first the verdict (one solution or more,
 //! and how much search it took), then, for several solutions, single-cell
 //! fixes found one solve at a time. Pure Rust, tested natively.
 

@@ -1,29 +1,11 @@
 //! The solve's part of the reducer: starting it, the worker's messages,
 //! the racing engine, and the verdict.
 
-use super::{counts_text, text, verdict_text, Effect, Input, State};
-use crate::playback::Playback;
-use crate::protocol::Cells;
+use super::reduce::{Effect, Input, Racer, State};
+use super::text::{self, counts_text, verdict_text};
+use crate::page::playback::Playback;
 use crate::protocol::{read_parsed, Finished, FromWorker, SolveRequest};
-use nonogram_core::colour::ColourPuzzle;
-use nonogram_core::Puzzle;
 use std::rc::Rc;
-
-/// The solving engines' state for the current solve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Racer {
-    /// No second engine (yet).
-    Absent,
-    /// Its worker is started, idle.
-    Ready,
-    /// It has been given the solve.
-    Racing,
-    /// The browser cannot run one (a single core, or it failed to start).
-    Unavailable,
-    /// The puzzle's encoding is too large for engines to race in the
-    /// memory one solve may hold ([`nonogram_core::racing_fits`]).
-    Unfit,
-}
 
 impl State {
     /// Replaces the solving worker; a text being read is read again by the new one.
@@ -51,7 +33,7 @@ impl State {
         };
         // Racing engines solve black and white only, and only where they fit.
         let unfit = self.colour().is_none() && !nonogram_core::racing_fits(puzzle);
-        self.playback = start_of(puzzle, self.colour().map(|c| &**c));
+        self.playback = Playback::of_puzzle(puzzle, self.colour().map(|c| &**c));
         self.next_id += 1;
         self.clear_outcome();
         self.status = "Solving…".into();
@@ -133,15 +115,5 @@ impl State {
         self.verdict = Some(done.verdict);
         self.difficulty = done.difficulty.or(self.difficulty);
         self.solutions = done.solutions.into_iter().map(Rc::new).collect();
-    }
-}
-
-/// The history of a solve before its first step: every cell unknown (for a
-/// colour puzzle, each with every colour left).
-pub(super) fn start_of(puzzle: &Puzzle, colour: Option<&ColourPuzzle>) -> Playback {
-    let n = puzzle.width() * puzzle.height();
-    match colour {
-        Some(c) => Playback::starting(Cells::of_colours(vec![c.every_colour(); n])),
-        None => Playback::new(n),
     }
 }

@@ -80,6 +80,39 @@ pub(super) fn running_counts(
     }
 }
 
+/// What the check of a picture's puzzle says: the verdict in a player's
+/// words, then the search it took (`contradictions`: clause learning's;
+/// black and white unless `colour`).
+pub fn check_text(
+    verdict: VerdictKind,
+    (by_line_logic, guesses, probes, contradictions): (bool, u64, u64, u64),
+    ms: f64,
+    colour: bool,
+) -> String {
+    let ways = if colour { "with each of its colours" } else { "both ways" };
+    let ms = millis(ms);
+    let guessed = plural(guesses, "guess", "guesses");
+    match verdict {
+        VerdictKind::Unique if by_line_logic => format!("Unique — solvable by line logic alone ({ms} ms)"),
+        VerdictKind::Unique if contradictions > 0 => format!(
+            "Unique — needs guessing: line logic was not enough ({guessed}, {probes} probes, then clause \
+             learning: {contradictions} contradictions, {ms} ms)"
+        ),
+        VerdictKind::Unique if guesses == 0 => format!(
+            "Unique — solvable by line logic and looking ahead, no guess ({}, each tried {ways}, {ms} ms)",
+            plural(probes, "cell", "cells")
+        ),
+        VerdictKind::Unique => {
+            format!(
+                "Unique — needs guessing: line logic was not enough ({guessed}, {probes} probes, {ms} ms)"
+            )
+        }
+        VerdictKind::Multiple => "Multiple solutions".to_string(),
+        VerdictKind::None => "No solution".to_string(),
+        VerdictKind::Timeout => "The check was stopped".to_string(),
+    }
+}
+
 /// Milliseconds as m:ss, or h:mm:ss from an hour.
 pub fn clock_text(ms: f64) -> String {
     let s = (ms.max(0.0) / 1000.0) as u64;
@@ -91,6 +124,30 @@ pub fn clock_text(ms: f64) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_check_speaks_of_guessing_only_when_it_guessed() {
+        use super::check_text;
+        use crate::protocol::VerdictKind::*;
+        assert_eq!(
+            check_text(Unique, (true, 0, 0, 0), 3.0, false),
+            "Unique — solvable by line logic alone (3 ms)"
+        );
+        let ahead = check_text(Unique, (false, 0, 12, 0), 3.0, false);
+        assert!(
+            ahead.starts_with("Unique — solvable by line logic and looking ahead, no guess (12 cells"),
+            "{ahead}"
+        );
+        assert!(!ahead.contains("guessing"), "{ahead}");
+        let guessed = check_text(Unique, (false, 1, 12, 0), 3.0, true);
+        assert!(
+            guessed.starts_with("Unique — needs guessing: line logic was not enough (1 guess,"),
+            "{guessed}"
+        );
+        let learnt = check_text(Unique, (false, 2, 5, 40), 3.0, false);
+        assert!(learnt.contains("2 guesses") && learnt.contains("40 contradictions"), "{learnt}");
+        assert_eq!(check_text(Multiple, (false, 2, 5, 0), 3.0, false), "Multiple solutions");
+    }
+
     #[test]
     fn the_clock_reads_minutes_and_seconds() {
         use super::clock_text;

@@ -10,10 +10,10 @@
 //! A newer solve or check replaces the running one; the page can also
 //! cancel at once by terminating the worker.
 
-use crate::check::CheckJob;
-use crate::colour_session::ColourSession;
 use crate::protocol::{CheckRequest, FromWorker, SolveRequest, ToWorker};
-use crate::session::{done_message, Batched, Session};
+use crate::worker::check::CheckJob;
+use crate::worker::colour_session::ColourSession;
+use crate::worker::session::{done_message, Batched, Session};
 use nonogram_core::SolveOptions;
 use nonogram_formats::quantise::{self, ColourImage};
 use nonogram_formats::raster::{self, GreyImage, Sniffed, MAX_GRID_SIDE};
@@ -58,7 +58,7 @@ struct State {
     /// The loaded picture: its grey, and an image's colours.
     picture: RefCell<Option<(GreyImage, Option<ColourImage>)>>,
     /// The solutions of the last puzzle a player asked a hint for.
-    solutions: RefCell<crate::hinting::Solutions>,
+    solutions: RefCell<crate::worker::hinting::Solutions>,
 }
 
 /// Installs the message handler; called once when the worker starts.
@@ -114,7 +114,7 @@ pub fn start() {
                 // Solving for the solutions takes at most this long, once per puzzle.
                 let end = js_sys::Date::now() + HINT_SOLVE_MS;
                 let mut solutions = state.solutions.borrow_mut();
-                post(&crate::hinting::answer(&request, &mut solutions, || js_sys::Date::now() < end));
+                post(&crate::worker::hinting::answer(&request, &mut solutions, || js_sys::Date::now() < end));
             }
             Ok(None) => post(&FromWorker::Error { id: 0, message: "bad request: not a message".into() }),
             Err(_) => post(&FromWorker::Error { id: 0, message: "bad request: not bytes".into() }),

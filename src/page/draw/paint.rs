@@ -1,8 +1,9 @@
 //! The strokes: cells in as few canvas operations as possible (one path
 //! per colour), grid lines, clue numbers, and the canvas's size.
 
-use super::Palette;
-use crate::layout::{css, digits, Layout};
+use super::palette::Palette;
+use super::strike::strike;
+use crate::page::layout::{css, digits, Layout};
 use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::{Cell, Puzzle};
 use wasm_bindgen::JsCast;
@@ -27,7 +28,7 @@ impl Painter<'_> {
         if let Some((puzzle, sets)) = self.colour {
             let cells = (0..self.cells.len()).filter(|&i| !self.fresh[i]);
             super::colour::paint_cells(ctx, l, puzzle, sets, cells.clone());
-            if *self.colours == super::DARK {
+            if *self.colours == super::palette::DARK {
                 super::colour::outline_dark_cells(ctx, l, puzzle, sets, cells, self.colours.empty);
             }
         } else {
@@ -64,7 +65,7 @@ impl Painter<'_> {
         match self.colour {
             Some((puzzle, sets)) => {
                 super::colour::paint_cells(self.ctx, self.l, puzzle, sets, all());
-                if *self.colours == super::DARK {
+                if *self.colours == super::palette::DARK {
                     super::colour::outline_dark_cells(
                         self.ctx,
                         self.l,
@@ -235,27 +236,6 @@ pub fn draw_clues(
         }
     }
     strike(ctx, l, colours, &struck);
-}
-
-/// Strokes through crossed-off clue numbers' slots (x, y, width, height).
-pub(super) fn strike(
-    ctx: &CanvasRenderingContext2d,
-    l: &Layout,
-    colours: &Palette,
-    slots: &[(f64, f64, f64, f64)],
-) {
-    if slots.is_empty() {
-        return;
-    }
-    ctx.set_stroke_style_str(colours.alert);
-    ctx.set_line_width((l.font / 9.0).max(1.0));
-    ctx.begin_path();
-    for &(x, y, w, h) in slots {
-        let (cy, reach) = (y + h / 2.0, (l.font * 0.45).min(h / 2.0));
-        ctx.move_to(x - 1.0, cy + reach);
-        ctx.line_to(x + w + 1.0, cy - reach);
-    }
-    ctx.stroke();
 }
 
 /// Sizes a canvas to `w`×`h` CSS pixels at a backing scale (its backing

@@ -85,7 +85,7 @@ impl Session {
 }
 
 /// A solve the worker drives in batches: a black-and-white [`Session`] or
-/// a colour one ([`crate::colour_session::ColourSession`]).
+/// a colour one ([`crate::worker::colour_session::ColourSession`]).
 pub trait Batched {
     /// Gives the solver `clock` and the time this batch ends at, by which
     /// clause learning's slices hand control back too (line solving is

@@ -40,7 +40,7 @@ pub struct Play {
     pub(super) seen: f64,
     /// How long it took, once every clue is satisfied.
     pub solved: Option<f64>,
-    pub hint: Option<super::HintView>,
+    pub hint: Option<super::action::HintView>,
     /// The cells `Check` found wrong (outlined).
     pub wrong: Rc<Vec<u32>>,
     /// The hint or check awaited from the worker.

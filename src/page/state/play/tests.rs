@@ -2,9 +2,9 @@
 //! kept and restored, hints and checks, and "Solved!".
 
 use super::*;
-use crate::app::{Action, Effect, State};
+use crate::page::state::{line_done, progress_key, Action, Effect, PlayAction, State};
 use crate::protocol::parse_outcome;
-use nonogram_core::Clue;
+use nonogram_core::{Cell, Clue, LineId};
 
 /// Seed 003's 5×5 picture as a text the page reads.
 const SEED_003: &str = "01110\n11010\n01110\n00110\n00111\n";

@@ -1,4 +1,4 @@
-//! A colour puzzle's solve driven in batches, as [`crate::session`] drives a
+//! A colour puzzle's solve driven in batches, as [`crate::worker::session`] drives a
 //! black-and-white one: each [`ColourSession::advance`] runs steps until its
 //! budget says stop, then reports their frames (or the verdict). Every
 //! colour step is bounded (one line, one probe, one guess), but for clause
@@ -6,7 +6,7 @@
 
 use crate::protocol::Frame;
 use crate::protocol::{Cells, Finished, FromWorker, SolveRequest, VerdictKind};
-use crate::session::{Batched, Frames};
+use crate::worker::session::{Batched, Frames};
 use nonogram_core::colour::{ColourSolver, ColourStep};
 use nonogram_core::hint::Difficulty;
 use nonogram_core::search::Verdict;
@@ -49,7 +49,7 @@ impl ColourSession {
             contradictions: 0,
             symmetries: Vec::new(),
             ms,
-            memory: crate::session::memory_bytes(),
+            memory: crate::worker::session::memory_bytes(),
             difficulty: (kind == VerdictKind::Unique).then(|| Difficulty::of(&stats)),
         }))
     }

@@ -1,32 +1,30 @@
-//! The page's state and every change to it, as a pure reducer: the page
-//! turns what happens (a keystroke, a worker's message, a timer's tick) into
-//! an [`Action`], [`State::reduce`] changes the state and says which
-//! [`Effect`]s to carry out (post to the worker, replace it, keep the input),
-//! and the page carries them out. Tested natively (`cargo test`).
-//!
-//! The kinds of state are kept apart, as in Tatham's puzzles: the puzzle
-//! and its solve (what the board shows), the player's view of it (playback
-//! position, shown solution, zoom), and settings (speed). What is drawn on
-//! the canvas is a cache of the page's, not state.
+//! The page's state, its actions and effects, and the reducer that
+//! dispatches each action (see the module above).
 
-mod play;
-mod solve;
-#[cfg(test)]
-mod tests;
-mod text;
-mod zoom;
-
-pub use play::{line_cells, line_done, lines_done, progress_key, HintView, Play, PlayAction};
-pub use zoom::{Zoom, ZOOM_CELLS, ZOOM_STEP};
-
-pub use solve::Racer;
-pub use text::{clock_text, counts_text, millis, plural, verdict_text};
-
-use crate::playback::Playback;
+use super::play::action::PlayAction;
+use super::play::board::Play;
+use super::zoom::Zoom;
+use crate::page::playback::Playback;
 use crate::protocol::{Cells, FromWorker, HintRequest, ParseOutcome, SolveRequest, VerdictKind};
 use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::{Cell, Puzzle};
 use std::rc::Rc;
+
+/// The solving engines' state for the current solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Racer {
+    /// No second engine (yet).
+    Absent,
+    /// Its worker is started, idle.
+    Ready,
+    /// It has been given the solve.
+    Racing,
+    /// The browser cannot run one (a single core, or it failed to start).
+    Unavailable,
+    /// The puzzle's encoding is too large for engines to race in the
+    /// memory one solve may hold ([`nonogram_core::racing_fits`]).
+    Unfit,
+}
 
 /// The input, as far as it is read.
 #[derive(Clone, Debug, PartialEq)]
@@ -63,13 +61,13 @@ pub struct State {
     pub version: u64,
     pub input: Input,
     /// The puzzle of the batch being read (0-based).
-    picked: usize,
+    pub(super) picked: usize,
     /// The running solve's id.
     pub running: Option<u32>,
-    next_id: u32,
+    pub(super) next_id: u32,
     /// The running solve's request (for the racer), and when it began (ms).
-    request: Option<SolveRequest>,
-    started: f64,
+    pub(super) request: Option<SolveRequest>,
+    pub(super) started: f64,
     pub racer: Racer,
     /// The verdict line, or what happens ("Solving…", "Stopped", an error).
     pub status: String,
@@ -398,7 +396,7 @@ impl State {
         self.playing = false;
     }
 
-    fn clear_outcome(&mut self) {
+    pub(super) fn clear_outcome(&mut self) {
         self.status.clear();
         self.counts.clear();
         self.verdict = None;
@@ -408,13 +406,13 @@ impl State {
     }
 
     /// The outcome of reading a text: dropped when the text changed since.
-    fn parsed(&mut self, version: u64, outcome: ParseOutcome) {
+    pub(super) fn parsed(&mut self, version: u64, outcome: ParseOutcome) {
         if version != self.version || !matches!(self.input, Input::Reading { .. }) {
             return;
         }
         self.input = match outcome {
             Ok((format, puzzle, count, colour)) => {
-                self.playback = solve::start_of(&puzzle, colour.as_deref());
+                self.playback = Playback::of_puzzle(&puzzle, colour.as_deref());
                 let index = self.picked.min(count.saturating_sub(1));
                 Input::Puzzle {
                     format,

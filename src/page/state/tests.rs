@@ -1,7 +1,7 @@
 //! Every action of the reducer, natively.
 
 use super::*;
-use crate::protocol::{parse_outcome, Finished, Frame};
+use crate::protocol::{parse_outcome, Cells, Finished, Frame, FromWorker, VerdictKind};
 use nonogram_core::LineId;
 
 const SEED_003: &str = "01110\n11010\n01110\n00110\n00111\n";
@@ -89,7 +89,7 @@ fn a_text_being_read_shows_no_board_and_an_old_parse_is_dropped() {
     // A parse of the first text, late: dropped.
     s.reduce(Action::Parsed { version: 1, outcome: parse_outcome(SEED_003, 0) });
     assert!(matches!(s.input, Input::Reading { .. }));
-    let webpbn = include_str!("../../samples/webpbn-00001.non");
+    let webpbn = include_str!("../../../samples/webpbn-00001.non");
     let parsed = crate::protocol::parse_for_page(webpbn, 0);
     s.reduce(Action::FromWorker { message: FromWorker::Parsed { id: 2, outcome: parsed } });
     // The worker's answer is the same puzzle as a reading on the page, metadata included.
@@ -98,7 +98,7 @@ fn a_text_being_read_shows_no_board_and_an_old_parse_is_dropped() {
     let Input::Puzzle { format, .. } = &s.input else { panic!() };
     assert_eq!(format, ".non");
     // A colour puzzle crosses too: palette, run colours, metadata and goal.
-    let xml = include_str!("../../samples/webpbn-color-00047.xml");
+    let xml = include_str!("../../../samples/webpbn-color-00047.xml");
     let (format, puzzle, count, colour) =
         crate::protocol::read_parsed(crate::protocol::parse_for_page(xml, 0)).unwrap();
     let (_, here, _, colour_here) = parse_outcome(xml, 0).unwrap();

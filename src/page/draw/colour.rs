@@ -3,8 +3,8 @@
 //! on boxes of their run's colour, the number in black or white, whichever
 //! reads better on it.
 
-use super::Palette;
-use crate::layout::{css, digits, Layout};
+use super::palette::Palette;
+use crate::page::layout::{css, digits, Layout};
 use nonogram_core::colour::{ColourPuzzle, ColourRun, Swatch};
 use web_sys::CanvasRenderingContext2d;
 
@@ -150,5 +150,5 @@ pub fn draw_clues(
         }
     }
     ctx.set_global_alpha(1.0);
-    super::paint::strike(ctx, l, colours, &struck);
+    super::strike::strike(ctx, l, colours, &struck);
 }

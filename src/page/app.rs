@@ -3,33 +3,16 @@
 //! verdict, and the grid as text. The picture workflow (upload, settings,
 //! check, fixes) and export and share live in [`picture_view`].
 
-mod board;
-mod board_text;
-mod export_view;
-mod input;
-mod input_panel;
-mod panels;
-mod picture_colour;
-mod picture_draw;
-mod picture_markup;
-mod picture_view;
-mod play_bar;
-mod setup;
-mod solver_client;
-mod view;
-mod worker_handle;
-
-use crate::app::{Action, Effect, State};
+use super::panels::OpenedLine;
+use super::picture_view::PictureClues;
+use super::solver_client::SolverClient;
+use crate::page::samples::SAMPLES;
+use crate::page::state::{Action, Effect, State};
 use crate::protocol::FromWorker;
-use crate::samples::SAMPLES;
 use gloo_timers::callback::Interval;
-use panels::OpenedLine;
-use picture_view::PictureClues;
-use solver_client::SolverClient;
 use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
-use worker_handle::WorkerHandle;
 use yew::prelude::*;
 
 pub fn start() {
@@ -37,7 +20,7 @@ pub fn start() {
 }
 
 pub enum Msg {
-    /// A change the reducer makes (see [`crate::app`]).
+    /// A change the reducer makes (see [`crate::page::state`]).
     Act(Action),
     Input(String),
     /// A text over [`SYNC_PARSE_BYTES`] in the text box (see `App::large_text`).
@@ -59,68 +42,68 @@ pub enum Msg {
     RestoreInput,
     /// Play mode on (with the progress kept for the puzzle) or off.
     TogglePlay,
-    Play(crate::app::PlayAction),
+    Play(crate::page::state::PlayAction),
     /// The page's address changed (a share link opened in this tab).
     HashChanged,
 }
 
 /// Windows this narrow or narrower put the board below the input (as
 /// `static/style.css` does).
-const NARROW: f64 = 700.0;
+pub(super) const NARROW: f64 = 700.0;
 
 pub struct App {
     /// The puzzle, its solve and the view of it: every change goes through
     /// [`State::reduce`] (see [`App::dispatch`]).
-    state: State,
-    text: String,
+    pub(super) state: State,
+    pub(super) text: String,
     /// A text over [`SYNC_PARSE_BYTES`] typed or pasted into the text box,
     /// as the browser's string: it is posted to the worker as it is, never
     /// copied into the page's memory (reading 5 MB out of the box took
     /// 160 ms). `text` is empty then.
-    large_text: Option<js_sys::JsString>,
+    pub(super) large_text: Option<js_sys::JsString>,
     /// The version of the text the text box shows: the page sets the box
     /// only when the text changed elsewhere (a sample, a file, a picture),
     /// since setting 5 MB there took the browser 158 ms.
-    text_shown: Cell<u64>,
+    pub(super) text_shown: Cell<u64>,
     /// Bumped at each new text.
-    text_version: u64,
-    clues_ref: NodeRef,
-    solver: SolverClient,
+    pub(super) text_version: u64,
+    pub(super) clues_ref: NodeRef,
+    pub(super) solver: SolverClient,
     /// The playback timer and its period.
-    timer: Option<(u32, Interval)>,
-    _on_resize: Option<Closure<dyn FnMut()>>,
+    pub(super) timer: Option<(u32, Interval)>,
+    pub(super) _on_resize: Option<Closure<dyn FnMut()>>,
     /// The line last opened from the board, for the lab.
-    opened_line: Option<Rc<OpenedLine>>,
+    pub(super) opened_line: Option<Rc<OpenedLine>>,
     /// Nothing was kept from an earlier visit: "What is this?" starts open.
-    first_visit: bool,
+    pub(super) first_visit: bool,
     /// Bring the lab into view after the next render (a clue was clicked).
-    lab_into_view: bool,
+    pub(super) lab_into_view: bool,
     /// Scroll the board's section into view once the page is drawn (on a
     /// narrow screen, after Solve or Play: see [`board::bring_board_into_view`]).
-    board_into_view: bool,
+    pub(super) board_into_view: bool,
     /// The clues last made from the uploaded picture (see [`PicturePanel`]).
-    picture: Option<PictureClues>,
+    pub(super) picture: Option<PictureClues>,
     /// Bumped when the window is resized.
-    resized: u64,
+    pub(super) resized: u64,
     /// The person's own input that a share link or a sample replaced,
     /// offered back ("Restore my previous input").
-    replaced: Option<String>,
-    _on_hash: Option<Closure<dyn FnMut()>>,
-    _on_visibility: Option<Closure<dyn FnMut()>>,
+    pub(super) replaced: Option<String>,
+    pub(super) _on_hash: Option<Closure<dyn FnMut()>>,
+    pub(super) _on_visibility: Option<Closure<dyn FnMut()>>,
 }
 
-const SAMPLE: &str = "01110\n11010\n01110\n00110\n00111\n";
+pub(super) const SAMPLE: &str = "01110\n11010\n01110\n00110\n00111\n";
 
 impl App {
-    /// Changes the state (see [`crate::app`]), carries out what it asks,
+    /// Changes the state (see [`crate::page::state`]), carries out what it asks,
     /// and runs the playback timer when it must.
-    fn dispatch(&mut self, ctx: &Context<Self>, action: Action) {
+    pub(super) fn dispatch(&mut self, ctx: &Context<Self>, action: Action) {
         let mut effects: std::collections::VecDeque<Effect> = self.state.reduce(action).into();
         while let Some(effect) = effects.pop_front() {
             let next = match effect {
                 Effect::Parse { version, index } => self.parse(version, index),
                 Effect::Keep { key, value } => {
-                    if let Some(s) = input::storage() {
+                    if let Some(s) = super::storage::storage() {
                         // A full storage loses the progress, not the game.
                         let _ = s.set_item(&key, &value);
                     }
@@ -177,13 +160,13 @@ impl Component for App {
             Msg::RestoreInput => self.restore_input(ctx),
             Msg::TogglePlay => {
                 let saved = match (&self.state.play, self.state.puzzle()) {
-                    (None, Some(puzzle)) => input::storage().and_then(|s| {
-                        let key = crate::app::progress_key(puzzle, self.state.colour().map(|c| &**c));
+                    (None, Some(puzzle)) => super::storage::storage().and_then(|s| {
+                        let key = crate::page::state::progress_key(puzzle, self.state.colour().map(|c| &**c));
                         s.get_item(&key).ok().flatten()
                     }),
                     _ => None,
                 };
-                let action = crate::app::PlayAction::Toggle { saved };
+                let action = crate::page::state::PlayAction::Toggle { saved };
                 self.dispatch(ctx, Action::Play { action, now: js_sys::Date::now() });
                 self.board_into_view |= self.state.play.is_some();
             }

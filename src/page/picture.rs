@@ -4,7 +4,7 @@
 //! by the worker, the palette (editable), and the cells painted by hand,
 //! giving a colour puzzle. Pure Rust, tested natively.
 
-use nonogram_core::colour::ColourPuzzle;
+use nonogram_core::colour::{black_view, ColourPuzzle};
 use nonogram_core::{Cell, Grid, Puzzle};
 use nonogram_formats::quantise::name_colours;
 use nonogram_formats::raster::{self, MAX_GRID_SIDE};
@@ -224,6 +224,11 @@ impl Picture {
             _ => (w, h),
         }
     }
+}
+
+/// A colour picture as black and white: filled where not the background.
+pub fn colour_view(cells: &[u8], width: usize) -> Grid {
+    black_view(cells, width, cells.len() / width.max(1)).unwrap_or_else(|| Grid::new(0, 0))
 }
 
 #[cfg(test)]

@@ -1,0 +1,268 @@
+//! The clause-learning search for a puzzle's solutions, one after another,
+//! in slices: our CDCL solver, or splr for long runs.
+
+use super::encode::{add_terms, encode, runs_clause_bound, Term};
+#[cfg(feature = "splr")]
+use super::encode::{ClauseList, Clauses};
+#[cfg(feature = "splr")]
+use super::long;
+use super::until::{SatProgress, Until};
+use crate::cdcl::{Cdcl, Lit, Var};
+use crate::cell::Cell;
+use crate::grid::Grid;
+use crate::puzzle::Puzzle;
+use crate::symmetry::Symmetry;
+
+/// A clause-learning search for the solutions, one after another.
+pub struct SatSearch {
+    pub(super) engine: Engine,
+    puzzle: Puzzle,
+    /// The variable of each cell (grid index order).
+    cells: Vec<Var>,
+    /// False once the clauses are unsatisfiable.
+    open: bool,
+    clause: Vec<Lit>,
+}
+
+/// The CDCL solver at work.
+pub(super) enum Engine {
+    /// Our own CDCL solver ([`crate::cdcl`]): slices of contradictions;
+    /// its state lasts from one to the next.
+    Cdcl(Box<Cdcl>),
+    /// splr: stronger on long runs (see `SatSearch::new_long`).
+    #[cfg(feature = "splr")]
+    Splr(Box<long::SplrRun>),
+}
+
+impl std::fmt::Debug for SatSearch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SatSearch").field("conflicts", &self.conflicts()).field("open", &self.open).finish()
+    }
+}
+
+impl SatSearch {
+    /// Clauses the encoding of `puzzle` has at most: three per run and
+    /// possible start, one per run and cell it may cover, one per gap and
+    /// cell it may hold (and one per cell of an empty line).
+    pub fn clause_bound(puzzle: &Puzzle) -> u64 {
+        puzzle
+            .lines()
+            .map(|line| {
+                let clue = puzzle.clue(line);
+                let n = line.len(puzzle.width(), puzzle.height()) as u64;
+                runs_clause_bound(n, clue.runs().len() as u64, clue.min_len(), clue.total())
+            })
+            .sum()
+    }
+
+    /// Encodes `puzzle` with the cells already known in `known`; a `seed`
+    /// randomises the solver's first variable order and 1 % of its choices.
+    pub fn new(puzzle: &Puzzle, known: &Grid, seed: Option<u64>) -> SatSearch {
+        SatSearch::new_near(puzzle, known, seed, None)
+    }
+
+    /// Like [`SatSearch::new`]; with a `near` grid, each cell's first value
+    /// is its value in `near`, and the solver's phase saving takes over from
+    /// there. After a first solution, a second one often differs from it in
+    /// a few cells: started near the first, the solver looks there first.
+    /// On Faase, batsat (our solver before `cdcl`) near splr's first
+    /// solution found a second one four cells away at its first
+    /// contradiction; trying `near`'s values first at every choice (user
+    /// polarities, not saved phases) took it 205 000 contradictions to find
+    /// one 922 cells away.
+    pub fn new_near(puzzle: &Puzzle, known: &Grid, seed: Option<u64>, near: Option<&Grid>) -> SatSearch {
+        SatSearch::build(puzzle, known, seed, near, &[])
+    }
+
+    /// A search like [`SatSearch::new`] among the grids that each of
+    /// `symmetries` maps onto itself, encoded on their own (one variable per
+    /// orbit of cells, one line per orbit of lines; see the module doc). On
+    /// Knotty the search's first solution took 3 939–8 268 contradictions
+    /// and 0.10–0.22 s for most seeds (one 56 769), against 6 617–9 338 and
+    /// 0.44–1.01 s (two over 140 000) with the puzzle's clauses and each
+    /// cell tied to its images.
+    pub fn new_symmetric(
+        puzzle: &Puzzle,
+        known: &Grid,
+        seed: Option<u64>,
+        symmetries: &[Symmetry],
+    ) -> SatSearch {
+        SatSearch::build(puzzle, known, seed, None, symmetries)
+    }
+
+    fn build(
+        puzzle: &Puzzle,
+        known: &Grid,
+        seed: Option<u64>,
+        near: Option<&Grid>,
+        symmetries: &[Symmetry],
+    ) -> SatSearch {
+        let mut cdcl = Box::new(Cdcl::new(seed));
+        let (cells, open) = encode(puzzle, known, symmetries, cdcl.as_mut());
+        if let (Some(near), true) = (near, open) {
+            let phases: Vec<Lit> =
+                cells.iter().zip(near.cells()).map(|(&v, &c)| Lit::new(v, c == Cell::Filled)).collect();
+            cdcl.set_phases(&phases);
+        }
+        SatSearch { engine: Engine::Cdcl(cdcl), puzzle: puzzle.clone(), cells, open, clause: Vec::new() }
+    }
+
+    /// Adds a clause, dropping false constants; a true constant satisfies it.
+    fn add(&mut self, terms: &[Term]) {
+        let open = match &mut self.engine {
+            Engine::Cdcl(cdcl) => add_terms(cdcl.as_mut(), &mut self.clause, terms),
+            #[cfg(feature = "splr")]
+            Engine::Splr(long) => {
+                long.drop_solver();
+                long.learnt = Clauses::default();
+                add_terms(&mut long::SplrClauses(&mut long.clauses), &mut self.clause, terms)
+            }
+        };
+        if !open {
+            self.open = false;
+        }
+    }
+
+    /// Searches for at most `conflicts` more conflicts (ours), or in one
+    /// call (splr, see [`SatSearch::new_long`]).
+    pub fn run(&mut self, conflicts: u64) -> SatProgress {
+        self.run_until(conflicts, None)
+    }
+
+    /// [`SatSearch::run`], handing control back by the times `until` gives.
+    pub fn run_until(&mut self, conflicts: u64, until: Option<&Until>) -> SatProgress {
+        if !self.open {
+            return SatProgress::Exhausted;
+        }
+        let values = match &mut self.engine {
+            Engine::Cdcl(cdcl) => {
+                let cells = &self.cells;
+                let read = |cdcl: &Cdcl| -> Vec<bool> {
+                    cells.iter().map(|&v| cdcl.value(Lit::new(v, true))).collect()
+                };
+                match cdcl.slice(conflicts, until, read) {
+                    SatProgress::Solution(values) => values,
+                    SatProgress::Working => return SatProgress::Working,
+                    SatProgress::Exhausted => {
+                        self.open = false;
+                        return SatProgress::Exhausted;
+                    }
+                }
+            }
+            #[cfg(feature = "splr")]
+            Engine::Splr(long) => match long.run(self.cells.len(), until) {
+                Ok(Some(values)) => values,
+                Ok(None) => return SatProgress::Working,
+                Err(()) => {
+                    self.open = false;
+                    return SatProgress::Exhausted;
+                }
+            },
+        };
+        let (w, h) = (self.puzzle.width(), self.puzzle.height());
+        let cells =
+            values.into_iter().map(|filled| if filled { Cell::Filled } else { Cell::Empty }).collect();
+        let grid = Grid::from_cells(w, h, cells).expect("one value per cell");
+        assert!(self.puzzle.is_solution(&grid), "the SAT model breaks a clue");
+        // The next run finds another solution or proves there is none.
+        self.exclude(&grid);
+        SatProgress::Solution(grid)
+    }
+
+    /// Rules out one solution (found here or elsewhere).
+    pub fn exclude(&mut self, solution: &Grid) {
+        let block: Vec<Term> = self
+            .cells
+            .iter()
+            .zip(solution.cells())
+            .map(|(&v, &c)| Term::Lit(Lit::new(v, c != Cell::Filled)))
+            .collect();
+        self.add(&block);
+    }
+
+    /// The contradictions a caller should allow per [`SatSearch::run`]:
+    /// 10 000 for a 25×25 puzzle (about a quarter of a second), fewer for
+    /// larger encodings, at least 1000: how often control comes back (the
+    /// turns between a symmetric puzzle's two searches fall there). Our
+    /// solver goes on where it stopped, so a slice costs nothing else
+    /// (batsat, before it, restarted its schedule at every call: slices of
+    /// 100 took TAAI's 40 hardest puzzles 92 s, slices of 10 000 46 s).
+    pub fn slice(&self) -> u64 {
+        slice_for(match &self.engine {
+            Engine::Cdcl(cdcl) => cdcl.num_clauses(),
+            #[cfg(feature = "splr")]
+            Engine::Splr(long) => long.clauses.len() as u64,
+        })
+    }
+
+    /// Conflicts so far.
+    pub fn conflicts(&self) -> u64 {
+        match &self.engine {
+            Engine::Cdcl(cdcl) => cdcl.conflicts(),
+            #[cfg(feature = "splr")]
+            Engine::Splr(long) => long.earlier + long.solver.as_ref().map_or(0, long::splr_conflicts),
+        }
+    }
+
+    /// True for splr's search (`SatSearch::new_long`).
+    pub fn is_long(&self) -> bool {
+        #[cfg(feature = "splr")]
+        return matches!(self.engine, Engine::Splr(_));
+        #[cfg(not(feature = "splr"))]
+        false
+    }
+}
+
+/// The contradictions per slice for an encoding of `clauses` clauses (see
+/// [`SatSearch::slice`]).
+pub(crate) fn slice_for(clauses: u64) -> u64 {
+    const FULL: u64 = 10_000;
+    (FULL * 20_000 / clauses.max(1)).clamp(1000, FULL)
+}
+
+#[cfg(feature = "splr")]
+impl SatSearch {
+    /// A search like [`SatSearch::new`] but with splr, a CDCL solver with
+    /// inprocessing (variable elimination, vivification), learning-rate
+    /// branching and rephasing, for the puzzles our solver does not settle
+    /// quickly. webpbn's "Faase" (80×95) took splr 5 to 8 minutes, where
+    /// batsat (our solver then) ran 55 minutes without a solution
+    /// (docs/BENCHMARKS.md).
+    ///
+    /// Each call starts splr's heuristics afresh (with splr 0.17, slices of
+    /// 1 s, 2 s, 4 s … left Faase without a solution after 20 minutes), so
+    /// [`SatSearch::run`] makes one call, of at most `seconds` (`None`: until
+    /// it has a verdict).
+    ///
+    /// splr's memory grows as it searches (0.19 reuses the slots of the
+    /// clauses it drops, 0.17 did not; on Faase, one call of 0.19 peaked at
+    /// 276 MB in the product, 0.17 at 551 MB). With a `generation` (in
+    /// seconds), a call ends after that long, and the next call builds a new
+    /// solver from the clauses and the old solver's learnt clauses still in
+    /// use: memory stays bounded (Faase: 183 MB with generations of 60 s),
+    /// at the price of splr's heuristics starting afresh at each
+    /// generation. splr also gives its clause elimination a tenth of the
+    /// call's time limit, so a generation bounds that too.
+    ///
+    /// The learnt clauses follow from the clauses (or, where splr fixed a
+    /// variable that occurs with one sign only, keep a solution whenever
+    /// there is one), so the new solver has the same verdict; they are
+    /// dropped when a clause is added, which could break that.
+    pub fn new_long(
+        puzzle: &Puzzle,
+        known: &Grid,
+        seconds: Option<u64>,
+        generation: Option<u64>,
+    ) -> SatSearch {
+        let mut list = ClauseList::default();
+        let (cells, open) = encode(puzzle, known, &[], &mut list);
+        let long = long::SplrRun::new(list.clauses, seconds, generation);
+        SatSearch {
+            engine: Engine::Splr(Box::new(long)),
+            puzzle: puzzle.clone(),
+            cells,
+            open,
+            clause: Vec::new(),
+        }
+    }
+}

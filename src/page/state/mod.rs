@@ -1,0 +1,31 @@
+//! The page's state and every change to it, as a pure reducer: the page
+//! turns what happens (a keystroke, a worker's message, a timer's tick) into
+//! an [`Action`], [`State::reduce`] changes the state and says which
+//! [`Effect`]s to carry out (post to the worker, replace it, keep the input),
+//! and the page carries them out. Tested natively (`cargo test`).
+//!
+//! The kinds of state are kept apart, as in Tatham's puzzles: the puzzle
+//! and its solve (what the board shows), the player's view of it (playback
+//! position, shown solution, zoom), and settings (speed). What is drawn on
+//! the canvas is a cache of the page's, not state.
+
+//! - `reduce`: the state, the actions and the effects, and the reducer
+//!   that dispatches each action;
+//! - `solve`: solving and playback (the worker's frames, the verdict);
+//! - `play`: play mode (`play/board.rs` the player's board and its
+//!   history, `play/action.rs` what a player does);
+//! - `text`: the words the page shows; `zoom`: the board's zoom.
+
+mod play;
+mod reduce;
+mod solve;
+#[cfg(test)]
+mod tests;
+pub mod text;
+mod zoom;
+
+pub use play::action::{HintView, PlayAction};
+pub use play::board::{line_cells, line_done, lines_done, progress_key, Play};
+pub use reduce::{Action, Effect, Input, Racer, State, PICK_KEY, SPEEDS};
+pub use text::{clock_text, counts_text, millis, plural, verdict_text};
+pub use zoom::{Zoom, ZOOM_CELLS, ZOOM_STEP};

@@ -1,0 +1,7 @@
+//! The browser's local storage, where the page keeps the input, the
+//! chosen puzzle of a batch and play progress across a reload.
+
+/// The page's local storage, if the browser gives one.
+pub(super) fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
