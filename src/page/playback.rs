@@ -114,7 +114,7 @@ impl Playback {
                     Snapshot {
                         cells: Rc::new(cells),
                         note: format!(
-                            "{line}: {} settled, {unknown} unknown",
+                            "{line}: {} deduced, {unknown} unknown",
                             plural(fresh.len() as u64, "cell", "cells")
                         ),
                         fresh: Rc::new(fresh),

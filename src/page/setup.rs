@@ -43,7 +43,7 @@ impl App {
         let saved = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
         app.first_visit = saved.is_none();
         if let Err(e) = app.solver.respawn() {
-            app.state.status = format!("The solver could not start: {e}");
+            app.dispatch(ctx, Action::Note(format!("The solver could not start: {e}")));
         }
         // Reduced motion: no animated playback; the board shows each
         // snapshot as it comes, and the history stays to step through.
@@ -53,9 +53,10 @@ impl App {
         if reduced {
             app.dispatch(ctx, Action::Speed(0));
         }
-        app.state.touch = web_sys::window()
+        let touch = web_sys::window()
             .and_then(|w| w.match_media("(pointer: coarse)").ok().flatten())
             .is_some_and(|m| m.matches());
+        app.dispatch(ctx, Action::Touch(touch));
         // With the batch's puzzle it was at (1-based).
         let pick = storage()
             .and_then(|s| s.get_item(PICK_KEY).ok().flatten())

@@ -153,8 +153,8 @@ pub enum VerdictKind {
     Unique,
     Multiple,
     None,
-    /// Stopped by its time limit.
-    Timeout,
+    /// Stopped before its end, by its time limit ([`nonogram_core::Verdict::Interrupted`]).
+    Interrupted,
 }
 
 impl VerdictKind {
@@ -164,7 +164,7 @@ impl VerdictKind {
             nonogram_core::Verdict::Unique(_) => VerdictKind::Unique,
             nonogram_core::Verdict::Multiple(_) => VerdictKind::Multiple,
             nonogram_core::Verdict::None { .. } => VerdictKind::None,
-            nonogram_core::Verdict::Interrupted => VerdictKind::Timeout,
+            nonogram_core::Verdict::Interrupted => VerdictKind::Interrupted,
         }
     }
 }

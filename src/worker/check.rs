@@ -95,7 +95,7 @@ impl CheckJob {
                     by_line_logic: stats.by_line_logic(),
                     guesses: stats.guesses,
                     probes: stats.probes,
-                    contradictions: stats.learnt,
+                    contradictions: stats.contradictions,
                     ms: elapsed_ms(),
                     other: other.as_ref().map(Cells::of),
                 };

@@ -239,7 +239,7 @@ mod tests {
                 .collect();
             let puzzle = ColourPuzzle::from_picture(&picture, width);
             let (core, stats) = solve_colour(&puzzle, 2, |_| true).unwrap();
-            if stats.learnt == 0 {
+            if stats.contradictions == 0 {
                 continue;
             }
             let mut session = ColourSession::new(&SolveRequest::of_colour(7, &puzzle)).unwrap().unwrap();

@@ -196,7 +196,7 @@ impl Batched for Session {
             unknown: self.solver.unknown(),
             depth: self.solver.depth(),
             guesses: stats.guesses,
-            contradictions: stats.learnt,
+            contradictions: stats.contradictions,
         }
     }
 }
@@ -217,7 +217,7 @@ pub fn done_message(id: u32, verdict: &Verdict, solver: &Solver, ms: f64) -> Fro
         line,
         by_line_logic: stats.by_line_logic(),
         guesses: stats.guesses,
-        contradictions: stats.learnt,
+        contradictions: stats.contradictions,
         symmetries: if stats.by_line_logic() {
             Vec::new()
         } else {

@@ -20,7 +20,7 @@ struct Row {
     logic: &'static str,
     guesses: u64,
     /// Contradictions met by clause learning.
-    learnt: u64,
+    contradictions: u64,
     ms: f64,
 }
 
@@ -51,7 +51,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     let mut rows = Vec::new();
     let mut errors = 0;
     if tsv {
-        println!("puzzle\twidth\theight\tverdict\tlogic\tguesses\tlearnt\tms");
+        println!("puzzle\twidth\theight\tverdict\tlogic\tguesses\tcontradictions\tms");
     }
     for file in files {
         match read_puzzles(&file.to_string_lossy()) {
@@ -77,7 +77,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             verdict: o.verdict.word().into(),
             logic: if o.stats.by_line_logic() { "line" } else { "search" },
             guesses: o.stats.guesses,
-            learnt: o.stats.learnt,
+            contradictions: o.stats.contradictions,
             ms: o.elapsed.as_secs_f64() * 1000.0,
         };
         Ok((row, puzzle.width(), puzzle.height()))
@@ -89,7 +89,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
                 if tsv {
                     println!(
                         "{}\t{w}\t{h}\t{}\t{}\t{}\t{}\t{:.3}",
-                        row.name, row.verdict, row.logic, row.guesses, row.learnt, row.ms
+                        row.name, row.verdict, row.logic, row.guesses, row.contradictions, row.ms
                     );
                 }
                 rows.push(row);

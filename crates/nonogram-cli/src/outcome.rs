@@ -58,8 +58,8 @@ pub fn block_head<G>(name: &str, outcome: &Outcome<G>, stats: bool) -> String {
     if stats {
         let st = &outcome.stats;
         s += &format!(
-            "probes: {}\nguesses: {}\nbacktracks: {}\nrestarts: {}\nline_solves: {}\nsweeps: {}\nlearnt: {}\n",
-            st.probes, st.guesses, st.backtracks, st.restarts, st.line_solves, st.sweeps, st.learnt
+            "probes: {}\nguesses: {}\nbacktracks: {}\nrestarts: {}\nline_solves: {}\nsweeps: {}\ncontradictions: {}\n",
+            st.probes, st.guesses, st.backtracks, st.restarts, st.line_solves, st.sweeps, st.contradictions
         );
         if let Verdict::Unique(_) = outcome.verdict {
             s += &format!("difficulty: {}\n", nonogram_core::hint::Difficulty::of(st).word());

@@ -328,7 +328,7 @@ fn bench_prints_a_table_and_tsv() {
     let r = nonogram(&["bench", "--tsv", "--timeout", "10", &shared("webpbn-xml")], "");
     assert_eq!(r.status, 0, "{}", r.stderr);
     let lines: Vec<&str> = r.stdout.lines().collect();
-    assert_eq!(lines[0], "puzzle\twidth\theight\tverdict\tlogic\tguesses\tlearnt\tms");
+    assert_eq!(lines[0], "puzzle\twidth\theight\tverdict\tlogic\tguesses\tcontradictions\tms");
     assert_eq!(lines.len(), 1 + 12 + 1);
     assert!(lines[1..13].iter().all(|l| l.split('\t').nth(3) == Some("unique")), "{}", r.stdout);
     assert!(lines[13].starts_with("# total: 12 puzzles, 12 unique"));

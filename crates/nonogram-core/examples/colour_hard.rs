@@ -40,6 +40,6 @@ fn main() {
         stats.line_solves,
         stats.probes,
         stats.guesses,
-        stats.learnt
+        stats.contradictions
     );
 }

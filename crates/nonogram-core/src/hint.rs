@@ -328,7 +328,7 @@ pub const EASY_SWEEPS: usize = 6;
 
 impl Difficulty {
     pub fn of(stats: &crate::Stats) -> Difficulty {
-        if stats.guesses > 0 || stats.learnt > 0 {
+        if stats.guesses > 0 || stats.contradictions > 0 {
             Difficulty::VeryHard
         } else if stats.probes > 0 {
             Difficulty::Hard

@@ -26,7 +26,7 @@
 //! quarter of the cells and lines (9 428 clauses against 36 717 with each
 //! cell tied to its images by two clauses).
 //!
-//! [`SatSearch::run`] works for a bounded number of conflicts and can be
+//! [`SatSearch::run`] works for a bounded number of contradictions and can be
 //! called again, so callers can slice the work and stop at any time.
 
 mod encode;

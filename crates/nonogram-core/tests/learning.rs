@@ -124,7 +124,7 @@ fn started_near_a_solution_it_comes_first() {
             .unwrap();
             let mut sat = SatSearch::new_near(&puzzle, &Grid::new(n, n), None, Some(&near));
             assert_eq!(sat.run(1000), SatProgress::Solution(near.clone()), "{n}×{n} near {columns:?}");
-            assert_eq!(sat.conflicts(), 0, "{n}×{n} near {columns:?}");
+            assert_eq!(sat.contradictions(), 0, "{n}×{n} near {columns:?}");
         }
     }
 }

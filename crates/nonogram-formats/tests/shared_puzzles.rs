@@ -177,7 +177,7 @@ fn pausing_at_batch_ends_keeps_the_verdict() {
                 solver.set_pause_at(Some(clock() + ms));
             }
             match solver.next() {
-                Some(Step::Done { verdict }) => return (verdict, solver.stats().learnt),
+                Some(Step::Done { verdict }) => return (verdict, solver.stats().contradictions),
                 Some(_) => {}
                 None => panic!("no verdict"),
             }
@@ -261,7 +261,7 @@ fn learning_and_search_give_the_same_verdicts_on_shared_sets() {
             .unwrap()
         };
         let ((learning, stats), (searching, _)) = (run(Some(0)), run(None));
-        learnt_somewhere |= stats.learnt > 0;
+        learnt_somewhere |= stats.contradictions > 0;
         assert_eq!(learning.word(), searching.word(), "{name}");
         if let Verdict::Unique(s) = &learning {
             assert_eq!(Verdict::Unique(s.clone()), searching, "{name}");
@@ -298,7 +298,7 @@ fn learning_is_sliced_and_counts_its_contradictions() {
     };
     assert!(matches!(verdict, Verdict::Unique(_)), "{verdict:?}");
     assert_eq!(solutions, 1);
-    let learnt = solver.stats().learnt;
+    let learnt = solver.stats().contradictions;
     assert!(last.is_some() && learnt > 0);
 
     // The same by hand, one contradiction per slice: many slices, one solution.
@@ -386,7 +386,7 @@ fn the_colour_engine_agrees_with_black_and_white() {
         let (black, _) = nonogram_core::solve(p, SolveOptions::default(), |_| true).unwrap();
         let colour_puzzle = ColourPuzzle::from_black(p);
         let (colour, stats) = solve_colour(&colour_puzzle, 2, |_| true).unwrap();
-        learnt += usize::from(stats.learnt > 0);
+        learnt += usize::from(stats.contradictions > 0);
         assert_eq!(colour.word(), black.word(), "{name}");
         for s in colour.solutions() {
             let cells: Vec<Cell> =

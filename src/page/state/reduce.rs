@@ -139,6 +139,8 @@ pub enum Action {
     /// Show step `n` of the history.
     Seek(usize),
     Speed(u32),
+    /// The screen is (or is not) a touch screen: the page speaks of taps.
+    Touch(bool),
     ShowSolution(usize),
     /// Zoom in or out from the cell size drawn now.
     /// Zoom in one step; `fitted` is the cell drawn when the board fits
@@ -354,6 +356,7 @@ impl State {
             Action::Start => self.seek(0),
             Action::End => self.seek(usize::MAX),
             Action::Seek(n) => self.seek(n),
+            Action::Touch(touch) => self.touch = touch,
             Action::Speed(speed) => {
                 self.speed = speed;
                 if speed == 0 {

@@ -54,7 +54,7 @@ pub struct ColourSatSearch {
 
 impl std::fmt::Debug for ColourSatSearch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ColourSatSearch").field("conflicts", &self.conflicts()).finish()
+        f.debug_struct("ColourSatSearch").field("contradictions", &self.contradictions()).finish()
     }
 }
 
@@ -97,11 +97,11 @@ impl ColourSatSearch {
         ColourSatSearch { cdcl, puzzle: puzzle.clone(), cells: vars, open, clause: Vec::new() }
     }
 
-    /// Searches for at most `conflicts` more contradictions, handing control
+    /// Searches for at most `contradictions` more contradictions, handing control
     /// back by the times `until` gives: a new solution (checked against
     /// every clue, then ruled out for the next call), `Working`, or
     /// `Exhausted` when no solution is left.
-    pub fn run_until(&mut self, conflicts: u64, until: Option<&Until>) -> SatProgress<Vec<u8>> {
+    pub fn run_until(&mut self, contradictions: u64, until: Option<&Until>) -> SatProgress<Vec<u8>> {
         if !self.open {
             return SatProgress::Exhausted;
         }
@@ -115,7 +115,7 @@ impl ColourSatSearch {
                 |cell: (Colours, u32)| colours_of(cell.0).find(|&colour| holds(x(cell, colour))).unwrap_or(0);
             cells.iter().map(|&cell| colour(cell)).collect()
         };
-        match self.cdcl.slice(conflicts, until, read) {
+        match self.cdcl.slice(contradictions, until, read) {
             SatProgress::Solution(solution) => {
                 assert!(self.puzzle.is_solution(&solution), "the SAT model breaks a clue");
                 self.exclude(&solution);
@@ -143,7 +143,7 @@ impl ColourSatSearch {
     }
 
     /// Contradictions so far.
-    pub fn conflicts(&self) -> u64 {
+    pub fn contradictions(&self) -> u64 {
         self.cdcl.conflicts()
     }
 }

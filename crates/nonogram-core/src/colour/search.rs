@@ -19,8 +19,8 @@
 //! fewest colours left, then the most known cells in its row and column.
 //! First "the cell is the colour whose probe settled most", and on
 //! backtrack "the cell is not that colour", so the search is complete with
-//! one frame a guess.
-//! Frames keep a copy of the cells (colour puzzles are small; webpbn's
+//! one stack entry per guess.
+//! Guesses keep a copy of the cells (colour puzzles are small; webpbn's
 //! largest are 99×99). Every solution is checked against the clues.
 //!
 //! Clause learning: after [`SolveOptions::LEARN_AFTER`] guesses, as in
@@ -81,7 +81,7 @@ enum Pending {
     Finish,
 }
 
-struct Frame {
+struct Guess {
     saved: Vec<Colours>,
     cell: usize,
     colour: u8,
@@ -93,7 +93,7 @@ pub struct ColourSolver {
     cells: Vec<Colours>,
     queue: VecDeque<LineId>,
     queued: Vec<bool>,
-    frames: Vec<Frame>,
+    guesses: Vec<Guess>,
     /// When each line last changed, and when each cell was last probed to
     /// no effect, on one clock; probes older than `floor` are void.
     line_stamp: Vec<u64>,
@@ -123,7 +123,7 @@ pub struct ColourSolver {
     symmetric: Option<ColourSatSearch>,
     symmetric_turn: bool,
     /// Contradictions of the symmetric clause learning once it ended.
-    learnt_before: u64,
+    contradictions_before: u64,
     /// Images of solutions under the symmetries, to report.
     images: Vec<Vec<u8>>,
     /// The caller's clock and times, for clause learning's slices.
@@ -140,7 +140,7 @@ impl ColourSolver {
             cells: vec![puzzle.every_colour(); width * height],
             queue: puzzle.lines().collect(),
             queued: vec![true; width + height],
-            frames: Vec::new(),
+            guesses: Vec::new(),
             line_stamp: vec![0; width + height],
             probe_stamp: vec![0; width * height],
             score: vec![(0, 0); width * height],
@@ -160,7 +160,7 @@ impl ColourSolver {
             symmetries: puzzle.symmetries(),
             symmetric: None,
             symmetric_turn: false,
-            learnt_before: 0,
+            contradictions_before: 0,
             images: Vec::new(),
             until: None,
         })
@@ -183,7 +183,7 @@ impl ColourSolver {
 
     /// Guesses in force.
     pub fn depth(&self) -> usize {
-        self.frames.len()
+        self.guesses.len()
     }
 
     /// Each cell's colours left, row-major.
@@ -193,8 +193,8 @@ impl ColourSolver {
 
     pub fn stats(&self) -> Stats {
         let learnt: u64 =
-            [&self.learning, &self.symmetric].into_iter().flatten().map(|s| s.conflicts()).sum();
-        Stats { learnt: self.learnt_before + learnt, ..self.stats }
+            [&self.learning, &self.symmetric].into_iter().flatten().map(|s| s.contradictions()).sum();
+        Stats { contradictions: self.contradictions_before + learnt, ..self.stats }
     }
 
     fn slot(&self, line: LineId) -> usize {
@@ -338,30 +338,30 @@ impl ColourSolver {
             c if set & (1 << c) != 0 && self.score[index].0 > 0 => c,
             _ => colours_of(set & !BACKGROUND).next().unwrap_or(0),
         };
-        self.frames.push(Frame { saved: self.cells.clone(), cell: index, colour });
+        self.guesses.push(Guess { saved: self.cells.clone(), cell: index, colour });
         self.stats.guesses += 1;
-        self.stats.max_depth = self.stats.max_depth.max(self.frames.len());
+        self.stats.max_depth = self.stats.max_depth.max(self.guesses.len());
         self.set(index, 1 << colour);
         let width = self.puzzle.width();
-        ColourStep::Guess { row: index / width, col: index % width, colour, depth: self.frames.len() }
+        ColourStep::Guess { row: index / width, col: index % width, colour, depth: self.guesses.len() }
     }
 
     /// Undoes the latest guess, or ends the search when there is none.
     fn backtrack(&mut self) -> ColourStep {
         self.clear_queue();
-        let Some(frame) = self.frames.pop() else {
+        let Some(guess) = self.guesses.pop() else {
             return self.finish();
         };
         self.stats.backtracks += 1;
-        self.cells = frame.saved;
+        self.cells = guess.saved;
         self.floor = self.clock;
-        self.set(frame.cell, self.cells[frame.cell] & !(1 << frame.colour));
+        self.set(guess.cell, self.cells[guess.cell] & !(1 << guess.colour));
         let width = self.puzzle.width();
         ColourStep::Backtrack {
-            row: frame.cell / width,
-            col: frame.cell % width,
-            colour: frame.colour,
-            depth: self.frames.len(),
+            row: guess.cell / width,
+            col: guess.cell % width,
+            colour: guess.colour,
+            depth: self.guesses.len(),
         }
     }
 
@@ -371,10 +371,10 @@ impl ColourSolver {
     /// keep, which goes first.
     fn start_learning(&mut self) -> ColourStep {
         self.clear_queue();
-        if let Some(root) = self.frames.first() {
+        if let Some(root) = self.guesses.first() {
             self.cells = root.saved.clone();
         }
-        self.frames.clear();
+        self.guesses.clear();
         let new = |symmetric: bool| {
             let symmetries = if symmetric { &self.symmetries[..] } else { &[] };
             let mut learning = ColourSatSearch::new_symmetric(&self.puzzle, &self.cells, symmetries);
@@ -403,7 +403,7 @@ impl ColourSolver {
             SatProgress::Solution(cells) => self.record(cells),
             SatProgress::Exhausted if turn => {
                 // No symmetric grid is left: the other search goes on alone.
-                self.learnt_before += learning.conflicts();
+                self.contradictions_before += learning.contradictions();
                 self.symmetric = None;
                 self.learning_step()
             }
@@ -412,7 +412,10 @@ impl ColourSolver {
     }
 
     fn learning_step(&self) -> ColourStep {
-        ColourStep::Learning { contradictions: self.stats().learnt, symmetric: self.symmetric.is_some() }
+        ColourStep::Learning {
+            contradictions: self.stats().contradictions,
+            symmetric: self.symmetric.is_some(),
+        }
     }
 
     /// The clues' symmetries (see [`ColourPuzzle::symmetries`]).
@@ -486,7 +489,7 @@ impl Iterator for ColourSolver {
                     self.root_contradiction.get_or_insert(line);
                 }
                 self.pending = Pending::Backtrack;
-                return Some(ColourStep::Contradiction { line, depth: self.frames.len() });
+                return Some(ColourStep::Contradiction { line, depth: self.guesses.len() });
             }
             None => {}
         }
@@ -735,7 +738,7 @@ mod tests {
             let (guessing, _) = verdict(None);
             for after in [0, 1] {
                 let (learning, stats) = verdict(Some(after));
-                learnt += usize::from(stats.learnt > 0);
+                learnt += usize::from(stats.contradictions > 0);
                 match (&guessing, &learning) {
                     (Verdict::Unique(a), Verdict::Unique(b)) => assert_eq!(a, b),
                     (Verdict::Multiple(_), Verdict::Multiple(b)) => {

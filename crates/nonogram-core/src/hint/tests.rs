@@ -248,7 +248,7 @@ fn difficulty_follows_the_solver_work() {
         sweeps,
         probes,
         guesses,
-        learnt,
+        contradictions: learnt,
         ..Default::default()
     };
     assert_eq!(Difficulty::of(&stats(3, 0, 0, 0)), Difficulty::Easy);

@@ -36,7 +36,10 @@ pub(super) enum Engine {
 
 impl std::fmt::Debug for SatSearch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SatSearch").field("conflicts", &self.conflicts()).field("open", &self.open).finish()
+        f.debug_struct("SatSearch")
+            .field("contradictions", &self.contradictions())
+            .field("open", &self.open)
+            .finish()
     }
 }
 
@@ -123,14 +126,14 @@ impl SatSearch {
         }
     }
 
-    /// Searches for at most `conflicts` more conflicts (ours), or in one
+    /// Searches for at most `contradictions` more contradictions (ours), or in one
     /// call (splr, see [`SatSearch::new_long`]).
-    pub fn run(&mut self, conflicts: u64) -> SatProgress {
-        self.run_until(conflicts, None)
+    pub fn run(&mut self, contradictions: u64) -> SatProgress {
+        self.run_until(contradictions, None)
     }
 
     /// [`SatSearch::run`], handing control back by the times `until` gives.
-    pub fn run_until(&mut self, conflicts: u64, until: Option<&Until>) -> SatProgress {
+    pub fn run_until(&mut self, contradictions: u64, until: Option<&Until>) -> SatProgress {
         if !self.open {
             return SatProgress::Exhausted;
         }
@@ -140,7 +143,7 @@ impl SatSearch {
                 let read = |cdcl: &Cdcl| -> Vec<bool> {
                     cells.iter().map(|&v| cdcl.value(Lit::new(v, true))).collect()
                 };
-                match cdcl.slice(conflicts, until, read) {
+                match cdcl.slice(contradictions, until, read) {
                     SatProgress::Solution(values) => values,
                     SatProgress::Working => return SatProgress::Working,
                     SatProgress::Exhausted => {
@@ -196,7 +199,7 @@ impl SatSearch {
     }
 
     /// Conflicts so far.
-    pub fn conflicts(&self) -> u64 {
+    pub fn contradictions(&self) -> u64 {
         match &self.engine {
             Engine::Cdcl(cdcl) => cdcl.conflicts(),
             #[cfg(feature = "splr")]

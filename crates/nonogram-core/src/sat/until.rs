@@ -40,7 +40,7 @@ impl Until {
 /// a colour puzzle one colour per cell (see [`crate::colour::sat`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SatProgress<G = Grid> {
-    /// The conflict budget ran out; call [`SatSearch::run`] again.
+    /// The contradiction budget ran out; call [`SatSearch::run`] again.
     Working,
     /// A new solution (checked against every clue); the search goes on for the next.
     Solution(G),

@@ -22,7 +22,7 @@ pub fn all_solutions_with(puzzle: &Puzzle, options: SolveOptions) -> (Vec<String
     let (verdict, stats) = solve(puzzle, options, |_| true).unwrap();
     let mut texts: Vec<String> = verdict.solutions().iter().map(Grid::to_text).collect();
     texts.sort();
-    (texts, stats.learnt)
+    (texts, stats.contradictions)
 }
 
 /// A pseudo-random picture (xorshift from `state`) with about

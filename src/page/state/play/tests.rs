@@ -373,7 +373,7 @@ fn colour_puzzles_are_played_with_a_chosen_colour_to_solved() {
 fn play_speaks_of_taps_on_a_touch_screen_and_of_clicks_elsewhere() {
     for touch in [false, true] {
         let mut s = state();
-        s.touch = touch;
+        assert!(s.reduce(Action::Touch(touch)).is_empty());
         act(&mut s, PlayAction::Toggle { saved: None });
         let (taps, clicks) = (s.status.contains("tap"), s.status.contains("click"));
         assert_eq!((taps, clicks), (touch, !touch), "{}", s.status);

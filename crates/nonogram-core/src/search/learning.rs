@@ -1,0 +1,183 @@
+//! The hand-over to clause learning: when it is due, the searches over
+//! every grid and over the symmetric grids taking turns, and splr for long
+//! runs.
+
+#[cfg(feature = "splr")]
+use super::options::{LARGE_ENCODING, MAX_SPLR_CLAUSES};
+use super::solver::Solver;
+use super::state::State;
+use super::verdict::Step;
+use crate::sat::{SatProgress, SatSearch};
+
+impl Solver {
+    /// Undoes every guess in force: the board is back at the root, a fixed
+    /// point with every probe done.
+    pub(super) fn back_to_root(&mut self) {
+        if let Some(guess) = self.guesses.first() {
+            self.board.undo_to(guess.trail_len);
+            self.guesses.clear();
+            self.propagation.clear();
+        }
+    }
+
+    /// True when the guesses made call for clause learning and the puzzle's
+    /// clauses fit: `learn_after` of them, or fewer once their probing has
+    /// tried as many cells as the grid has. On TAAI's 25×25s, where the hard
+    /// ones are open at the root, that hands over after 3–4 guesses instead
+    /// of 20 (27.7 s against 30.8 s in all, the same verdicts); a puzzle
+    /// whose guesses settle much keeps guessing.
+    pub(super) fn learning_due(&self) -> bool {
+        let Some(n) = self.options.learn_after else { return false };
+        let probed = self.stats.probes - self.probes_at_first_guess;
+        let worked = self.stats.guesses > 0 && probed >= self.board.grid.cells().len() as u64;
+        (self.stats.guesses >= n || worked) && self.learning_fits
+    }
+
+    /// Goes back to the root (a fixed point with every probe done) and hands
+    /// the rest of the search to clause learning, with the root's known cells
+    /// and the solutions found so far excluded. When the clues have
+    /// symmetries ([`crate::symmetry`]), a second clause learning looks among
+    /// the grids they keep, taking turns with the first: a unique solution is
+    /// among them, in a far smaller problem, and the turns keep a puzzle whose
+    /// symmetric grids are hard to rule out from costing more than twice.
+    pub(super) fn start_learning(&mut self) -> Option<Step> {
+        self.back_to_root();
+        // Clause learning may search long where a switch of a solution
+        // found by guessing is another: those first.
+        let found = self.solutions.clone();
+        for (i, grid) in found.iter().enumerate() {
+            self.add_switches(grid, i + 1);
+        }
+        if self.solutions.len() >= self.options.max_solutions {
+            self.state = State::Finished;
+            return self.pending.pop_front();
+        }
+        // Clause learning solves no lines: its SAT solvers need the memory.
+        self.propagation.release_cache();
+        self.learning = Some(self.new_learning(false));
+        self.slice_left = None;
+        if !self.symmetries.is_empty() {
+            self.symmetric = Some(self.new_learning(true));
+            self.symmetric_turn = true;
+        }
+        self.state = State::Learn;
+        Some(Step::Learning { contradictions: 0, symmetric: self.symmetric.is_some() })
+    }
+
+    /// A clause-learning search from the root's known cells, over the
+    /// symmetric grids or every grid, with the solutions found so far excluded.
+    pub(super) fn new_learning(&self, symmetric: bool) -> SatSearch {
+        let symmetries = if symmetric { &self.symmetries[..] } else { &[] };
+        let learning =
+            SatSearch::new_symmetric(&self.puzzle, &self.board.grid, self.options.seed, symmetries);
+        self.excluding_found(learning)
+    }
+
+    /// `learning` with the solutions found so far ruled out.
+    pub(super) fn excluding_found(&self, mut learning: SatSearch) -> SatSearch {
+        for solution in &self.solutions {
+            learning.exclude(solution);
+        }
+        learning
+    }
+
+    /// Our solver's contradictions over every grid before splr takes over:
+    /// [`SolveOptions::splr_after`], fewer in proportion where the encoding
+    /// is larger than [`LARGE_ENCODING`] clauses. There each contradiction
+    /// costs more, and the memory grows with the learnt clauses: on Faase
+    /// (about 330 000 clauses) batsat's (our solver then) 200 000
+    /// contradictions took about two minutes, in which the process grew
+    /// from 82 MB to 151 MB, and gave splr nothing (splr starts from the
+    /// root's clauses). Never past [`MAX_SPLR_CLAUSES`].
+    #[cfg(feature = "splr")]
+    pub(super) fn splr_after(&self) -> Option<u64> {
+        let bound = SatSearch::clause_bound(&self.puzzle).max(1);
+        if bound > MAX_SPLR_CLAUSES {
+            return None;
+        }
+        self.options.splr_after.map(|after| {
+            if bound > LARGE_ENCODING {
+                (after as u128 * LARGE_ENCODING as u128 / bound as u128) as u64
+            } else {
+                after
+            }
+        })
+    }
+
+    /// One slice of clause learning, over the symmetric grids and every grid
+    /// in turn.
+    pub(super) fn learn(&mut self) -> Option<Step> {
+        #[cfg(feature = "splr")]
+        if let (Some(learning), Some(after)) = (&self.learning, self.splr_after()) {
+            if !learning.is_long() && learning.contradictions() >= after {
+                self.contradictions_before += learning.contradictions();
+                // Ours goes first: its memory makes room for splr's.
+                self.learning = None;
+                self.slice_left = None;
+                let long = SatSearch::new_long(
+                    &self.puzzle,
+                    &self.board.grid,
+                    self.options.splr_seconds,
+                    self.options.splr_generation,
+                );
+                self.learning = Some(self.excluding_found(long));
+                return Some(Step::Handover { contradictions: self.stats().contradictions });
+            }
+        }
+        let (symmetric_turn, left) = match self.slice_left.take() {
+            Some((symmetric, left)) if !symmetric || self.symmetric.is_some() => (symmetric, Some(left)),
+            _ => {
+                let turn = self.symmetric_turn && self.symmetric.is_some();
+                self.symmetric_turn = !self.symmetric_turn;
+                (turn, None)
+            }
+        };
+        let learning = if symmetric_turn { self.symmetric.as_mut() } else { self.learning.as_mut() };
+        let learning = learning.expect("learning started");
+        let budget = left.unwrap_or_else(|| learning.slice());
+        let before = learning.contradictions();
+        let progress = learning.run_until(budget, self.until.as_ref());
+        let used = learning.contradictions().saturating_sub(before);
+        if progress == SatProgress::Working && used < budget && !learning.is_long() {
+            self.slice_left = Some((symmetric_turn, budget - used));
+        }
+        match progress {
+            SatProgress::Working => Some(Step::Learning {
+                contradictions: self.stats().contradictions,
+                symmetric: self.symmetric.is_some(),
+            }),
+            SatProgress::Solution(grid) => {
+                // The search that found it has ruled it out; the other must too.
+                let other = if symmetric_turn { self.learning.as_mut() } else { self.symmetric.as_mut() };
+                if let Some(other) = other {
+                    other.exclude(&grid);
+                }
+                let long = !symmetric_turn && self.learning.as_ref().is_some_and(SatSearch::is_long);
+                let step = self.record(grid.clone(), true);
+                if long && self.state != State::Finished {
+                    // splr would start afresh for the next solution. Ours,
+                    // with this one's values as its saved phases, looks
+                    // around it first and often finds one far sooner (Faase:
+                    // four cells away, at its first contradiction, where
+                    // splr's first took 5 to 7 minutes); if not, splr takes
+                    // over again.
+                    self.contradictions_before += self.learning.as_ref().map_or(0, SatSearch::contradictions);
+                    let near =
+                        SatSearch::new_near(&self.puzzle, &self.board.grid, self.options.seed, Some(&grid));
+                    self.learning = Some(self.excluding_found(near));
+                }
+                Some(step)
+            }
+            SatProgress::Exhausted if symmetric_turn => {
+                // No symmetric grid is left: the other search goes on alone.
+                self.contradictions_before += learning.contradictions();
+                self.symmetric = None;
+                Some(Step::SymmetricExhausted { contradictions: self.stats().contradictions })
+            }
+            SatProgress::Exhausted => {
+                self.state = State::Finished;
+                None
+            }
+        }
+    }
+}

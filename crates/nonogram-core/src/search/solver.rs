@@ -1,0 +1,430 @@
+//! [`Solver`], the state machine: each step propagates, probes
+//! (`probe.rs`), guesses, backtracks or learns clauses (`learning.rs`), and
+//! reports the verdict.
+
+use super::options::*;
+use super::state::{Guess, ProbeMemory, ProbeRun, Restarts, State};
+use super::verdict::{Derivation, Stats, Step, Verdict};
+use crate::cell::Cell;
+use crate::grid::Grid;
+use crate::propagate::{Board, Progress, Propagation};
+use crate::puzzle::{LineId, Puzzle, PuzzleError};
+use crate::sat::{Clock, SatSearch, Until};
+use crate::switch;
+use crate::symmetry::{symmetries, Symmetry};
+use std::collections::{HashSet, VecDeque};
+
+/// A steppable solve of one puzzle; iterate it for its [`Step`]s.
+#[derive(Debug)]
+pub struct Solver {
+    pub(super) puzzle: Puzzle,
+    pub(super) options: SolveOptions,
+    pub(super) board: Board,
+    pub(super) propagation: Propagation,
+    pub(super) guesses: Vec<Guess>,
+    pub(super) state: State,
+    pub(super) solutions: Vec<Grid>,
+    /// The solutions as a set: is a grid found before, in constant time (a
+    /// scan of the list made `--max-solutions 40320` quadratic).
+    pub(super) found: HashSet<Grid>,
+    pub(super) root_contradiction: Option<LineId>,
+    pub(super) stats: Stats,
+    pub(super) probe: ProbeMemory,
+    pub(super) restart: Restarts,
+    /// Scratch: the value each cell took in the filled probe (Unknown if none).
+    pub(super) probe_marks: Vec<Cell>,
+    /// The probe under way when a step's work ran out in one of its trials.
+    pub(super) probe_run: Option<ProbeRun>,
+    /// A probe's list of trial cells, kept for the next probe (an
+    /// allocation per trial showed in TAAI's instruction counts).
+    pub(super) spare_cells: Vec<(u32, Cell)>,
+    /// Clause learning over every grid, once the search has handed over to it.
+    pub(super) learning: Option<SatSearch>,
+    /// Whether the puzzle's clauses are few enough for clause learning.
+    pub(super) learning_fits: bool,
+    /// Cells probed before the first guess (see [`Solver::learning_due`]).
+    pub(super) probes_at_first_guess: u64,
+    /// The clues' symmetries ([`crate::symmetry`]).
+    pub(super) symmetries: Vec<Symmetry>,
+    /// Clause learning over the grids the symmetries keep: it takes turns
+    /// with `learning` until it has no solution left.
+    pub(super) symmetric: Option<SatSearch>,
+    /// The next slice of clause learning goes to `symmetric`.
+    pub(super) symmetric_turn: bool,
+    /// A slice of our solver's cut short by the caller's pause (a batch's end):
+    /// whether it is the symmetric search's, and its contradictions left.
+    /// The next step finishes it before the turn passes, so that the two
+    /// searches share the work as they do unpaused, however the batches
+    /// fall (in the page, cut slices once passed the turn early, and
+    /// Knotty took 30 000 to 46 000 contradictions against 27 274).
+    pub(super) slice_left: Option<(bool, u64)>,
+    /// Contradictions of the clause learnings that have ended: the
+    /// symmetric one, and ours before splr took over.
+    pub(super) contradictions_before: u64,
+    /// Steps to report before any further work: the images of a solution.
+    pub(super) pending: VecDeque<Step>,
+    /// The caller's clock and times, for clause learning's slices.
+    pub(super) until: Option<Until>,
+}
+
+impl Solver {
+    /// Validates the puzzle and prepares a solve.
+    pub fn new(puzzle: &Puzzle, options: SolveOptions) -> Result<Solver, PuzzleError> {
+        puzzle.validate()?;
+        let (w, h) = (puzzle.width(), puzzle.height());
+        Ok(Solver {
+            puzzle: puzzle.clone(),
+            options: SolveOptions { max_solutions: options.max_solutions.max(1), ..options },
+            board: Board::new(w, h),
+            propagation: Propagation::new(w, h),
+            guesses: Vec::new(),
+            state: State::Propagate,
+            solutions: Vec::new(),
+            found: HashSet::new(),
+            root_contradiction: None,
+            stats: Stats::default(),
+            probe: ProbeMemory { cursor: 0, probed_at: vec![0; w * h], settled: vec![(0, 0); w * h] },
+            probe_marks: vec![Cell::Unknown; w * h],
+            probe_run: None,
+            spare_cells: Vec::new(),
+            restart: Restarts::new(),
+            learning: None,
+            learning_fits: SatSearch::clause_bound(puzzle) <= MAX_LEARNING_CLAUSES,
+            probes_at_first_guess: 0,
+            symmetries: symmetries(puzzle),
+            symmetric: None,
+            symmetric_turn: false,
+            slice_left: None,
+            contradictions_before: 0,
+            pending: VecDeque::new(),
+            until: None,
+        })
+    }
+
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// Gives the solver the caller's clock (milliseconds, any origin) and
+    /// the times on it by which a step should hand control back: `pause_at`
+    /// (a batch's end; `None`: none) and `limit_at` (the solve's time
+    /// limit). Steps of line solving are bounded by work whatever the
+    /// clock; this bounds clause learning's slices, which otherwise run for
+    /// a number of contradictions (a slice took 0.4 s on a random 100×100
+    /// picture) or, with splr, for [`SolveOptions::splr_seconds`]. The
+    /// caller still reads its clock between steps to stop.
+    pub fn set_clock(&mut self, clock: Clock, pause_at: Option<f64>, limit_at: Option<f64>) {
+        self.until = Some(Until { clock, pause_at, limit_at });
+    }
+
+    /// Moves the time a step should hand control back by (see
+    /// [`Solver::set_clock`]); nothing without a clock.
+    pub fn set_pause_at(&mut self, pause_at: Option<f64>) {
+        if let Some(until) = &mut self.until {
+            until.pause_at = pause_at;
+        }
+    }
+
+    /// The grid as known now (under the guesses in force).
+    pub fn grid(&self) -> &Grid {
+        &self.board.grid
+    }
+
+    pub fn unknown(&self) -> usize {
+        self.board.unknown()
+    }
+
+    /// The puzzle's symmetries ([`crate::symmetry`]).
+    pub fn symmetries(&self) -> &[Symmetry] {
+        &self.symmetries
+    }
+
+    /// Guesses in force now.
+    pub fn depth(&self) -> usize {
+        self.guesses.len()
+    }
+
+    pub fn stats(&self) -> Stats {
+        Stats {
+            line_solves: self.propagation.line_solves(),
+            sweeps: self.propagation.sweeps(),
+            contradictions: self.contradictions_before
+                + self.symmetric.as_ref().map_or(0, SatSearch::contradictions)
+                + self.learning.as_ref().map_or(0, SatSearch::contradictions),
+            ..self.stats
+        }
+    }
+
+    /// The verdict once the search is over; `None` while it is still running.
+    pub fn verdict(&self) -> Option<Verdict> {
+        matches!(self.state, State::Finished | State::Reported).then(|| self.make_verdict())
+    }
+
+    pub(super) fn make_verdict(&self) -> Verdict {
+        match self.solutions.len() {
+            0 => Verdict::None { line: self.root_contradiction },
+            1 => Verdict::Unique(self.solutions[0].clone()),
+            _ => Verdict::Multiple(self.solutions.clone()),
+        }
+    }
+
+    pub(super) fn coords(&self, index: usize) -> (usize, usize) {
+        let w = self.puzzle.width();
+        (index / w, index % w)
+    }
+
+    /// The unknown cell to guess: the one whose row and column are most known.
+    pub(super) fn choose_cell(&self) -> Option<usize> {
+        let grid = &self.board.grid;
+        let (w, h) = (grid.width(), grid.height());
+        let mut row_known = vec![0usize; h];
+        let mut col_known = vec![0usize; w];
+        for (i, c) in grid.cells().iter().enumerate() {
+            if c.is_known() {
+                row_known[i / w] += 1;
+                col_known[i % w] += 1;
+            }
+        }
+        // Compare known fractions k_r/w + k_c/h as integers: k_r*h + k_c*w.
+        grid.cells()
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| !c.is_known())
+            .max_by_key(|&(i, _)| (row_known[i / w] * h + col_known[i % w] * w, std::cmp::Reverse(i)))
+            .map(|(i, _)| i)
+    }
+
+    pub(super) fn propagate(&mut self) -> Option<Step> {
+        match self.propagation.next(&self.puzzle, &mut self.board) {
+            Progress::Line { line, changes } => Some(Step::Line { line, changes }),
+            Progress::SweepEnd { sweep, unknown } => Some(Step::Sweep { sweep, unknown }),
+            Progress::Paused { lines } => Some(Step::Working { lines }),
+            Progress::Contradiction(line) => {
+                if self.guesses.is_empty() {
+                    self.root_contradiction = Some(line);
+                }
+                self.state = State::Backtrack;
+                Some(Step::Contradiction { line, depth: self.guesses.len() })
+            }
+            Progress::FixedPoint if self.board.unknown() > 0 => {
+                self.state = State::Probe;
+                None
+            }
+            Progress::FixedPoint => {
+                let grid = self.board.grid.clone();
+                // Propagation checks every line a cell changed in; this second,
+                // independent check guards the verdict itself.
+                assert!(self.puzzle.is_solution(&grid), "propagation produced a grid that breaks a clue");
+                self.state = State::Backtrack;
+                if self.found.contains(&grid) {
+                    // Found again after a restart, or the image of one found.
+                    return None;
+                }
+                // Guessing goes on: it meets a second solution near this
+                // one soon, or proves it unique; switches wait for clause
+                // learning (see `start_learning`).
+                Some(self.record(grid, false))
+            }
+        }
+    }
+
+    /// Adds a new solution, then the solutions found from it without search
+    /// that are new too: its images under the symmetries, then, with
+    /// `switches`, its switches (see [`crate::switch`]); their steps are
+    /// queued, and clause learning rules them out. Up to the number asked
+    /// for, which ends the search.
+    pub(super) fn record(&mut self, grid: Grid, switches: bool) -> Step {
+        self.found.insert(grid.clone());
+        self.solutions.push(grid.clone());
+        let of = self.solutions.len();
+        let images: Vec<(Grid, Derivation)> = self
+            .symmetries
+            .iter()
+            .map(|s| (s.apply(&grid), Derivation::Image(s.name().to_string())))
+            .collect();
+        for (found, how) in images {
+            self.derived(found, of, how);
+        }
+        if switches {
+            self.add_switches(&grid, of);
+        }
+        if self.solutions.len() >= self.options.max_solutions {
+            self.state = State::Finished;
+        }
+        Step::Solution { index: of, grid, from: None }
+    }
+
+    /// Queues the switches of `grid`, solution `of`, that are new solutions,
+    /// up to the number asked for.
+    pub(super) fn add_switches(&mut self, grid: &Grid, of: usize) {
+        if self.solutions.len() >= self.options.max_solutions {
+            return;
+        }
+        // Each solution found so far may be one switch's: as many switches
+        // as solutions asked for are enough.
+        for switch in switch::switches(grid, self.options.max_solutions) {
+            let found = switch.apply(grid);
+            assert!(self.puzzle.is_solution(&found), "a switch broke a clue");
+            self.derived(found, of, Derivation::Switch(switch));
+        }
+    }
+
+    /// Queues `found`, a solution found from solution `of` as `how` says,
+    /// unless it was found before or enough are.
+    pub(super) fn derived(&mut self, found: Grid, of: usize, how: Derivation) {
+        if self.solutions.len() >= self.options.max_solutions || self.found.contains(&found) {
+            return;
+        }
+        for learning in [self.learning.as_mut(), self.symmetric.as_mut()].into_iter().flatten() {
+            learning.exclude(&found);
+        }
+        self.found.insert(found.clone());
+        self.solutions.push(found.clone());
+        let index = self.solutions.len();
+        self.pending.push_back(Step::Solution { index, grid: found, from: Some((of, how)) });
+    }
+
+    /// Sets an unknown cell (a guess, a probe's trial value, or a deduction)
+    /// and marks its row and column for propagation.
+    pub(super) fn assign(&mut self, index: usize, value: Cell) {
+        self.board.set(index, value);
+        self.propagation.mark_cell(self.puzzle.width(), index);
+    }
+
+    pub(super) fn branch(&mut self) -> Option<Step> {
+        if self.learning_due() {
+            return self.start_learning();
+        }
+        let cells = self.board.grid.cells();
+        let restart = &self.restart;
+        let best = (0..cells.len())
+            .filter(|&i| cells[i] == Cell::Unknown && self.probe.probed_at[i] > 0)
+            .map(|i| (restart.score(self.probe.settled[i]), restart.tie_break(i), i))
+            .max_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)))
+            .map(|(_, _, i)| i);
+        let choice = match best {
+            Some(i) => {
+                let (a, b) = self.probe.settled[i];
+                Some((i, if a >= b { Cell::Filled } else { Cell::Empty }))
+            }
+            None => self.choose_cell().map(|i| (i, Cell::Filled)),
+        };
+        let Some((index, mut first)) = choice else {
+            self.state = State::Propagate;
+            return None;
+        };
+        // With a solution in hand, look for another: try the value it does
+        // not have first, so the first branch leads away from it.
+        if let Some(found) = self.solutions.first() {
+            first = found.cells()[index].opposite();
+        }
+        if self.stats.guesses == 0 {
+            self.probes_at_first_guess = self.stats.probes;
+        }
+        self.guesses.push(Guess { trail_len: self.board.trail_len(), index, first, tried_second: false });
+        self.assign(index, first);
+        self.stats.guesses += 1;
+        self.stats.max_depth = self.stats.max_depth.max(self.guesses.len());
+        self.state = State::Propagate;
+        let (row, col) = self.coords(index);
+        Some(Step::Guess { row, col, cell: first, depth: self.guesses.len() })
+    }
+
+    pub(super) fn backtrack(&mut self) -> Option<Step> {
+        if self.learning_due() && !self.guesses.is_empty() {
+            return self.start_learning();
+        }
+        self.restart.backtracks += 1;
+        if self.restart.backtracks > self.restart.budget && !self.guesses.is_empty() {
+            // Back to the root, and a new run.
+            self.back_to_root();
+            self.restart.run += 1;
+            self.restart.budget *= 2;
+            self.restart.backtracks = 0;
+            self.stats.restarts += 1;
+            self.state = State::Probe;
+            return Some(Step::Restart { run: self.restart.run as usize + 1 });
+        }
+        while self.guesses.last().is_some_and(|f| f.tried_second) {
+            self.guesses.pop();
+        }
+        let Some(guess) = self.guesses.last_mut() else {
+            self.state = State::Finished;
+            return None;
+        };
+        guess.tried_second = true;
+        let guess = *guess;
+        self.board.undo_to(guess.trail_len);
+        self.propagation.clear();
+        let cell = guess.first.opposite();
+        self.assign(guess.index, cell);
+        self.stats.backtracks += 1;
+        self.state = State::Propagate;
+        let (row, col) = self.coords(guess.index);
+        Some(Step::Backtrack { row, col, cell, depth: self.guesses.len() - 1 })
+    }
+}
+
+impl Iterator for Solver {
+    type Item = Step;
+
+    fn next(&mut self) -> Option<Step> {
+        if let Some(step) = self.pending.pop_front() {
+            return Some(step);
+        }
+        loop {
+            let step = match self.state {
+                State::Propagate => self.propagate(),
+                State::Probe => self.probe(),
+                State::Branch => self.branch(),
+                State::Backtrack => self.backtrack(),
+                State::Learn => self.learn(),
+                State::Finished => {
+                    self.state = State::Reported;
+                    Some(Step::Done { verdict: self.make_verdict() })
+                }
+                State::Reported => return None,
+            };
+            if step.is_some() {
+                return step;
+            }
+        }
+    }
+}
+
+/// Steps `steps` until `verdict_of` finds the verdict in a step, asking
+/// `keep_going()` after every other step: `None` when it said stop first
+/// (the caller steps on later), or when the steps ended without a verdict.
+pub fn until_verdict<S, V>(
+    steps: &mut impl Iterator<Item = S>,
+    verdict_of: impl Fn(S) -> Option<V>,
+    mut keep_going: impl FnMut() -> bool,
+) -> Option<V> {
+    for step in steps {
+        match verdict_of(step) {
+            Some(v) => return Some(v),
+            None if !keep_going() => return None,
+            None => {}
+        }
+    }
+    None
+}
+
+/// Solves a puzzle to the end, or until `keep_going` (called after every step)
+/// returns false, which gives [`Verdict::Interrupted`].
+pub fn solve(
+    puzzle: &Puzzle,
+    options: SolveOptions,
+    mut keep_going: impl FnMut(&Step) -> bool,
+) -> Result<(Verdict, Stats), PuzzleError> {
+    let mut solver = Solver::new(puzzle, options)?;
+    while let Some(step) = solver.next() {
+        if let Step::Done { verdict } = step {
+            return Ok((verdict, solver.stats()));
+        }
+        if !keep_going(&step) {
+            return Ok((Verdict::Interrupted, solver.stats()));
+        }
+    }
+    unreachable!("a solver always ends with Step::Done")
+}
