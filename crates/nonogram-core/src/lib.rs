@@ -31,7 +31,7 @@
 //! picture that make its puzzle unique.
 
 pub mod bitline;
-mod cdcl;
+
 pub mod cell;
 pub mod colour;
 pub mod fix;

@@ -1,5 +1,5 @@
 //! Clause learning for the hard tail: the puzzle as CNF for our CDCL SAT
-//! solver ([`crate::cdcl`]), or for splr on long runs.
+//! solver ([`crate::sat::cdcl`]), or for splr on long runs.
 //!
 //! # Encoding (order encoding, every clause of at most three literals)
 //! One variable `x` per cell (true = filled). For each run `i` of a line, with
@@ -29,6 +29,7 @@
 //! [`SatSearch::run`] works for a bounded number of contradictions and can be
 //! called again, so callers can slice the work and stop at any time.
 
+pub(crate) mod cdcl;
 mod encode;
 #[cfg(feature = "splr")]
 mod long;

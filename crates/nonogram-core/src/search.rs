@@ -42,7 +42,7 @@
 //! (one [`Step::Learning`] each) with the root's known cells and the
 //! solutions found so far. On TAAI 2011's hard puzzles it turned minutes of
 //! guessing into seconds; Forever went from about 50 ms to about 20 ms.
-//! When our CDCL solver ([`crate::cdcl`]) has met
+//! When our CDCL solver ([`crate::sat::cdcl`]) has met
 //! [`SolveOptions::splr_after`] contradictions over every grid (by default
 //! it never hands over; only with the `splr` feature), splr takes over
 //! ([`Step::Handover`], see `SatSearch::new_long`); after each solution splr finds, ours starts

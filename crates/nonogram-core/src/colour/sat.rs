@@ -1,5 +1,5 @@
 //! Clause learning for colour puzzles: the puzzle as CNF for our CDCL
-//! solver ([`crate::cdcl`]), as
+//! solver ([`crate::sat::cdcl`]), as
 //! [`crate::sat`] does for black and white, with a colour encoding.
 //!
 //! # Encoding
@@ -33,8 +33,8 @@
 //! out, as in [`crate::sat`].
 
 use super::puzzle::{colours_of, ColourPuzzle, Colours};
-use crate::cdcl::{Cdcl, Lit, Var};
 use crate::puzzle::LineId;
+use crate::sat::cdcl::{Cdcl, Lit, Var};
 use crate::sat::{
     add_terms, encode_runs, runs_clause_bound, slice_for, ClauseSink, EncodedLines, SatProgress, Term, Until,
 };

@@ -2,10 +2,10 @@
 //! module above), over the cells' variables, into a [`ClauseSink`]: our
 //! CDCL solver, a counter, a DIMACS writer, or splr's clause list.
 
-use crate::cdcl::{Cdcl, Lit, Var};
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::puzzle::{LineId, Puzzle};
+use crate::sat::cdcl::{Cdcl, Lit, Var};
 use crate::symmetry::{same_runs, Symmetry};
 
 /// A literal, or a constant where the encoding's bounds decide it.

@@ -5,7 +5,7 @@
 
 use super::encode::{dimacs_lit, ClauseSink, Clauses};
 use super::until::Until;
-use crate::cdcl::{Lit, Var};
+use crate::sat::cdcl::{Lit, Var};
 
 /// splr's side: the clauses (DIMACS numbering), and the solver built from
 /// them, dropped whenever a clause is added (splr simplifies its clauses

@@ -7,10 +7,10 @@ use super::encode::{ClauseList, Clauses};
 #[cfg(feature = "splr")]
 use super::long;
 use super::until::{SatProgress, Until};
-use crate::cdcl::{Cdcl, Lit, Var};
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
+use crate::sat::cdcl::{Cdcl, Lit, Var};
 use crate::symmetry::Symmetry;
 
 /// A clause-learning search for the solutions, one after another.
@@ -26,7 +26,7 @@ pub struct SatSearch {
 
 /// The CDCL solver at work.
 pub(super) enum Engine {
-    /// Our own CDCL solver ([`crate::cdcl`]): slices of contradictions;
+    /// Our own CDCL solver ([`crate::sat::cdcl`]): slices of contradictions;
     /// its state lasts from one to the next.
     Cdcl(Box<Cdcl>),
     /// splr: stronger on long runs (see `SatSearch::new_long`).
