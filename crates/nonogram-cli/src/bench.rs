@@ -3,10 +3,11 @@
 //! cores unless `--jobs N` says otherwise (rows stay in the input order).
 
 use crate::args::Args;
-use crate::input::{path_shown, read_puzzles};
+use crate::input::{path_shown, read_entries, Entry};
 use crate::solve::run;
+use nonogram_core::colour::ColourSolver;
 use nonogram_core::text::escaped;
-use nonogram_core::{Puzzle, SolveOptions};
+use nonogram_core::{SolveOptions, Solver};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -43,7 +44,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     // dangling link or a file that does not parse is an error row, and
     // the rest goes on.
     let mut files = Vec::new();
-    let mut entries: Vec<Result<(String, Puzzle), String>> = Vec::new();
+    let mut entries: Vec<Result<(String, Entry), String>> = Vec::new();
     for p in &args.operands {
         collect(Path::new(p), true, &mut files, &mut entries);
     }
@@ -54,7 +55,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
         println!("puzzle\twidth\theight\tverdict\tlogic\tguesses\tcontradictions\tms");
     }
     for file in files {
-        match read_puzzles(&file.to_string_lossy()) {
+        match read_entries(&file.to_string_lossy()) {
             Ok(p) => entries.extend(p.into_iter().map(Ok)),
             Err(e) => entries.push(Err(e)),
         }
@@ -68,19 +69,30 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
         splr_generation,
     };
     // Each puzzle on a thread of its own (its time is its own wall time).
-    let bench_one = |entry: &Result<(String, Puzzle), String>| -> Result<(Row, usize, usize), String> {
-        let (name, puzzle) = entry.as_ref().map_err(|e| e.clone())?;
-        let o = run(puzzle, options, Some(timeout), |_, _| {}).map_err(|e| format!("{name}: {e}"))?;
+    let bench_one = |entry: &Result<(String, Entry), String>| -> Result<(Row, usize, usize), String> {
+        let (name, entry) = entry.as_ref().map_err(|e| e.clone())?;
+        // Black and white or colour: one solve path (see `solve::run`).
+        let (o, w, h) = match entry {
+            Entry::Black(p) => {
+                (run::<Solver>(p, options, Some(timeout), |_, _| {}).map(|o| o.kind()), p.width(), p.height())
+            }
+            Entry::Colour(p) => (
+                run::<ColourSolver>(p, options, Some(timeout), |_, _| {}).map(|o| o.kind()),
+                p.width(),
+                p.height(),
+            ),
+        };
+        let o = o.map_err(|e| format!("{name}: {e}"))?;
         let row = Row {
             name: escaped(name).into_owned(),
-            size: format!("{}x{}", puzzle.width(), puzzle.height()),
+            size: format!("{w}x{h}"),
             verdict: o.verdict.word().into(),
             logic: if o.stats.by_line_logic() { "line" } else { "search" },
             guesses: o.stats.guesses,
             contradictions: o.stats.contradictions,
             ms: o.elapsed.as_secs_f64() * 1000.0,
         };
-        Ok((row, puzzle.width(), puzzle.height()))
+        Ok((row, w, h))
     };
     let mut progress = Progress::new(entries.len());
     crate::jobs::in_order(&entries, jobs, bench_one, |result| {
@@ -118,7 +130,7 @@ fn collect(
     path: &Path,
     explicit: bool,
     out: &mut Vec<PathBuf>,
-    errors: &mut Vec<Result<(String, Puzzle), String>>,
+    errors: &mut Vec<Result<(String, Entry), String>>,
 ) {
     let shown = || path_shown(&path.to_string_lossy());
     if path.to_str().is_none() {

@@ -3,49 +3,26 @@
 
 use crate::outcome::{block_head, Outcome};
 use nonogram_core::colour::{ColourPuzzle, ColourSolver, ColourStep, Colours};
-use nonogram_core::search::Verdict;
 use nonogram_core::symmetry::Symmetry;
 use nonogram_core::text::escaped;
 use nonogram_core::LineId;
 use nonogram_formats::write_colour_grid;
-use std::time::{Duration, Instant};
 
-/// Solves to the end or the time limit, printing the steps with `trace`.
-pub fn run(
-    puzzle: &ColourPuzzle,
-    max_solutions: usize,
-    timeout: Option<Duration>,
-    trace: bool,
-) -> Result<Outcome<Vec<u8>>, String> {
-    let start = Instant::now();
-    let mut solver = ColourSolver::new(puzzle, max_solutions.max(2)).map_err(|e| e.to_string())?;
-    if let Some(limit) = timeout {
-        // Clause learning's slices stop at the limit too.
-        let clock = move || start.elapsed().as_secs_f64() * 1e3;
-        solver.set_clock(std::sync::Arc::new(clock), None, Some(limit.as_secs_f64() * 1e3));
-    }
-    if timeout.is_some_and(|t| t.is_zero()) {
-        return Ok(Outcome {
-            verdict: Verdict::Interrupted,
-            stats: solver.stats(),
-            elapsed: start.elapsed(),
-        });
-    }
-    let mut before = solver.cells().to_vec();
-    while let Some(step) = solver.next() {
-        if trace {
-            print_step(puzzle, solver.symmetries(), &step, &before, solver.cells());
+/// What `--trace` does with each step of a colour solve: prints it, as
+/// the cells were before it and are after it (nothing without `trace`).
+pub fn tracer(trace: bool) -> impl FnMut(&ColourStep, &ColourSolver) {
+    let mut before: Vec<Colours> = Vec::new();
+    move |step, solver| {
+        if !trace {
+            return;
         }
+        if before.is_empty() {
+            before = vec![solver.puzzle().every_colour(); solver.cells().len()];
+        }
+        print_step(solver.puzzle(), solver.symmetries(), step, &before, solver.cells());
         before.clear();
         before.extend_from_slice(solver.cells());
-        if let ColourStep::Done { verdict } = step {
-            return Ok(Outcome { verdict, stats: solver.stats(), elapsed: start.elapsed() });
-        }
-        if timeout.is_some_and(|t| start.elapsed() >= t) {
-            break;
-        }
     }
-    Ok(Outcome { verdict: Verdict::Interrupted, stats: solver.stats(), elapsed: start.elapsed() })
 }
 
 /// The stable block: as black and white's, with `colours:` and solutions

@@ -11,6 +11,20 @@ pub struct Outcome<G = Grid> {
     pub elapsed: Duration,
 }
 
+impl<G> Outcome<G> {
+    /// The outcome without its solutions (what a table of verdicts needs,
+    /// whatever kind of puzzle it came from).
+    pub fn kind(self) -> Outcome<()> {
+        let verdict = match self.verdict {
+            Verdict::Unique(_) => Verdict::Unique(()),
+            Verdict::Multiple(s) => Verdict::Multiple(vec![(); s.len()]),
+            Verdict::None { line } => Verdict::None { line },
+            Verdict::Interrupted => Verdict::Interrupted,
+        };
+        Outcome { verdict, stats: self.stats, elapsed: self.elapsed }
+    }
+}
+
 /// Exit status of a verdict: 0 solved, 1 none, 3 timeout.
 pub fn exit_code<G>(verdict: &Verdict<G>) -> u8 {
     match verdict {

@@ -4,32 +4,35 @@ use crate::args::Args;
 use crate::input::{read_entries, Entry};
 use crate::outcome::{exit_code, result_block, worst, Outcome};
 use nonogram_core::cell::line_to_string;
+use nonogram_core::colour::ColourSolver;
+use nonogram_core::search::Engine;
 use nonogram_core::{Cell, Grid, LineId, Puzzle, SolveOptions, Solver, Step, Verdict};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Solves to the end or the time limit; `on_step` sees every step with the
-/// solver's state right after it.
-pub fn run(
-    puzzle: &Puzzle,
+/// Solves to the end or the time limit, black and white or colour (any
+/// [`Engine`]); `on_step` sees every step with the engine's state right
+/// after it.
+pub fn run<E: Engine>(
+    puzzle: &E::Puzzle,
     options: SolveOptions,
     timeout: Option<Duration>,
-    on_step: impl FnMut(&Step, &Solver),
-) -> Result<Outcome, String> {
+    on_step: impl FnMut(&E::Item, &E),
+) -> Result<Outcome<E::Solution>, String> {
     run_until(puzzle, options, timeout, None, on_step)
 }
 
 /// [`run`], stopping also once `stop` is set (another engine answered).
-fn run_until(
-    puzzle: &Puzzle,
+fn run_until<E: Engine>(
+    puzzle: &E::Puzzle,
     options: SolveOptions,
     timeout: Option<Duration>,
     stop: Option<Arc<AtomicBool>>,
-    mut on_step: impl FnMut(&Step, &Solver),
-) -> Result<Outcome, String> {
+    mut on_step: impl FnMut(&E::Item, &E),
+) -> Result<Outcome<E::Solution>, String> {
     let start = Instant::now();
-    let mut solver = Solver::new(puzzle, options).map_err(|e| e.to_string())?;
+    let mut solver = E::start(puzzle, options).map_err(|e| e.to_string())?;
     if timeout.is_some() || stop.is_some() {
         // Clause learning's slices stop at the limit too; once stopped, the
         // clock reads "forever", so that they stop at once.
@@ -54,7 +57,7 @@ fn run_until(
     // a step; the read costs tens of nanoseconds.
     while let Some(step) = solver.next() {
         on_step(&step, &solver);
-        if let Step::Done { verdict } = step {
+        if let Some(verdict) = E::verdict_of(step) {
             return Ok(Outcome { verdict, stats: solver.stats(), elapsed: start.elapsed() });
         }
         if timeout.is_some_and(|t| start.elapsed() >= t) || stopped() {
@@ -64,22 +67,23 @@ fn run_until(
     Ok(Outcome { verdict: Verdict::Interrupted, stats: solver.stats(), elapsed: start.elapsed() })
 }
 
-/// Races `threads` engines on one puzzle and takes the first verdict: the
-/// given options, and [`SolveOptions::racing`] with a seed of its own for
-/// each other engine (as the page's racing workers). The losers stop at
-/// their next step. One engine solves a puzzle whose encoding is too large
-/// to race ([`nonogram_core::racing_fits`]).
-pub fn race(
-    puzzle: &Puzzle,
+/// Races `threads` engines on one puzzle, black and white or colour, and
+/// takes the first verdict: the given options, and
+/// [`SolveOptions::racing`] with a seed of its own for each other engine
+/// (as the page's racing workers). The losers stop at their next step.
+/// One engine solves a puzzle whose encoding is too large to race
+/// ([`Engine::racing_fits`]).
+pub fn race<E: Engine>(
+    puzzle: &E::Puzzle,
     options: SolveOptions,
     timeout: Option<Duration>,
     threads: usize,
-) -> Result<Outcome, String> {
-    if threads <= 1 || !nonogram_core::racing_fits(puzzle) {
-        return run(puzzle, options, timeout, |_, _| {});
+) -> Result<Outcome<E::Solution>, String> {
+    if threads <= 1 || !E::racing_fits(puzzle) {
+        return run::<E>(puzzle, options, timeout, |_, _| {});
     }
     // Bad clues are said once, before any engine starts.
-    puzzle.validate().map_err(|e| e.to_string())?;
+    E::check(puzzle).map_err(|e| e.to_string())?;
     let start = Instant::now();
     let stop = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = std::sync::mpsc::channel();
@@ -91,7 +95,7 @@ pub fn race(
         let (puzzle, stop, sender) = (puzzle.clone(), stop.clone(), sender.clone());
         // Not scoped: a loser still inside a long step must not hold the answer.
         std::thread::spawn(move || {
-            let _ = sender.send(run_until(&puzzle, options, timeout, Some(stop), |_, _| {}));
+            let _ = sender.send(run_until::<E>(&puzzle, options, timeout, Some(stop), |_, _| {}));
         });
     }
     drop(sender);
@@ -195,9 +199,16 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             let (name, puzzle) = match entry.as_ref().map_err(|e| e.clone())? {
                 (name, Entry::Black(puzzle)) => (name, puzzle),
                 (name, Entry::Colour(puzzle)) => {
-                    // One engine: racing is for black and white.
-                    let mut solved = crate::colour::run(puzzle, max_solutions, timeout, args.flag("--trace"))
-                        .map_err(|e| format!("{name}: {e}"))?;
+                    let mut solved = match threads {
+                        1 => run::<ColourSolver>(
+                            puzzle,
+                            options,
+                            timeout,
+                            crate::colour::tracer(args.flag("--trace")),
+                        ),
+                        n => race::<ColourSolver>(puzzle, options, timeout, n),
+                    }
+                    .map_err(|e| format!("{name}: {e}"))?;
                     solved.elapsed += *read;
                     let block = crate::colour::result_block(
                         name,
@@ -217,8 +228,8 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             };
             // Search at least far enough to prove uniqueness; print up to N.
             let mut outcome = match threads {
-                1 => run(puzzle, options, timeout, on_step),
-                n => race(puzzle, options, timeout, n),
+                1 => run::<Solver>(puzzle, options, timeout, on_step),
+                n => race::<Solver>(puzzle, options, timeout, n),
             }
             .map_err(|e| format!("{name}: {e}"))?;
             outcome.elapsed += *read;

@@ -531,6 +531,50 @@ fn colour_puzzles_solve_with_their_palette() {
     assert_eq!(solutions(&r.stdout, 18), [goal.join("\n")]);
 }
 
+/// A 22×22 picture of noise in two colours and white (xorshift from
+/// `seed`): a colour puzzle that needs search.
+fn noisy_colour_picture(mut seed: u64) -> String {
+    let mut text = String::from("palette: .=white r=red b=navy:000080\n");
+    for _ in 0..22 {
+        for _ in 0..22 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            text.push(['.', '.', 'r', 'b'][(seed >> 40) as usize % 4]);
+        }
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn colour_puzzles_take_black_and_whites_solve_path() {
+    let xml = nonogram(&["clues", "-"], &noisy_colour_picture(0x5eed)).stdout;
+    let one = nonogram(&["solve", "--stats", "-"], &xml);
+    assert_eq!(one.status, 0, "{}", one.stderr);
+    let verdict = field(&one.stdout, "verdict");
+    assert_eq!(field(&one.stdout, "logic"), ["search"], "{}", one.stdout);
+    // Racing engines (as the page's workers): the same verdict.
+    let raced = nonogram(&["solve", "--threads", "2", "-"], &xml);
+    assert_eq!((raced.status, field(&raced.stdout, "verdict")), (0, verdict.clone()), "{}", raced.stderr);
+    // Clause learning from the root with a seed: it meets contradictions,
+    // and comes to the same verdict.
+    let learnt = nonogram(&["solve", "--learn-after", "0", "--seed", "7", "--stats", "-"], &xml);
+    assert_eq!(field(&learnt.stdout, "verdict"), verdict);
+    assert_eq!(field(&learnt.stdout, "guesses"), ["0"], "{}", learnt.stdout);
+    let met: u64 = field(&learnt.stdout, "contradictions")[0].parse().unwrap();
+    assert!(met > 0, "{}", learnt.stdout);
+    // bench takes colour puzzles too.
+    let dir = std::env::temp_dir().join(format!("nonogram-colour-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("noise.xml"), &xml).unwrap();
+    let bench = nonogram(&["bench", "--tsv", "--jobs", "1", dir.to_str().unwrap()], "");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(bench.status, 0, "{}", bench.stderr);
+    let row: Vec<&str> = bench.stdout.lines().nth(1).unwrap().split('\t').collect();
+    assert_eq!((row[1], row[2], row[3], row[4]), ("22", "22", verdict[0], "search"), "{}", bench.stdout);
+}
+
 #[test]
 fn colour_pictures_become_clues_and_solve_back() {
     let picture = "palette: .=white r=red b=navy:000080\n.rr.\nrbbr\n.bb.\n";

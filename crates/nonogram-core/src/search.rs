@@ -48,6 +48,7 @@
 //! ([`Step::Handover`], see `SatSearch::new_long`); after each solution splr finds, ours starts
 //! again, near it ([`SatSearch::new_near`]).
 
+mod engine;
 mod learning;
 mod options;
 mod probe;
@@ -55,6 +56,8 @@ mod solver;
 mod state;
 mod verdict;
 
+pub use engine::Engine;
 pub use options::{racing_fits, SolveOptions};
+pub(crate) use options::{LARGE_ENCODING, MAX_LEARNING_CLAUSES};
 pub use solver::{solve, until_verdict, Solver};
 pub use verdict::{Derivation, Stats, Step, Verdict};

@@ -80,19 +80,21 @@ impl ColourSatSearch {
 
     /// Encodes `puzzle` with each cell's colours left in `cells` (row-major).
     pub fn new(puzzle: &ColourPuzzle, cells: &[Colours]) -> ColourSatSearch {
-        ColourSatSearch::new_symmetric(puzzle, cells, &[])
+        ColourSatSearch::new_symmetric(puzzle, cells, &[], None)
     }
 
     /// Like [`ColourSatSearch::new`], among the grids each of `symmetries`
     /// maps onto itself: one cell's variables per orbit of cells (the
     /// colours every cell of it may still take), one line per orbit of
-    /// lines (as [`crate::sat::SatSearch::new_symmetric`]).
+    /// lines (as [`crate::sat::SatSearch::new_symmetric`]). `seed`: the
+    /// CDCL solver's random seed (racing engines each have their own).
     pub fn new_symmetric(
         puzzle: &ColourPuzzle,
         cells: &[Colours],
         symmetries: &[Symmetry],
+        seed: Option<u64>,
     ) -> ColourSatSearch {
-        let mut cdcl = Box::new(Cdcl::new(None));
+        let mut cdcl = Box::new(Cdcl::new(seed));
         let (vars, open) = encode(puzzle, cells, symmetries, cdcl.as_mut());
         ColourSatSearch { cdcl, puzzle: puzzle.clone(), cells: vars, open, clause: Vec::new() }
     }
@@ -327,7 +329,8 @@ mod tests {
                 }
                 let expected: Vec<Vec<u8>> =
                     all.into_iter().filter(|s| symmetries.iter().all(|m| m.apply_to(s) == *s)).collect();
-                let found = all_models(ColourSatSearch::new_symmetric(&puzzle, &start, &symmetries), 500);
+                let found =
+                    all_models(ColourSatSearch::new_symmetric(&puzzle, &start, &symmetries, None), 500);
                 assert_eq!(found, expected, "round {round}");
                 compared += 1;
                 with_solutions += usize::from(!expected.is_empty());

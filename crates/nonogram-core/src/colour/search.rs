@@ -39,13 +39,9 @@ use super::puzzle::{colours_of, ColourPuzzle, Colours, BACKGROUND};
 use super::sat::ColourSatSearch;
 use crate::puzzle::{LineId, PuzzleError};
 use crate::sat::{Clock, SatProgress, Until};
-use crate::search::{SolveOptions, Stats, Verdict};
+use crate::search::{Engine, SolveOptions, Stats, Verdict, LARGE_ENCODING, MAX_LEARNING_CLAUSES};
 use crate::symmetry::Symmetry;
 use std::collections::{HashSet, VecDeque};
-
-/// The most clauses colour clause learning takes on (as black and white's
-/// bound): past it, the search goes on guessing.
-const MAX_LEARNING_CLAUSES: u64 = 2_000_000;
 
 /// One unit of colour solver work, in the order it happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,6 +112,8 @@ pub struct ColourSolver {
     /// whether the puzzle's clauses fit.
     learn_after: Option<u64>,
     learning_fits: bool,
+    /// Clause learning's random seed (`None`: its fixed order).
+    seed: Option<u64>,
     learning: Option<ColourSatSearch>,
     /// The clues' symmetries; clause learning among the grids they keep,
     /// until it has no solution left; whose turn the next slice is.
@@ -133,6 +131,13 @@ pub struct ColourSolver {
 impl ColourSolver {
     /// A solver that stops after `max_solutions` solutions (2 proves uniqueness).
     pub fn new(puzzle: &ColourPuzzle, max_solutions: usize) -> Result<ColourSolver, PuzzleError> {
+        ColourSolver::with_options(puzzle, SolveOptions::solutions(max_solutions))
+    }
+
+    /// A solver with black and white's options: the solutions to find,
+    /// the guesses before clause learning, its seed (splr is black and
+    /// white's alone).
+    pub fn with_options(puzzle: &ColourPuzzle, options: SolveOptions) -> Result<ColourSolver, PuzzleError> {
         puzzle.validate()?;
         let (width, height) = (puzzle.width(), puzzle.height());
         Ok(ColourSolver {
@@ -149,13 +154,14 @@ impl ColourSolver {
             cursor: 0,
             solutions: Vec::new(),
             found: HashSet::new(),
-            max_solutions: max_solutions.max(1),
+            max_solutions: options.max_solutions.max(1),
             root_contradiction: None,
             stats: Stats::default(),
             pending: Pending::Nothing,
             finished: false,
-            learn_after: Some(SolveOptions::LEARN_AFTER),
+            learn_after: options.learn_after,
             learning_fits: ColourSatSearch::clause_bound(puzzle) <= MAX_LEARNING_CLAUSES,
+            seed: options.seed,
             learning: None,
             symmetries: puzzle.symmetries(),
             symmetric: None,
@@ -377,7 +383,8 @@ impl ColourSolver {
         self.guesses.clear();
         let new = |symmetric: bool| {
             let symmetries = if symmetric { &self.symmetries[..] } else { &[] };
-            let mut learning = ColourSatSearch::new_symmetric(&self.puzzle, &self.cells, symmetries);
+            let mut learning =
+                ColourSatSearch::new_symmetric(&self.puzzle, &self.cells, symmetries, self.seed);
             for solution in &self.solutions {
                 learning.exclude(solution);
             }
@@ -588,6 +595,35 @@ impl ColourPuzzle {
         let lines: Vec<LineId> = self.lines().collect();
         propagate(self, &mut cells, &lines, &mut Stats::default())?;
         Ok(cells)
+    }
+}
+
+impl Engine for ColourSolver {
+    type Puzzle = ColourPuzzle;
+    type Solution = Vec<u8>;
+
+    fn start(puzzle: &ColourPuzzle, options: SolveOptions) -> Result<ColourSolver, PuzzleError> {
+        ColourSolver::with_options(puzzle, options)
+    }
+    fn check(puzzle: &ColourPuzzle) -> Result<(), PuzzleError> {
+        puzzle.validate()
+    }
+    /// As black and white's: where the encoding is at most
+    /// [`crate::search::LARGE_ENCODING`] clauses.
+    fn racing_fits(puzzle: &ColourPuzzle) -> bool {
+        ColourSatSearch::clause_bound(puzzle) <= LARGE_ENCODING
+    }
+    fn set_clock(&mut self, clock: Clock, pause_at: Option<f64>, limit_at: Option<f64>) {
+        ColourSolver::set_clock(self, clock, pause_at, limit_at);
+    }
+    fn stats(&self) -> Stats {
+        ColourSolver::stats(self)
+    }
+    fn verdict_of(step: ColourStep) -> Option<Verdict<Vec<u8>>> {
+        match step {
+            ColourStep::Done { verdict } => Some(verdict),
+            _ => None,
+        }
     }
 }
 

@@ -7,13 +7,13 @@ use crate::sat::SatSearch;
 /// The most clauses clause learning takes on (about 40 bytes each with the
 /// solver's watches): a 200×150 photo can need millions, and search does
 /// without.
-pub(super) const MAX_LEARNING_CLAUSES: u64 = 2_000_000;
+pub(crate) const MAX_LEARNING_CLAUSES: u64 = 2_000_000;
 
 /// Past this bound on the clauses ([`SatSearch::clause_bound`]), splr takes
 /// over from our solver sooner (see `Solver::splr_after`). Knotty's bound is
 /// 38 972 and a 25×25's under 10 000; Faase's is 338 804, so with
 /// `--splr-after 200000` splr takes over there after 29 515 contradictions.
-pub(super) const LARGE_ENCODING: u64 = 50_000;
+pub(crate) const LARGE_ENCODING: u64 = 50_000;
 
 /// Past this bound on the clauses, splr never takes over: our solver goes
 /// on alone. splr's memory grows with the encoding (and with its time), past
