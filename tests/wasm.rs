@@ -2,10 +2,11 @@
 //! headless Chromium (`cargo test --target wasm32-unknown-unknown`).
 #![cfg(target_arch = "wasm32")]
 
+use nonogram_core::Solver;
 use nonogram_core::{Clue, Puzzle, SolveOptions, Verdict};
 use nonogram_studio::page::lab;
 use nonogram_studio::protocol::{FromWorker, SolveRequest};
-use nonogram_studio::worker::session::{Batched, Session};
+use nonogram_studio::worker::session::Session;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -61,7 +62,7 @@ fn the_page_never_hands_over_to_splr() {
 fn session_streams_to_the_verdict() {
     let request =
         SolveRequest { id: 1, rows: vec![vec![1], vec![1]], columns: vec![vec![1], vec![1]], colours: None };
-    let mut s = Session::new(&request).unwrap();
+    let mut s = Session::<Solver>::new(&request).unwrap().unwrap();
     let done = loop {
         match s.advance(|| true, || 0.0) {
             FromWorker::Steps { .. } => continue,
@@ -127,7 +128,8 @@ fn worker_batches_end_on_time() {
     for (side, density) in [(1000, 50), (100, 50)] {
         let mut runs = Vec::new();
         for _ in 0..3 {
-            let mut session = Session::new(&random_request(side, density, 0x9e37_79b9)).unwrap();
+            let mut session =
+                Session::<Solver>::new(&random_request(side, density, 0x9e37_79b9)).unwrap().unwrap();
             let (mut batches, mut longest) = (0, 0.0f64);
             let start = js_sys::Date::now();
             while js_sys::Date::now() - start < 1500.0 && !session.is_done() {

@@ -1,139 +1,74 @@
-//! A colour puzzle's solve driven in batches, as [`crate::worker::session`] drives a
-//! black-and-white one: each [`ColourSession::advance`] runs steps until its
-//! budget says stop, then reports their frames (or the verdict). Every
-//! colour step is bounded (one line, one probe, one guess), but for clause
-//! learning's slices, which stop by the solver's clock at the batch's end.
+//! A colour puzzle's solve in the worker: the colour solver's steps as
+//! playback frames ([`Framed`]), driven by the one batch loop of
+//! [`crate::worker::session::Session`]. Every colour step is bounded (one
+//! line, one probe, one guess), but for clause learning's slices, which
+//! stop by the solver's clock at the batch's end.
 
-use crate::protocol::Frame;
-use crate::protocol::{Cells, Finished, FromWorker, SolveRequest, VerdictKind};
-use crate::worker::session::{Batched, Frames};
-use nonogram_core::colour::{ColourSolver, ColourStep};
-use nonogram_core::hint::Difficulty;
-use nonogram_core::search::Verdict;
+use crate::protocol::{Cells, Frame, SolveRequest};
+use crate::worker::session::{learning_note, Framed, Session};
+use nonogram_core::colour::{ColourPuzzle, ColourSolver, ColourStep};
 
-pub struct ColourSession {
-    id: u32,
-    solver: ColourSolver,
-    pending: Option<FromWorker>,
-    done: bool,
-}
+/// A colour puzzle's solve in batches: the one batch loop, with colour frames.
+pub type ColourSession = Session<ColourSolver>;
 
-impl ColourSession {
-    /// Validates the clues and prepares the solve; `None` for a black-and-white request.
-    pub fn new(request: &SolveRequest) -> Option<Result<ColourSession, FromWorker>> {
-        let puzzle = request.colour_puzzle()?;
-        Some(
-            ColourSolver::new(&puzzle, 2)
-                .map(|solver| ColourSession { id: request.id, solver, pending: None, done: false })
-                .map_err(|e| FromWorker::Error { id: request.id, message: e.to_string() }),
-        )
+impl Framed for ColourSolver {
+    fn puzzle_of(request: &SolveRequest) -> Option<ColourPuzzle> {
+        request.colour_puzzle()
     }
 
-    fn grid_frame(&self, note: String) -> Frame {
-        Frame::Grid { cells: Cells::of_colours(self.solver.cells().to_vec()), note }
+    fn cells(&self) -> Cells {
+        Cells::of_colours(ColourSolver::cells(self).to_vec())
     }
 
-    fn verdict_message(&self, verdict: &Verdict<Vec<u8>>, ms: f64) -> FromWorker {
-        let stats = self.solver.stats();
-        let kind = VerdictKind::of(verdict);
-        FromWorker::Done(Box::new(Finished {
-            id: self.id,
-            verdict: kind,
-            solutions: verdict.solutions().iter().map(|s| Cells::of_colour_solution(s)).collect(),
-            line: match verdict {
-                Verdict::None { line } => *line,
-                _ => None,
-            },
-            by_line_logic: stats.by_line_logic(),
-            guesses: stats.guesses,
-            contradictions: 0,
-            symmetries: Vec::new(),
-            ms,
-            memory: crate::worker::session::memory_bytes(),
-            difficulty: (kind == VerdictKind::Unique).then(|| Difficulty::of(&stats)),
-        }))
-    }
-}
-
-impl Batched for ColourSession {
-    fn pause_at(&mut self, clock: &nonogram_core::sat::Clock, end: f64) {
-        self.solver.set_clock(clock.clone(), Some(end), None);
+    fn unknown(&self) -> usize {
+        ColourSolver::cells(self).iter().filter(|c| c.count_ones() > 1).count()
     }
 
-    fn is_done(&self) -> bool {
-        self.done
+    fn depth(&self) -> usize {
+        ColourSolver::depth(self)
     }
 
-    fn advance(&mut self, mut keep_going: impl FnMut() -> bool, elapsed_ms: impl Fn() -> f64) -> FromWorker {
-        if let Some(verdict) = self.pending.take() {
-            self.done = true;
-            return verdict;
-        }
-        let width = self.solver.puzzle().width();
-        let mut frames = Frames::new(self.solver.cells().len());
-        while let Some(step) = self.solver.next() {
-            let name =
-                |c: u8| self.solver.puzzle().palette.get(usize::from(c)).map_or("?", |s| s.name.as_str());
-            let frame = match &step {
-                ColourStep::Done { verdict } => {
-                    let message = self.verdict_message(verdict, elapsed_ms());
-                    if frames.is_empty() {
-                        self.done = true;
-                        return message;
-                    }
-                    self.pending = Some(message);
-                    break;
-                }
-                ColourStep::Line { line, changes } => Some(Frame::ColourLine {
-                    line: *line,
-                    changes: changes
-                        .iter()
-                        .map(|&(pos, set)| (line.cell_index(width, pos) as u32, set))
-                        .collect(),
-                }),
-                ColourStep::Contradiction { line, .. } => {
-                    Some(self.grid_frame(format!("contradiction: {line}")))
-                }
-                ColourStep::Probe { row, col, narrowed } if *narrowed > 0 => Some(self.grid_frame(format!(
-                    "probe: trying each colour of row {} column {} narrows {narrowed} cells",
-                    row + 1,
-                    col + 1
-                ))),
-                ColourStep::Guess { row, col, colour, depth } => Some(self.grid_frame(format!(
-                    "guess: row {} column {} = {} (depth {depth})",
-                    row + 1,
-                    col + 1,
-                    name(*colour)
-                ))),
-                ColourStep::Backtrack { row, col, colour, .. } => Some(self.grid_frame(format!(
-                    "backtrack: row {} column {} is not {}",
-                    row + 1,
-                    col + 1,
-                    name(*colour)
-                ))),
-                ColourStep::Learning { contradictions: 0, symmetric } => Some(self.grid_frame(if *symmetric {
-                    "clause learning takes over from the root, and in turns among the grids the clues' symmetries keep"
-                        .into()
-                } else {
-                    "clause learning takes over from the root".into()
-                })),
-                ColourStep::Learning { .. } | ColourStep::Probe { .. } | ColourStep::Solution { .. } => None,
-            };
-            frames.push(frame);
-            if !keep_going() {
-                break;
+    fn symmetry_names(&self) -> Vec<String> {
+        self.symmetries().iter().map(|s| s.name().to_string()).collect()
+    }
+
+    fn solution_cells(solution: &Vec<u8>) -> Cells {
+        Cells::of_colour_solution(solution)
+    }
+
+    fn frame(&self, step: &ColourStep, contradictions: &mut usize) -> Option<Frame> {
+        let width = self.puzzle().width();
+        let name = |c: u8| self.puzzle().palette.get(usize::from(c)).map_or("?", |s| s.name.as_str());
+        let grid_frame = |note: String| Some(Frame::Grid { cells: Framed::cells(self), note });
+        match step {
+            ColourStep::Done { .. } => None,
+            ColourStep::Line { line, changes } => Some(Frame::ColourLine {
+                line: *line,
+                changes: changes
+                    .iter()
+                    .map(|&(pos, set)| (line.cell_index(width, pos) as u32, set))
+                    .collect(),
+            }),
+            ColourStep::Contradiction { line, .. } => {
+                *contradictions += 1;
+                grid_frame(format!("contradiction: {line}"))
             }
-        }
-        let frames = frames.finish(|| self.grid_frame("many steps at once".into()));
-        let stats = self.solver.stats();
-        FromWorker::Steps {
-            id: self.id,
-            frames,
-            sweep: 0,
-            unknown: self.solver.cells().iter().filter(|c| c.count_ones() > 1).count(),
-            depth: self.solver.depth(),
-            guesses: stats.guesses,
-            contradictions: 0,
+            ColourStep::Probe { row, col, narrowed } if *narrowed > 0 => grid_frame(format!(
+                "probe: trying each colour of row {} column {} narrows {narrowed} cells",
+                row + 1,
+                col + 1
+            )),
+            ColourStep::Guess { row, col, colour, depth } => grid_frame(format!(
+                "guess: row {} column {} = {} (depth {depth})",
+                row + 1,
+                col + 1,
+                name(*colour)
+            )),
+            ColourStep::Backtrack { row, col, colour, .. } => {
+                grid_frame(format!("backtrack: row {} column {} is not {}", row + 1, col + 1, name(*colour)))
+            }
+            ColourStep::Learning { contradictions: 0, symmetric } => grid_frame(learning_note(*symmetric)),
+            ColourStep::Learning { .. } | ColourStep::Probe { .. } | ColourStep::Solution { .. } => None,
         }
     }
 }
@@ -141,7 +76,7 @@ impl Batched for ColourSession {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nonogram_core::colour::ColourPuzzle;
+    use crate::protocol::{FromWorker, VerdictKind};
 
     /// Plays frames onto cells, as the page's playback does.
     fn play(cells: &mut Cells, frames: Vec<Frame>) {
@@ -262,6 +197,8 @@ mod tests {
             let kind =
                 if matches!(core, Verdict::Unique(_)) { VerdictKind::Unique } else { VerdictKind::Multiple };
             assert_eq!(done.verdict, kind);
+            // Clause learning's contradictions are counted, as for black and white.
+            assert_eq!(done.contradictions, stats.contradictions);
             for solution in core.solutions().iter().filter(|_| kind == VerdictKind::Unique) {
                 assert_eq!(done.solutions, [Cells::of_colour_solution(solution)]);
             }

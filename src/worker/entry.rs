@@ -12,9 +12,10 @@
 
 use crate::protocol::{CheckRequest, FromWorker, SolveRequest, ToWorker};
 use crate::worker::check::CheckJob;
-use crate::worker::colour_session::ColourSession;
-use crate::worker::session::{done_message, Batched, Session};
+use crate::worker::session::{Framed, Session};
+use nonogram_core::colour::ColourSolver;
 use nonogram_core::SolveOptions;
+use nonogram_core::Solver;
 use nonogram_formats::quantise::{self, ColourImage};
 use nonogram_formats::raster::{self, GreyImage, Sniffed, MAX_GRID_SIDE};
 use std::cell::{Cell, RefCell};
@@ -146,19 +147,25 @@ fn solver_clock() -> nonogram_core::sat::Clock {
 }
 
 async fn solve(request: SolveRequest, state: Rc<State>) {
-    match ColourSession::new(&request) {
+    if request.colours.is_some() {
+        solve_as::<ColourSolver>(request, state).await
+    } else {
+        solve_as::<Solver>(request, state).await
+    }
+}
+
+/// [`solve`] with the engine for the request's kind of puzzle.
+async fn solve_as<E: Framed>(request: SolveRequest, state: Rc<State>) {
+    match Session::<E>::new(&request) {
         Some(Ok(session)) => in_batches(session, request.id, state).await,
         Some(Err(message)) => post(&message),
-        None => match Session::new(&request) {
-            Ok(session) => in_batches(session, request.id, state).await,
-            Err(message) => post(&message),
-        },
+        None => post(&FromWorker::Error { id: request.id, message: "a request of the other kind".into() }),
     }
 }
 
 /// Posts a session's batches until its verdict, or until job `id` is no
 /// longer the current one (cancelled or replaced).
-async fn in_batches(mut session: impl Batched, id: u32, state: Rc<State>) {
+async fn in_batches<E: Framed>(mut session: Session<E>, id: u32, state: Rc<State>) {
     let start = js_sys::Date::now();
     let clock = solver_clock();
     while state.current_job.get() == id {
@@ -174,16 +181,20 @@ async fn in_batches(mut session: impl Batched, id: u32, state: Rc<State>) {
 }
 
 /// Solves in batches like [`solve`], but posts only the verdict, with the
-/// time spent solving. `race`: as a racing engine with that seed, with the solutions;
-/// otherwise with the default options and no solutions (the solver's own
-/// speed in wasm, for the benchmarks).
+/// time spent solving. `race`: as a racing engine with that seed, with the
+/// solutions; otherwise with the default options and no solutions (the
+/// solver's own speed in wasm, for the benchmarks). Black and white or
+/// colour.
 async fn quiet(request: SolveRequest, state: Rc<State>, race: Option<u64>) {
     if request.colours.is_some() {
-        let message = "racing and timing solve black-and-white puzzles only".to_string();
-        return post(&FromWorker::Error { id: request.id, message });
+        quiet_as::<ColourSolver>(request, state, race).await
+    } else {
+        quiet_as::<Solver>(request, state, race).await
     }
-    let clues = |v: &Vec<Vec<u32>>| v.iter().map(|c| nonogram_core::Clue(c.clone())).collect();
-    let puzzle = nonogram_core::Puzzle::new(clues(&request.rows), clues(&request.columns));
+}
+
+/// [`quiet`] with the engine for the request's kind of puzzle.
+async fn quiet_as<E: Framed>(request: SolveRequest, state: Rc<State>, race: Option<u64>) {
     let options = match race {
         // A racer learns clauses from the root with a seed of its own and
         // stays with our CDCL solver (on TAAI's 40 hardest puzzles the first
@@ -192,23 +203,27 @@ async fn quiet(request: SolveRequest, state: Rc<State>, race: Option<u64>) {
         Some(seed) => SolveOptions::default().racing(seed),
         None => SolveOptions::default(),
     };
-    let mut solver = match nonogram_core::Solver::new(&puzzle, options) {
-        Ok(s) => s,
-        Err(e) => return post(&FromWorker::Error { id: request.id, message: e.to_string() }),
+    let mut session = match Session::<E>::start(&request, options) {
+        Some(Ok(s)) => s,
+        Some(Err(message)) => return post(&message),
+        None => {
+            return post(&FromWorker::Error { id: request.id, message: "a request of the other kind".into() })
+        }
     };
     // performance.now(): sub-millisecond, unlike Date.now().
     let clock = scope().performance();
     let now = || clock.as_ref().map_or_else(js_sys::Date::now, |p| p.now());
     let mut busy = 0.0;
-    solver.set_clock(solver_clock(), None, None);
+    let solver_clock = solver_clock();
     while state.current_job.get() == request.id {
         let start = now();
         let end = batch_end();
-        solver.set_pause_at(Some(end));
+        session.pause_at(&solver_clock, end);
         let budget = move || js_sys::Date::now() < end;
         let mut verdict = None;
+        let solver = session.solver();
         for step in solver.by_ref() {
-            if let nonogram_core::Step::Done { verdict: v } = step {
+            if let Some(v) = E::verdict_of(step) {
                 verdict = Some(v);
                 break;
             }
@@ -218,7 +233,7 @@ async fn quiet(request: SolveRequest, state: Rc<State>, race: Option<u64>) {
         }
         busy += now() - start;
         if let Some(v) = verdict {
-            let mut done = done_message(request.id, &v, &solver, busy);
+            let mut done = crate::worker::session::done_message(request.id, &v, session.solver(), busy);
             if let (None, FromWorker::Done(finished)) = (race, &mut done) {
                 // The benchmarks want the time, not the grids.
                 finished.solutions.clear();

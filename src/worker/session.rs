@@ -5,7 +5,8 @@
 use crate::protocol::Frame;
 use crate::protocol::{Cells, Finished, FromWorker, SolveRequest, VerdictKind};
 use nonogram_core::hint::Difficulty;
-use nonogram_core::{Cell, Clue, Puzzle, SolveOptions, Solver, Step, Verdict};
+use nonogram_core::search::Engine;
+use nonogram_core::{Cell, Clue, Grid, Puzzle, SolveOptions, Solver, Step, Verdict};
 
 /// Frames kept per batch; past this, the batch ends with one coalesced grid
 /// (the page cannot play back more steps than it can draw anyway).
@@ -55,9 +56,35 @@ impl Frames {
     }
 }
 
-pub struct Session {
+/// What the worker needs of an engine besides [`Engine`]: its steps as
+/// playback frames, its cells as they cross `postMessage`, its figures.
+/// Black and white's is here, colour's in
+/// [`crate::worker::colour_session`].
+pub trait Framed: Engine {
+    /// The puzzle a request asks to solve; `None` when it is of the other kind.
+    fn puzzle_of(request: &SolveRequest) -> Option<Self::Puzzle>;
+    /// The frame a step shows, if any; `contradictions` counts those met
+    /// since the last sweep (the seeds' step log says them per sweep).
+    fn frame(&self, step: &Self::Item, contradictions: &mut usize) -> Option<Frame>;
+    /// The cells as the solver has them now.
+    fn cells(&self) -> Cells;
+    /// Cells not known yet.
+    fn unknown(&self) -> usize;
+    /// Guesses in force.
+    fn depth(&self) -> usize;
+    /// The names of the clues' symmetries the search used.
+    fn symmetry_names(&self) -> Vec<String>;
+    /// A solution's cells as they cross.
+    fn solution_cells(solution: &Self::Solution) -> Cells;
+}
+
+/// A solve the worker drives in batches, black and white
+/// ([`Session<Solver>`]) or colour
+/// ([`Session<nonogram_core::colour::ColourSolver>`]): one batch loop for
+/// both.
+pub struct Session<E> {
     id: u32,
-    solver: Solver,
+    solver: E,
     /// The verdict, held back one call when its batch also had frames.
     pending: Option<FromWorker>,
     done: bool,
@@ -65,123 +92,76 @@ pub struct Session {
     contradictions: usize,
 }
 
-impl Session {
-    /// Validates the clues and prepares the solve.
-    pub fn new(request: &SolveRequest) -> Result<Session, FromWorker> {
-        let clues = |v: &Vec<Vec<u32>>| v.iter().map(|c| Clue(c.clone())).collect();
-        let puzzle = Puzzle::new(clues(&request.rows), clues(&request.columns));
-        let solver = Solver::new(&puzzle, SolveOptions::default())
-            .map_err(|e| FromWorker::Error { id: request.id, message: e.to_string() })?;
-        Ok(Session { id: request.id, solver, pending: None, done: false, contradictions: 0 })
+impl<E: Framed> Session<E> {
+    /// Validates the clues and prepares the solve with `options`; `None`
+    /// when the request is of the other kind of puzzle.
+    pub fn start(request: &SolveRequest, options: SolveOptions) -> Option<Result<Session<E>, FromWorker>> {
+        let puzzle = E::puzzle_of(request)?;
+        Some(
+            E::start(&puzzle, options)
+                .map(|solver| Session {
+                    id: request.id,
+                    solver,
+                    pending: None,
+                    done: false,
+                    contradictions: 0,
+                })
+                .map_err(|e| FromWorker::Error { id: request.id, message: e.to_string() }),
+        )
+    }
+
+    /// A solve with the default options (the page's first engine).
+    pub fn new(request: &SolveRequest) -> Option<Result<Session<E>, FromWorker>> {
+        Session::start(request, SolveOptions::default())
+    }
+
+    /// The engine at work.
+    pub fn solver(&mut self) -> &mut E {
+        &mut self.solver
     }
 
     fn grid_frame(&self, note: String) -> Frame {
-        Frame::Grid { cells: Cells::of(self.solver.grid()), note }
+        Frame::Grid { cells: self.solver.cells(), note }
     }
 
-    fn verdict_message(&self, verdict: Verdict, ms: f64) -> FromWorker {
-        done_message(self.id, &verdict, &self.solver, ms)
-    }
-}
-
-/// A solve the worker drives in batches: a black-and-white [`Session`] or
-/// a colour one ([`crate::worker::colour_session::ColourSession`]).
-pub trait Batched {
     /// Gives the solver `clock` and the time this batch ends at, by which
     /// clause learning's slices hand control back too (line solving is
     /// bounded by work).
-    fn pause_at(&mut self, clock: &nonogram_core::sat::Clock, end: f64);
+    pub fn pause_at(&mut self, clock: &nonogram_core::sat::Clock, end: f64) {
+        self.solver.set_clock(clock.clone(), Some(end), None);
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
     /// Runs steps while `keep_going()` says so (it is asked after every
     /// step), then returns their frames, or the verdict when the solve ended.
     /// The last batch's frames come before the verdict, in a call of their own.
     /// `elapsed_ms()` is read when the solve ends: the verdict's time
     /// counts the batch that reached it (read before the batch, it left
     /// that batch out: 0 ms for a solve of one batch).
-    fn advance(&mut self, keep_going: impl FnMut() -> bool, elapsed_ms: impl Fn() -> f64) -> FromWorker;
-    fn is_done(&self) -> bool;
-}
-
-impl Batched for Session {
-    fn pause_at(&mut self, clock: &nonogram_core::sat::Clock, end: f64) {
-        self.solver.set_clock(clock.clone(), Some(end), None);
-    }
-
-    fn is_done(&self) -> bool {
-        self.done
-    }
-
-    fn advance(&mut self, mut keep_going: impl FnMut() -> bool, elapsed_ms: impl Fn() -> f64) -> FromWorker {
+    pub fn advance(
+        &mut self,
+        mut keep_going: impl FnMut() -> bool,
+        elapsed_ms: impl Fn() -> f64,
+    ) -> FromWorker {
         if let Some(verdict) = self.pending.take() {
             self.done = true;
             return verdict;
         }
-        let mut frames = Frames::new(self.solver.grid().cells().len());
+        let mut frames = Frames::new(self.solver.cells().len());
         while let Some(step) = self.solver.next() {
-            let frame = match &step {
-                Step::Done { verdict } => {
-                    let message = self.verdict_message(verdict.clone(), elapsed_ms());
-                    if frames.is_empty() {
-                        self.done = true;
-                        return message;
-                    }
-                    self.pending = Some(message);
-                    break;
+            let frame = self.solver.frame(&step, &mut self.contradictions);
+            if let Some(verdict) = E::verdict_of(step) {
+                let message = done_message(self.id, &verdict, &self.solver, elapsed_ms());
+                if frames.is_empty() {
+                    self.done = true;
+                    return message;
                 }
-                Step::Line { line, changes } => Some(Frame::Line {
-                    line: *line,
-                    changes: changes
-                        .iter()
-                        .map(|&(pos, cell)| (self.solver.grid().index(*line, pos) as u32, cell == Cell::Filled))
-                        .collect(),
-                }),
-                Step::Guess { row, col, cell, depth } => Some(self.grid_frame(format!(
-                    "guess: row {} column {} = {cell} (depth {depth})",
-                    row + 1,
-                    col + 1
-                ))),
-                Step::Backtrack { row, col, cell, .. } => {
-                    Some(self.grid_frame(format!("backtrack: row {} column {} = {cell}", row + 1, col + 1)))
-                }
-                Step::Contradiction { line, .. } => {
-                    self.contradictions += 1;
-                    Some(self.grid_frame(format!("contradiction: {line}")))
-                }
-                Step::Sweep { sweep, unknown } => Some(Frame::Sweep {
-                    sweep: *sweep,
-                    unknown: *unknown,
-                    contradictions: std::mem::take(&mut self.contradictions),
-                }),
-                Step::Restart { run } => Some(self.grid_frame(format!("restart: run {run}"))),
-                Step::Learning { contradictions: 0, symmetric } => {
-                    Some(self.grid_frame(if *symmetric {
-                        "clause learning takes over from the root, and in turns among the grids the clues' symmetries keep"
-                            .into()
-                    } else {
-                        "clause learning takes over from the root".into()
-                    }))
-                }
-                Step::SymmetricExhausted { .. } => {
-                    Some(self.grid_frame(
-                        "the symmetric grids hold no more solutions: clause learning goes on over every grid alone".into(),
-                    ))
-                }
-                Step::Handover { contradictions } => Some(self.grid_frame(format!(
-                    "after {contradictions} contradictions, splr (a stronger SAT solver) takes over the search over every grid, in one piece: the counts pause until it ends"
-                ))),
-                Step::Learning { .. } | Step::Working { .. } => None,
-                Step::Probe { row, col, forced: Some(cell), .. } => {
-                    Some(self.grid_frame(format!("probe: row {} column {} must be {cell}", row + 1, col + 1)))
-                }
-                // The board shows the solution the note names (the solver's
-                // own grid is at the root during clause learning). The next
-                // frame that changes cells is a whole grid (a backtrack) or
-                // none (the verdict), so the playback stays true after it.
-                Step::Solution { index, grid, from: Some((of, how)) } => Some(Frame::Grid {
-                    cells: Cells::of(grid),
-                    note: format!("solution {index}: {}", how.describe(*of)),
-                }),
-                Step::Probe { .. } | Step::Solution { .. } => None,
-            };
+                self.pending = Some(message);
+                break;
+            }
             frames.push(frame);
             if !keep_going() {
                 break;
@@ -201,10 +181,100 @@ impl Batched for Session {
     }
 }
 
+impl Framed for Solver {
+    fn puzzle_of(request: &SolveRequest) -> Option<Puzzle> {
+        if request.colours.is_some() {
+            return None;
+        }
+        let clues = |v: &Vec<Vec<u32>>| v.iter().map(|c| Clue(c.clone())).collect();
+        Some(Puzzle::new(clues(&request.rows), clues(&request.columns)))
+    }
+
+    fn cells(&self) -> Cells {
+        Cells::of(self.grid())
+    }
+
+    fn unknown(&self) -> usize {
+        Solver::unknown(self)
+    }
+
+    fn depth(&self) -> usize {
+        Solver::depth(self)
+    }
+
+    fn symmetry_names(&self) -> Vec<String> {
+        self.symmetries().iter().map(|s| s.name().to_string()).collect()
+    }
+
+    fn solution_cells(solution: &Grid) -> Cells {
+        Cells::of(solution)
+    }
+
+    fn frame(&self, step: &Step, contradictions: &mut usize) -> Option<Frame> {
+        let grid_frame = |note: String| Some(Frame::Grid { cells: Cells::of(self.grid()), note });
+        match step {
+            Step::Done { .. } => None,
+            Step::Line { line, changes } => Some(Frame::Line {
+                line: *line,
+                changes: changes
+                    .iter()
+                    .map(|&(pos, cell)| (self.grid().index(*line, pos) as u32, cell == Cell::Filled))
+                    .collect(),
+            }),
+            Step::Guess { row, col, cell, depth } => {
+                grid_frame(format!("guess: row {} column {} = {cell} (depth {depth})", row + 1, col + 1))
+            }
+            Step::Backtrack { row, col, cell, .. } => {
+                grid_frame(format!("backtrack: row {} column {} = {cell}", row + 1, col + 1))
+            }
+            Step::Contradiction { line, .. } => {
+                *contradictions += 1;
+                grid_frame(format!("contradiction: {line}"))
+            }
+            Step::Sweep { sweep, unknown } => Some(Frame::Sweep {
+                sweep: *sweep,
+                unknown: *unknown,
+                contradictions: std::mem::take(contradictions),
+            }),
+            Step::Restart { run } => grid_frame(format!("restart: run {run}")),
+            Step::Learning { contradictions: 0, symmetric } => grid_frame(learning_note(*symmetric)),
+            Step::SymmetricExhausted { .. } => grid_frame(
+                "the symmetric grids hold no more solutions: clause learning goes on over every grid alone".into(),
+            ),
+            Step::Handover { contradictions } => grid_frame(format!(
+                "after {contradictions} contradictions, splr (a stronger SAT solver) takes over the search over every grid, in one piece: the counts pause until it ends"
+            )),
+            Step::Learning { .. } | Step::Working { .. } => None,
+            Step::Probe { row, col, forced: Some(cell), .. } => {
+                grid_frame(format!("probe: row {} column {} must be {cell}", row + 1, col + 1))
+            }
+            // The board shows the solution the note names (the solver's
+            // own grid is at the root during clause learning). The next
+            // frame that changes cells is a whole grid (a backtrack) or
+            // none (the verdict), so the playback stays true after it.
+            Step::Solution { index, grid, from: Some((of, how)) } => Some(Frame::Grid {
+                cells: Cells::of(grid),
+                note: format!("solution {index}: {}", how.describe(*of)),
+            }),
+            Step::Probe { .. } | Step::Solution { .. } => None,
+        }
+    }
+}
+
+/// The note of clause learning taking over, for both kinds of puzzle.
+pub(crate) fn learning_note(symmetric: bool) -> String {
+    if symmetric {
+        "clause learning takes over from the root, and in turns among the grids the clues' symmetries keep"
+            .into()
+    } else {
+        "clause learning takes over from the root".into()
+    }
+}
+
 /// The `Done` message of a finished solve: its verdict, solutions, the line
 /// that contradicts (for `none`), the solver's counts and the symmetries it
 /// used (none when line logic alone solved it).
-pub fn done_message(id: u32, verdict: &Verdict, solver: &Solver, ms: f64) -> FromWorker {
+pub fn done_message<E: Framed>(id: u32, verdict: &Verdict<E::Solution>, solver: &E, ms: f64) -> FromWorker {
     let stats = solver.stats();
     let line = match verdict {
         Verdict::None { line } => *line,
@@ -213,16 +283,12 @@ pub fn done_message(id: u32, verdict: &Verdict, solver: &Solver, ms: f64) -> Fro
     FromWorker::Done(Box::new(Finished {
         id,
         verdict: VerdictKind::of(verdict),
-        solutions: verdict.solutions().iter().map(Cells::of).collect(),
+        solutions: verdict.solutions().iter().map(E::solution_cells).collect(),
         line,
         by_line_logic: stats.by_line_logic(),
         guesses: stats.guesses,
         contradictions: stats.contradictions,
-        symmetries: if stats.by_line_logic() {
-            Vec::new()
-        } else {
-            solver.symmetries().iter().map(|s| s.name().to_string()).collect()
-        },
+        symmetries: if stats.by_line_logic() { Vec::new() } else { solver.symmetry_names() },
         ms,
         memory: memory_bytes(),
         difficulty: matches!(verdict, Verdict::Unique(_)).then(|| Difficulty::of(&stats)),
@@ -259,7 +325,7 @@ mod tests {
     fn small_batches_stream_intermediate_snapshots_then_the_verdict() {
         // Seed 003's 5×5.
         let req = request(&[&[3], &[2, 1], &[3], &[2], &[3]], &[&[1], &[3], &[1, 3], &[5], &[1]]);
-        let mut s = Session::new(&req).unwrap();
+        let mut s = Session::<Solver>::new(&req).unwrap().unwrap();
         let mut states = vec![Cells::unknown(25)];
         let done = loop {
             let mut budget = 2;
@@ -306,7 +372,7 @@ mod tests {
     #[test]
     fn the_verdict_counts_the_batch_that_reached_it() {
         let req = request(&[&[3], &[2, 1], &[3], &[2], &[3]], &[&[1], &[3], &[1, 3], &[5], &[1]]);
-        let mut s = Session::new(&req).unwrap();
+        let mut s = Session::<Solver>::new(&req).unwrap().unwrap();
         let ticks = std::cell::Cell::new(0.0);
         let tick = || {
             ticks.set(ticks.get() + 1.0);
@@ -357,7 +423,7 @@ mod tests {
                 &[1, 1, 1, 2],
             ],
         );
-        let mut s = Session::new(&req).unwrap();
+        let mut s = Session::<Solver>::new(&req).unwrap().unwrap();
         let mut notes = Vec::new();
         let done = loop {
             match s.advance(|| true, || 0.0) {
@@ -385,7 +451,7 @@ mod tests {
 
     #[test]
     fn contradiction_and_invalid_clues() {
-        let mut s = Session::new(&request(&[&[2], &[]], &[&[], &[2]])).unwrap();
+        let mut s = Session::<Solver>::new(&request(&[&[2], &[]], &[&[], &[2]])).unwrap().unwrap();
         // The frames of the only batch come first, then the verdict.
         let FromWorker::Steps { frames, .. } = s.advance(|| true, || 0.0) else { panic!() };
         assert!(matches!(frames.last(), Some(Frame::Grid { note, .. }) if note == "contradiction: column 1"));
@@ -394,7 +460,9 @@ mod tests {
         let Finished { verdict, line, .. } = *done;
         assert!(s.is_done());
         assert_eq!((verdict, line), (VerdictKind::None, Some(LineId::Column(0))));
-        let Err(FromWorker::Error { message, .. }) = Session::new(&request(&[&[3]], &[&[1], &[1]])) else {
+        let Some(Err(FromWorker::Error { message, .. })) =
+            Session::<Solver>::new(&request(&[&[3]], &[&[1], &[1]]))
+        else {
             panic!()
         };
         assert_eq!(message, "row 1: run 3 needs 3 cells, the row has 2");

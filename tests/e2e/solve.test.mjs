@@ -103,6 +103,56 @@ await test('a hard puzzle: a second engine races the first once clause learning 
   await page.screenshot({ path: path.join(shots, 'race-571-1280.png') });
 }, cores(2));
 
+/// A 19×19 picture of red and blue noise (seeded): a colour puzzle that
+/// needs clause learning (natively some 400 contradictions).
+const NOISE = [
+  'b.brbb...rrrr..r...', '..bb...br.r..bbrb.b', 'br.b..rr.....b...r.', '...b...bb..r...b..b',
+  '..b....b......b.r.r', 'b.r.r.....br...brb.', 'r.r....b..rbb...r..', 'r..rr...r.r.r.b.r.b',
+  '..brr..b..r..rr..rb', 'b..r.b..r.....rb..r', 'r.rbb...br...brr...', '.b.bb..b....br.rbrr',
+  'b......r.r.b...bbbr', 'rr.rb........r.rbb.', '.bb.b.bbr....b.....', '...b..b.....b....r.',
+  '...b.rbb.br...b.r.b', '....r..b.rb.br...bb', '.b.r.b..b.b..rr.brr',
+];
+
+/// A picture of `.`, `r` and `b` as colour JSON clues.
+function colourJson(rows) {
+  const name = { r: 'red', b: 'blue' };
+  const runs = (line) => {
+    const out = [];
+    let prev = '.';
+    for (const c of line) {
+      if (c !== '.') {
+        if (c === prev) out[out.length - 1][0]++;
+        else out.push([1, name[c]]);
+      }
+      prev = c;
+    }
+    return out;
+  };
+  const columns = [...rows[0]].map((_, c) => rows.map((r) => r[c]));
+  return JSON.stringify({ colors: { red: '#ff0000', blue: '#0000ff' }, rows: rows.map((r) => runs([...r])), columns: columns.map(runs) });
+}
+
+await test('a colour puzzle that needs clause learning races a second engine too', async (page) => {
+  await paste(page, colourJson(NOISE));
+  await page.waitForFunction(() => document.querySelector('#detected').textContent.includes('3 colours'));
+  await page.click('#solve');
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Multiple solutions'), null, { timeout: 120000 });
+  const s = await status(page);
+  const counts = await page.locator('#counts').textContent();
+  // The racer's worker started once the search guessed (it answered
+  // first, or the first engine did): colour puzzles raced no engine before.
+  const workers = await page.evaluate(() => window.__workers);
+  const expected = counts.endsWith('a second engine, racing the first, answered') ? 3 : 2;
+  expect(workers === expected, `${workers} workers started, ${expected} expected: ${s}; ${counts}`);
+  expect(/clause learning: [1-9]\d* contradictions/.test(counts), counts);
+  // Both solutions shown fit the clues: each is a picture whose JSON is the puzzle's.
+  for (const i of [0, 1]) {
+    await page.locator('button.solution').nth(i).click();
+    const grid = (await page.inputValue('#grid-text')).split('\n').filter((l) => l.length);
+    expect(colourJson(grid) === colourJson(NOISE), `solution ${i + 1} fits the clues:\n${grid.join('\n')}`);
+  }
+}, cores(2));
+
 await test('with more cores, more engines race (one per core beyond the first, at most 4)', async (page) => {
   // The same puzzle on a browser that says it has 8 cores: 4 racers, each
   // its own worker besides the solver's.

@@ -5,6 +5,8 @@ use super::reduce::{Effect, Input, Racer, State};
 use super::text::{self, counts_text, verdict_text};
 use crate::page::playback::Playback;
 use crate::protocol::{read_parsed, Finished, FromWorker, SolveRequest};
+use nonogram_core::colour::ColourSolver;
+use nonogram_core::search::Engine;
 use std::rc::Rc;
 
 impl State {
@@ -31,8 +33,11 @@ impl State {
             Some(colour) => SolveRequest::of_colour(self.next_id, colour),
             None => SolveRequest::new(self.next_id, puzzle),
         };
-        // Racing engines solve black and white only, and only where they fit.
-        let unfit = self.colour().is_none() && !nonogram_core::racing_fits(puzzle);
+        // Racing engines solve both kinds, where they fit in memory.
+        let unfit = match self.colour() {
+            Some(colour) => !<ColourSolver as Engine>::racing_fits(colour),
+            None => !nonogram_core::racing_fits(puzzle),
+        };
         self.playback = Playback::of_puzzle(puzzle, self.colour().map(|c| &**c));
         self.next_id += 1;
         self.clear_outcome();
@@ -64,9 +69,7 @@ impl State {
                 if self.speed == 0 {
                     self.playback.jump_to_end();
                 }
-                // Racing engines solve black and white only.
-                let colour = self.request.as_ref().is_some_and(|r| r.colours.is_some());
-                if (guesses > 0 || contradictions > 0) && self.racer == Racer::Absent && !colour {
+                if (guesses > 0 || contradictions > 0) && self.racer == Racer::Absent {
                     self.racer = Racer::Ready;
                     effects.push(Effect::SpawnRacer);
                 }

@@ -284,6 +284,20 @@ fn the_racer_starts_with_search_and_its_verdict_wins() {
 }
 
 #[test]
+fn colour_puzzles_race_too() {
+    let mut s = with(include_str!("../../../samples/webpbn-color-00047.xml"));
+    assert!(s.colour().is_some());
+    s.reduce(Action::Solve { now: 0.0 });
+    assert_eq!(s.racer, Racer::Absent);
+    assert_eq!(s.reduce(Action::FromWorker { message: steps(1, vec![], 1, 0) }), [Effect::SpawnRacer]);
+    let effects = s.reduce(Action::FromWorker { message: steps(1, vec![], 1, 5) });
+    assert!(
+        matches!(effects.as_slice(), [Effect::Race(r)] if r.id == 1 && r.colours.is_some()),
+        "{effects:?}"
+    );
+}
+
+#[test]
 fn no_racer_starts_where_the_encoding_is_too_large_to_race() {
     // 80×80, every fourth cell of each diagonal filled: 20 runs of 1 in
     // every line, each with 41 cells of play.
