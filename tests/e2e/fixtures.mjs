@@ -13,6 +13,25 @@ export function picture(w, h, density, seed) {
 /// A line's clue as text ("3 1", "0" when empty), from its cells ('#' filled).
 export const runs = (cells) => (cells.join('').match(/#+/g) ?? []).map((r) => r.length).join(' ') || '0';
 
+/// A picture of `.`, `r` and `b` as colour JSON clues.
+export function colourJson(rows) {
+  const name = { r: 'red', b: 'blue' };
+  const runs = (line) => {
+    const out = [];
+    let prev = '.';
+    for (const c of line) {
+      if (c !== '.') {
+        if (c === prev) out[out.length - 1][0]++;
+        else out.push([1, name[c]]);
+      }
+      prev = c;
+    }
+    return out;
+  };
+  const columns = [...rows[0]].map((_, c) => rows.map((r) => r[c]));
+  return JSON.stringify({ colors: { red: '#ff0000', blue: '#0000ff' }, rows: rows.map((r) => runs([...r])), columns: columns.map(runs) });
+}
+
 export const SEED_003 = '01110\n11010\n01110\n00110\n00111\n';
 export const LAMBDA = '2\n1 2\n1 1\n2\n1\n3\n3\n2 2\n2 1\n2 2 1\n2 3\n2 2\n\n2 1\n1 3\n2 4\n3 4\n4\n3\n3\n3\n2\n2\n';
 

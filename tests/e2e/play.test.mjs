@@ -1,7 +1,7 @@
 // End-to-end tests: play mode (solve it yourself), hints, checks, progress.
 import path from 'node:path';
 import { test, onBothSizes, PHONE, expect, status, paste, solve, shots, startPlaying } from './lib.mjs';
-import { picture, LAMBDA } from './fixtures.mjs';
+import { picture, LAMBDA, colourJson } from './fixtures.mjs';
 import { hints50 } from './scenarios.mjs';
 
 /// A 10×10 picture whose puzzle is unique (`nonogram solve --stats`: easy).
@@ -179,7 +179,27 @@ await test('a puzzle that needs looking ahead gets a hint that explains the cont
   for (let i = 0; i < 80; i++) {
     const words = await askHint(page);
     if (words.startsWith('Looking ahead: if row')) {
-      expect(/would have no valid placement, so it is (filled|empty)\.$/.test(words), words);
+      expect(/(, (row|column) \d+ would have|, line logic would leave (row|column) \d+ with) no valid placement, so it is (filled|empty)\.$/.test(words), words);
+      return;
+    }
+    await page.click('#apply-hint');
+  }
+  throw new Error('no look-ahead hint');
+});
+
+await test('a colour puzzle that needs looking ahead gets a colour look-ahead hint', async (page) => {
+  // 7×7 in red and blue, unique, graded Hard: line logic stalls, looking
+  // ahead one cell goes on.
+  const hard = ['br.b...', 'rbb..b.', 'bb..rrb', 'bbb.bb.', 'b..rrr.', 'b.r...r', 'r..br..'];
+  await startPlaying(page, colourJson(hard));
+  for (let i = 0; i < 60; i++) {
+    const words = await askHint(page);
+    if (words.startsWith('Looking ahead at row')) {
+      expect(/^Looking ahead at row \d+, column \d+: as (red|blue|white), .*no valid placement.*; so it is (red|blue|white)\.$/.test(words), words);
+      // Applied, the cell is as in the picture.
+      const [, r, c] = words.match(/^Looking ahead at row (\d+), column (\d+)/).map(Number);
+      const colour = words.match(/so it is (\w+)\.$/)[1];
+      expect({ r: 'red', b: 'blue', '.': 'white' }[hard[r - 1][c - 1]] === colour, `${words} (the picture has ${hard[r - 1][c - 1]})`);
       return;
     }
     await page.click('#apply-hint');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { test, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
 import { stopLongSolve, stream100 } from './scenarios.mjs';
-import { picture, runs, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
+import { picture, runs, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH, colourJson } from './fixtures.mjs';
 
 await test('seed 003 picture solves to itself; canvas shows it', async (page) => {
   await solve(page, SEED_003, 'Unique solution');
@@ -112,25 +112,6 @@ const NOISE = [
   'b......r.r.b...bbbr', 'rr.rb........r.rbb.', '.bb.b.bbr....b.....', '...b..b.....b....r.',
   '...b.rbb.br...b.r.b', '....r..b.rb.br...bb', '.b.r.b..b.b..rr.brr',
 ];
-
-/// A picture of `.`, `r` and `b` as colour JSON clues.
-function colourJson(rows) {
-  const name = { r: 'red', b: 'blue' };
-  const runs = (line) => {
-    const out = [];
-    let prev = '.';
-    for (const c of line) {
-      if (c !== '.') {
-        if (c === prev) out[out.length - 1][0]++;
-        else out.push([1, name[c]]);
-      }
-      prev = c;
-    }
-    return out;
-  };
-  const columns = [...rows[0]].map((_, c) => rows.map((r) => r[c]));
-  return JSON.stringify({ colors: { red: '#ff0000', blue: '#0000ff' }, rows: rows.map((r) => runs([...r])), columns: columns.map(runs) });
-}
 
 await test('a colour puzzle that needs clause learning races a second engine too', async (page) => {
   await paste(page, colourJson(NOISE));

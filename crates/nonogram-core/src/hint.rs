@@ -274,9 +274,13 @@ impl Hint {
             Hint::Probe { index, assumed, contradiction, .. } => {
                 let cell = cell_name(*index, width);
                 let own = [LineId::Row(index / width), LineId::Column(index % width)].contains(contradiction);
-                let follows = if own { "" } else { "line logic would leave " };
+                let outcome = if own {
+                    format!("{contradiction} would have no valid placement")
+                } else {
+                    format!("line logic would leave {contradiction} with no valid placement")
+                };
                 format!(
-                    "Looking ahead: if {cell} were {}, {follows}{contradiction} would have no valid placement, so it is {}.",
+                    "Looking ahead: if {cell} were {}, {outcome}, so it is {}.",
                     value_word(*assumed),
                     value_word(assumed.opposite()),
                 )

@@ -1,8 +1,10 @@
 //! Hints for colour puzzles, in black and white's order: a line the
 //! player's cells contradict, cells that differ from every solution found,
 //! the line whose clue forces the most cells (every placement that fits
-//! its cells agrees on them); where no line forces anything, a cell every
-//! solution found agrees on, shown as it is in the solution.
+//! its cells agrees on them); where no line forces anything, looking ahead
+//! one cell (each of its colours but one would leave, by line logic, a
+//! line with no placement, so it is that one); else a cell every solution
+//! found agrees on, shown as it is in the solution.
 
 use super::{capital, capitalised, cell_name, positions};
 use crate::colour::{solve_colour_line, ColourPuzzle, Colours};
@@ -20,6 +22,10 @@ pub enum ColourHint {
     /// The line's clue and its cells force these cells (positions along
     /// the line, and their colours).
     Line { line: LineId, forced: Vec<(usize, u8)> },
+    /// Looking ahead one cell: were cell `index` any colour of `ruled_out`,
+    /// line logic would leave that colour's line with no placement (after
+    /// `steps` line solves in all), so it is `colour`.
+    Probe { index: usize, colour: u8, ruled_out: Vec<(u8, LineId)>, steps: u64 },
     /// No line forces a cell: cell `index` is `colour` in every solution found.
     Reveal { index: usize, colour: u8, solutions: usize },
     /// No line forces a cell, and no solution is known.
@@ -61,6 +67,9 @@ pub fn colour_hint(puzzle: &ColourPuzzle, cells: &[Colours], solutions: &[Vec<u8
     if let Some((line, forced)) = best {
         return ColourHint::Line { line, forced };
     }
+    if let Some(probe) = probe(puzzle, cells) {
+        return probe;
+    }
     let agreed = (0..cells.len())
         .find(|&i| !known(cells[i]) && solutions.iter().all(|s| s[i] == solutions[0][i]))
         .filter(|_| !solutions.is_empty());
@@ -68,6 +77,88 @@ pub fn colour_hint(puzzle: &ColourPuzzle, cells: &[Colours], solutions: &[Vec<u8
         Some(index) => ColourHint::Reveal { index, colour: solutions[0][index], solutions: solutions.len() },
         None => ColourHint::Guess,
     }
+}
+
+/// Looking ahead stops looking for an easier cell past this many line
+/// solves in all (as black and white's).
+const PROBE_BUDGET: u64 = 200_000;
+
+/// Line logic from `cells` to a fixed point, starting with the `dirty`
+/// lines: the line left with no placement, if one is; `solves` counts the
+/// line solves.
+fn settle(
+    puzzle: &ColourPuzzle,
+    cells: &mut [Colours],
+    dirty: &[LineId],
+    solves: &mut u64,
+) -> Result<(), LineId> {
+    let (width, height) = (puzzle.width(), puzzle.height());
+    let mut queued = vec![false; width + height];
+    let mut queue: std::collections::VecDeque<LineId> = std::collections::VecDeque::new();
+    for &line in dirty {
+        if !std::mem::replace(&mut queued[line.slot(height)], true) {
+            queue.push_back(line);
+        }
+    }
+    while let Some(line) = queue.pop_front() {
+        queued[line.slot(height)] = false;
+        *solves += 1;
+        let before: Vec<Colours> = line.cell_indices(width, height).map(|i| cells[i]).collect();
+        let after = solve_colour_line(puzzle.clue(line), &before).map_err(|_| line)?;
+        for (pos, (&b, &a)) in before.iter().zip(&after).enumerate() {
+            if a != b {
+                cells[line.cell_index(width, pos)] = a;
+                let crossing = line.crossing(pos);
+                if !std::mem::replace(&mut queued[crossing.slot(height)], true) {
+                    queue.push_back(crossing);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Looks ahead one cell: the cell all of whose colours but one leave, by
+/// line logic, a line with no placement, the one whose contradictions come
+/// soonest; `None` when no cell is so settled.
+fn probe(puzzle: &ColourPuzzle, cells: &[Colours]) -> Option<ColourHint> {
+    let width = puzzle.width();
+    let mut solves = 0;
+    let mut base = cells.to_vec();
+    // The player's cells narrowed by line logic first (what no single line
+    // showed as a known cell may still narrow its sets).
+    settle(puzzle, &mut base, &puzzle.lines().collect::<Vec<_>>(), &mut solves).ok()?;
+    let mut best: Option<ColourHint> = None;
+    let mut trial = base.clone();
+    for index in (0..base.len()).filter(|&i| base[i].count_ones() > 1) {
+        let (row, column) = (LineId::Row(index / width), LineId::Column(index % width));
+        let mut left = Vec::new();
+        let mut ruled_out = Vec::new();
+        let start = solves;
+        for colour in (0..32u8).filter(|&c| base[index] & (1 << c) != 0) {
+            trial.copy_from_slice(&base);
+            trial[index] = 1 << colour;
+            match settle(puzzle, &mut trial, &[row, column], &mut solves) {
+                Err(line) => ruled_out.push((colour, line)),
+                Ok(()) => left.push(colour),
+            }
+            if left.len() > 1 {
+                break;
+            }
+        }
+        let steps = solves - start;
+        if let [colour] = left[..] {
+            if !matches!(best, Some(ColourHint::Probe { steps: s, .. }) if s <= steps) {
+                best = Some(ColourHint::Probe { index, colour, ruled_out, steps });
+            }
+        }
+        // Every colour ruled out in the cell's own two lines is as easy as it gets.
+        let easy = matches!(&best, Some(ColourHint::Probe { steps, ruled_out, .. }) if *steps <= 2 * ruled_out.len() as u64);
+        if easy || (best.is_some() && solves > PROBE_BUDGET) {
+            break;
+        }
+    }
+    best
 }
 
 impl ColourHint {
@@ -111,6 +202,21 @@ impl ColourHint {
                     what.join(", and ")
                 )
             }
+            ColourHint::Probe { index, colour, ruled_out, .. } => {
+                let cell = cell_name(*index, width);
+                let own = [LineId::Row(index / width), LineId::Column(index % width)];
+                let each: Vec<String> = ruled_out
+                    .iter()
+                    .map(|(c, line)| {
+                        if own.contains(line) {
+                            format!("as {}, {line} would have no valid placement", name(*c))
+                        } else {
+                            format!("as {}, line logic would leave {line} with no valid placement", name(*c))
+                        }
+                    })
+                    .collect();
+                format!("Looking ahead at {cell}: {}; so it is {}.", each.join("; "), name(*colour))
+            }
             ColourHint::Reveal { index, colour, solutions } => format!(
                 "No line settles a cell from your cells alone. {} is {} in {}.",
                 capitalised(&cell_name(*index, width)),
@@ -127,7 +233,9 @@ impl ColourHint {
             ColourHint::Line { line, forced } => {
                 forced.iter().map(|&(p, c)| (line.cell_index(width, p), c)).collect()
             }
-            ColourHint::Reveal { index, colour, .. } => vec![(*index, *colour)],
+            ColourHint::Reveal { index, colour, .. } | ColourHint::Probe { index, colour, .. } => {
+                vec![(*index, *colour)]
+            }
             _ => Vec::new(),
         }
     }
@@ -136,6 +244,7 @@ impl ColourHint {
     pub fn line(&self) -> Option<LineId> {
         match self {
             ColourHint::Impossible { line } | ColourHint::Line { line, .. } => Some(*line),
+            ColourHint::Probe { ruled_out, .. } => ruled_out.first().map(|&(_, line)| line),
             _ => None,
         }
     }
@@ -182,6 +291,57 @@ mod tests {
         // The solution itself.
         let done: Vec<Colours> = PICTURE.iter().map(|&c| 1 << c).collect();
         assert_eq!(colour_hint(&puzzle, &done, &solutions), ColourHint::Solved);
+    }
+
+    /// Looking ahead settles cells no line settles, and only as the
+    /// solution has them: on random unique pictures, from the player's
+    /// correct cells, every look-ahead hint gives the solution's colour.
+    #[test]
+    fn looking_ahead_settles_a_cell_as_the_solution_has_it() {
+        use crate::colour::solve_colour;
+        use crate::search::Verdict;
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut probes = 0;
+        for _ in 0..3000 {
+            let (width, height) = (4 + (next() % 6) as usize, 4 + (next() % 6) as usize);
+            let picture: Vec<u8> = (0..width * height)
+                .map(|_| if next() % 100 < 55 { 1 + (next() % 2) as u8 } else { 0 })
+                .collect();
+            let puzzle = ColourPuzzle::from_picture(&picture, width);
+            let Ok((Verdict::Unique(solution), _)) = solve_colour(&puzzle, 2, |_| true) else { continue };
+            // The cells line logic settles, as a player who made no mistake
+            // and found them all: no line forces another.
+            let Ok(by_lines) = puzzle.solve_by_lines() else { continue };
+            let cells: Vec<Colours> = by_lines
+                .iter()
+                .map(|&set| if set.count_ones() == 1 { set } else { puzzle.every_colour() })
+                .collect();
+            if cells.iter().all(|c| c.count_ones() == 1) {
+                continue;
+            }
+            let hint = colour_hint(&puzzle, &cells, &[]);
+            if let ColourHint::Probe { index, colour, ruled_out, .. } = &hint {
+                assert_eq!(solution[*index], *colour, "{hint:?}");
+                assert!(!ruled_out.is_empty() && ruled_out.iter().all(|(c, _)| c != colour));
+                assert_eq!(hint.cells(width), [(*index, *colour)]);
+                let text = hint.explain(&puzzle);
+                assert!(
+                    text.starts_with("Looking ahead at row ") && text.contains("no valid placement"),
+                    "{text}"
+                );
+                if probes == 0 {
+                    eprintln!("{text}");
+                }
+                probes += 1;
+            }
+        }
+        assert!(probes >= 5, "{probes} look-ahead hints");
     }
 
     #[test]
