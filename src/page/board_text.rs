@@ -13,24 +13,40 @@ impl App {
     /// lab, and brings the lab into view.
     pub(super) fn open_line_in_lab(&mut self, line: LineId) -> bool {
         let Some(p) = self.state.puzzle() else { return false };
-        // The lab works on black-and-white lines.
-        if self.state.colour().is_some() {
-            return false;
-        }
         let indices: Vec<usize> = line.cell_indices(p.width(), p.height()).collect();
-        let cells = self.state.shown_cells();
-        // The lab's notation: `#` filled, `x` empty, `.` unknown.
-        let shown: String = indices
-            .iter()
-            .map(|&k| match cells.get(k) {
-                Some(Cell::Filled) => '#',
-                Some(Cell::Empty) => 'x',
-                _ => '.',
-            })
-            .collect();
-        let clue = match line {
-            LineId::Row(i) => &p.rows[i],
-            LineId::Column(i) => &p.columns[i],
+        let (clue, shown, palette) = match self.state.colour() {
+            // A colour line: its cells in the palette's characters, `?`
+            // where more than one colour is left.
+            Some(colour) => {
+                let cells = self.state.shown();
+                let shown: String = indices
+                    .iter()
+                    .map(|&k| match cells.map(|c| c.set_of(k)) {
+                        Some(set) if set.count_ones() == 1 => {
+                            colour.palette.get(set.trailing_zeros() as usize).map_or('?', |s| s.symbol)
+                        }
+                        _ => '?',
+                    })
+                    .collect();
+                (colour.clue_text(colour.clue(line)), shown, Some(Rc::new(colour.palette.clone())))
+            }
+            None => {
+                let cells = self.state.shown_cells();
+                // The lab's notation: `#` filled, `x` empty, `.` unknown.
+                let shown: String = indices
+                    .iter()
+                    .map(|&k| match cells.get(k) {
+                        Some(Cell::Filled) => '#',
+                        Some(Cell::Empty) => 'x',
+                        _ => '.',
+                    })
+                    .collect();
+                let clue = match line {
+                    LineId::Row(i) => &p.rows[i],
+                    LineId::Column(i) => &p.columns[i],
+                };
+                (format!("[{clue}]"), shown, None)
+            }
         };
         let fresh: Vec<String> = (indices.iter().enumerate())
             .filter(|(_, k)| self.state.playback.fresh_cells().contains(&(**k as u32)))
@@ -43,7 +59,7 @@ impl App {
         } else {
             format!("{name} as shown at step {step}; that step deduced its cells {}", fresh.join(", "))
         };
-        self.opened_line = Some(Rc::new(OpenedLine { clue: format!("[{clue}]"), line: shown, note }));
+        self.opened_line = Some(Rc::new(OpenedLine { clue, line: shown, note, palette }));
         self.lab_into_view = true;
         true
     }

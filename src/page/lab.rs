@@ -3,8 +3,11 @@
 //! them, and the cells common to all of them, the seed's "Resultant fixes".
 //!
 //! Notation of the line, as in the seed's examples: `#` or `1` filled, `x`
-//! or `_` empty, `.` or `?` unknown.
+//! or `_` empty, `.` or `?` unknown. A colour puzzle's line ([`run_colour`])
+//! is written in its palette's characters, `?` for a cell not known; its
+//! clue as the page says it: `1 red, 2 navy`.
 
+use nonogram_core::colour::{colour_placements, solve_colour_line, ColourRun, Colours, Swatch};
 use nonogram_core::line::solve_line;
 use nonogram_core::placement::{count_placements, draw_placement, placements};
 use nonogram_core::Cell;
@@ -31,8 +34,12 @@ pub struct LabResult {
     pub total: u64,
     /// The seed's "Resultant fixes": `1` filled, `_` empty, `.` unknown.
     pub fixes: String,
-    /// The same line in the trace notation: `#`, `.`, `?`.
+    /// The same line in the trace notation: `#`, `.`, `?` (a colour
+    /// line: the palette's characters, `?` where placements differ).
     pub text: String,
+    /// A colour line: `fixes` is in the palette's characters, `?` where
+    /// the placements differ.
+    pub colour: bool,
 }
 
 /// Reads a clue: numbers separated by spaces or commas, optionally in `[ ]`;
@@ -108,6 +115,98 @@ pub fn run(clue: &str, line: &str) -> Result<LabResult, String> {
         total,
         fixes: piped(&fixes),
         text: nonogram_core::cell::line_to_string(&solved),
+        colour: false,
+    })
+}
+
+/// Reads a colour clue in `palette`: runs separated by commas, each a
+/// length and a colour's name (`2 red`) or character (`2r`); a length
+/// alone is of the first colour; empty or `0` for a line with no run.
+pub fn parse_colour_clue(palette: &[Swatch], text: &str) -> Result<Vec<ColourRun>, String> {
+    let inner = text.trim().trim_start_matches('[').trim_end_matches(']').trim();
+    if inner.is_empty() || inner == "0" {
+        return Ok(Vec::new());
+    }
+    let names: Vec<&str> = palette.iter().skip(1).map(|s| s.name.as_str()).collect();
+    inner
+        .split(',')
+        .map(|item| {
+            let item = item.trim();
+            let digits = item.find(|c: char| !c.is_ascii_digit()).unwrap_or(item.len());
+            let (len, rest) = item.split_at(digits);
+            let len = len.parse::<u32>().ok().filter(|&n| (1..=1000).contains(&n));
+            let Some(len) = len else {
+                return Err(format!(
+                    "clue: `{item}` is not a run (a length and a colour, like 2 {})",
+                    names[0]
+                ));
+            };
+            let rest = rest.trim();
+            let colour = if rest.is_empty() {
+                Some(1)
+            } else {
+                (1..palette.len()).find(|&c| {
+                    palette[c].name.eq_ignore_ascii_case(rest)
+                        || (rest.chars().count() == 1 && rest.starts_with(palette[c].symbol))
+                })
+            };
+            match colour {
+                Some(c) => Ok(ColourRun { len, colour: c as u8 }),
+                None => Err(format!(
+                    "clue: no colour `{rest}` in this puzzle (its colours: {})",
+                    names.join(", ")
+                )),
+            }
+        })
+        .collect()
+}
+
+/// Reads a colour line: a palette character for a known cell, `?` for one
+/// that may be any colour.
+pub fn parse_colour_line(palette: &[Swatch], text: &str) -> Result<Vec<Colours>, String> {
+    let every: Colours = if palette.len() >= 32 { u32::MAX } else { (1 << palette.len()) - 1 };
+    let legend: Vec<String> = palette.iter().map(|s| format!("{} {}", s.symbol, s.name)).collect();
+    let cells = text
+        .trim()
+        .chars()
+        .filter(|&c| c != '|')
+        .enumerate()
+        .map(|(i, ch)| match ch {
+            '?' => Ok(every),
+            _ => palette.iter().position(|s| s.symbol == ch).map(|c| 1 << c).ok_or_else(|| {
+                format!(
+                    "line, cell {}: `{ch}` is not a cell (? unknown, or a colour: {})",
+                    i + 1,
+                    legend.join(", ")
+                )
+            }),
+        })
+        .collect::<Result<Vec<Colours>, String>>()?;
+    if cells.is_empty() || cells.len() > 1000 {
+        return Err("line: give between 1 and 1000 cells".into());
+    }
+    Ok(cells)
+}
+
+/// Runs the lab on a colour puzzle's clue and line (see [`parse_colour_clue`]
+/// and [`parse_colour_line`]): placements drawn in the palette's characters.
+pub fn run_colour(palette: &[Swatch], clue: &str, line: &str) -> Result<LabResult, String> {
+    let runs = parse_colour_clue(palette, clue)?;
+    let cells = parse_colour_line(palette, line)?;
+    let solved = solve_colour_line(&runs, &cells)
+        .map_err(|_| "no placement of the clue fits this line".to_string())?;
+    let (total, listed) = colour_placements(&runs, &cells, MAX_LISTED);
+    let symbol = |c: u8| palette.get(usize::from(c)).map_or('?', |s| s.symbol);
+    let fixes: String = solved
+        .iter()
+        .map(|&set| if set.count_ones() == 1 { symbol(set.trailing_zeros() as u8) } else { '?' })
+        .collect();
+    Ok(LabResult {
+        placements: listed.iter().map(|p| piped(&p.iter().map(|&c| symbol(c)).collect::<String>())).collect(),
+        total,
+        fixes: piped(&fixes),
+        text: fixes,
+        colour: true,
     })
 }
 
@@ -137,6 +236,30 @@ mod tests {
             spaces.placements,
             ["|.|A|A|a|.|.|.|.|b|.|", "|.|.|A|a|A|.|.|.|b|.|", "|.|.|.|a|A|A|.|.|b|.|"]
         );
+    }
+
+    #[test]
+    fn a_colour_line_in_its_palettes_characters() {
+        let palette = nonogram_core::colour::default_palette(2);
+        let names: Vec<&str> = palette.iter().map(|s| s.name.as_str()).collect();
+        let (black, red) = (palette[1].symbol, palette[2].symbol);
+        // 2 black, 1 red in four unknown cells: three placements; the
+        // second cell is black in all of them.
+        let clue = format!("2 {}, 1 {}", names[1], names[2]);
+        let r = run_colour(&palette, &clue, "????").unwrap();
+        assert_eq!(r.total, 3);
+        let b = black;
+        assert_eq!(r.text, format!("?{b}??"));
+        assert_eq!(r.placements[0], format!("|{b}|{b}|{red}|.|"));
+        assert!(r.colour);
+        // Characters work for colours too, and a known cell narrows.
+        let r = run_colour(&palette, &format!("2{b}, 1{red}"), &format!("???{red}")).unwrap();
+        assert_eq!(r.total, 2);
+        // Errors say what and where.
+        assert!(run_colour(&palette, "2 mauve", "???").unwrap_err().contains("no colour `mauve`"));
+        assert!(run_colour(&palette, "x red", "???").unwrap_err().contains("`x red` is not a run"));
+        assert!(run_colour(&palette, "1", "?q?").unwrap_err().starts_with("line, cell 2: `q`"));
+        assert_eq!(run_colour(&palette, &clue, "..").unwrap_err(), "no placement of the clue fits this line");
     }
 
     #[test]

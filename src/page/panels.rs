@@ -5,6 +5,7 @@ use super::play_bar::Clock;
 use crate::page::lab::{self, SEED_CASES};
 use crate::page::samples::FORMAT_SAMPLES;
 use crate::page::state::{Action, Zoom, SPEEDS};
+use nonogram_core::colour::Swatch;
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -168,6 +169,8 @@ pub struct OpenedLine {
     pub clue: String,
     pub line: String,
     pub note: String,
+    /// A colour puzzle's palette: the clue and the line are in its colours.
+    pub palette: Option<Rc<Vec<Swatch>>>,
 }
 
 #[derive(Properties, PartialEq)]
@@ -182,7 +185,12 @@ pub struct LabProps {
 pub fn Lab(props: &LabProps) -> Html {
     let example = |i: usize| {
         let (name, clue, line) = SEED_CASES[i];
-        Rc::new(OpenedLine { clue: clue.into(), line: line.into(), note: format!("Example: {name}") })
+        Rc::new(OpenedLine {
+            clue: clue.into(),
+            line: line.into(),
+            note: format!("Example: {name}"),
+            palette: None,
+        })
     };
     let shown = use_state(|| props.opened.clone().unwrap_or_else(|| example(3)));
     {
@@ -212,7 +220,18 @@ pub fn Lab(props: &LabProps) -> Html {
             }
         })
     };
-    let result = lab::run(&shown.clue, &shown.line);
+    let result = match &shown.palette {
+        Some(palette) => lab::run_colour(palette, &shown.clue, &shown.line),
+        None => lab::run(&shown.clue, &shown.line),
+    };
+    let notation = match &shown.palette {
+        Some(palette) => format!(
+            "Line: a colour's character ({}), ? unknown. Click or tap a clue on the board to open its line here.",
+            palette.iter().map(|s| format!("{} {}", s.symbol, s.name)).collect::<Vec<_>>().join(", ")
+        ),
+        None => "Line: # or 1 filled, x or _ empty, . or ? unknown. Click or tap a clue on the board to open its line here."
+            .to_string(),
+    };
     html! {
         <section class="lab" aria-labelledby="lab-title">
             <h2 id="lab-title">{ "Line lab" }</h2>
@@ -229,7 +248,7 @@ pub fn Lab(props: &LabProps) -> Html {
                     }) }
                 </select>
             </div>
-            <p class="hint">{ "Line: # or 1 filled, x or _ empty, . or ? unknown. Click or tap a clue on the board to open its line here." }</p>
+            <p class="hint">{ notation }</p>
             <p id="lab-note" class="progress">{ &shown.note }</p>
             {
                 match result {
@@ -238,7 +257,7 @@ pub fn Lab(props: &LabProps) -> Html {
                             <p>{ format!("{} placement{}{}", r.total, if r.total == 1 { "" } else { "s" },
                                 if (r.placements.len() as u64) < r.total { format!(", the first {} shown", r.placements.len()) } else { String::new() }) }</p>
                             <pre id="lab-placements">{ r.placements.join("\n") }</pre>
-                            <p>{ "Cells every placement agrees on (1 filled, _ empty): " }<code id="lab-fixes">{ r.fixes }</code>
+                            <p>{ if r.colour { "Cells every placement agrees on (? where they differ): " } else { "Cells every placement agrees on (1 filled, _ empty): " } }<code id="lab-fixes">{ r.fixes }</code>
                                 { " as a line: " }<code id="lab-text">{ r.text }</code></p>
                         </>
                     },

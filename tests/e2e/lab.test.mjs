@@ -59,3 +59,33 @@ await onBothSizes('clicking a row clue opens its line in the lab', async (page) 
 
 
 
+await test('a colour clue opens its line in the lab, in the palette\'s colours', async (page) => {
+  // A 4×3 picture in red and blue: row 1 is "rr.b".
+  const xml = fs.readFileSync(path.join(shared, 'survey-colour/webpbn-color-00047.xml'), 'utf8');
+  await page.selectOption('#speed', '0');
+  await paste(page, xml);
+  await page.waitForFunction(() => document.querySelector('#detected').textContent.includes('5 colours'));
+  await solve(page, null, 'Unique solution');
+  const box = await page.locator('canvas.cells').boundingBox();
+  const [left, top, cell] = await page.evaluate(() =>
+    ['data-left', 'data-top', 'data-cell'].map((a) => Number(document.querySelector('canvas').getAttribute(a))));
+  await page.mouse.click(box.x + left - 2, box.y + top + 4.5 * cell); // row 5's clue, its last number
+  await page.waitForFunction(() => document.querySelector('#lab-note').textContent.startsWith('row 5 as shown'));
+  const clue = await page.inputValue('#lab-clue');
+  const line = await page.inputValue('#lab-line');
+  // The clue in words (lengths and colour names), the line in the goal's characters.
+  expect(/^\d+ (black|red|green|blue)(, \d+ (black|red|green|blue))*$/.test(clue), clue);
+  const goal = xml.split('\n').filter((l) => /^\|.*\|$/.test(l.trim())).map((l) => l.trim().slice(1, -1));
+  expect(line === goal[4], `row 5 as solved: ${line} / ${goal[4]}`);
+  expect((await page.locator('#lab-placements').textContent()) === `|${[...line].join('|')}|`, 'one placement: the line itself');
+  // Not known yet: every placement of the clue, and what they agree on.
+  await page.fill('#lab-line', '?'.repeat(line.length));
+  const placements = (await page.locator('#lab-placements').textContent()).split('\n');
+  expect(placements.length > 1 && placements.every((p) => p.length === 2 * line.length + 1), placements.join(' / '));
+  const fixes = await page.locator('#lab-fixes').textContent();
+  expect(/^\|([^|]\|)+$/.test(fixes) && fixes.includes('?'), fixes);
+  // A colour the palette lacks is named.
+  await page.fill('#lab-clue', '2 mauve');
+  expect((await page.locator('#lab-error').textContent()).includes('no colour `mauve`'), 'lab error');
+  await page.screenshot({ path: path.join(shots, 'lab-colour-1280.png') });
+});

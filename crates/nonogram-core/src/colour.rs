@@ -13,11 +13,13 @@
 
 pub mod fix;
 pub mod line;
+pub mod placement;
 pub mod puzzle;
 pub mod sat;
 pub mod search;
 
 pub use line::{solve_colour_line, NoPlacement};
+pub use placement::colour_placements;
 pub use puzzle::{
     black_view, colour_clue_of, default_palette, hex, ColourPuzzle, ColourRun, Colours, Swatch, BACKGROUND,
     MAX_COLOURS,
