@@ -68,6 +68,13 @@ impl Framed for ColourSolver {
                 grid_frame(format!("backtrack: row {} column {} is not {}", row + 1, col + 1, name(*colour)))
             }
             ColourStep::Learning { contradictions: 0, symmetric } => grid_frame(learning_note(*symmetric)),
+            // The board shows the solution the note names (the solver's
+            // own cells are at the root during clause learning), as black
+            // and white's does.
+            ColourStep::Solution { index, cells, from: Some((of, how)) } => Some(Frame::Grid {
+                cells: Cells::of_colour_solution(cells),
+                note: format!("solution {index}: {}", how.describe(*of)),
+            }),
             ColourStep::Learning { .. } | ColourStep::Probe { .. } | ColourStep::Solution { .. } => None,
         }
     }

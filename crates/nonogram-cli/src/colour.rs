@@ -102,6 +102,9 @@ fn print_step(
             }
         }
         ColourStep::Learning { .. } => {}
+        ColourStep::Solution { index, from: Some((of, how)), .. } => {
+            println!("solution {index} found: {}", how.describe(*of))
+        }
         ColourStep::Solution { index, .. } => println!("solution {index} found"),
         ColourStep::Done { verdict } => println!("done: {}", verdict.word()),
     }

@@ -17,6 +17,7 @@ pub mod placement;
 pub mod puzzle;
 pub mod sat;
 pub mod search;
+pub mod switch;
 
 pub use line::{solve_colour_line, NoPlacement};
 pub use placement::colour_placements;

@@ -37,11 +37,16 @@
 use super::line::solve_colour_line;
 use super::puzzle::{colours_of, ColourPuzzle, Colours, BACKGROUND};
 use super::sat::ColourSatSearch;
+use super::switch::colour_switches;
 use crate::puzzle::{LineId, PuzzleError};
 use crate::sat::{Clock, SatProgress, Until};
-use crate::search::{Engine, SolveOptions, Stats, Verdict, LARGE_ENCODING, MAX_LEARNING_CLAUSES};
+use crate::search::{Derivation, Engine, SolveOptions, Stats, Verdict, LARGE_ENCODING, MAX_LEARNING_CLAUSES};
 use crate::symmetry::Symmetry;
 use std::collections::{HashSet, VecDeque};
+
+/// Switches of a solution queued at most (as black and white's search
+/// does, a few: each is checked against the clues before it is reported).
+const SWITCHES_QUEUED: usize = 8;
 
 /// One unit of colour solver work, in the order it happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,8 +69,10 @@ pub enum ColourStep {
     /// so far. `symmetric`: a second clause learning looks among the grids
     /// the clues' symmetries keep, taking turns with the first.
     Learning { contradictions: u64, symmetric: bool },
-    /// A solution (1-based `index`), checked against every clue.
-    Solution { index: usize, cells: Vec<u8> },
+    /// A solution (1-based `index`), checked against every clue. `from`:
+    /// found from solution `.0` without search, as `.1` says (its image by
+    /// a symmetry, or a switch: two colours traded at a rectangle's corners).
+    Solution { index: usize, cells: Vec<u8>, from: Option<(usize, Derivation)> },
     /// The search is over.
     Done { verdict: Verdict<Vec<u8>> },
 }
@@ -123,7 +130,10 @@ pub struct ColourSolver {
     /// Contradictions of the symmetric clause learning once it ended.
     contradictions_before: u64,
     /// Images of solutions under the symmetries, to report.
-    images: Vec<Vec<u8>>,
+    /// Solutions found without search, to check and report: images under
+    /// the symmetries and switches (see [`super::switch`]), each with the
+    /// solution it came from and how.
+    images: Vec<(Vec<u8>, (usize, Derivation))>,
     /// The caller's clock and times, for clause learning's slices.
     until: Option<Until>,
 }
@@ -395,6 +405,10 @@ impl ColourSolver {
             self.symmetric = Some(new(true));
             self.symmetric_turn = true;
         }
+        // The solutions guessing found: their switches first.
+        for index in 1..=self.solutions.len() {
+            self.queue_switches(index);
+        }
         ColourStep::Learning { contradictions: 0, symmetric: self.symmetric.is_some() }
     }
 
@@ -407,7 +421,7 @@ impl ColourSolver {
         let learning = learning.expect("learning started");
         match learning.run_until(learning.slice(), self.until.as_ref()) {
             SatProgress::Working => self.learning_step(),
-            SatProgress::Solution(cells) => self.record(cells),
+            SatProgress::Solution(cells) => self.record(cells, None),
             SatProgress::Exhausted if turn => {
                 // No symmetric grid is left: the other search goes on alone.
                 self.contradictions_before += learning.contradictions();
@@ -433,23 +447,51 @@ impl ColourSolver {
     /// A new solution: kept, ruled out of clause learning, its images
     /// under the symmetries queued, and the search finished once it has
     /// enough.
-    fn record(&mut self, cells: Vec<u8>) -> ColourStep {
+    fn record(&mut self, cells: Vec<u8>, from: Option<(usize, Derivation)>) -> ColourStep {
         for learning in [&mut self.learning, &mut self.symmetric].into_iter().flatten() {
             learning.exclude(&cells);
         }
-        for symmetry in &self.symmetries {
-            let image = symmetry.apply_to(&cells);
-            if image != cells && !self.found.contains(&image) && !self.images.contains(&image) {
-                self.images.push(image);
-            }
+        let index = self.solutions.len() + 1;
+        let images: Vec<(Vec<u8>, Derivation)> = (self.symmetries.iter())
+            .map(|s| (s.apply_to(&cells), Derivation::Image(s.name().to_string())))
+            .collect();
+        for (image, how) in images {
+            self.queue_image(image, index, how);
         }
         self.found.insert(cells.clone());
         self.solutions.push(cells.clone());
-        let index = self.solutions.len();
+        // As black and white's: clause learning looks for switches of each
+        // solution it finds before it searches on (guessing meets a second
+        // solution near the first soon by backtracking).
+        if self.learning.is_some() {
+            self.queue_switches(index);
+        }
         if index >= self.max_solutions {
             self.pending = Pending::Finish;
         }
-        ColourStep::Solution { index, cells }
+        ColourStep::Solution { index, cells, from }
+    }
+
+    /// Queues a solution found from solution `of` without search, unless
+    /// known already.
+    fn queue_image(&mut self, image: Vec<u8>, of: usize, how: Derivation) {
+        let known = self.found.contains(&image) || self.images.iter().any(|(i, _)| *i == image);
+        if !known && self.solutions.get(of - 1).is_none_or(|s| *s != image) {
+            self.images.push((image, (of, how)));
+        }
+    }
+
+    /// Queues the switches of solution `index` (1-based).
+    fn queue_switches(&mut self, index: usize) {
+        let width = self.puzzle.width();
+        let cells = self.solutions[index - 1].clone();
+        for switch in colour_switches(&self.puzzle, &cells, SWITCHES_QUEUED) {
+            let mut other = cells.clone();
+            for row in [switch.rows.0, switch.rows.1] {
+                other.swap(row * width + switch.columns.0, row * width + switch.columns.1);
+            }
+            self.queue_image(other, index, Derivation::Switch(switch));
+        }
     }
 
     fn finish(&mut self) -> ColourStep {
@@ -473,10 +515,10 @@ impl Iterator for ColourSolver {
         if let Pending::Finish = self.pending {
             return Some(self.finish());
         }
-        while let Some(image) = self.images.pop() {
+        while let Some((image, from)) = self.images.pop() {
             // Checked against the clues as every solution is.
             if !self.found.contains(&image) && self.puzzle.is_solution(&image) {
-                return Some(self.record(image));
+                return Some(self.record(image, Some(from)));
             }
         }
         let pending = std::mem::replace(&mut self.pending, Pending::Nothing);
@@ -504,7 +546,7 @@ impl Iterator for ColourSolver {
             let cells: Vec<u8> = self.cells.iter().map(|c| c.trailing_zeros() as u8).collect();
             if self.puzzle.is_solution(&cells) && !self.found.contains(&cells) {
                 self.pending = Pending::Backtrack;
-                return Some(self.record(cells));
+                return Some(self.record(cells, None));
             }
             return Some(self.backtrack());
         }
@@ -649,6 +691,38 @@ mod tests {
             };
         }
         picture
+    }
+
+    /// Clause learning finds a second solution four cells from the first
+    /// as a switch (two colours traded at a rectangle's corners), checked
+    /// against the clues, before it searches on.
+    #[test]
+    fn clause_learning_finds_switches_first() {
+        let mut random = Random(0x0057_17c0);
+        let mut switched = 0;
+        for _ in 0..60 {
+            let (w, h) = (8 + random.below(6) as usize, 8 + random.below(6) as usize);
+            let picture: Vec<u8> = (0..w * h)
+                .map(|_| if random.below(100) < 45 { 1 + random.below(2) as u8 } else { 0 })
+                .collect();
+            let puzzle = ColourPuzzle::from_picture(&picture, w);
+            let options = SolveOptions { learn_after: Some(0), ..SolveOptions::solutions(2) };
+            let mut solver = ColourSolver::with_options(&puzzle, options).unwrap();
+            let mut first = Vec::new();
+            for step in solver.by_ref() {
+                match &step {
+                    ColourStep::Solution { index: 1, cells, .. } => first = cells.clone(),
+                    ColourStep::Solution { cells, from: Some((1, Derivation::Switch(s))), .. } => {
+                        assert!(puzzle.is_solution(cells));
+                        let apart = (0..w * h).filter(|&i| cells[i] != first[i]).count();
+                        assert_eq!(apart, 4, "{s:?}");
+                        switched += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        assert!(switched >= 3, "{switched} switches");
     }
 
     #[test]
