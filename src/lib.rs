@@ -1,5 +1,5 @@
 //! Nonogram Studio in the browser: a Yew page and a web worker that runs the
-//! solver core ([`nonogram_core`]) and streams snapshots back.
+//! solver core ([`nonogram_core`]) and streams its steps back as frames.
 //!
 //! - [`page`]: what the page runs: its state and pure reducer (play mode
 //!   included), the board's layout, playback, the line lab, and (wasm only)

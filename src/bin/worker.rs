@@ -1,4 +1,5 @@
-//! The solver worker (see `nonogram_studio::worker`).
+//! The worker script: the solver, the racing workers and the picture
+//! worker (see `nonogram_studio::worker`).
 
 fn main() {
     #[cfg(target_arch = "wasm32")]

@@ -1,7 +1,8 @@
 //! The page: clue input with format detection, the board on a canvas, the
 //! worker's steps played back (play/pause, step, speed, jump to end), the
 //! verdict, and the grid as text. The picture workflow (upload, settings,
-//! check, fixes) and export and share live in [`picture_view`].
+//! check, fixes) lives in `picture_view`, export and share in
+//! `export_view`.
 
 use super::panels::OpenedLine;
 use super::picture_view::PictureClues;

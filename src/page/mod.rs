@@ -12,8 +12,10 @@
 //! wasm only: `app` (the root component: it turns what happens into
 //! actions and carries out the reducer's effects), the components it
 //! draws (`view`, `input_panel`, `panels`, `board`, `play_bar`, the
-//! picture panel's `picture_*`, `export_view`), `draw` (the canvas), and
-//! the page's side of the workers (`worker_handle`, `solver_client`).
+//! picture panel's `picture_*`, `export_view`, `board_text`: the board in
+//! words), `draw` (the canvas), `input` (reading the text, share links),
+//! `setup` (the first render), `storage`, and the page's side of the
+//! workers (`worker_handle`, `solver_client`).
 
 pub mod lab;
 pub mod layout;

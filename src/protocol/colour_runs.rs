@@ -1,5 +1,5 @@
-//! A colour clue as it crosses `postMessage`: run lengths, and each run's
-//! colour beside them.
+//! A colour clue as it crosses `postMessage` (inside a
+//! `messages::RunColours`): run lengths, and each run's colour beside them.
 
 use nonogram_core::colour::ColourRun;
 

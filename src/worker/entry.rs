@@ -1,7 +1,11 @@
-//! The worker. Two instances run on the page, from the same script:
+//! The worker. Its instances run on the page from the same script:
 //! - the solver: receives a [`SolveRequest`], runs a [`Session`] in batches
-//!   of about 30 ms, posts a snapshot after each batch and the verdict at the
-//!   end, and yields to its event loop between batches;
+//!   of about 30 ms, posts each batch's frames and the verdict at the end,
+//!   and yields to its event loop between batches; it also reads texts
+//!   (`Parse`), answers hints and checks (`Hint`), and times solves for
+//!   the benchmarks (`Time`);
+//! - racing workers (`Race`): the same solve from the root with a seed of
+//!   their own, posting only the verdict;
 //! - the picture worker: decodes an uploaded picture with the browser's own
 //!   decoder (`createImageBitmap`, an `OffscreenCanvas`, its pixel data),
 //!   keeps it in grey, averages it into cells for each grid size asked, and

@@ -1,6 +1,9 @@
-//! A solve driven in batches: each call of [`Session::advance`] runs steps
-//! until its budget says stop, then reports a snapshot (or the verdict). The
-//! worker yields to its event loop between batches, so it can hear a cancel.
+//! A solve driven in batches, black and white or colour: each call of
+//! [`Session::advance`] runs steps until its budget says stop, then reports
+//! their frames (or the verdict). The worker yields to its event loop
+//! between batches, so it can hear a cancel. [`Framed`] says how an
+//! engine's steps become frames (black and white's here, colour's in
+//! `colour_session.rs`).
 
 use crate::protocol::Frame;
 use crate::protocol::{Cells, Finished, FromWorker, SolveRequest, VerdictKind};

@@ -4,6 +4,7 @@ mod args;
 mod bench;
 mod cnf;
 mod colour;
+mod generate;
 mod input;
 mod jobs;
 mod linebench;
@@ -13,7 +14,7 @@ mod solve;
 use std::process::ExitCode;
 
 /// Each command: its name, its usage line, what it does.
-const COMMANDS: [(&str, &str, &str); 6] = [
+const COMMANDS: [(&str, &str, &str); 7] = [
     (
         "solve",
         "nonogram solve [--max-solutions N] [--timeout SECS] [--learn-after N|never] [--splr-after N|never] [--splr-generation SECS|never] [--seed N] [--jobs N] [--threads N] [--trace] [--stats] FILE|LINK...",
@@ -22,8 +23,8 @@ const COMMANDS: [(&str, &str, &str); 6] = [
          default, --max-solutions N), with --stats its search counts and difficulty, with --trace every \
          step. --timeout SECS bounds each puzzle, reading included. --jobs N: puzzles solved on N threads \
          at once (default: every core; output keeps the input order). --threads N: N engines race on each \
-         puzzle, the first verdict wins (black and white; one engine where the clauses would be over \
-         50 000). Colour puzzles (webpbn XML, colour JSON) solve too.",
+         puzzle, the first verdict wins (one engine where the clauses would be over 50 000). Colour \
+         puzzles (webpbn XML, colour JSON) solve the same way.",
     ),
     (
         "clues",
@@ -31,6 +32,15 @@ const COMMANDS: [(&str, &str, &str); 6] = [
         "Turns a picture into its puzzle: a 0/1 picture (`0`/`1`, `.`/`#` or `_`/`X` a cell) written as \
          .non by default, or a colour picture (a first line `palette: .=white r=red b=navy:000080`, then a \
          character a cell) written as webpbn XML (or --to json).",
+    ),
+    (
+        "generate",
+        "nonogram generate --size WxH [--difficulty easy|medium|hard|very-hard] [--seed N] [--count N] [--to non|nin|plain|json|xml] [--timeout SECS]",
+        "Makes puzzles with one solution each, of the grade asked for (as solve --stats grades it), from a \
+         picture drawn at random from the seed (smoothed regions, often mirrored); the same seed and options \
+         give the same puzzle. Sides from 5 to 50. --count N makes N different puzzles (seeds N, N+1, …) as \
+         a nonpack; the title says the size, grade and seed. A grade that does not come within --timeout \
+         (60 s by default; Very hard at 5×5 never does) is said, with status 1.",
     ),
     (
         "convert",
@@ -66,6 +76,7 @@ fn status_of(name: &str) -> &'static str {
     match name {
         "solve" | "bench" => STATUS,
         "cnf" => "Exit status: 0 written, 2 bad input or usage, 3 --root ran out of time.",
+        "generate" => "Exit status: 0 made, 1 the grade did not come in time, 2 bad input or usage.",
         _ => STATUS_PLAIN,
     }
 }
@@ -138,6 +149,7 @@ fn main() -> ExitCode {
         Some("solve") => solve::main(rest),
         Some("clues") => input::clues_main(rest),
         Some("convert") => input::convert_main(rest),
+        Some("generate") => generate::main(rest),
         Some("bench") => bench::main(rest),
         Some("bench-line") => linebench::main(rest),
         Some("cnf") => cnf::main(rest),

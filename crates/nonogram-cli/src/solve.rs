@@ -1,4 +1,6 @@
-//! `nonogram solve`: the stable result block, the trace, the exit status.
+//! `nonogram solve`: one solve path for both kinds of puzzle (`run`, and
+//! `race` for `--threads`), the trace, the exit status; the result block
+//! is `outcome.rs`'s (colour's in `colour.rs`).
 
 use crate::args::Args;
 use crate::input::{read_entries, Entry};

@@ -863,3 +863,81 @@ fn second_hostile_run_findings_on_the_command_line() {
     assert!(r.stdout.starts_with("usage: nonogram clues [--to non|nin|plain|json|xml|seed]"), "{}", r.stdout);
     assert!(r.stdout.trim_end().ends_with("Exit status: 0 done, 2 bad input or usage."), "{}", r.stdout);
 }
+
+#[test]
+fn generate_makes_unique_puzzles_of_the_grade_asked() {
+    for (grade, word) in
+        [("easy", "easy"), ("medium", "medium"), ("hard", "hard"), ("very-hard", "very hard")]
+    {
+        let made = nonogram(&["generate", "--size", "15x12", "--difficulty", grade, "--seed", "4"], "");
+        assert_eq!(made.status, 0, "{grade}: {}", made.stderr);
+        assert!(
+            made.stdout.contains(&format!("title \"Generated 15×12, {word}, seed 4\"")),
+            "{}",
+            made.stdout
+        );
+        let solved = nonogram(&["solve", "--stats", "-"], &made.stdout);
+        assert_eq!(field(&solved.stdout, "verdict"), ["unique"], "{grade}");
+        assert_eq!(field(&solved.stdout, "difficulty"), [word], "{grade}");
+        // The same seed and options: the same puzzle.
+        let again = nonogram(&["generate", "--size", "15x12", "--difficulty", grade, "--seed", "4"], "");
+        assert_eq!(again.stdout, made.stdout);
+    }
+    // --count: distinct puzzles, as a nonpack; other formats for one.
+    let three = nonogram(&["generate", "--size", "10", "--count", "3", "--seed", "9"], "");
+    assert_eq!(three.status, 0, "{}", three.stderr);
+    let blocks: Vec<&str> = three.stdout.split("====\n").collect();
+    assert_eq!(blocks.len(), 3);
+    let solved = nonogram(&["solve", "-"], &three.stdout);
+    assert_eq!(field(&solved.stdout, "verdict"), ["unique"; 3]);
+    let mut distinct = blocks
+        .iter()
+        .map(|b| b.lines().filter(|l| !l.starts_with("title")).collect::<Vec<_>>())
+        .collect::<Vec<_>>();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 3);
+    let json = nonogram(&["generate", "--size", "8x6", "--to", "json", "--seed", "1"], "");
+    assert!(json.stdout.trim_start().starts_with('{') && json.stdout.contains("\"rows\""), "{}", json.stdout);
+}
+
+#[test]
+fn generate_refuses_bad_options_and_says_when_a_grade_does_not_come() {
+    for (args, message) in [
+        (vec!["generate"], "--size WxH is required"),
+        (
+            vec!["generate", "--size", "4x4"],
+            "--size takes WxH with sides from 5 to 50 (like 20x20), not `4x4`",
+        ),
+        (vec!["generate", "--size", "20x60"], "not `20x60`"),
+        (
+            vec!["generate", "--size", "10", "--difficulty", "tricky"],
+            "--difficulty takes easy, medium, hard or very-hard, not `tricky`",
+        ),
+        (vec!["generate", "--size", "10", "--seed", "-1"], "--seed takes a whole number"),
+        (
+            vec!["generate", "--size", "10", "--count", "0"],
+            "--count takes a number of puzzles from 1 to 1000",
+        ),
+        (
+            vec!["generate", "--size", "10", "--count", "2", "--to", "json"],
+            "several puzzles are written as non only",
+        ),
+        (vec!["generate", "--size", "10", "--to", "seed"], "--to takes one of non|nin|plain|json|xml"),
+    ] {
+        let r = nonogram(&args, "");
+        assert_eq!(r.status, 2, "{args:?}");
+        assert!(r.stderr.contains(message), "{args:?}: {}", r.stderr);
+    }
+    // Very hard at 5×5 does not come: the call ends at its time limit and says so.
+    let r = nonogram(
+        &["generate", "--size", "5x5", "--difficulty", "very-hard", "--timeout", "0.5", "--seed", "1"],
+        "",
+    );
+    assert_eq!(r.status, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("5×5, grade very hard, seed 1: no puzzle of that grade came in"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.is_empty());
+}

@@ -1,8 +1,10 @@
-//! The one cell type: unknown, known empty, or known filled.
+//! The cell of black and white: unknown, known empty, or known filled (a
+//! colour puzzle's cell is the set of colours it may still take,
+//! [`crate::colour::Colours`]).
 
 use std::fmt;
 
-/// A cell of a grid or line. The only encoding of cell state in the project.
+/// A cell of a black-and-white grid or line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Cell {
     #[default]

@@ -8,7 +8,8 @@
 //!   means the line has no filled cell.
 //! - **run**: a maximal block of consecutive filled cells.
 //! - **line**: a row or a column ([`LineId`]).
-//! - **cell**: `Unknown`, `Empty` or `Filled` ([`Cell`]), the one encoding used everywhere.
+//! - **cell**: `Unknown`, `Empty` or `Filled` ([`Cell`]); in a colour puzzle,
+//!   the set of colours it may still take ([`colour::Colours`]).
 //! - **grid**: the W×H cells of a puzzle as known so far ([`Grid`]).
 //! - **placement**: one way to put every run of a clue into a line ([`placement`]).
 //! - **deduction**: a cell that is the same in every valid placement of its line.
@@ -35,6 +36,7 @@ pub mod bitline;
 pub mod cell;
 pub mod colour;
 pub mod fix;
+pub mod generate;
 pub mod grid;
 pub mod hint;
 pub mod line;

@@ -162,9 +162,9 @@ pub enum Action {
 /// What the page must do after a change.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
-    /// Read version `version` of the text, puzzle `index` of it (0-based):
-    /// at once when small, in the worker when large; the outcome comes back
-    /// as [`Action::Parsed`].
+    /// Read version `version` of the text, puzzle `index` of it (0-based),
+    /// in the worker (the parsers are not in the page's wasm); the outcome
+    /// comes back as [`Action::Parsed`].
     Parse {
         version: u64,
         index: usize,

@@ -198,7 +198,7 @@ impl SatSearch {
         })
     }
 
-    /// Conflicts so far.
+    /// Contradictions so far.
     pub fn contradictions(&self) -> u64 {
         match &self.engine {
             Engine::Cdcl(cdcl) => cdcl.conflicts(),

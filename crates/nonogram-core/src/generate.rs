@@ -1,0 +1,256 @@
+//! Puzzles made to order: a picture drawn at random (seeded), kept when
+//! its puzzle has one solution and the grade asked for.
+//!
+//! The picture is drawn, not noise: a field of random values on a coarse
+//! lattice, smoothed between its points (value noise), with a finer layer
+//! added, and cut at the level that fills the share of cells wanted; half
+//! the pictures are mirrored left to right. The grade of a unique puzzle
+//! is [`Difficulty::of`] the solver's work, as `nonogram solve --stats`
+//! reports it. Easier grades come from coarse, smooth pictures; harder
+//! ones from finer detail and more cells left to chance; each try draws a
+//! new picture with parameters leaning toward the grade, until one fits
+//! or the tries (or the caller's clock) run out. Everything follows from
+//! the seed with integer arithmetic and a fixed generator (splitmix64), so
+//! the same seed and options give the same puzzle on every platform.
+
+use crate::grid::Grid;
+use crate::hint::Difficulty;
+use crate::puzzle::{Puzzle, MAX_SIDE};
+use crate::search::{solve, SolveOptions, Verdict};
+use crate::Cell;
+
+/// The smallest and largest sides a puzzle is made at.
+pub const SIDES: (usize, usize) = (5, 50);
+
+/// What to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Order {
+    pub width: usize,
+    pub height: usize,
+    /// The grade asked for; `None`: any grade.
+    pub difficulty: Option<Difficulty>,
+    pub seed: u64,
+}
+
+/// Why no puzzle came.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A side out of [`SIDES`].
+    Size { width: usize, height: usize },
+    /// No picture of that grade came in `tries` tries (or by the time
+    /// limit): the grade is rare or out of reach at that size.
+    NotFound { tries: u64 },
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Size { width, height } => write!(
+                f,
+                "a puzzle is made from {0}×{0} to {1}×{1}, not {width}×{height}",
+                SIDES.0, SIDES.1
+            ),
+            Refusal::NotFound { tries } => write!(
+                f,
+                "no puzzle of that grade came in {tries} tries: the grade is rare or out of reach at this size"
+            ),
+        }
+    }
+}
+
+/// A puzzle made to order: its unique solution and its grade.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Made {
+    pub puzzle: Puzzle,
+    pub solution: Grid,
+    pub difficulty: Difficulty,
+    /// Pictures drawn before this one fitted (this one included).
+    pub tries: u64,
+}
+
+/// Makes a puzzle to `order`, trying at most `max_tries` pictures, and
+/// asking `keep_going()` between tries (a time limit).
+pub fn make(order: Order, max_tries: u64, mut keep_going: impl FnMut() -> bool) -> Result<Made, Refusal> {
+    let (width, height) = (order.width, order.height);
+    if !(SIDES.0..=SIDES.1).contains(&width)
+        || !(SIDES.0..=SIDES.1).contains(&height)
+        || width.max(height) > MAX_SIDE
+    {
+        return Err(Refusal::Size { width, height });
+    }
+    let mut random = SplitMix(order.seed);
+    for tries in 1..=max_tries {
+        let style = Style::leaning_to(order.difficulty, &mut random);
+        let picture = draw(width, height, style, &mut random);
+        let puzzle = Puzzle::from_picture(&picture);
+        let Ok((verdict, stats)) = solve(&puzzle, SolveOptions::solutions(2), |_| true) else { continue };
+        if let Verdict::Unique(solution) = verdict {
+            let difficulty = Difficulty::of(&stats);
+            if order.difficulty.is_none_or(|d| d == difficulty) {
+                return Ok(Made { puzzle, solution, difficulty, tries });
+            }
+        }
+        if !keep_going() {
+            return Err(Refusal::NotFound { tries });
+        }
+    }
+    Err(Refusal::NotFound { tries: max_tries })
+}
+
+/// How a picture is drawn.
+#[derive(Clone, Copy, Debug)]
+struct Style {
+    /// Cells between the coarse lattice's points.
+    scale: usize,
+    /// Weight of the fine layer against the coarse one, in percent.
+    detail: u64,
+    /// Filled cells, in percent.
+    fill: u64,
+    mirrored: bool,
+}
+
+impl Style {
+    /// A style leaning toward `difficulty`: smooth and coarse for easy
+    /// puzzles, finer and busier for hard ones.
+    fn leaning_to(difficulty: Option<Difficulty>, random: &mut SplitMix) -> Style {
+        let (scales, detail, fill): ((u64, u64), (u64, u64), (u64, u64)) = match difficulty {
+            Some(Difficulty::Easy) => ((3, 6), (0, 15), (50, 65)),
+            Some(Difficulty::Medium) => ((2, 5), (10, 40), (45, 60)),
+            Some(Difficulty::Hard) => ((2, 4), (30, 70), (42, 58)),
+            Some(Difficulty::VeryHard) => ((1, 3), (50, 100), (40, 55)),
+            None => ((1, 6), (0, 100), (40, 65)),
+        };
+        Style {
+            scale: random.between(scales.0, scales.1) as usize,
+            detail: random.between(detail.0, detail.1),
+            fill: random.between(fill.0, fill.1),
+            mirrored: random.below(2) == 0,
+        }
+    }
+}
+
+/// A picture in `style`: value noise on a lattice `style.scale` cells
+/// apart (interpolated in integers), plus a fine layer, cut at the level
+/// that fills `style.fill` percent of the cells.
+fn draw(width: usize, height: usize, style: Style, random: &mut SplitMix) -> Grid {
+    let drawn_width = if style.mirrored { width.div_ceil(2) } else { width };
+    let s = style.scale.max(1);
+    let (lw, lh) = (drawn_width / s + 2, height / s + 2);
+    let lattice: Vec<u64> = (0..lw * lh).map(|_| random.below(1 << 16)).collect();
+    let mut values = vec![0u64; drawn_width * height];
+    for y in 0..height {
+        for x in 0..drawn_width {
+            let (gx, gy, fx, fy) = (x / s, y / s, (x % s) as u64, (y % s) as u64);
+            let at = |i: usize, j: usize| lattice[j * lw + i];
+            let s64 = s as u64;
+            let top = at(gx, gy) * (s64 - fx) + at(gx + 1, gy) * fx;
+            let bottom = at(gx, gy + 1) * (s64 - fx) + at(gx + 1, gy + 1) * fx;
+            let coarse = (top * (s64 - fy) + bottom * fy) / (s64 * s64);
+            let fine = random.below(1 << 16);
+            values[y * drawn_width + x] = (coarse * (100 - style.detail) + fine * style.detail) / 100;
+        }
+    }
+    // The level that fills the share wanted: the value at that rank.
+    let mut sorted = values.clone();
+    sorted.sort_unstable();
+    let filled = (sorted.len() as u64 * style.fill / 100) as usize;
+    let level = sorted[sorted.len() - filled.clamp(1, sorted.len())];
+    let mut grid = Grid::new(width, height);
+    for y in 0..height {
+        for x in 0..width {
+            let source = if style.mirrored && x >= drawn_width { width - 1 - x } else { x };
+            let on = values[y * drawn_width + source] >= level;
+            grid.set(y, x, if on { Cell::Filled } else { Cell::Empty });
+        }
+    }
+    grid
+}
+
+/// splitmix64: a fixed, portable generator (the seed decides everything).
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (n ≥ 1), without modulo bias worth noting here.
+    fn below(&mut self, n: u64) -> u64 {
+        ((self.next() as u128 * n as u128) >> 64) as u64
+    }
+
+    /// Uniform in `lo..=hi`.
+    fn between(&mut self, lo: u64, hi: u64) -> u64 {
+        lo + self.below(hi - lo + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn order(side: usize, difficulty: Option<Difficulty>, seed: u64) -> Order {
+        Order { width: side, height: side, difficulty, seed }
+    }
+
+    /// Each grade at three sizes and three seeds: a unique puzzle of that
+    /// grade, as the solver grades it.
+    #[test]
+    fn each_grade_comes_unique_and_as_asked() {
+        use Difficulty::*;
+        for (difficulty, sides) in
+            [(Easy, [5, 10, 20]), (Medium, [10, 15, 20]), (Hard, [10, 15, 20]), (VeryHard, [10, 15, 20])]
+        {
+            for side in sides {
+                for seed in [1, 2, 3] {
+                    let made = make(order(side, Some(difficulty), seed), 1_000_000, || true)
+                        .unwrap_or_else(|e| panic!("{difficulty:?} {side}×{side} seed {seed}: {e}"));
+                    let (verdict, stats) = solve(&made.puzzle, SolveOptions::solutions(2), |_| true).unwrap();
+                    assert_eq!(verdict, Verdict::Unique(made.solution.clone()));
+                    assert_eq!(Difficulty::of(&stats), difficulty);
+                    assert_eq!(made.difficulty, difficulty);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_puzzle_and_others_differ() {
+        let a = make(order(15, Some(Difficulty::Medium), 7), 20_000, || true).unwrap();
+        let b = make(order(15, Some(Difficulty::Medium), 7), 20_000, || true).unwrap();
+        let c = make(order(15, Some(Difficulty::Medium), 8), 20_000, || true).unwrap();
+        assert_eq!(a, b);
+        assert_ne!(a.puzzle, c.puzzle);
+        // Pinned: seed 1's 10×10 Easy puzzle, by its clues (a change to the
+        // drawing or the generator shows here).
+        let pinned = make(order(10, Some(Difficulty::Easy), 1), 20_000, || true).unwrap();
+        let clues: Vec<String> =
+            pinned.puzzle.rows.iter().chain(&pinned.puzzle.columns).map(|c| c.to_string()).collect();
+        assert_eq!(clues.join("/"), PINNED);
+    }
+
+    #[test]
+    fn refusals_say_why() {
+        assert_eq!(make(order(4, None, 1), 10, || true), Err(Refusal::Size { width: 4, height: 4 }));
+        assert!(make(order(51, None, 1), 10, || true).unwrap_err().to_string().contains("from 5×5 to 50×50"));
+        // Very hard at 5×5 does not come (a 5×5 is settled by line logic
+        // or looking ahead): the tries run out and say so.
+        let refused = make(order(5, Some(Difficulty::VeryHard), 1), 300, || true).unwrap_err();
+        assert_eq!(refused, Refusal::NotFound { tries: 300 });
+        assert!(refused.to_string().contains("rare or out of reach"));
+        // The caller's clock stops it between tries.
+        let mut calls = 0;
+        let stopped = make(order(5, Some(Difficulty::VeryHard), 1), 1000, || {
+            calls += 1;
+            calls < 5
+        });
+        assert_eq!(stopped, Err(Refusal::NotFound { tries: 5 }));
+    }
+
+    const PINNED: &str =
+        "10/8/2 4 2/3 2 3/3 3/1 1/1 1 1 1/1 1/1 6 1/8/1 5 1/5 1/2 2 4/3 2/4 2/4 2/3 2/2 2 4/5 1/1 5 1";
+}
