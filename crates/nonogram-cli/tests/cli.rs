@@ -655,8 +655,8 @@ fn help_and_version_follow_conventions() {
     }
     // Errors go to standard error with status 2, nothing to standard output.
     for (args, message) in [
-        (&["frobnicate"][..], "error: unknown command `frobnicate`; the commands are solve, clues, convert, bench, bench-line, cnf (`nonogram --help` shows their usage)"),
-        (&["help", "frobnicate"], "error: no command `frobnicate`; the commands are solve, clues, convert, bench, bench-line, cnf"),
+        (&["frobnicate"][..], "error: unknown command `frobnicate`; the commands are solve, clues, generate, convert, bench, bench-line, cnf (`nonogram --help` shows their usage)"),
+        (&["help", "frobnicate"], "error: no command `frobnicate`; the commands are solve, clues, generate, convert, bench, bench-line, cnf"),
         (&["solve", "--frob", "-"], "error: unknown option `--frob` (`--help` lists the options)"),
     ] {
         let r = nonogram(args, "");
