@@ -103,6 +103,16 @@ impl App {
         while let Some(effect) = effects.pop_front() {
             let next = match effect {
                 Effect::Parse { version, index } => self.parse(version, index),
+                Effect::Load(text) => {
+                    // Your own text stays to bring back, as for a sample.
+                    self.keep_replaced(&text);
+                    self.load_input(ctx, text);
+                    None
+                }
+                Effect::StartPlay => {
+                    ctx.link().send_message(Msg::TogglePlay);
+                    None
+                }
                 Effect::Keep { key, value } => {
                     if let Some(s) = super::storage::storage() {
                         // A full storage loses the progress, not the game.

@@ -162,7 +162,7 @@ impl App {
 
     /// Keeps the current text to offer it back once `next` replaces it,
     /// unless it is empty, a sample's or the same; true when kept.
-    fn keep_replaced(&mut self, next: &str) -> bool {
+    pub(super) fn keep_replaced(&mut self, next: &str) -> bool {
         let before = self.current_text();
         let own = !before.trim().is_empty() && before != next && !SAMPLES.iter().any(|&(_, t)| t == before);
         if own {

@@ -45,7 +45,13 @@ pub struct InputProps {
     pub restorable: bool,
     pub on_restore: Callback<()>,
     pub on_action: Callback<Action>,
+    /// A puzzle is being made (New puzzle waits).
+    pub generating: bool,
 }
+
+/// The sizes and grades `New puzzle` offers.
+const NEW_SIZES: [usize; 5] = [10, 15, 20, 25, 30];
+const NEW_GRADES: [&str; 4] = ["Easy", "Medium", "Hard", "Very hard"];
 
 #[function_component]
 pub fn InputPanel(props: &InputProps) -> Html {
@@ -70,6 +76,19 @@ pub fn InputPanel(props: &InputProps) -> Html {
             if let Some(file) = file {
                 on_file.emit(file);
             }
+        })
+    };
+    let size_ref = use_node_ref();
+    let grade_ref = use_node_ref();
+    let generate = {
+        let (size_ref, grade_ref) = (size_ref.clone(), grade_ref.clone());
+        props.on_action.reform(move |_| {
+            let value = |r: &NodeRef| r.cast::<HtmlSelectElement>().map(|s| s.value()).unwrap_or_default();
+            let side: usize = value(&size_ref).parse().unwrap_or(15);
+            let difficulty: u8 = value(&grade_ref).parse().unwrap_or(2);
+            // A new seed each time, from the clock; the title says it.
+            let seed = js_sys::Date::now() as u64 % 1_000_000_000;
+            Action::Generate { width: side, height: side, difficulty, seed }
         })
     };
     let solve = props.on_action.reform(|_| Action::Solve { now: js_sys::Date::now() });
@@ -98,6 +117,20 @@ pub fn InputPanel(props: &InputProps) -> Html {
                 if props.restorable {
                     <button id="restore-input" onclick={props.on_restore.reform(|_| ())}>{ "Restore my previous input" }</button>
                 }
+            </div>
+            <div class="buttons new-puzzle">
+                <label class="inline" for="new-size">{ "New puzzle" }</label>
+                <select id="new-size" ref={size_ref} aria-label="Size of the new puzzle">
+                    { for NEW_SIZES.iter().map(|&n| html! {
+                        <option value={n.to_string()} selected={n == 15}>{ format!("{n}×{n}") }</option>
+                    }) }
+                </select>
+                <select id="new-grade" ref={grade_ref} aria-label="Grade of the new puzzle">
+                    { for NEW_GRADES.iter().enumerate().map(|(i, &g)| html! {
+                        <option value={(i + 1).to_string()} selected={i == 1}>{ g }</option>
+                    }) }
+                </select>
+                <button id="new-puzzle" onclick={generate} disabled={props.generating}>{ "Make and play" }</button>
             </div>
             <div class="buttons">
                 <button id="solve" onclick={solve} disabled={!props.can_solve}>{ "Solve" }</button>

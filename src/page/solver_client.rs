@@ -74,8 +74,13 @@ impl SolverClient {
                 let posted = self.worker.as_ref().is_some_and(|w| w.post(&ToWorker::Hint(request), None));
                 (!posted).then(|| Action::WorkerCrashed("it could not start".into()))
             }
-            // The page reads its text and keeps what is kept.
-            Effect::Parse { .. } | Effect::Keep { .. } => None,
+            Effect::Generate { id, width, height, difficulty, seed } => {
+                let request = ToWorker::Generate { id, width, height, difficulty, seed };
+                let posted = self.worker.as_ref().is_some_and(|w| w.post(&request, None));
+                (!posted).then(|| Action::WorkerCrashed("it could not start".into()))
+            }
+            // The page reads its text, keeps what is kept and starts play.
+            Effect::Parse { .. } | Effect::Keep { .. } | Effect::Load(_) | Effect::StartPlay => None,
         }
     }
 

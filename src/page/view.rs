@@ -66,6 +66,7 @@ impl App {
                     on_file={link.callback(Msg::OpenFile)}
                     on_use={link.callback(|text: &'static str| Msg::Load(text.to_string()))}
                     restorable={self.replaced.is_some()} on_restore={link.callback(|_| Msg::RestoreInput)}
+                    generating={state.generating.is_some()}
                     on_action={on_action.clone()} />
                 <section class="board">
                     if let Some(play) = &state.play {

@@ -71,6 +71,16 @@ pub enum ToWorker {
     /// The next hint for a player's cells, or (`check`) which are wrong.
     /// Answered by `Hinted`.
     Hint(HintRequest),
+    /// Make a puzzle (see `nonogram_core::generate`): `difficulty` 0 for
+    /// any grade, 1 to 4 Easy to Very hard. Answered by `Generated`, or
+    /// `Error` when the grade did not come in time.
+    Generate {
+        id: u32,
+        width: usize,
+        height: usize,
+        difficulty: u8,
+        seed: u64,
+    },
 }
 
 /// A player's board, for a hint or a check.
@@ -258,6 +268,9 @@ pub enum FromWorker {
     },
     /// Fixes found so far, best first; `tried` of `total` candidate cells.
     Fixes { id: u32, fixes: Vec<FixNote>, tried: usize, total: usize, done: bool },
+    /// A puzzle made to order, as `.non` text (its title names the size,
+    /// grade and seed).
+    Generated { id: u32, text: String },
 }
 
 /// A finished solve, as the worker reports it.

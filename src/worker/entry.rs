@@ -66,6 +66,9 @@ struct State {
     solutions: RefCell<crate::worker::hinting::Solutions>,
 }
 
+/// The longest a puzzle is looked for, in ms.
+const GENERATE_MS: f64 = 20_000.0;
+
 /// Installs the message handler; called once when the worker starts.
 pub fn start() {
     let state = Rc::new(State::default());
@@ -114,6 +117,13 @@ pub fn start() {
                     None => Err("no text came with the request".into()),
                 };
                 post(&FromWorker::Parsed { id, outcome })
+            }
+            Ok(Some(ToWorker::Generate { id, width, height, difficulty, seed })) => {
+                // Within a bound: the grade asked for may be rare at that size.
+                let end = js_sys::Date::now() + GENERATE_MS;
+                post(&crate::worker::generating::answer(id, width, height, difficulty, seed, || {
+                    js_sys::Date::now() < end
+                }))
             }
             Ok(Some(ToWorker::Hint(request))) => {
                 // Solving for the solutions takes at most this long, once per puzzle.

@@ -8,6 +8,7 @@
 
 pub mod check;
 pub mod colour_session;
+pub mod generating;
 pub mod hinting;
 pub mod session;
 

@@ -174,6 +174,34 @@ await test('on a phone, taps fill, and with Cross on they mark empty', async (pa
   expect((await board(page)).split('\n')[2].slice(3, 5) === '#.', 'the progress is back');
 }, PHONE);
 
+await onBothSizes('New puzzle: made in the worker at the size and grade chosen, then played to Solved! with hints', async (page) => {
+  await page.waitForSelector('#detected:has-text("Detected")');
+  await page.selectOption('#new-size', '10');
+  await page.selectOption('#new-grade', '2'); // Medium
+  await page.click('#new-puzzle');
+  // Straight into play: the play bar comes, the clues are the new puzzle's.
+  await page.waitForSelector('#hint');
+  await page.waitForFunction(() => document.querySelector('#play-mode').getAttribute('aria-pressed') === 'true');
+  const detected = await page.locator('#detected').textContent();
+  expect(detected.includes('10×10'), detected);
+  const clues = await page.inputValue('#clues');
+  expect(/^title "Generated 10×10, medium, seed \d+"$/m.test(clues), clues.slice(0, 200));
+  if (page.viewportSize().width < 700) await page.screenshot({ path: path.join(shots, 'new-puzzle-390.png') });
+  let hints = 0;
+  while (!(await status(page)).startsWith('Solved!')) {
+    await askHint(page);
+    if (hints === 0) {
+      // The worker grades it as the generator did.
+      await page.waitForFunction(() => document.querySelector('#difficulty')?.textContent.includes('Medium'));
+    }
+    await page.click('#apply-hint');
+    hints++;
+    expect(hints < 100, 'at most 100 hints');
+  }
+  // Your own text comes back.
+  expect(await page.locator('#restore-input').count() <= 1, 'restore offered at most once');
+});
+
 await test('a puzzle that needs looking ahead gets a hint that explains the contradiction', async (page) => {
   await startPlaying(page, LAMBDA);
   for (let i = 0; i < 80; i++) {

@@ -89,6 +89,10 @@ pub struct State {
     /// The screen is a touch screen (a coarse pointer): the page speaks of
     /// taps, not clicks.
     pub touch: bool,
+    /// The id of the puzzle being made (see [`Action::Generate`]).
+    pub generating: Option<u32>,
+    /// The next text read goes straight into play (a puzzle made to order).
+    pub(super) play_when_read: bool,
 }
 
 /// Everything that changes the state.
@@ -141,6 +145,14 @@ pub enum Action {
     Speed(u32),
     /// The screen is (or is not) a touch screen: the page speaks of taps.
     Touch(bool),
+    /// Make a new puzzle of this size and grade (0 any, 1 Easy … 4 Very
+    /// hard) from `seed`, in the worker, then play it.
+    Generate {
+        width: usize,
+        height: usize,
+        difficulty: u8,
+        seed: u64,
+    },
     ShowSolution(usize),
     /// Zoom in or out from the cell size drawn now.
     /// Zoom in one step; `fitted` is the cell drawn when the board fits
@@ -185,6 +197,18 @@ pub enum Effect {
     },
     /// Ask the worker for a hint, or a check of the player's cells.
     AskHint(HintRequest),
+    /// Ask the worker to make a puzzle (see [`Action::Generate`]).
+    Generate {
+        id: u32,
+        width: usize,
+        height: usize,
+        difficulty: u8,
+        seed: u64,
+    },
+    /// Put this text in `Clues`, as if typed (a puzzle made to order).
+    Load(String),
+    /// Start play mode on the puzzle just read.
+    StartPlay,
 }
 
 impl Default for State {
@@ -210,6 +234,8 @@ impl Default for State {
             zoom: Zoom::Fit,
             play: None,
             touch: false,
+            generating: None,
+            play_when_read: false,
         }
     }
 }
@@ -297,7 +323,16 @@ impl State {
                 self.cancel(&mut effects);
                 self.read(bytes, pick.max(1) - 1, &mut effects);
             }
-            Action::Parsed { version, outcome } => self.parsed(version, outcome),
+            Action::Parsed { version, outcome } => {
+                self.parsed(version, outcome);
+                // A puzzle made to order goes straight into play.
+                if self.play_when_read && !matches!(self.input, Input::Reading { .. }) {
+                    self.play_when_read = false;
+                    if self.puzzle().is_some() && self.play.is_none() {
+                        effects.push(Effect::StartPlay);
+                    }
+                }
+            }
             Action::Pick(n) => {
                 if let Some((index, count)) = self.batch() {
                     let pick = n.clamp(1, count.max(1)) - 1;
@@ -357,6 +392,13 @@ impl State {
             Action::End => self.seek(usize::MAX),
             Action::Seek(n) => self.seek(n),
             Action::Touch(touch) => self.touch = touch,
+            Action::Generate { width, height, difficulty, seed } => {
+                let id = self.next_id;
+                self.next_id += 1;
+                self.generating = Some(id);
+                self.status = format!("Making a {width}×{height} puzzle…");
+                effects.push(Effect::Generate { id, width, height, difficulty, seed });
+            }
             Action::Speed(speed) => {
                 self.speed = speed;
                 if speed == 0 {

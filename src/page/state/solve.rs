@@ -84,6 +84,15 @@ impl State {
                 self.finish(*done, ms, "", effects);
             }
             FromWorker::Parsed { id, outcome } => self.parsed(id as u64, read_parsed(outcome)),
+            FromWorker::Generated { id, text } if Some(id) == self.generating => {
+                self.generating = None;
+                self.play_when_read = true;
+                effects.push(Effect::Load(text));
+            }
+            FromWorker::Error { id, message } if Some(id) == self.generating => {
+                self.generating = None;
+                self.status = message;
+            }
             message @ FromWorker::Hinted { .. } => self.hinted(message),
             FromWorker::Error { message, .. } if self.running.is_some() => {
                 self.running = None;

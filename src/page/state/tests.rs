@@ -402,3 +402,28 @@ fn words_have_correct_plurals() {
     d.by_line_logic = true;
     assert_eq!(counts_text(&d), "Solver: line logic alone, no guess");
 }
+
+#[test]
+fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
+    let mut s = with(SEED_003);
+    let effects = s.reduce(Action::Generate { width: 10, height: 10, difficulty: 2, seed: 42 });
+    let [Effect::Generate { id, width: 10, height: 10, difficulty: 2, seed: 42 }] = effects[..] else {
+        panic!("{effects:?}")
+    };
+    assert_eq!(s.generating, Some(id));
+    assert_eq!(s.status, "Making a 10×10 puzzle…");
+    // The worker's answer: its text goes into Clues.
+    let text = crate::worker::generating::answer(id, 10, 10, 2, 42, || true);
+    let FromWorker::Generated { text: clues, .. } = &text else { panic!("{text:?}") };
+    let effects = s.reduce(Action::FromWorker { message: text.clone() });
+    assert_eq!(effects, [Effect::Load(clues.clone())]);
+    assert_eq!(s.generating, None);
+    // Once read, play starts (the page's Play, with its saved progress).
+    let effects = typed(&mut s, clues);
+    assert!(effects.contains(&Effect::StartPlay), "{effects:?}");
+    // A grade that does not come is said.
+    let effects = s.reduce(Action::Generate { width: 5, height: 5, difficulty: 4, seed: 1 });
+    let [Effect::Generate { id, .. }] = effects[..] else { panic!() };
+    s.reduce(Action::FromWorker { message: FromWorker::Error { id, message: "No puzzle made: …".into() } });
+    assert_eq!((s.generating, s.status.as_str()), (None, "No puzzle made: …"));
+}

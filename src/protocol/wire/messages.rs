@@ -60,6 +60,9 @@ impl Wire for ToWorker {
             ToWorker::Race { request, seed } => put!(out, 5, request, seed),
             ToWorker::Parse { id, index } => put!(out, 6, id, index),
             ToWorker::Hint(q) => put!(out, 7, q),
+            ToWorker::Generate { id, width, height, difficulty, seed } => {
+                put!(out, 8, id, width, height, difficulty, seed)
+            }
         }
     }
     fn get(r: &mut Reader) -> Option<ToWorker> {
@@ -77,6 +80,13 @@ impl Wire for ToWorker {
             5 => ToWorker::Race { request: Wire::get(r)?, seed: Wire::get(r)? },
             6 => ToWorker::Parse { id: Wire::get(r)?, index: Wire::get(r)? },
             7 => ToWorker::Hint(Wire::get(r)?),
+            8 => ToWorker::Generate {
+                id: Wire::get(r)?,
+                width: Wire::get(r)?,
+                height: Wire::get(r)?,
+                difficulty: Wire::get(r)?,
+                seed: Wire::get(r)?,
+            },
             _ => return None,
         })
     }
@@ -157,6 +167,7 @@ impl Wire for FromWorker {
             FromWorker::Fixes { id, fixes, tried, total, done } => {
                 put!(out, 9, id, fixes, tried, total, done)
             }
+            FromWorker::Generated { id, text } => put!(out, 12, id, text),
         }
     }
     fn get(r: &mut Reader) -> Option<FromWorker> {
@@ -189,6 +200,7 @@ impl Wire for FromWorker {
                 otsu: Wire::get(r)?,
             },
             6 => FromWorker::PictureError { id: Wire::get(r)?, message: Wire::get(r)? },
+            12 => FromWorker::Generated { id: Wire::get(r)?, text: Wire::get(r)? },
             11 => FromWorker::ColourCells {
                 id: Wire::get(r)?,
                 width: Wire::get(r)?,

@@ -1,0 +1,58 @@
+//! Puzzles made to order in the worker (the page's "New puzzle"), as the
+//! CLI's `generate` makes them (`nonogram_core::generate`).
+
+use crate::protocol::FromWorker;
+use nonogram_core::generate::{make, Order};
+use nonogram_core::hint::Difficulty;
+use nonogram_formats::{write, Format};
+
+/// The answer to a `Generate` request: the puzzle as `.non` text, titled
+/// with its size, grade and seed, its solution as its goal; or why none
+/// came (`keep_going` is asked between tries).
+pub fn answer(
+    id: u32,
+    width: usize,
+    height: usize,
+    difficulty: u8,
+    seed: u64,
+    keep_going: impl FnMut() -> bool,
+) -> FromWorker {
+    let difficulty = match difficulty {
+        1 => Some(Difficulty::Easy),
+        2 => Some(Difficulty::Medium),
+        3 => Some(Difficulty::Hard),
+        4 => Some(Difficulty::VeryHard),
+        _ => None,
+    };
+    let order = Order { width, height, difficulty, seed };
+    match make(order, u64::MAX, keep_going) {
+        Ok(made) => {
+            let mut puzzle = made.puzzle;
+            puzzle.meta.title =
+                Some(format!("Generated {width}×{height}, {}, seed {seed}", made.difficulty.word()));
+            puzzle.meta.goal = Some(made.solution);
+            match write(Format::Non, &puzzle) {
+                Ok(text) => FromWorker::Generated { id, text },
+                Err(e) => FromWorker::Error { id, message: e.to_string() },
+            }
+        }
+        Err(refusal) => FromWorker::Error { id, message: format!("No puzzle made: {refusal}.") },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_puzzle_comes_as_text_the_page_reads_and_the_same_seed_gives_it_again() {
+        let FromWorker::Generated { id, text } = answer(3, 10, 10, 2, 42, || true) else { panic!() };
+        assert_eq!(id, 3);
+        assert!(text.contains("Generated 10×10, medium, seed 42"), "{text}");
+        let (_, puzzle, _, _) = crate::protocol::parse_outcome(&text, 0).unwrap();
+        assert_eq!((puzzle.width(), puzzle.height()), (10, 10));
+        assert_eq!(answer(4, 10, 10, 2, 42, || true), FromWorker::Generated { id: 4, text });
+        let FromWorker::Error { message, .. } = answer(5, 4, 4, 0, 1, || true) else { panic!() };
+        assert!(message.starts_with("No puzzle made: a puzzle is made from 5×5"), "{message}");
+    }
+}
