@@ -323,16 +323,7 @@ impl State {
                 self.cancel(&mut effects);
                 self.read(bytes, pick.max(1) - 1, &mut effects);
             }
-            Action::Parsed { version, outcome } => {
-                self.parsed(version, outcome);
-                // A puzzle made to order goes straight into play.
-                if self.play_when_read && !matches!(self.input, Input::Reading { .. }) {
-                    self.play_when_read = false;
-                    if self.puzzle().is_some() && self.play.is_none() {
-                        effects.push(Effect::StartPlay);
-                    }
-                }
-            }
+            Action::Parsed { version, outcome } => self.parsed(version, outcome, &mut effects),
             Action::Pick(n) => {
                 if let Some((index, count)) = self.batch() {
                     let pick = n.clamp(1, count.max(1)) - 1;
@@ -451,9 +442,14 @@ impl State {
     }
 
     /// The outcome of reading a text: dropped when the text changed since.
-    pub(super) fn parsed(&mut self, version: u64, outcome: ParseOutcome) {
+    /// A text read (on the page, or in the worker): its puzzle, or its
+    /// error; a puzzle made to order goes straight into play.
+    pub(super) fn parsed(&mut self, version: u64, outcome: ParseOutcome, effects: &mut Vec<Effect>) {
         if version != self.version || !matches!(self.input, Input::Reading { .. }) {
             return;
+        }
+        if std::mem::take(&mut self.play_when_read) && outcome.is_ok() && self.play.is_none() {
+            effects.push(Effect::StartPlay);
         }
         self.input = match outcome {
             Ok((format, puzzle, count, colour)) => {

@@ -83,7 +83,7 @@ impl State {
                 let ms = done.ms;
                 self.finish(*done, ms, "", effects);
             }
-            FromWorker::Parsed { id, outcome } => self.parsed(id as u64, read_parsed(outcome)),
+            FromWorker::Parsed { id, outcome } => self.parsed(id as u64, read_parsed(outcome), effects),
             FromWorker::Generated { id, text } if Some(id) == self.generating => {
                 self.generating = None;
                 self.play_when_read = true;

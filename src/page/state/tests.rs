@@ -418,9 +418,14 @@ fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
     let effects = s.reduce(Action::FromWorker { message: text.clone() });
     assert_eq!(effects, [Effect::Load(clues.clone())]);
     assert_eq!(s.generating, None);
-    // Once read, play starts (the page's Play, with its saved progress).
-    let effects = typed(&mut s, clues);
-    assert!(effects.contains(&Effect::StartPlay), "{effects:?}");
+    // Once read (here in the worker, as the page reads every text), play
+    // starts (the page's Play, with its saved progress).
+    let effects = s.reduce(Action::Edited { bytes: clues.len() });
+    let Some(Effect::Parse { version, index }) = effects.last().cloned() else { panic!("{effects:?}") };
+    let outcome = crate::protocol::parse_for_page(clues, index);
+    let effects =
+        s.reduce(Action::FromWorker { message: FromWorker::Parsed { id: version as u32, outcome } });
+    assert_eq!(effects, [Effect::StartPlay]);
     // A grade that does not come is said.
     let effects = s.reduce(Action::Generate { width: 5, height: 5, difficulty: 4, seed: 1 });
     let [Effect::Generate { id, .. }] = effects[..] else { panic!() };
