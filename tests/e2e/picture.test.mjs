@@ -44,6 +44,12 @@ await test('upload a 300×300 PNG disc at 20×20: round, Otsu, Invert', async (p
   await setSide(page, '#pic-width', 20);
   await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: .non, 20×20');
   expect(await page.inputValue('#pic-height') === '20', 'the aspect ratio is kept');
+  // A side past 200 is refused by name, the grid left as it was.
+  await setSide(page, '#pic-width', 500);
+  await page.waitForFunction(() => document.querySelector('#picture-error')?.textContent === 'Width: enter a whole number of cells from 1 to 200');
+  expect(await page.locator('#detected').textContent() === 'Detected: .non, 20×20', 'the grid stays 20×20');
+  await setSide(page, '#pic-width', 20);
+  await page.waitForFunction(() => !document.querySelector('#picture-error')?.textContent);
   await checked(page, 'Unique');
   const otsu = await page.locator('#pic-threshold-value').textContent();
   expect(/^\d+ \(Otsu\)$/.test(otsu), otsu);
