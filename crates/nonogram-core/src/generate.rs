@@ -80,7 +80,7 @@ pub fn make(order: Order, max_tries: u64, mut keep_going: impl FnMut() -> bool) 
     }
     let mut random = SplitMix(order.seed);
     for tries in 1..=max_tries {
-        let style = Style::leaning_to(order.difficulty, &mut random);
+        let style = Style::leaning_to(order.difficulty, width * height, &mut random);
         let picture = draw(width, height, style, &mut random);
         let puzzle = Puzzle::from_picture(&picture);
         let Ok((verdict, stats)) = solve(&puzzle, SolveOptions::solutions(2), |_| true) else { continue };
@@ -112,12 +112,20 @@ struct Style {
 impl Style {
     /// A style leaning toward `difficulty`: smooth and coarse for easy
     /// puzzles, finer and busier for hard ones.
-    fn leaning_to(difficulty: Option<Difficulty>, random: &mut SplitMix) -> Style {
+    fn leaning_to(difficulty: Option<Difficulty>, cells: usize, random: &mut SplitMix) -> Style {
         let (scales, detail, fill): ((u64, u64), (u64, u64), (u64, u64)) = match difficulty {
             Some(Difficulty::Easy) => ((3, 6), (0, 15), (50, 65)),
             Some(Difficulty::Medium) => ((2, 5), (10, 40), (45, 60)),
             Some(Difficulty::Hard) => ((2, 4), (30, 70), (42, 58)),
-            Some(Difficulty::VeryHard) => ((1, 3), (50, 100), (40, 55)),
+            // Two ways to need a guess: fine noise, which small boards
+            // need (there most of it is unique), and smoother regions with
+            // some noise, which larger boards need (there noise mostly has
+            // several solutions: 25×25 took 1.6–31 s with noise alone,
+            // 0.5–1.4 s with regions); the share of noise falls with size.
+            Some(Difficulty::VeryHard) if random.below(1000) < noise_permille(cells) => {
+                ((1, 3), (50, 100), (40, 55))
+            }
+            Some(Difficulty::VeryHard) => ((2, 4), (25, 60), (45, 58)),
             None => ((1, 6), (0, 100), (40, 65)),
         };
         Style {
@@ -127,6 +135,12 @@ impl Style {
             mirrored: random.below(2) == 0,
         }
     }
+}
+
+/// The share of very hard tries drawn as fine noise, per mille, for a
+/// board of `cells` cells: 900 up to 10×10, 100 from 25×25 on.
+fn noise_permille(cells: usize) -> u64 {
+    (900u64.saturating_sub((cells.saturating_sub(100) as u64) * 800 / 525)).max(100)
 }
 
 /// A picture in `style`: value noise on a lattice `style.scale` cells
