@@ -27,10 +27,7 @@ pub fn answer(
     let order = Order { width, height, difficulty, seed };
     match make(order, u64::MAX, keep_going) {
         Ok(made) => {
-            let mut puzzle = made.puzzle;
-            puzzle.meta.title =
-                Some(format!("Generated {width}×{height}, {}, seed {seed}", made.difficulty.word()));
-            puzzle.meta.goal = Some(made.solution);
+            let puzzle = made.into_titled(seed);
             match write(Format::Non, &puzzle) {
                 Ok(text) => FromWorker::Generated { id, text },
                 Err(e) => FromWorker::Error { id, message: e.to_string() },

@@ -72,10 +72,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
         if !made_clues.insert((made.puzzle.rows.clone(), made.puzzle.columns.clone())) {
             continue;
         }
-        let mut puzzle = made.puzzle;
-        puzzle.meta.title =
-            Some(format!("Generated {width}×{height}, {}, seed {}", made.difficulty.word(), order.seed));
-        puzzle.meta.goal = Some(made.solution);
+        let puzzle = made.into_titled(order.seed);
         texts.push(write(format, &puzzle).map_err(|e| e.to_string())?);
     }
     Ok(flush(&texts, 0))

@@ -68,6 +68,19 @@ pub struct Made {
     pub tries: u64,
 }
 
+impl Made {
+    /// The puzzle as it is written out: titled with its size, grade and
+    /// `seed` (so that it can be made again), its solution as its goal.
+    pub fn into_titled(self, seed: u64) -> Puzzle {
+        let mut puzzle = self.puzzle;
+        let (width, height) = (puzzle.width(), puzzle.height());
+        puzzle.meta.title =
+            Some(format!("Generated {width}×{height}, {}, seed {seed}", self.difficulty.word()));
+        puzzle.meta.goal = Some(self.solution);
+        puzzle
+    }
+}
+
 /// Makes a puzzle to `order`, trying at most `max_tries` pictures, and
 /// asking `keep_going()` between tries (a time limit).
 pub fn make(order: Order, max_tries: u64, mut keep_going: impl FnMut() -> bool) -> Result<Made, Refusal> {
