@@ -90,6 +90,7 @@ pub struct App {
     /// offered back ("Restore my previous input").
     pub(super) replaced: Option<String>,
     pub(super) _on_hash: Option<Closure<dyn FnMut()>>,
+    pub(super) _on_update: Option<Closure<dyn FnMut()>>,
     pub(super) _on_visibility: Option<Closure<dyn FnMut()>>,
 }
 
@@ -107,6 +108,15 @@ impl App {
                     // Your own text stays to bring back, as for a sample.
                     self.keep_replaced(&text);
                     self.load_input(ctx, text);
+                    None
+                }
+                Effect::FetchBuiltins => {
+                    let done = ctx.link().callback(|fetched| Msg::Act(Action::BuiltinsFetched(fetched)));
+                    super::builtin_list::fetch(done);
+                    None
+                }
+                Effect::Address(fragment) => {
+                    super::location::show_address(fragment.as_deref());
                     None
                 }
                 Effect::StartPlay => {

@@ -597,13 +597,16 @@ fn play_key(e: &KeyboardEvent) -> Option<PlayAction> {
 
 /// On a narrow screen the board is below the input: Solve and Play scroll
 /// its section (controls, then the board) to the top of the window (see
-/// [`BoardPanel::space`]).
+/// [`BoardPanel::space`]). On a wide one the page moves only when the
+/// board's top is out of sight (Play from far down the built-in list).
 pub(super) fn bring_board_into_view() {
-    let narrow = window_size().0 <= NARROW;
+    let (width, height) = window_size();
     let board = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.query_selector("section.board").ok().flatten());
-    if let (true, Some(board)) = (narrow, board) {
+    let Some(board) = board else { return };
+    let top = board.get_bounding_client_rect().top();
+    if width <= NARROW || top < 0.0 || top > height {
         board.scroll_into_view();
     }
 }

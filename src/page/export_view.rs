@@ -25,6 +25,9 @@ pub struct ExportProps {
     pub picture: Option<Rc<Grid>>,
     /// The solution of a puzzle solved as unique.
     pub solution: Option<Rc<Cells>>,
+    /// A puzzle made to order: its address (`new=…`, `day=…`), a share
+    /// link that makes it again.
+    pub made: Option<String>,
 }
 
 const NO_PICTURE: &str = "No picture: upload one, or solve a puzzle that has one solution.";
@@ -174,17 +177,18 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
     };
     let on_share = {
         let (say, puzzle, share_link) = (say.clone(), props.puzzle.clone(), share_link.clone());
-        let colour = props.colour.clone();
+        let (colour, made) = (props.colour.clone(), props.made.clone());
         Callback::from(move |_: MouseEvent| {
             let Some(puzzle) = &puzzle else { return };
             let Some(location) = web_sys::window().map(|w| w.location()) else { return };
             let origin = location.origin().unwrap_or_default();
             let path = location.pathname().unwrap_or_default();
-            let code = match &colour {
-                Some(colour) => share::encode_colour(colour),
-                None => share::encode(puzzle),
+            let fragment = match (&made, &colour) {
+                (Some(made), _) => made.clone(),
+                (None, Some(colour)) => format!("p={}", share::encode_colour(colour)),
+                (None, None) => format!("p={}", share::encode(puzzle)),
             };
-            let link = format!("{origin}{path}#p={code}");
+            let link = format!("{origin}{path}#{fragment}");
             share_link.set((version, link.clone()));
             copy(link, "Share link copied to the clipboard.", say.clone());
         })

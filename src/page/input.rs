@@ -3,8 +3,10 @@
 //! only on the worker's wasm).
 
 use super::app::App;
+use super::location::show_address;
 use super::storage::storage;
 use crate::page::samples::SAMPLES;
+use crate::page::state::address::{self, Address};
 use crate::page::state::{Action, PICK_KEY};
 use nonogram_formats::{share, write, write_colour, Format};
 use wasm_bindgen::JsValue;
@@ -107,23 +109,31 @@ impl App {
         self.dispatch(ctx, action);
     }
 
-    /// Loads the puzzle of a share link (`#p=…`) into `Clues`, keeping the
-    /// input it replaces to be restored; the address loses its `#p=` so
-    /// that a reload keeps later edits.
+    /// Opens what the address names: a share link's puzzle (`#p=…`) goes
+    /// into `Clues`, keeping the input it replaces to be restored, and the
+    /// address loses its `#p=` so that a reload keeps later edits; a made
+    /// puzzle (`#new=…`, `#day=…`) is made again and played.
     pub(super) fn open_share_link(&mut self, ctx: &Context<Self>) {
         let Some(window) = web_sys::window() else { return };
         let hash = window.location().hash().unwrap_or_default();
-        let Some(code) = hash.strip_prefix("#p=") else { return };
-        if let Ok(history) = window.history() {
-            let location = window.location();
-            let url = format!(
-                "{}{}",
-                location.pathname().unwrap_or_default(),
-                location.search().unwrap_or_default()
-            );
-            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
-        }
-        let opened = share::decode_any(code).map(|shared| match shared {
+        let code = match address::read(&hash) {
+            Address::Nothing => return,
+            Address::Order(Ok(order)) => {
+                if self.state.order != Some(order) {
+                    self.dispatch(ctx, Action::Generate(order));
+                }
+                return;
+            }
+            Address::Order(Err(e)) => {
+                show_address(None);
+                let note = format!("The link names no puzzle: {e}. Your input is unchanged.");
+                self.dispatch(ctx, Action::Note(note));
+                return;
+            }
+            Address::Shared(code) => code,
+        };
+        show_address(None);
+        let opened = share::decode_any(&code).map(|shared| match shared {
             share::Shared::Black(p) => {
                 let text = write(Format::Non, &p).unwrap_or_default();
                 (text, p.meta.title.clone(), p.width(), p.height())

@@ -2,10 +2,11 @@
 //! read as (or its located error), a batch's picker, samples, a file to
 //! open, Solve and Stop, and "What is this?".
 
+use super::builtin_list::BuiltinList;
 use super::input::SYNC_PARSE_BYTES;
 use super::panels::{About, BatchPicker};
 use crate::page::samples::SAMPLES;
-use crate::page::state::Action;
+use crate::page::state::{Action, Builtins, Day, Order};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -47,6 +48,8 @@ pub struct InputProps {
     pub on_action: Callback<Action>,
     /// A puzzle is being made (New puzzle waits).
     pub generating: bool,
+    /// The built-in puzzles' list.
+    pub builtins: Builtins,
 }
 
 /// The sizes and grades `New puzzle` offers.
@@ -88,9 +91,18 @@ pub fn InputPanel(props: &InputProps) -> Html {
             let difficulty: u8 = value(&grade_ref).parse().unwrap_or(2);
             // A new seed each time, from the clock; the title says it.
             let seed = js_sys::Date::now() as u64 % 1_000_000_000;
-            Action::Generate { width: side, height: side, difficulty, seed }
+            Action::Generate(Order::Made { width: side, height: side, difficulty, seed })
         })
     };
+    // The player's own date: the puzzle of the day changes at their midnight.
+    let of_the_day = props.on_action.reform(|_| {
+        let now = js_sys::Date::new_0();
+        let day = Day::new(now.get_full_year() as i32, now.get_month() + 1, now.get_date());
+        match day {
+            Some(day) => Action::Generate(Order::Day(day)),
+            None => Action::Note("This browser's clock gives no date.".into()),
+        }
+    });
     let solve = props.on_action.reform(|_| Action::Solve { now: js_sys::Date::now() });
     let stop = props.on_action.reform(|_| Action::Stop);
     html! {
@@ -131,7 +143,10 @@ pub fn InputPanel(props: &InputProps) -> Html {
                     }) }
                 </select>
                 <button id="new-puzzle" onclick={generate} disabled={props.generating}>{ "Make and play" }</button>
+                <button id="puzzle-of-the-day" onclick={of_the_day} disabled={props.generating}
+                    title="The same puzzle for everyone today, harder as the week goes on">{ "Puzzle of the day" }</button>
             </div>
+            <BuiltinList builtins={props.builtins.clone()} on_action={props.on_action.clone()} />
             <div class="buttons">
                 <button id="solve" onclick={solve} disabled={!props.can_solve}>{ "Solve" }</button>
                 <button id="stop" onclick={stop} disabled={!props.running}>{ "Stop" }</button>

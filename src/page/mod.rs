@@ -12,10 +12,12 @@
 //! wasm only: `app` (the root component: it turns what happens into
 //! actions and carries out the reducer's effects), the components it
 //! draws (`view`, `input_panel`, `panels`, `board`, `play_bar`, the
-//! picture panel's `picture_*`, `export_view`, `board_text`: the board in
-//! words), `draw` (the canvas), `input` (reading the text, share links),
-//! `setup` (the first render), `storage`, and the page's side of the
-//! workers (`worker_handle`, `solver_client`).
+//! picture panel's `picture_*`, `export_view`, `builtin_list`: the
+//! built-in puzzles, `board_text`: the board in words), `draw` (the
+//! canvas), `input` (reading the text, share links), `setup` (the first
+//! render), `storage`, `location` (the address), `offline` (the service
+//! worker), and the page's side of the workers (`worker_handle`,
+//! `solver_client`).
 
 pub mod lab;
 pub mod layout;
@@ -31,6 +33,8 @@ mod board;
 #[cfg(target_arch = "wasm32")]
 mod board_text;
 #[cfg(target_arch = "wasm32")]
+mod builtin_list;
+#[cfg(target_arch = "wasm32")]
 pub mod draw;
 #[cfg(target_arch = "wasm32")]
 mod export_view;
@@ -38,6 +42,10 @@ mod export_view;
 mod input;
 #[cfg(target_arch = "wasm32")]
 mod input_panel;
+#[cfg(target_arch = "wasm32")]
+mod location;
+#[cfg(target_arch = "wasm32")]
+mod offline;
 #[cfg(target_arch = "wasm32")]
 mod panels;
 #[cfg(target_arch = "wasm32")]

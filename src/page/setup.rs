@@ -37,6 +37,7 @@ impl App {
             resized: 0,
             replaced: None,
             _on_hash: None,
+            _on_update: None,
             _on_visibility: None,
         };
         // The last input survives a reload; nothing leaves the browser.
@@ -89,6 +90,7 @@ impl App {
         }
         app._on_hash = Some(on_hash);
         app.open_share_link(ctx);
+        app._on_update = super::offline::register(ctx.link().callback(|_| Msg::Act(Action::Updated)));
         app
     }
 

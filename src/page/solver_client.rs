@@ -74,13 +74,18 @@ impl SolverClient {
                 let posted = self.worker.as_ref().is_some_and(|w| w.post(&ToWorker::Hint(request), None));
                 (!posted).then(|| Action::WorkerCrashed("it could not start".into()))
             }
-            Effect::Generate { id, width, height, difficulty, seed } => {
-                let request = ToWorker::Generate { id, width, height, difficulty, seed };
-                let posted = self.worker.as_ref().is_some_and(|w| w.post(&request, None));
+            Effect::Generate(request) => {
+                let posted = self.worker.as_ref().is_some_and(|w| w.post(&ToWorker::Generate(request), None));
                 (!posted).then(|| Action::WorkerCrashed("it could not start".into()))
             }
-            // The page reads its text, keeps what is kept and starts play.
-            Effect::Parse { .. } | Effect::Keep { .. } | Effect::Load(_) | Effect::StartPlay => None,
+            // The page reads its text, keeps what is kept, starts play and
+            // writes its address.
+            Effect::Parse { .. }
+            | Effect::Keep { .. }
+            | Effect::Load(_)
+            | Effect::StartPlay
+            | Effect::Address(_)
+            | Effect::FetchBuiltins => None,
         }
     }
 

@@ -14,6 +14,29 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 impl App {
+    /// The puzzle's title, if it has one; a made puzzle's with the grade
+    /// it was made to ("Puzzle of the day, 26 November 2026 · Medium").
+    fn puzzle_title(&self) -> Option<String> {
+        let state = &self.state;
+        let meta = &state.puzzle()?.meta;
+        let title = meta.title.clone().filter(|t| !t.trim().is_empty())?;
+        let made = state.order.filter(|_| state.generating.is_none());
+        let mut shown = match made.and_then(|o| o.grade()) {
+            Some(grade) if !title.to_lowercase().contains(&grade.to_lowercase()) => {
+                format!("{title} · {grade}")
+            }
+            _ => title,
+        };
+        // Its attribution, as its author gave it (a built-in puzzle's).
+        if let Some(author) = &meta.author {
+            shown += &format!(" · by {author}");
+        }
+        for line in [&meta.copyright, &meta.license].into_iter().flatten() {
+            shown += &format!(" · {line}");
+        }
+        Some(shown)
+    }
+
     pub(super) fn view_page(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let state = &self.state;
@@ -53,6 +76,14 @@ impl App {
         html! {
             <main>
                 <h1>{ "Nonogram Studio" }</h1>
+                if state.updated {
+                    <p id="updated" class="updated" aria-live="polite">
+                        { "Updated — reload for the new version. " }
+                        <button id="reload" onclick={Callback::from(|_: MouseEvent| {
+                            if let Some(w) = web_sys::window() { let _ = w.location().reload(); }
+                        })}>{ "Reload" }</button>
+                    </p>
+                }
 
                 <InputPanel clues_ref={self.clues_ref.clone()} detected={detected} error={error.to_string()}
                     batch={state.batch()} can_solve={state.puzzle().is_some()} running={state.running.is_some()}
@@ -66,9 +97,12 @@ impl App {
                     on_file={link.callback(Msg::OpenFile)}
                     on_use={link.callback(|text: &'static str| Msg::Load(text.to_string()))}
                     restorable={self.replaced.is_some()} on_restore={link.callback(|_| Msg::RestoreInput)}
-                    generating={state.generating.is_some()}
+                    generating={state.generating.is_some()} builtins={state.builtins.clone()}
                     on_action={on_action.clone()} />
                 <section class="board">
+                    if let Some(title) = self.puzzle_title() {
+                        <p id="puzzle-title" class="puzzle-title">{ title }</p>
+                    }
                     if let Some(play) = &state.play {
                         <PlayBar crossing={play.crossing} can_undo={play.can_undo()} can_redo={play.can_redo()}
                             hint={play.hint.as_ref().map(|h| AttrValue::from(h.text.clone()))}
@@ -110,7 +144,8 @@ impl App {
                     resized={self.resized} on_clues={link.callback(Msg::PictureClues)} />
                 <ExportPanel puzzle={state.puzzle().cloned()} colour={state.colour().cloned()} version={state.version}
                     picture={self.picture.as_ref().filter(|p| p.text == self.text).map(|p| p.grid.clone())}
-                    solution={match state.solutions.as_slice() { [only] => Some(only.clone()), _ => None }} />
+                    solution={match state.solutions.as_slice() { [only] => Some(only.clone()), _ => None }}
+                    made={state.order.filter(|_| state.generating.is_none()).map(|o| o.fragment())} />
             </main>
         }
     }

@@ -20,13 +20,26 @@ pub struct WorkerHandle {
     _on_error: Closure<dyn FnMut(web_sys::Event)>,
 }
 
+/// The worker's loader script. Its name holds a hash of the worker's
+/// files, as the page's own do (`scripts/offline`, Trunk's post-build
+/// hook, names it in index.html's `<meta name="nonogram-worker">`), so a
+/// page never starts a worker of another build; Trunk's own name where a
+/// build has no such line.
+fn loader_url() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector("meta[name=nonogram-worker]").ok().flatten())
+        .and_then(|meta| meta.get_attribute("content"))
+        .unwrap_or_else(|| "./worker_loader.js".into())
+}
+
 impl WorkerHandle {
     pub fn spawn(
         on_worker: Callback<FromWorker>,
         on_crash: Callback<String>,
     ) -> Result<WorkerHandle, String> {
         // Trunk's loader shim imports the classic (no-modules) worker script.
-        let worker = Worker::new("./worker_loader.js").map_err(|e| format!("{e:?}"))?;
+        let worker = Worker::new(&loader_url()).map_err(|e| format!("{e:?}"))?;
         let queue: Rc<RefCell<Option<Vec<JsValue>>>> = Rc::new(RefCell::new(Some(Vec::new())));
         let (waiting, target) = (queue.clone(), worker.clone());
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {

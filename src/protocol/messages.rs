@@ -71,16 +71,24 @@ pub enum ToWorker {
     /// The next hint for a player's cells, or (`check`) which are wrong.
     /// Answered by `Hinted`.
     Hint(HintRequest),
-    /// Make a puzzle (see `nonogram_core::generate`): `difficulty` 0 for
-    /// any grade, 1 to 4 Easy to Very hard. Answered by `Generated`, or
-    /// `Error` when the grade did not come in time.
-    Generate {
-        id: u32,
-        width: usize,
-        height: usize,
-        difficulty: u8,
-        seed: u64,
-    },
+    /// Make a puzzle (see [`GenerateRequest`]). Answered by `Generated`,
+    /// or `Error` when the grade did not come in time.
+    Generate(GenerateRequest),
+}
+
+/// A puzzle made to order (see `nonogram_core::generate`): the same
+/// request gives the same puzzle, in the page and in `nonogram generate`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenerateRequest {
+    pub id: u32,
+    pub width: usize,
+    pub height: usize,
+    /// 0 for any grade, 1 to 4 Easy to Very hard.
+    pub difficulty: u8,
+    pub seed: u64,
+    /// The puzzle's title; empty for the generator's own ("Generated
+    /// 15×15, medium, seed 42").
+    pub title: String,
 }
 
 /// A player's board, for a hint or a check.

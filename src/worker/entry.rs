@@ -118,12 +118,10 @@ pub fn start() {
                 };
                 post(&FromWorker::Parsed { id, outcome })
             }
-            Ok(Some(ToWorker::Generate { id, width, height, difficulty, seed })) => {
+            Ok(Some(ToWorker::Generate(request))) => {
                 // Within a bound: the grade asked for may be rare at that size.
                 let end = js_sys::Date::now() + GENERATE_MS;
-                post(&crate::worker::generating::answer(id, width, height, difficulty, seed, || {
-                    js_sys::Date::now() < end
-                }))
+                post(&crate::worker::generating::answer(&request, || js_sys::Date::now() < end))
             }
             Ok(Some(ToWorker::Hint(request))) => {
                 // Solving for the solutions takes at most this long, once per puzzle.

@@ -1,23 +1,17 @@
 //! Puzzles made to order in the worker (the page's "New puzzle"), as the
 //! CLI's `generate` makes them (`nonogram_core::generate`).
 
-use crate::protocol::FromWorker;
+use crate::protocol::{FromWorker, GenerateRequest};
 use nonogram_core::generate::{make, Order};
 use nonogram_core::hint::Difficulty;
 use nonogram_formats::{write, Format};
 
 /// The answer to a `Generate` request: the puzzle as `.non` text, titled
-/// with its size, grade and seed, its solution as its goal; or why none
-/// came (`keep_going` is asked between tries).
-pub fn answer(
-    id: u32,
-    width: usize,
-    height: usize,
-    difficulty: u8,
-    seed: u64,
-    keep_going: impl FnMut() -> bool,
-) -> FromWorker {
-    let difficulty = match difficulty {
+/// as asked or with its size, grade and seed, its solution as its goal; or
+/// why none came (`keep_going` is asked between tries).
+pub fn answer(request: &GenerateRequest, keep_going: impl FnMut() -> bool) -> FromWorker {
+    let GenerateRequest { id, width, height, seed, .. } = *request;
+    let difficulty = match request.difficulty {
         1 => Some(Difficulty::Easy),
         2 => Some(Difficulty::Medium),
         3 => Some(Difficulty::Hard),
@@ -27,7 +21,10 @@ pub fn answer(
     let order = Order { width, height, difficulty, seed };
     match make(order, u64::MAX, keep_going) {
         Ok(made) => {
-            let puzzle = made.into_titled(seed);
+            let mut puzzle = made.into_titled(seed);
+            if !request.title.is_empty() {
+                puzzle.meta.title = Some(request.title.clone());
+            }
             match write(Format::Non, &puzzle) {
                 Ok(text) => FromWorker::Generated { id, text },
                 Err(e) => FromWorker::Error { id, message: e.to_string() },
@@ -41,15 +38,33 @@ pub fn answer(
 mod tests {
     use super::*;
 
+    fn request(id: u32, side: usize, difficulty: u8, seed: u64, title: &str) -> GenerateRequest {
+        GenerateRequest { id, width: side, height: side, difficulty, seed, title: title.into() }
+    }
+
     #[test]
     fn a_puzzle_comes_as_text_the_page_reads_and_the_same_seed_gives_it_again() {
-        let FromWorker::Generated { id, text } = answer(3, 10, 10, 2, 42, || true) else { panic!() };
+        let FromWorker::Generated { id, text } = answer(&request(3, 10, 2, 42, ""), || true) else {
+            panic!()
+        };
         assert_eq!(id, 3);
         assert!(text.contains("Generated 10×10, medium, seed 42"), "{text}");
         let (_, puzzle, _, _) = crate::protocol::parse_outcome(&text, 0).unwrap();
         assert_eq!((puzzle.width(), puzzle.height()), (10, 10));
-        assert_eq!(answer(4, 10, 10, 2, 42, || true), FromWorker::Generated { id: 4, text });
-        let FromWorker::Error { message, .. } = answer(5, 4, 4, 0, 1, || true) else { panic!() };
+        assert_eq!(
+            answer(&request(4, 10, 2, 42, ""), || true),
+            FromWorker::Generated { id: 4, text: text.clone() }
+        );
+        let FromWorker::Error { message, .. } = answer(&request(5, 4, 0, 1, ""), || true) else { panic!() };
         assert!(message.starts_with("No puzzle made: a puzzle is made from 5×5"), "{message}");
+        // A title asked for replaces the generator's; the puzzle is the same.
+        let FromWorker::Generated { text: titled, .. } =
+            answer(&request(6, 10, 2, 42, "Of the day"), || true)
+        else {
+            panic!()
+        };
+        assert!(titled.contains("Of the day") && !titled.contains("seed 42"), "{titled}");
+        let (_, same, _, _) = crate::protocol::parse_outcome(&titled, 0).unwrap();
+        assert_eq!((&same.rows, &same.columns), (&puzzle.rows, &puzzle.columns));
     }
 }

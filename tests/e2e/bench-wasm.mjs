@@ -51,7 +51,7 @@ try {
       at += 8;
       return { verdict, ms, memory: num() };
     };
-    window.__worker = new Worker('./worker_loader.js');
+    window.__worker = new Worker(document.querySelector('meta[name=nonogram-worker]')?.content ?? './worker_loader.js');
     window.__worker.onmessage = (e) => { if (e.data[0] === 0) ready(); };
   }));
   console.log('puzzle\tverdict\tnative_ms\twasm_ms\twasm/native\twasm_MB');

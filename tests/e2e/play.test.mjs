@@ -1,6 +1,6 @@
 // End-to-end tests: play mode (solve it yourself), hints, checks, progress.
 import path from 'node:path';
-import { test, onBothSizes, PHONE, expect, status, paste, solve, shots, startPlaying } from './lib.mjs';
+import { test, onBothSizes, PHONE, expect, status, paste, solve, shots, startPlaying, browser, base } from './lib.mjs';
 import { picture, LAMBDA, colourJson } from './fixtures.mjs';
 import { hints50 } from './scenarios.mjs';
 
@@ -202,6 +202,82 @@ await onBothSizes('New puzzle: made in the worker at the size and grade chosen, 
   expect(await page.locator('#restore-input').count() <= 1, 'restore offered at most once');
 });
 
+/// The clue lines of a `.non` text, its title and goal left out.
+const cluesOf = (text) => text.split('\n').filter((l) => !/^(title|goal)/.test(l)).join('\n');
+
+/// Waits until the made puzzle is read and play has started.
+async function madeAndPlaying(page) {
+  await page.waitForSelector('#hint');
+  await page.waitForFunction(() => document.querySelector('#play-mode').getAttribute('aria-pressed') === 'true');
+}
+
+await test('a made puzzle\'s address and share link make it again, in another browser and after a reload', async (page) => {
+  await page.selectOption('#new-size', '15');
+  await page.selectOption('#new-grade', '3'); // Hard
+  await page.click('#new-puzzle');
+  await madeAndPlaying(page);
+  const clues = await page.inputValue('#clues');
+  const seed = /seed (\d+)"/.exec(clues)[1];
+  const address = new URL(page.url());
+  expect(address.hash === `#new=15x15-hard-${seed}`, address.hash);
+  await page.click('#share');
+  const link = await page.inputValue('#share-link');
+  expect(link === `${base}#new=15x15-hard-${seed}`, link);
+  // Another browser (no storage of this one's) makes the same puzzle and plays it.
+  const other = await browser.newPage();
+  await other.goto(link);
+  await madeAndPlaying(other);
+  expect(await other.inputValue('#clues') === clues, 'the same puzzle from the link');
+  await other.close();
+  // A reload comes back to it.
+  await page.reload();
+  await madeAndPlaying(page);
+  expect(await page.inputValue('#clues') === clues, 'the same puzzle after a reload');
+  // Text of your own: the address forgets the made puzzle.
+  await paste(page, '1\n1\n\n1\n1\n');
+  expect(new URL(page.url()).hash === '', page.url());
+});
+
+await onBothSizes('the puzzle of the day: the same for everyone on that date, its grade shown', async (page) => {
+  await page.click('#puzzle-of-the-day');
+  await madeAndPlaying(page);
+  const today = await page.evaluate(() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getDay()]; });
+  const iso = `${today[0]}-${String(today[1]).padStart(2, '0')}-${String(today[2]).padStart(2, '0')}`;
+  expect(new URL(page.url()).hash === `#day=${iso}`, page.url());
+  const clues = await page.inputValue('#clues');
+  const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+  expect(clues.includes(`title "Puzzle of the day, ${today[2]} ${months[today[1] - 1]} ${today[0]}"`), clues.slice(0, 120));
+  // Its size and grade follow the day of the week (Sunday is 0 in JavaScript).
+  const week = { 1: [10, 'easy'], 2: [15, 'easy'], 3: [15, 'medium'], 4: [20, 'medium'], 5: [15, 'hard'], 6: [20, 'hard'], 0: [15, 'very-hard'] };
+  const [side, grade] = week[today[3]];
+  const detected = await page.locator('#detected').textContent();
+  expect(detected.includes(`${side}×${side}`), detected);
+  const title = await page.locator('#puzzle-title').textContent();
+  const word = { easy: 'Easy', medium: 'Medium', hard: 'Hard', 'very-hard': 'Very hard' }[grade];
+  expect(title === `Puzzle of the day, ${today[2]} ${months[today[1] - 1]} ${today[0]} · ${word}`, title);
+  await page.screenshot({ path: path.join(shots, `day-${page.viewportSize().width}.png`) });
+  // The same puzzle as New puzzle at that size and grade with the date as seed
+  // (`nonogram generate --size 15x15 --difficulty medium --seed 20261126`).
+  const other = await browser.newPage();
+  await other.goto(`${base}#new=${side}x${side}-${grade}-${iso.replaceAll('-', '')}`);
+  await madeAndPlaying(other);
+  expect(cluesOf(await other.inputValue('#clues')) === cluesOf(clues), 'the date is the seed');
+  await other.close();
+  // The worker grades it as the generator did, on the first hint.
+  await page.click('#hint');
+  await page.waitForFunction((w) => document.querySelector('#difficulty')?.textContent.includes(w), word);
+});
+
+await test('an address that names no puzzle says why and leaves the input', async (page) => {
+  const before = await page.inputValue('#clues');
+  await page.evaluate(() => { location.hash = '#new=15x15-tricky-1'; });
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('The link names no puzzle'));
+  const said = await status(page);
+  expect(said.includes('“tricky” is not a grade'), said);
+  expect(await page.inputValue('#clues') === before, 'input unchanged');
+  expect(new URL(page.url()).hash === '', page.url());
+});
+
 await test('a puzzle that needs looking ahead gets a hint that explains the contradiction', async (page) => {
   await startPlaying(page, LAMBDA);
   for (let i = 0; i < 80; i++) {
@@ -240,4 +316,34 @@ await test('hints on a 50×50 board come from the worker, one after another', as
   const { words } = await hints50(page);
   // Each is a deduction in words ("Row 3, clue 2 1: …", "Looking ahead: …").
   expect(words.length === 3 && words.every((w) => /^(Row|Column|Looking ahead)/.test(w)), words.join(" | "));
+});
+
+await onBothSizes('a hand-made puzzle from the built-in list, played with its attribution shown', async (page) => {
+  // The list is not part of the first download: fetched when opened.
+  const fetched = [];
+  page.on('request', (r) => { if (r.url().includes('builtin.json')) fetched.push(r.url()); });
+  expect(fetched.length === 0, 'not fetched before it is opened');
+  await page.click('#builtins > summary');
+  await page.waitForSelector('#builtins .grade');
+  const grades = await page.locator('#builtins .grade > summary').allTextContents();
+  expect(grades.length === 4 && grades[0].startsWith('Easy (') && grades[3].startsWith('Very hard ('), grades.join(' | '));
+  // Each entry names its size, author and licence.
+  const first = await page.locator('#builtins .grade li').first().textContent();
+  expect(/^Play.+ \d+×\d+ — by .+; .+$/.test(first), first);
+  // The licences' own words are there to read.
+  await page.click('#builtins .licences > summary');
+  const licences = await page.locator('#builtins .licence').allTextContents();
+  expect(licences.some((l) => l.includes('Permission is hereby granted')), 'the Expat notice');
+  // Play the webpbn survey's "Lasts Forever" (Very hard).
+  await page.locator('#builtins .grade > summary').nth(3).click();
+  await page.click('button[aria-label="Play Lasts Forever"]');
+  await page.waitForSelector('#hint');
+  await page.waitForFunction(() => document.querySelector('#play-mode').getAttribute('aria-pressed') === 'true');
+  const title = await page.locator('#puzzle-title').textContent();
+  expect(title === 'Lasts Forever · by Gator · Copyright 2009 by Gator · Free to pass on with attribution (webpbn survey)', title);
+  expect((await page.locator('#detected').textContent()).includes('25×25'), 'its size');
+  await page.screenshot({ path: path.join(shots, `builtin-${page.viewportSize().width}.png`) });
+  await page.click('#hint');
+  await page.waitForFunction(() => document.querySelector('#difficulty')?.textContent.includes('Very hard'));
+  expect(fetched.length === 1, `fetched once: ${fetched.length}`);
 });

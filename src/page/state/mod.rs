@@ -14,8 +14,12 @@
 //! - `solve`: solving and playback (the worker's frames, the verdict);
 //! - `play`: play mode (`play/board.rs` the player's board and its
 //!   history, `play/action.rs` what a player does);
-//! - `text`: the words the page shows; `zoom`: the board's zoom.
+//! - `text`: the words the page shows; `zoom`: the board's zoom;
+//! - `address`: what the address says after `#` (a shared or made puzzle);
+//! - `builtins`: the built-in puzzles' list.
 
+pub mod address;
+pub mod builtins;
 mod play;
 mod reduce;
 mod solve;
@@ -24,6 +28,8 @@ mod tests;
 pub mod text;
 mod zoom;
 
+pub use address::{Address, Day, Order};
+pub use builtins::{Builtin, Builtins, Catalogue, Licence, BUILTIN_URL, GRADES};
 pub use play::action::{HintView, PlayAction};
 pub use play::board::{line_cells, line_done, lines_done, progress_key, Play};
 pub use reduce::{Action, Effect, Input, Racer, State, PICK_KEY, SPEEDS};

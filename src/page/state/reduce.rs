@@ -1,11 +1,17 @@
 //! The page's state, its actions and effects, and the reducer that
 //! dispatches each action (see the module above).
 
+use super::address::Order;
+#[cfg(doc)]
+use super::builtins::BUILTIN_URL;
+use super::builtins::{Builtins, Catalogue};
 use super::play::action::PlayAction;
 use super::play::board::Play;
 use super::zoom::Zoom;
 use crate::page::playback::Playback;
-use crate::protocol::{Cells, FromWorker, HintRequest, ParseOutcome, SolveRequest, VerdictKind};
+use crate::protocol::{
+    Cells, FromWorker, GenerateRequest, HintRequest, ParseOutcome, SolveRequest, VerdictKind,
+};
 use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::{Cell, Puzzle};
 use std::rc::Rc;
@@ -91,6 +97,14 @@ pub struct State {
     pub touch: bool,
     /// The id of the puzzle being made (see [`Action::Generate`]).
     pub generating: Option<u32>,
+    /// The puzzle made to order being made or shown: the address says it
+    /// (its share link) until other text replaces it.
+    pub order: Option<Order>,
+    /// A new build of the app has taken over (the service worker's): a
+    /// reload shows it.
+    pub updated: bool,
+    /// The built-in puzzles' list, fetched when first opened.
+    pub builtins: Builtins,
     /// The next text read goes straight into play (a puzzle made to order).
     pub(super) play_when_read: bool,
 }
@@ -145,14 +159,17 @@ pub enum Action {
     Speed(u32),
     /// The screen is (or is not) a touch screen: the page speaks of taps.
     Touch(bool),
-    /// Make a new puzzle of this size and grade (0 any, 1 Easy … 4 Very
-    /// hard) from `seed`, in the worker, then play it.
-    Generate {
-        width: usize,
-        height: usize,
-        difficulty: u8,
-        seed: u64,
-    },
+    /// A new build of the app has taken over: say that a reload shows it.
+    Updated,
+    /// The built-in puzzles' list is opened: fetch it, the first time.
+    OpenBuiltins,
+    /// The built-in puzzles' list as fetched, or why it could not be.
+    BuiltinsFetched(Result<Catalogue, String>),
+    /// Play built-in puzzle `n` (0-based, in the list's order).
+    PlayBuiltin(usize),
+    /// Make a puzzle to order (New puzzle, the puzzle of the day, or an
+    /// address that names one), in the worker, then play it.
+    Generate(Order),
     ShowSolution(usize),
     /// Zoom in or out from the cell size drawn now.
     /// Zoom in one step; `fitted` is the cell drawn when the board fits
@@ -198,13 +215,12 @@ pub enum Effect {
     /// Ask the worker for a hint, or a check of the player's cells.
     AskHint(HintRequest),
     /// Ask the worker to make a puzzle (see [`Action::Generate`]).
-    Generate {
-        id: u32,
-        width: usize,
-        height: usize,
-        difficulty: u8,
-        seed: u64,
-    },
+    Generate(GenerateRequest),
+    /// Show this after the address's `#` (a made puzzle's), or nothing.
+    Address(Option<String>),
+    /// Fetch the built-in puzzles' list (see [`BUILTIN_URL`]); it comes
+    /// back as [`Action::BuiltinsFetched`].
+    FetchBuiltins,
     /// Put this text in `Clues`, as if typed (a puzzle made to order).
     Load(String),
     /// Start play mode on the puzzle just read.
@@ -235,6 +251,9 @@ impl Default for State {
             play: None,
             touch: false,
             generating: None,
+            order: None,
+            updated: false,
+            builtins: Builtins::Unopened,
             play_when_read: false,
         }
     }
@@ -316,6 +335,10 @@ impl State {
         let mut effects = Vec::new();
         match action {
             Action::Edited { bytes } => {
+                // Text of the player's own: the address no longer names it.
+                if !self.play_when_read && self.order.take().is_some() {
+                    effects.push(Effect::Address(None));
+                }
                 self.cancel(&mut effects);
                 self.read(bytes, 0, &mut effects);
             }
@@ -383,12 +406,43 @@ impl State {
             Action::End => self.seek(usize::MAX),
             Action::Seek(n) => self.seek(n),
             Action::Touch(touch) => self.touch = touch,
-            Action::Generate { width, height, difficulty, seed } => {
+            Action::Updated => self.updated = true,
+            Action::OpenBuiltins => {
+                if matches!(self.builtins, Builtins::Unopened | Builtins::Failed(_)) {
+                    self.builtins = Builtins::Loading;
+                    effects.push(Effect::FetchBuiltins);
+                }
+            }
+            Action::BuiltinsFetched(fetched) => {
+                self.builtins = match fetched {
+                    Ok(catalogue) => Builtins::Loaded(Rc::new(catalogue)),
+                    Err(e) => Builtins::Failed(e),
+                };
+            }
+            Action::PlayBuiltin(n) => {
+                let Builtins::Loaded(catalogue) = &self.builtins else { return effects };
+                if let Some(puzzle) = catalogue.puzzles.get(n) {
+                    let text = puzzle.text.clone();
+                    if self.order.take().is_some() {
+                        effects.push(Effect::Address(None));
+                    }
+                    // Straight into play once read, as a made puzzle.
+                    self.play_when_read = true;
+                    effects.push(Effect::Load(text));
+                }
+            }
+            Action::Generate(order) => {
                 let id = self.next_id;
                 self.next_id += 1;
                 self.generating = Some(id);
-                self.status = format!("Making a {width}×{height} puzzle…");
-                effects.push(Effect::Generate { id, width, height, difficulty, seed });
+                let request = order.request(id);
+                self.status = match order {
+                    Order::Day(day) => format!("Making the puzzle of {}…", day.words()),
+                    Order::Made { width, height, .. } => format!("Making a {width}×{height} puzzle…"),
+                };
+                self.order = Some(order);
+                effects.push(Effect::Generate(request));
+                effects.push(Effect::Address(Some(order.fragment())));
             }
             Action::Speed(speed) => {
                 self.speed = speed;

@@ -1,7 +1,7 @@
 //! Every action of the reducer, natively.
 
 use super::*;
-use crate::protocol::{parse_outcome, Cells, Finished, Frame, FromWorker, VerdictKind};
+use crate::protocol::{parse_outcome, Cells, Finished, Frame, FromWorker, GenerateRequest, VerdictKind};
 use nonogram_core::LineId;
 
 const SEED_003: &str = "01110\n11010\n01110\n00110\n00111\n";
@@ -406,29 +406,91 @@ fn words_have_correct_plurals() {
 #[test]
 fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
     let mut s = with(SEED_003);
-    let effects = s.reduce(Action::Generate { width: 10, height: 10, difficulty: 2, seed: 42 });
-    let [Effect::Generate { id, width: 10, height: 10, difficulty: 2, seed: 42 }] = effects[..] else {
+    let order = Order::Made { width: 10, height: 10, difficulty: 2, seed: 42 };
+    let effects = s.reduce(Action::Generate(order));
+    let [Effect::Generate(ref request), Effect::Address(Some(ref address))] = effects[..] else {
         panic!("{effects:?}")
     };
-    assert_eq!(s.generating, Some(id));
+    assert_eq!((request.width, request.height, request.difficulty, request.seed), (10, 10, 2, 42));
+    // The address names the puzzle: a reload or a shared link makes it again.
+    assert_eq!(address, "new=10x10-medium-42");
+    assert_eq!(s.generating, Some(request.id));
     assert_eq!(s.status, "Making a 10×10 puzzle…");
     // The worker's answer: its text goes into Clues.
-    let text = crate::worker::generating::answer(id, 10, 10, 2, 42, || true);
+    let text = crate::worker::generating::answer(request, || true);
     let FromWorker::Generated { text: clues, .. } = &text else { panic!("{text:?}") };
     let effects = s.reduce(Action::FromWorker { message: text.clone() });
     assert_eq!(effects, [Effect::Load(clues.clone())]);
     assert_eq!(s.generating, None);
     // Once read (here in the worker, as the page reads every text), play
-    // starts (the page's Play, with its saved progress).
+    // starts (the page's Play, with its saved progress); the address stays.
     let effects = s.reduce(Action::Edited { bytes: clues.len() });
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Address(_))), "{effects:?}");
     let Some(Effect::Parse { version, index }) = effects.last().cloned() else { panic!("{effects:?}") };
     let outcome = crate::protocol::parse_for_page(clues, index);
     let effects =
         s.reduce(Action::FromWorker { message: FromWorker::Parsed { id: version as u32, outcome } });
     assert_eq!(effects, [Effect::StartPlay]);
-    // A grade that does not come is said.
-    let effects = s.reduce(Action::Generate { width: 5, height: 5, difficulty: 4, seed: 1 });
-    let [Effect::Generate { id, .. }] = effects[..] else { panic!() };
-    s.reduce(Action::FromWorker { message: FromWorker::Error { id, message: "No puzzle made: …".into() } });
+    assert_eq!(s.order, Some(order));
+    // Text of the player's own: the address no longer names a made puzzle.
+    let effects = s.reduce(Action::Edited { bytes: 10 });
+    assert_eq!(effects.first(), Some(&Effect::Address(None)));
+    assert_eq!(s.order, None);
+    // A grade that does not come is said, and the address forgets it.
+    let effects = s.reduce(Action::Generate(Order::Made { width: 5, height: 5, difficulty: 4, seed: 1 }));
+    let [Effect::Generate(GenerateRequest { id, .. }), _] = effects[..] else { panic!() };
+    let message = FromWorker::Error { id, message: "No puzzle made: …".into() };
+    assert_eq!(s.reduce(Action::FromWorker { message }), [Effect::Address(None)]);
     assert_eq!((s.generating, s.status.as_str()), (None, "No puzzle made: …"));
+}
+
+#[test]
+fn the_puzzle_of_the_day_is_asked_for_by_its_date() {
+    let mut s = with(SEED_003);
+    let day = Day::new(2026, 11, 26).unwrap();
+    let effects = s.reduce(Action::Generate(Order::Day(day)));
+    let [Effect::Generate(ref request), Effect::Address(Some(ref address))] = effects[..] else {
+        panic!("{effects:?}")
+    };
+    assert_eq!(address, "day=2026-11-26");
+    assert_eq!(request.title, "Puzzle of the day, 26 November 2026");
+    assert_eq!(s.status, "Making the puzzle of 26 November 2026…");
+}
+
+#[test]
+fn the_built_in_list_is_fetched_once_when_opened_and_a_puzzle_of_it_played() {
+    let mut s = with(SEED_003);
+    assert_eq!(s.reduce(Action::OpenBuiltins), [Effect::FetchBuiltins]);
+    assert_eq!(s.builtins, Builtins::Loading);
+    // Opened again while it comes: no second fetch.
+    assert_eq!(s.reduce(Action::OpenBuiltins), []);
+    s.reduce(Action::BuiltinsFetched(Err("the network is down".into())));
+    assert_eq!(s.builtins, Builtins::Failed("the network is down".into()));
+    // A failed fetch is tried again on the next opening.
+    assert_eq!(s.reduce(Action::OpenBuiltins), [Effect::FetchBuiltins]);
+    let text = "title \"Dancer\"\nby \"Jan Wolter\"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n".to_string();
+    let dancer = Builtin {
+        title: "Dancer".into(),
+        author: "Jan Wolter".into(),
+        copyright: "Copyright 2004 by Jan Wolter".into(),
+        licence: "webpbn survey".into(),
+        source: "webpbn.com #1".into(),
+        grade: 1,
+        width: 1,
+        height: 1,
+        text: text.clone(),
+    };
+    let catalogue = Catalogue { puzzles: vec![dancer], licences: Vec::new() };
+    s.reduce(Action::BuiltinsFetched(Ok(catalogue)));
+    assert_eq!(s.reduce(Action::OpenBuiltins), []);
+    // A made puzzle's address goes; the puzzle goes into Clues, then play.
+    s.order = Some(Order::Made { width: 10, height: 10, difficulty: 1, seed: 1 });
+    assert_eq!(s.reduce(Action::PlayBuiltin(0)), [Effect::Address(None), Effect::Load(text.clone())]);
+    let effects = s.reduce(Action::Edited { bytes: text.len() });
+    let Some(Effect::Parse { version, index }) = effects.last().cloned() else { panic!("{effects:?}") };
+    let outcome = crate::protocol::parse_for_page(&text, index);
+    let effects =
+        s.reduce(Action::FromWorker { message: FromWorker::Parsed { id: version as u32, outcome } });
+    assert_eq!(effects, [Effect::StartPlay]);
+    assert_eq!(s.reduce(Action::PlayBuiltin(5)), []);
 }

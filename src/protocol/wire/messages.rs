@@ -3,7 +3,8 @@
 
 use super::{Reader, Wire};
 use crate::protocol::messages::{
-    CheckRequest, Finished, FixNote, Frame, FromWorker, HintRequest, RunColours, SolveRequest, ToWorker,
+    CheckRequest, Finished, FixNote, Frame, FromWorker, GenerateRequest, HintRequest, RunColours,
+    SolveRequest, ToWorker,
 };
 use crate::protocol::parsing::{ParsedText, PuzzleData};
 
@@ -26,6 +27,7 @@ wire_struct!(RunColours { rows, columns, names });
 wire_struct!(PuzzleData { rows, columns, row_colours, column_colours, names, rgb, symbols, meta, goal });
 wire_struct!(CheckRequest { id, width, height, cells });
 wire_struct!(HintRequest { id, rows, columns, cells, check, colours });
+wire_struct!(GenerateRequest { id, width, height, difficulty, seed, title });
 wire_struct!(FixNote { row, col, fill, by_line_logic, guesses, colour });
 wire_struct!(Finished {
     id,
@@ -60,9 +62,7 @@ impl Wire for ToWorker {
             ToWorker::Race { request, seed } => put!(out, 5, request, seed),
             ToWorker::Parse { id, index } => put!(out, 6, id, index),
             ToWorker::Hint(q) => put!(out, 7, q),
-            ToWorker::Generate { id, width, height, difficulty, seed } => {
-                put!(out, 8, id, width, height, difficulty, seed)
-            }
+            ToWorker::Generate(q) => put!(out, 8, q),
         }
     }
     fn get(r: &mut Reader) -> Option<ToWorker> {
@@ -80,13 +80,7 @@ impl Wire for ToWorker {
             5 => ToWorker::Race { request: Wire::get(r)?, seed: Wire::get(r)? },
             6 => ToWorker::Parse { id: Wire::get(r)?, index: Wire::get(r)? },
             7 => ToWorker::Hint(Wire::get(r)?),
-            8 => ToWorker::Generate {
-                id: Wire::get(r)?,
-                width: Wire::get(r)?,
-                height: Wire::get(r)?,
-                difficulty: Wire::get(r)?,
-                seed: Wire::get(r)?,
-            },
+            8 => ToWorker::Generate(Wire::get(r)?),
             _ => return None,
         })
     }

@@ -1,7 +1,7 @@
 //! Every message through the wire and back; hostile bytes refused.
 use super::*;
 use crate::protocol::{
-    CheckRequest, Finished, FixNote, Frame, FromWorker, HintRequest, SolveRequest, ToWorker,
+    CheckRequest, Finished, FixNote, Frame, FromWorker, GenerateRequest, HintRequest, SolveRequest, ToWorker,
 };
 
 fn round_trip<T: Wire + PartialEq + std::fmt::Debug>(message: T) {
@@ -39,6 +39,14 @@ fn every_message_round_trips() {
     let cells = Cells::parse("#.#?..").unwrap();
     round_trip(ToWorker::Check(CheckRequest { id: 3, width: 3, height: 2, cells: cells.clone() }));
     round_trip(ToWorker::Parse { id: 4, index: 999 });
+    round_trip(ToWorker::Generate(GenerateRequest {
+        id: 4,
+        width: 30,
+        height: 25,
+        difficulty: 4,
+        seed: u64::MAX - 3,
+        title: "Puzzle of 26 November 2026".into(),
+    }));
     round_trip(ToWorker::Hint(HintRequest {
         id: 5,
         rows: vec![vec![1]],
