@@ -110,6 +110,10 @@ impl App {
                     self.load_input(ctx, text);
                     None
                 }
+                Effect::OpenShared(code) => {
+                    self.open_code(ctx, &code, false);
+                    None
+                }
                 Effect::FetchBuiltins => {
                     let done = ctx.link().callback(|fetched| Msg::Act(Action::BuiltinsFetched(fetched)));
                     super::builtin_list::fetch(done);

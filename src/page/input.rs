@@ -133,7 +133,14 @@ impl App {
             Address::Shared(code) => code,
         };
         show_address(None);
-        let opened = share::decode_any(&code).map(|shared| match shared {
+        self.open_code(ctx, &code, true);
+    }
+
+    /// Puts the puzzle of a share code into `Clues` (a share link's, or My
+    /// progress's Continue), keeping the input it replaces to be restored;
+    /// `say` notes what was opened.
+    pub(super) fn open_code(&mut self, ctx: &Context<Self>, code: &str, say: bool) {
+        let opened = share::decode_any(code).map(|shared| match shared {
             share::Shared::Black(p) => {
                 let text = write(Format::Non, &p).unwrap_or_default();
                 (text, p.meta.title.clone(), p.width(), p.height())
@@ -147,12 +154,15 @@ impl App {
             Ok((text, title, width, height)) => {
                 self.keep_replaced(&text);
                 self.load_input(ctx, text);
-                let name = title.as_deref().map(|t| format!("“{t}” ")).unwrap_or_default();
-                let note = format!("Opened the shared puzzle {name}({width}×{height}): press Solve.");
-                self.dispatch(ctx, Action::Note(note));
+                if say {
+                    let name = title.as_deref().map(|t| format!("“{t}” ")).unwrap_or_default();
+                    let note = format!("Opened the shared puzzle {name}({width}×{height}): press Solve.");
+                    self.dispatch(ctx, Action::Note(note));
+                }
             }
             Err(e) => {
-                let note = format!("The share link could not be read: {e}. Your input is unchanged.");
+                let what = if say { "The share link" } else { "The puzzle" };
+                let note = format!("{what} could not be read: {e}. Your input is unchanged.");
                 self.dispatch(ctx, Action::Note(note));
             }
         }

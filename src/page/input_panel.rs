@@ -5,8 +5,10 @@
 use super::builtin_list::BuiltinList;
 use super::input::SYNC_PARSE_BYTES;
 use super::panels::{About, BatchPicker};
+use super::progress_list::ProgressList;
 use crate::page::samples::SAMPLES;
-use crate::page::state::{Action, Builtins, Day, Order};
+use crate::page::state::{Action, Builtins, Day, Order, Played};
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -50,6 +52,8 @@ pub struct InputProps {
     pub generating: bool,
     /// The built-in puzzles' list.
     pub builtins: Builtins,
+    /// My progress.
+    pub played: Rc<Vec<Played>>,
 }
 
 /// The sizes and grades `New puzzle` offers.
@@ -147,6 +151,7 @@ pub fn InputPanel(props: &InputProps) -> Html {
                     title="The same puzzle for everyone today, harder as the week goes on">{ "Puzzle of the day" }</button>
             </div>
             <BuiltinList builtins={props.builtins.clone()} on_action={props.on_action.clone()} />
+            <ProgressList played={props.played.clone()} on_action={props.on_action.clone()} />
             <div class="buttons">
                 <button id="solve" onclick={solve} disabled={!props.can_solve}>{ "Solve" }</button>
                 <button id="stop" onclick={stop} disabled={!props.running}>{ "Stop" }</button>

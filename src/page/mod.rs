@@ -13,7 +13,8 @@
 //! actions and carries out the reducer's effects), the components it
 //! draws (`view`, `input_panel`, `panels`, `board`, `play_bar`, the
 //! picture panel's `picture_*`, `export_view`, `builtin_list`: the
-//! built-in puzzles, `board_text`: the board in words), `draw` (the
+//! built-in puzzles, `progress_list`: My progress, `board_text`: the
+//! board in words), `draw` (the
 //! canvas), `input` (reading the text, share links), `setup` (the first
 //! render), `storage`, `location` (the address), `offline` (the service
 //! worker), and the page's side of the workers (`worker_handle`,
@@ -58,6 +59,8 @@ mod picture_markup;
 mod picture_view;
 #[cfg(target_arch = "wasm32")]
 mod play_bar;
+#[cfg(target_arch = "wasm32")]
+mod progress_list;
 #[cfg(target_arch = "wasm32")]
 mod setup;
 #[cfg(target_arch = "wasm32")]

@@ -6,7 +6,7 @@ use super::app::{App, Msg, SAMPLE};
 use super::input::STORAGE_KEY;
 use super::solver_client::SolverClient;
 use super::storage::storage;
-use crate::page::state::{Action, State, PICK_KEY};
+use crate::page::state::{Action, State, PICK_KEY, PLAYED_KEY};
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -58,6 +58,10 @@ impl App {
             .and_then(|w| w.match_media("(pointer: coarse)").ok().flatten())
             .is_some_and(|m| m.matches());
         app.dispatch(ctx, Action::Touch(touch));
+        // My progress: the puzzles played in this browser.
+        if let Some(played) = storage().and_then(|s| s.get_item(PLAYED_KEY).ok().flatten()) {
+            app.dispatch(ctx, Action::PlayedRead(played));
+        }
         // With the batch's puzzle it was at (1-based).
         let pick = storage()
             .and_then(|s| s.get_item(PICK_KEY).ok().flatten())

@@ -85,7 +85,8 @@ impl SolverClient {
             | Effect::Load(_)
             | Effect::StartPlay
             | Effect::Address(_)
-            | Effect::FetchBuiltins => None,
+            | Effect::FetchBuiltins
+            | Effect::OpenShared(_) => None,
         }
     }
 

@@ -98,6 +98,7 @@ impl App {
                     on_use={link.callback(|text: &'static str| Msg::Load(text.to_string()))}
                     restorable={self.replaced.is_some()} on_restore={link.callback(|_| Msg::RestoreInput)}
                     generating={state.generating.is_some()} builtins={state.builtins.clone()}
+                    played={state.played.clone()}
                     on_action={on_action.clone()} />
                 <section class="board">
                     if let Some(title) = self.puzzle_title() {

@@ -347,3 +347,41 @@ await onBothSizes('a hand-made puzzle from the built-in list, played with its at
   await page.waitForFunction(() => document.querySelector('#difficulty')?.textContent.includes('Very hard'));
   expect(fetched.length === 1, `fetched once: ${fetched.length}`);
 });
+
+await onBothSizes('My progress lists the puzzles played, solved ✓ with time and hints, after a reload; Continue plays on', async (page) => {
+  // One solved with hints…
+  await startPlaying(page, TEN);
+  let hints = 0;
+  while (!(await status(page)).startsWith('Solved!')) {
+    await askHint(page);
+    await page.click('#apply-hint');
+    hints++;
+  }
+  // …and one made to order, begun: a cell filled.
+  await page.selectOption('#new-size', '10');
+  await page.selectOption('#new-grade', '1');
+  await page.click('#new-puzzle');
+  await page.waitForFunction(() => document.querySelector('#clues').value.includes('Generated 10×10'));
+  await page.waitForSelector('#hint');
+  const made = /title "([^"]+)"/.exec(await page.inputValue('#clues'))[1];
+  await askHint(page);
+  await page.click('#apply-hint');
+  const marked = await page.locator('#progress').textContent();
+  expect(!marked.includes(': 0 cells'), marked);
+  await page.reload();
+  await page.waitForSelector('#detected:has-text("Detected")');
+  await page.click('#my-progress > summary');
+  const entries = await page.locator('#my-progress li').allTextContents();
+  expect(entries.length === 2, entries.join(' | '));
+  expect(entries[0].includes(made) && entries[0].startsWith('Continue') && entries[0].includes('1 hint;'), entries[0]);
+  expect(entries[1].startsWith('Open✓ Untitled 10×10 — ') && entries[1].includes(`${hints} hint`), entries[1]);
+  expect((await page.locator('#my-progress > summary').textContent()) === 'My progress (2 played, 1 solved)', 'summary');
+  await page.screenshot({ path: path.join(shots, `progress-${page.viewportSize().width}.png`) });
+  // Other text in Clues, then Continue: the made puzzle again, its cells kept.
+  await paste(page, '1\n1\n\n1\n1\n');
+  await page.click(`#my-progress button[aria-label="Continue ${made}"]`);
+  await page.waitForSelector('#hint');
+  await page.waitForFunction(() => document.querySelector('#play-mode').getAttribute('aria-pressed') === 'true');
+  expect((await page.inputValue('#clues')).includes(made), 'the made puzzle in Clues');
+  expect((await page.locator('#progress').textContent()) === marked, `progress kept: ${marked}`);
+});

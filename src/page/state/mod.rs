@@ -16,11 +16,12 @@
 //!   history, `play/action.rs` what a player does);
 //! - `text`: the words the page shows; `zoom`: the board's zoom;
 //! - `address`: what the address says after `#` (a shared or made puzzle);
-//! - `builtins`: the built-in puzzles' list.
+//! - `builtins`: the built-in puzzles' list; `progress`: My progress.
 
 pub mod address;
 pub mod builtins;
 mod play;
+pub mod progress;
 mod reduce;
 mod solve;
 #[cfg(test)]
@@ -32,6 +33,7 @@ pub use address::{Address, Day, Order};
 pub use builtins::{Builtin, Builtins, Catalogue, Licence, BUILTIN_URL, GRADES};
 pub use play::action::{HintView, PlayAction};
 pub use play::board::{line_cells, line_done, lines_done, progress_key, Play};
+pub use progress::{Played, PLAYED_KEY};
 pub use reduce::{Action, Effect, Input, Racer, State, PICK_KEY, SPEEDS};
 pub use text::{clock_text, counts_text, millis, plural, verdict_text};
 pub use zoom::{Zoom, ZOOM_CELLS, ZOOM_STEP};

@@ -4,6 +4,7 @@
 //! redone; progress is kept per puzzle; hints and checks come from the
 //! worker. Pure, tested natively with the rest of the reducer.
 
+use super::progress::{self, Played, PLAYED_KEY};
 use super::reduce::{Effect, State};
 use super::text::plural;
 use crate::protocol::{Cells, FromWorker, HintRequest};
@@ -12,6 +13,7 @@ use board::Stroke;
 use board::{lines_done, Play};
 use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::Puzzle;
+use nonogram_formats::share;
 use std::rc::Rc;
 
 impl State {
@@ -23,7 +25,7 @@ impl State {
         if let PlayAction::Toggle { saved } = action {
             self.play = match self.play.take() {
                 Some(play) => {
-                    effects.push(Effect::Keep { key: play.key.clone(), value: play.saved(now) });
+                    keep_progress(&play, now, &mut self.played, effects);
                     None
                 }
                 None => Some(Play::new(&puzzle, colour.as_deref(), now, saved.as_deref())),
@@ -33,13 +35,36 @@ impl State {
                 _ => String::new(),
             };
             self.check_solved(&puzzle, now);
+            if let Some(play) = &self.play {
+                // In My progress, first: with what it takes to open it again.
+                let meta = colour.as_ref().map_or(&puzzle.meta, |c| &c.meta);
+                let title = meta.title.clone().filter(|t| !t.trim().is_empty());
+                let code = match &colour {
+                    Some(colour) => share::encode_colour(colour),
+                    None => share::encode(&puzzle),
+                };
+                let entry = Played {
+                    key: play.key.clone(),
+                    title: title.unwrap_or_else(|| "Untitled".into()),
+                    width,
+                    height: puzzle.height(),
+                    solved: play.solved.is_some(),
+                    ms: play.solved.unwrap_or_else(|| play.elapsed(now)).max(0.0) as u64,
+                    hints: play.hints,
+                    at: now,
+                    code,
+                };
+                let played = Rc::make_mut(&mut self.played);
+                progress::started(played, entry);
+                effects.push(Effect::Keep { key: PLAYED_KEY.into(), value: progress::write_list(played) });
+            }
             return;
         }
         let Some(play) = self.play.as_mut() else { return };
         if let PlayAction::Hidden(hidden) = action {
             play.pause(hidden, now);
             if hidden {
-                effects.push(Effect::Keep { key: play.key.clone(), value: play.saved(now) });
+                keep_progress(play, now, &mut self.played, effects);
             }
             return;
         }
@@ -155,7 +180,7 @@ impl State {
                     return;
                 }
                 play.cross_clue(line as u32, number as u32);
-                effects.push(Effect::Keep { key: play.key.clone(), value: play.saved(now) });
+                keep_progress(play, now, &mut self.played, effects);
                 false
             }
             PlayAction::ApplyHint => {
@@ -169,7 +194,7 @@ impl State {
             self.check_solved(&puzzle, now);
             if let Some(play) = &self.play {
                 if play.stroke.is_none() {
-                    effects.push(Effect::Keep { key: play.key.clone(), value: play.saved(now) });
+                    keep_progress(play, now, &mut self.played, effects);
                     if play.show_mistakes && play.solved.is_none() {
                         effects.push(self.ask_hint(true, &puzzle, colour.as_deref()));
                     }
@@ -225,6 +250,21 @@ impl State {
             play.hints += 1;
             play.hint = Some(HintView { text, line, cells });
         }
+    }
+}
+
+/// Keeps the board of a puzzle played (at `now`), and its line in My
+/// progress: solved, the time played, the hints used.
+pub(super) fn keep_progress(play: &Play, now: f64, played: &mut Rc<Vec<Played>>, effects: &mut Vec<Effect>) {
+    effects.push(Effect::Keep { key: play.key.clone(), value: play.saved(now) });
+    if played.iter().any(|p| p.key == play.key) {
+        let played = Rc::make_mut(played);
+        progress::played_again(played, &play.key, now, |entry| {
+            entry.solved |= play.solved.is_some();
+            entry.ms = play.solved.unwrap_or_else(|| play.elapsed(now)).max(0.0) as u64;
+            entry.hints = play.hints;
+        });
+        effects.push(Effect::Keep { key: PLAYED_KEY.into(), value: progress::write_list(played) });
     }
 }
 

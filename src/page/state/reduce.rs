@@ -7,6 +7,7 @@ use super::builtins::BUILTIN_URL;
 use super::builtins::{Builtins, Catalogue};
 use super::play::action::PlayAction;
 use super::play::board::Play;
+use super::progress::{self, Played};
 use super::zoom::Zoom;
 use crate::page::playback::Playback;
 use crate::protocol::{
@@ -105,6 +106,9 @@ pub struct State {
     pub updated: bool,
     /// The built-in puzzles' list, fetched when first opened.
     pub builtins: Builtins,
+    /// My progress: the puzzles played in this browser (see
+    /// [`super::progress`]).
+    pub played: Rc<Vec<Played>>,
     /// The next text read goes straight into play (a puzzle made to order).
     pub(super) play_when_read: bool,
 }
@@ -167,6 +171,10 @@ pub enum Action {
     BuiltinsFetched(Result<Catalogue, String>),
     /// Play built-in puzzle `n` (0-based, in the list's order).
     PlayBuiltin(usize),
+    /// My progress as kept in the browser (read once, at the start).
+    PlayedRead(String),
+    /// Open a puzzle of My progress (by its progress key) and play on.
+    Continue(String),
     /// Make a puzzle to order (New puzzle, the puzzle of the day, or an
     /// address that names one), in the worker, then play it.
     Generate(Order),
@@ -221,6 +229,8 @@ pub enum Effect {
     /// Fetch the built-in puzzles' list (see [`BUILTIN_URL`]); it comes
     /// back as [`Action::BuiltinsFetched`].
     FetchBuiltins,
+    /// Put the puzzle of this share code in `Clues` (My progress's Continue).
+    OpenShared(String),
     /// Put this text in `Clues`, as if typed (a puzzle made to order).
     Load(String),
     /// Start play mode on the puzzle just read.
@@ -254,6 +264,7 @@ impl Default for State {
             order: None,
             updated: false,
             builtins: Builtins::Unopened,
+            played: Rc::default(),
             play_when_read: false,
         }
     }
@@ -419,6 +430,16 @@ impl State {
                     Err(e) => Builtins::Failed(e),
                 };
             }
+            Action::PlayedRead(text) => self.played = Rc::new(progress::read_list(&text)),
+            Action::Continue(key) => {
+                let Some(entry) = self.played.iter().find(|p| p.key == key) else { return effects };
+                let code = entry.code.clone();
+                if self.order.take().is_some() {
+                    effects.push(Effect::Address(None));
+                }
+                self.play_when_read = true;
+                effects.push(Effect::OpenShared(code));
+            }
             Action::PlayBuiltin(n) => {
                 let Builtins::Loaded(catalogue) = &self.builtins else { return effects };
                 if let Some(puzzle) = catalogue.puzzles.get(n) {
@@ -472,7 +493,7 @@ impl State {
         self.playback = Playback::new(0);
         self.zoom = Zoom::Fit;
         if let Some(play) = self.play.take() {
-            effects.push(Effect::Keep { key: play.key.clone(), value: play.saved_now() });
+            super::play::keep_progress(&play, play.seen, &mut self.played, effects);
         }
         self.clear_outcome();
         effects.push(Effect::Parse { version: self.version, index });

@@ -10,6 +10,13 @@ use nonogram_core::{Cell, Clue, LineId};
 const SEED_003: &str = "01110\n11010\n01110\n00110\n00111\n";
 const SOLUTION: &str = ".###.##.#..###...##...###";
 
+/// My progress's list, kept with each board kept.
+macro_rules! kept_list {
+    () => {
+        Effect::Keep { key: _, value: _ }
+    };
+}
+
 fn state() -> State {
     let mut s = State::default();
     let mut effects = s.reduce(Action::Edited { bytes: SEED_003.len() });
@@ -44,7 +51,7 @@ fn play_shows_an_empty_board_and_a_press_fills_or_crosses_then_clears() {
     assert_eq!(&board(&s)[..3], ".#?");
     // Each finished change keeps the progress.
     assert!(
-        matches!(effects.as_slice(), [Effect::Keep { value, .. }] if value.ends_with(".#???????????????????????"))
+        matches!(effects.as_slice(), [Effect::Keep { value, .. }, kept_list!()] if value.ends_with(".#???????????????????????"))
     );
     // Again on the same cell with the same button: cleared.
     act(&mut s, PlayAction::Press { index: 1, cross: false });
@@ -57,7 +64,7 @@ fn play_shows_an_empty_board_and_a_press_fills_or_crosses_then_clears() {
     assert_eq!(&board(&s)[..3], ".?.");
     // Off: the solver's view again; the progress is kept.
     let effects = act(&mut s, PlayAction::Toggle { saved: None });
-    assert!(s.play.is_none() && matches!(effects.as_slice(), [Effect::Keep { .. }]));
+    assert!(s.play.is_none() && matches!(effects.as_slice(), [Effect::Keep { .. }, kept_list!()]));
 }
 
 #[test]
@@ -134,7 +141,14 @@ fn solving_it_says_solved_with_the_time_and_hints() {
 fn progress_is_restored_from_what_was_kept() {
     let mut s = playing();
     act(&mut s, PlayAction::Press { index: 3, cross: false });
-    let Some(Effect::Keep { key, value }) = act(&mut s, PlayAction::Release).pop() else { panic!() };
+    let effects = act(&mut s, PlayAction::Release);
+    let Some(Effect::Keep { key, value }) = effects
+        .iter()
+        .find(|e| matches!(e, Effect::Keep { key, .. } if key.starts_with("nonogram-studio.play.")))
+        .cloned()
+    else {
+        panic!("{effects:?}")
+    };
     assert_eq!(key, progress_key(s.puzzle().unwrap(), None));
     assert!(key.starts_with("nonogram-studio.play."));
     act(&mut s, PlayAction::Toggle { saved: None });
@@ -161,7 +175,7 @@ fn clue_numbers_are_crossed_off_and_on_and_kept() {
     act(&mut s, PlayAction::CrossClue { line: 8, number: 0 });
     assert_eq!(*s.play.as_ref().unwrap().crossed, [(1, 1), (8, 0)]);
     assert!(
-        matches!(effects.as_slice(), [Effect::Keep { value, .. }] if value.ends_with(";1.1")),
+        matches!(effects.as_slice(), [Effect::Keep { value, .. }, kept_list!()] if value.ends_with(";1.1")),
         "{effects:?}"
     );
     // Again: back on.
@@ -172,7 +186,8 @@ fn clue_numbers_are_crossed_off_and_on_and_kept() {
         assert!(act(&mut s, PlayAction::CrossClue { line, number }).is_empty());
     }
     // An empty clue's "0" can be crossed off.
-    let Some(Effect::Keep { value, .. }) = act(&mut s, PlayAction::CrossClue { line: 1, number: 0 }).pop()
+    let Some(Effect::Keep { value, .. }) =
+        act(&mut s, PlayAction::CrossClue { line: 1, number: 0 }).into_iter().next()
     else {
         panic!()
     };
@@ -241,7 +256,7 @@ fn new_input_ends_play_and_keeps_its_progress() {
     act(&mut s, PlayAction::Release);
     let effects = s.reduce(Action::Edited { bytes: 3 });
     assert!(s.play.is_none());
-    assert!(matches!(effects.as_slice(), [Effect::Keep { .. }, Effect::Parse { .. }]));
+    assert!(matches!(effects.as_slice(), [Effect::Keep { .. }, kept_list!(), Effect::Parse { .. }]));
 }
 
 #[test]
@@ -408,7 +423,7 @@ fn the_clock_stands_still_while_the_page_is_hidden_and_is_kept() {
     // Hidden from 5 s to 65 s: a minute that does not count.
     let effects = at(&mut s, PlayAction::Hidden(true), 5000.0);
     assert!(
-        matches!(effects.as_slice(), [Effect::Keep { value, .. }] if value.starts_with("0;5000;")),
+        matches!(effects.as_slice(), [Effect::Keep { value, .. }, kept_list!()] if value.starts_with("0;5000;")),
         "{effects:?}"
     );
     assert_eq!((play(&s).elapsed(65_000.0), play(&s).running_since()), (5000.0, None));
@@ -458,7 +473,7 @@ fn mistakes_are_counted_once_each_and_can_be_shown_at_once() {
     checked(&mut s, &effects, vec![0, 23, 24]);
     let play = s.play.as_ref().unwrap();
     assert_eq!((play.mistakes, &play.wrong[..]), (4, &[0, 23, 24][..]));
-    assert!(play.saved_now().ends_with(";;4"), "{}", play.saved_now());
+    assert!(play.saved(play.seen).ends_with(";;4"), "{}", play.saved(play.seen));
     // Off: no more checks, the outlines go.
     act(&mut s, PlayAction::ShowMistakes(false));
     assert!(s.play.as_ref().unwrap().wrong.is_empty());
@@ -467,4 +482,41 @@ fn mistakes_are_counted_once_each_and_can_be_shown_at_once() {
     // Restart: none found yet.
     act(&mut s, PlayAction::Restart);
     assert_eq!(s.play.as_ref().unwrap().mistakes, 0);
+}
+
+#[test]
+fn my_progress_lists_a_puzzle_played_with_its_time_hints_and_solve_and_continues_it() {
+    let mut s = state();
+    // Playing starts its line, first, with the code that opens it again.
+    let effects = act(&mut s, PlayAction::Toggle { saved: None });
+    let list = effects.iter().find_map(|e| match e {
+        Effect::Keep { key, value } if key == crate::page::state::PLAYED_KEY => Some(value.clone()),
+        _ => None,
+    });
+    let list = crate::page::state::progress::read_list(&list.expect("the list kept"));
+    assert_eq!(list.len(), 1);
+    assert_eq!((list[0].title.as_str(), list[0].width, list[0].solved), ("Untitled", 5, false));
+    assert_eq!(list[0].key, progress_key(s.puzzle().unwrap(), None));
+    let opened = nonogram_formats::share::decode(&list[0].code).unwrap();
+    assert_eq!(opened.rows, s.puzzle().unwrap().rows);
+    // Solving it (in a minute, with a hint) is kept in its line.
+    s.play.as_mut().unwrap().hints = 1;
+    for (i, c) in SOLUTION.chars().enumerate() {
+        s.reduce(Action::Play { action: PlayAction::Press { index: i, cross: c == '.' }, now: 1000.0 });
+        s.reduce(Action::Play { action: PlayAction::Release, now: 61_000.0 });
+    }
+    let entry = &s.played[0];
+    assert_eq!((entry.solved, entry.ms, entry.hints, entry.at), (true, 60_000, 1, 61_000.0));
+    // Read back after a reload, Continue opens it again and plays.
+    let kept = crate::page::state::progress::write_list(&s.played);
+    let mut after = State::default();
+    after.reduce(Action::PlayedRead(kept));
+    assert_eq!(after.played[0].title, "Untitled");
+    let effects = after.reduce(Action::Continue(entry.key.clone()));
+    assert_eq!(effects, [Effect::OpenShared(entry.code.clone())]);
+    let mut effects = after.reduce(Action::Edited { bytes: SEED_003.len() });
+    let Some(Effect::Parse { version, index }) = effects.pop() else { panic!() };
+    let effects = after.reduce(Action::Parsed { version, outcome: parse_outcome(SEED_003, index) });
+    assert_eq!(effects, [Effect::StartPlay]);
+    assert_eq!(after.reduce(Action::Continue("no such key".into())), []);
 }
