@@ -5,7 +5,7 @@
 //! worker. Pure, tested natively with the rest of the reducer.
 
 use super::progress::{self, Played, PLAYED_KEY};
-use super::reduce::{Effect, State};
+use super::reduce::{keep_progress, Effect, State};
 use super::text::plural;
 use crate::protocol::{Cells, FromWorker, HintRequest};
 use action::{HintView, PlayAction};
@@ -250,21 +250,6 @@ impl State {
             play.hints += 1;
             play.hint = Some(HintView { text, line, cells });
         }
-    }
-}
-
-/// Keeps the board of a puzzle played (at `now`), and its line in My
-/// progress: solved, the time played, the hints used.
-pub(super) fn keep_progress(play: &Play, now: f64, played: &mut Rc<Vec<Played>>, effects: &mut Vec<Effect>) {
-    effects.push(Effect::Keep { key: play.key.clone(), value: play.saved(now) });
-    if played.iter().any(|p| p.key == play.key) {
-        let played = Rc::make_mut(played);
-        progress::played_again(played, &play.key, now, |entry| {
-            entry.solved |= play.solved.is_some();
-            entry.ms = play.solved.unwrap_or_else(|| play.elapsed(now)).max(0.0) as u64;
-            entry.hints = play.hints;
-        });
-        effects.push(Effect::Keep { key: PLAYED_KEY.into(), value: progress::write_list(played) });
     }
 }
 

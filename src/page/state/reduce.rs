@@ -7,7 +7,7 @@ use super::builtins::BUILTIN_URL;
 use super::builtins::{Builtins, Catalogue};
 use super::play::action::PlayAction;
 use super::play::board::Play;
-use super::progress::{self, Played};
+use super::progress::{self, Played, PLAYED_KEY};
 use super::zoom::Zoom;
 use crate::page::playback::Playback;
 use crate::protocol::{
@@ -493,7 +493,7 @@ impl State {
         self.playback = Playback::new(0);
         self.zoom = Zoom::Fit;
         if let Some(play) = self.play.take() {
-            super::play::keep_progress(&play, play.seen, &mut self.played, effects);
+            keep_progress(&play, play.seen(), &mut self.played, effects);
         }
         self.clear_outcome();
         effects.push(Effect::Parse { version: self.version, index });
@@ -546,5 +546,20 @@ impl State {
         self.playing = false;
         self.shown_solution = None;
         self.playback.seek(step);
+    }
+}
+
+/// Keeps the board of a puzzle played (at `now`), and its line in My
+/// progress: solved, the time played, the hints used.
+pub(super) fn keep_progress(play: &Play, now: f64, played: &mut Rc<Vec<Played>>, effects: &mut Vec<Effect>) {
+    effects.push(Effect::Keep { key: play.key.clone(), value: play.saved(now) });
+    if played.iter().any(|p| p.key == play.key) {
+        let played = Rc::make_mut(played);
+        progress::played_again(played, &play.key, now, |entry| {
+            entry.solved |= play.solved.is_some();
+            entry.ms = play.solved.unwrap_or_else(|| play.elapsed(now)).max(0.0) as u64;
+            entry.hints = play.hints;
+        });
+        effects.push(Effect::Keep { key: PLAYED_KEY.into(), value: progress::write_list(played) });
     }
 }

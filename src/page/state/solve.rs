@@ -26,7 +26,7 @@ impl State {
         // Solve shows the solver at work: play mode ends, its progress kept
         // for the next Play.
         if let Some(play) = self.play.take() {
-            super::play::keep_progress(&play, now, &mut self.played, effects);
+            super::reduce::keep_progress(&play, now, &mut self.played, effects);
         }
         let Some(puzzle) = self.puzzle() else { return };
         let request = match self.colour() {

@@ -37,7 +37,7 @@ pub struct Play {
     /// of the player's latest action (what a new input keeps the time to).
     pub(super) played: f64,
     pub(super) since: f64,
-    pub(in crate::page::state) seen: f64,
+    pub(super) seen: f64,
     /// How long it took, once every clue is satisfied.
     pub solved: Option<f64>,
     pub hint: Option<super::action::HintView>,
@@ -178,6 +178,11 @@ impl Play {
             }
         }
         play
+    }
+
+    /// When the player last did something (ms, the page's clock).
+    pub fn seen(&self) -> f64 {
+        self.seen
     }
 
     /// Milliseconds played at `now` (the clock stops at "Solved!" and
