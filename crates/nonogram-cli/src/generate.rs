@@ -1,18 +1,22 @@
-//! `nonogram generate`: puzzles made to order (a size, a grade, a seed),
-//! each unique and of the grade `solve --stats` gives it (see
-//! `nonogram_core::generate`).
+//! `nonogram generate`: puzzles made to order (a size, a grade, a seed,
+//! and colours for a colour puzzle), each unique and of the grade `solve
+//! --stats` gives it (see `nonogram_core::generate`).
 
 use crate::args::Args;
-use nonogram_core::generate::{make, Order, SIDES};
+use nonogram_core::generate::{make, make_colour, Order, COLOURS, MAX_COLOUR_SIDE, SIDES};
 use nonogram_core::hint::Difficulty;
-use nonogram_formats::{shown, write, Format};
+use nonogram_formats::{shown, write, write_colour, Format};
 use std::time::{Duration, Instant};
 
 /// Pictures tried per puzzle at most (the time limit usually comes first).
 const MAX_TRIES: u64 = 1_000_000;
 
 pub fn main(argv: &[String]) -> Result<u8, String> {
-    let args = Args::parse(argv, &[], &["--size", "--difficulty", "--seed", "--count", "--to", "--timeout"])?;
+    let args = Args::parse(
+        argv,
+        &[],
+        &["--size", "--difficulty", "--seed", "--count", "--to", "--timeout", "--colours"],
+    )?;
     if let Some(extra) = args.operands.first() {
         return Err(format!("generate takes options only, not `{}`", shown(extra)));
     }
@@ -36,6 +40,55 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             })?,
             None => 1,
         };
+    let colours = match args.value("--colours") {
+        Some(v) => {
+            Some(v.trim().parse::<usize>().ok().filter(|n| (COLOURS.0..=COLOURS.1).contains(n)).ok_or_else(
+                || {
+                    format!(
+                        "--colours takes {} to {} (colours besides the background), not `{}`",
+                        COLOURS.0,
+                        COLOURS.1,
+                        shown(v)
+                    )
+                },
+            )?)
+        }
+        None => None,
+    };
+    let timeout = args.timeout()?.unwrap_or(Duration::from_secs(60));
+    if let Some(colours) = colours {
+        if width.max(height) > MAX_COLOUR_SIDE {
+            return Err(format!(
+                "a colour puzzle is made up to {0}×{0}, not {width}×{height}",
+                MAX_COLOUR_SIDE
+            ));
+        }
+        if count > 1 {
+            return Err("colour puzzles are made one at a time: give --count 1".into());
+        }
+        let format = match args.value("--to") {
+            None => Format::WebpbnXml,
+            Some(key) => Format::from_key(key)
+                .filter(|f| [Format::Json, Format::WebpbnXml].contains(f))
+                .ok_or_else(|| format!("a colour puzzle is written as xml or json, not `{}`", shown(key)))?,
+        };
+        let order = Order { width, height, difficulty, seed };
+        let start = Instant::now();
+        return match make_colour(order, colours, MAX_TRIES, || start.elapsed() < timeout) {
+            Ok(made) => {
+                print!("{}", write_colour(format, &made.into_titled(seed)).map_err(|e| e.to_string())?);
+                Ok(0)
+            }
+            Err(refusal) => {
+                let grade = difficulty.map_or("any".to_string(), |d| d.word().to_string());
+                eprintln!(
+                    "error: {width}×{height}, {colours} colours, grade {grade}, seed {seed}: {refusal} (within --timeout {} s)",
+                    timeout.as_secs_f64()
+                );
+                Ok(1)
+            }
+        };
+    }
     let format = match args.value("--to") {
         None => Format::Non,
         Some(key) => Format::from_key(key)
@@ -47,7 +100,6 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     if count > 1 && format != Format::Non {
         return Err("several puzzles are written as non only (a nonpack); give --to non or --count 1".into());
     }
-    let timeout = args.timeout()?.unwrap_or(Duration::from_secs(60));
     let start = Instant::now();
     let mut texts = Vec::new();
     let mut made_clues = std::collections::HashSet::new();

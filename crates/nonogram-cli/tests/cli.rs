@@ -901,6 +901,41 @@ fn generate_makes_unique_puzzles_of_the_grade_asked() {
 }
 
 #[test]
+fn generate_makes_colour_puzzles_unique_of_the_grade_asked() {
+    for (grade, word, colours, to) in
+        [("easy", "easy", "2", "xml"), ("medium", "medium", "3", "json"), ("hard", "hard", "4", "xml")]
+    {
+        let args = [
+            "generate",
+            "--size",
+            "12x10",
+            "--colours",
+            colours,
+            "--difficulty",
+            grade,
+            "--seed",
+            "2",
+            "--to",
+            to,
+        ];
+        let made = nonogram(&args, "");
+        assert_eq!(made.status, 0, "{grade}: {}", made.stderr);
+        assert!(
+            made.stdout.contains(&format!("Generated 12×10, {colours} colours, {word}, seed 2")),
+            "{}",
+            made.stdout
+        );
+        let solved = nonogram(&["solve", "--stats", "-"], &made.stdout);
+        assert_eq!(field(&solved.stdout, "verdict"), ["unique"], "{grade}");
+        assert_eq!(field(&solved.stdout, "difficulty"), [word], "{grade}");
+        // The background and each colour, named on the solve's colours line.
+        let named = field(&solved.stdout, "colours");
+        assert_eq!(named[0].split_whitespace().count(), colours.parse::<usize>().unwrap() + 1, "{named:?}");
+        assert_eq!(nonogram(&args, "").stdout, made.stdout, "the same seed, the same puzzle");
+    }
+}
+
+#[test]
 fn generate_refuses_bad_options_and_says_when_a_grade_does_not_come() {
     for (args, message) in [
         (vec!["generate"], "--size WxH is required"),
@@ -923,6 +958,10 @@ fn generate_refuses_bad_options_and_says_when_a_grade_does_not_come() {
             "several puzzles are written as non only",
         ),
         (vec!["generate", "--size", "10", "--to", "seed"], "--to takes one of non|nin|plain|json|xml"),
+        (vec!["generate", "--size", "10", "--colours", "5"], "--colours takes 2 to 4"),
+        (vec!["generate", "--size", "31x10", "--colours", "2"], "a colour puzzle is made up to 30×30"),
+        (vec!["generate", "--size", "10", "--colours", "2", "--to", "non"], "written as xml or json"),
+        (vec!["generate", "--size", "10", "--colours", "2", "--count", "2"], "one at a time"),
     ] {
         let r = nonogram(&args, "");
         assert_eq!(r.status, 2, "{args:?}");

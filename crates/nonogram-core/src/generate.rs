@@ -13,6 +13,9 @@
 //! the seed with integer arithmetic and a fixed generator (splitmix64), so
 //! the same seed and options give the same puzzle on every platform.
 
+use crate::colour::puzzle::default_palette;
+use crate::colour::search::solve_colour;
+use crate::colour::ColourPuzzle;
 use crate::grid::Grid;
 use crate::hint::Difficulty;
 use crate::puzzle::{Puzzle, MAX_SIDE};
@@ -40,6 +43,10 @@ pub enum Refusal {
     /// No picture of that grade came in `tries` tries (or by the time
     /// limit): the grade is rare or out of reach at that size.
     NotFound { tries: u64 },
+    /// A colour puzzle's side out of 5 to [`MAX_COLOUR_SIDE`].
+    ColourSize { width: usize, height: usize },
+    /// Colours out of [`COLOURS`].
+    Colours { colours: usize },
 }
 
 impl std::fmt::Display for Refusal {
@@ -50,6 +57,14 @@ impl std::fmt::Display for Refusal {
                 "a puzzle is made from {0}×{0} to {1}×{1}, not {width}×{height}",
                 SIDES.0, SIDES.1
             ),
+            Refusal::ColourSize { width, height } => write!(
+                f,
+                "a colour puzzle is made from {0}×{0} to {1}×{1}, not {width}×{height}",
+                SIDES.0, MAX_COLOUR_SIDE
+            ),
+            Refusal::Colours { colours } => {
+                write!(f, "a colour puzzle has {} to {} colours besides the background, not {colours}", COLOURS.0, COLOURS.1)
+            }
             Refusal::NotFound { tries } => write!(
                 f,
                 "no puzzle of that grade came in {tries} tries: the grade is rare or out of reach at this size"
@@ -110,6 +125,79 @@ pub fn make(order: Order, max_tries: u64, mut keep_going: impl FnMut() -> bool) 
     Err(Refusal::NotFound { tries: max_tries })
 }
 
+/// A colour puzzle made to order: its unique solution (one colour a cell,
+/// 0 the background) and its grade.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MadeColour {
+    pub puzzle: ColourPuzzle,
+    pub solution: Vec<u8>,
+    pub difficulty: Difficulty,
+    pub tries: u64,
+}
+
+impl MadeColour {
+    /// The puzzle, titled with its size, colours, grade and seed.
+    pub fn into_titled(self, seed: u64) -> ColourPuzzle {
+        let mut puzzle = self.puzzle;
+        let (width, height, colours) = (puzzle.width(), puzzle.height(), puzzle.colours());
+        let grade = self.difficulty.word();
+        puzzle.meta.title =
+            Some(format!("Generated {width}×{height}, {colours} colours, {grade}, seed {seed}"));
+        puzzle
+    }
+}
+
+/// The colours a colour puzzle is made with, besides the background.
+pub const COLOURS: (usize, usize) = (2, 4);
+
+/// The largest side a colour puzzle is made at.
+pub const MAX_COLOUR_SIDE: usize = 30;
+
+/// Makes a colour puzzle of `colours` colours (see [`COLOURS`]) to
+/// `order`, as [`make`] makes a black-and-white one: pictures drawn until
+/// one has a unique solution of the grade asked for, as the colour solver
+/// grades it. Very hard is rare in colour (the colours tell a solver
+/// more): 10×10 two-colour took 10 s for seed 1, 15×15 and larger did not
+/// come in 20 s; the caller's clock ends the search.
+pub fn make_colour(
+    order: Order,
+    colours: usize,
+    max_tries: u64,
+    mut keep_going: impl FnMut() -> bool,
+) -> Result<MadeColour, Refusal> {
+    let (width, height) = (order.width, order.height);
+    if !(SIDES.0..=MAX_COLOUR_SIDE).contains(&width) || !(SIDES.0..=MAX_COLOUR_SIDE).contains(&height) {
+        return Err(Refusal::ColourSize { width, height });
+    }
+    if !(COLOURS.0..=COLOURS.1).contains(&colours) {
+        return Err(Refusal::Colours { colours });
+    }
+    let mut random = SplitMix(order.seed);
+    for tries in 1..=max_tries {
+        let style = Style::leaning_to(order.difficulty, width * height, &mut random);
+        // Colours as regions (colours mixed cell by cell made very hard no
+        // likelier: tried, none came at 10×10 to 20×20 in 20 s).
+        let hue = Style { scale: style.scale + 2, detail: style.detail / 3, ..style };
+        let picture = draw_colours(width, height, colours, style, hue, &mut random);
+        let mut puzzle = ColourPuzzle::from_picture_with(&picture, width, default_palette(colours));
+        puzzle.goal = None;
+        let Ok((verdict, stats)) = solve_colour(&puzzle, 2, |_| true) else { continue };
+        // Every colour in the picture: a colour no cell has makes a
+        // palette entry the clues never use.
+        let used = (1..=colours as u8).all(|c| picture.contains(&c));
+        if let (Verdict::Unique(solution), true) = (verdict, used) {
+            let difficulty = Difficulty::of(&stats);
+            if order.difficulty.is_none_or(|d| d == difficulty) {
+                return Ok(MadeColour { puzzle, solution, difficulty, tries });
+            }
+        }
+        if !keep_going() {
+            return Err(Refusal::NotFound { tries });
+        }
+    }
+    Err(Refusal::NotFound { tries: max_tries })
+}
+
 /// How a picture is drawn.
 #[derive(Clone, Copy, Debug)]
 struct Style {
@@ -160,6 +248,67 @@ fn noise_permille(cells: usize) -> u64 {
 /// apart (interpolated in integers), plus a fine layer, cut at the level
 /// that fills `style.fill` percent of the cells.
 fn draw(width: usize, height: usize, style: Style, random: &mut SplitMix) -> Grid {
+    let (values, drawn_width) = noise(width, height, style, random);
+    // The level that fills the share wanted: the value at that rank (of
+    // the half drawn, when mirrored).
+    let mut sorted = values.clone();
+    sorted.sort_unstable();
+    let filled = (sorted.len() as u64 * style.fill / 100) as usize;
+    let level = sorted[sorted.len() - filled.clamp(1, sorted.len())];
+    let mut grid = Grid::new(width, height);
+    for y in 0..height {
+        for x in 0..width {
+            let on = values[y * drawn_width + mirrored(x, width, drawn_width)] >= level;
+            grid.set(y, x, if on { Cell::Filled } else { Cell::Empty });
+        }
+    }
+    grid
+}
+
+/// The column drawn that column `x` shows (the right half mirrors the left).
+fn mirrored(x: usize, width: usize, drawn_width: usize) -> usize {
+    if x >= drawn_width {
+        width - 1 - x
+    } else {
+        x
+    }
+}
+
+/// A colour picture in `style`, `colours` colours besides the background
+/// (0): the filled cells of [`draw`], each coloured by a second field (in
+/// `hue`, smoother, so that the colours come as regions) cut into
+/// `colours` bands of equal share among them.
+fn draw_colours(
+    width: usize,
+    height: usize,
+    colours: usize,
+    style: Style,
+    hue: Style,
+    random: &mut SplitMix,
+) -> Vec<u8> {
+    let mask = draw(width, height, style, random);
+    let (drawn, drawn_width) = noise(width, height, hue, random);
+    let hue: Vec<u64> = (0..width * height)
+        .map(|i| drawn[i / width * drawn_width + mirrored(i % width, width, drawn_width)])
+        .collect();
+    let mut filled: Vec<u64> = (0..width * height)
+        .filter(|&i| mask.get(i / width, i % width) == Cell::Filled)
+        .map(|i| hue[i])
+        .collect();
+    filled.sort_unstable();
+    let bands: Vec<u64> =
+        (1..colours).map(|k| filled.get(filled.len() * k / colours).copied().unwrap_or(u64::MAX)).collect();
+    (0..width * height)
+        .map(|i| match mask.get(i / width, i % width) {
+            Cell::Filled => 1 + bands.iter().filter(|&&b| hue[i] >= b).count() as u8,
+            _ => 0,
+        })
+        .collect()
+}
+
+/// The value noise of [`draw`], one value a cell drawn, row-major, and the
+/// width drawn (half the picture's, rounded up, when the style mirrors it).
+fn noise(width: usize, height: usize, style: Style, random: &mut SplitMix) -> (Vec<u64>, usize) {
     let drawn_width = if style.mirrored { width.div_ceil(2) } else { width };
     let s = style.scale.max(1);
     let (lw, lh) = (drawn_width / s + 2, height / s + 2);
@@ -177,20 +326,7 @@ fn draw(width: usize, height: usize, style: Style, random: &mut SplitMix) -> Gri
             values[y * drawn_width + x] = (coarse * (100 - style.detail) + fine * style.detail) / 100;
         }
     }
-    // The level that fills the share wanted: the value at that rank.
-    let mut sorted = values.clone();
-    sorted.sort_unstable();
-    let filled = (sorted.len() as u64 * style.fill / 100) as usize;
-    let level = sorted[sorted.len() - filled.clamp(1, sorted.len())];
-    let mut grid = Grid::new(width, height);
-    for y in 0..height {
-        for x in 0..width {
-            let source = if style.mirrored && x >= drawn_width { width - 1 - x } else { x };
-            let on = values[y * drawn_width + source] >= level;
-            grid.set(y, x, if on { Cell::Filled } else { Cell::Empty });
-        }
-    }
-    grid
+    (values, drawn_width)
 }
 
 /// splitmix64: a fixed, portable generator (the seed decides everything).
@@ -276,6 +412,37 @@ mod tests {
             calls < 5
         });
         assert_eq!(stopped, Err(Refusal::NotFound { tries: 5 }));
+    }
+
+    /// Colour puzzles: unique, of the grade asked for, every colour used,
+    /// the same for the same seed; refusals.
+    #[test]
+    fn colour_puzzles_come_unique_and_as_asked() {
+        for (difficulty, side, colours) in [
+            (Difficulty::Easy, 10, 2),
+            (Difficulty::Medium, 15, 3),
+            (Difficulty::Hard, 15, 4),
+            (Difficulty::Easy, 20, 4),
+        ] {
+            for seed in [1, 2] {
+                let made = make_colour(order(side, Some(difficulty), seed), colours, 100_000, || true)
+                    .unwrap_or_else(|e| {
+                        panic!("{difficulty:?} {side}×{side} {colours} colours seed {seed}: {e}")
+                    });
+                let (verdict, stats) = solve_colour(&made.puzzle, 2, |_| true).unwrap();
+                assert_eq!(verdict, Verdict::Unique(made.solution.clone()));
+                assert_eq!(Difficulty::of(&stats), difficulty);
+                assert_eq!(made.puzzle.colours(), colours);
+                assert!((1..=colours as u8).all(|c| made.solution.contains(&c)));
+                let again =
+                    make_colour(order(side, Some(difficulty), seed), colours, 100_000, || true).unwrap();
+                assert_eq!(again, made);
+            }
+        }
+        let refused = make_colour(order(31, None, 1), 3, 10, || true).unwrap_err();
+        assert!(refused.to_string().contains("from 5×5 to 30×30"), "{refused}");
+        let refused = make_colour(order(10, None, 1), 5, 10, || true).unwrap_err();
+        assert!(refused.to_string().contains("2 to 4 colours"), "{refused}");
     }
 
     const PINNED: &str =

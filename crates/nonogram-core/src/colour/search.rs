@@ -96,6 +96,10 @@ pub struct ColourSolver {
     cells: Vec<Colours>,
     queue: VecDeque<LineId>,
     queued: Vec<bool>,
+    /// Lines left of the queue's current round: the lines queued when it
+    /// began. Each round is a sweep (`Stats::sweeps`, which grades a
+    /// puzzle line logic settles: see `hint::Difficulty`).
+    round_left: usize,
     guesses: Vec<Guess>,
     /// When each line last changed, and when each cell was last probed to
     /// no effect, on one clock; probes older than `floor` are void.
@@ -155,6 +159,7 @@ impl ColourSolver {
             cells: vec![puzzle.every_colour(); width * height],
             queue: puzzle.lines().collect(),
             queued: vec![true; width + height],
+            round_left: 0,
             guesses: Vec::new(),
             line_stamp: vec![0; width + height],
             probe_stamp: vec![0; width * height],
@@ -246,11 +251,18 @@ impl ColourSolver {
     fn clear_queue(&mut self) {
         self.queue.clear();
         self.queued.fill(false);
+        self.round_left = 0;
     }
 
     /// Solves queued lines until one changes something or none is left.
     fn propagate_one(&mut self) -> Option<Result<ColourStep, LineId>> {
-        while let Some(line) = self.queue.pop_front() {
+        while !self.queue.is_empty() {
+            if self.round_left == 0 {
+                self.stats.sweeps += 1;
+                self.round_left = self.queue.len();
+            }
+            self.round_left -= 1;
+            let Some(line) = self.queue.pop_front() else { break };
             let slot = self.slot(line);
             self.queued[slot] = false;
             let changes = match solve_line(&self.puzzle, &self.cells, line, &mut self.stats) {
