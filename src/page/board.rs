@@ -57,7 +57,7 @@ pub struct BoardProps {
 /// What the board shows in play mode besides the player's cells.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayBoard {
-    /// The cells the hint shown settles.
+    /// The cells the hint shown deduces.
     pub hinted: Rc<Vec<(u32, bool)>>,
     /// The cells a check found wrong.
     pub wrong: Rc<Vec<u32>>,

@@ -12,7 +12,7 @@ pub struct PlayBarProps {
     pub can_redo: bool,
     /// The hint (or check) shown, in words.
     pub hint: Option<AttrValue>,
-    /// The hint shown settles cells.
+    /// The hint shown deduces cells.
     pub can_apply: bool,
     /// A hint or a check is awaited from the worker.
     pub asking: bool,

@@ -86,6 +86,9 @@ pub struct GenerateRequest {
     /// 0 for any grade, 1 to 4 Easy to Very hard.
     pub difficulty: u8,
     pub seed: u64,
+    /// Colours besides the background for a colour puzzle (2 to 4); 0
+    /// for black and white.
+    pub colours: u8,
     /// The puzzle's title; empty for the generator's own ("Generated
     /// 15×15, medium, seed 42").
     pub title: String,
@@ -261,7 +264,7 @@ pub enum FromWorker {
     },
     /// The outcome of a `Parse` request (boxed: the other messages are small).
     Parsed { id: u32, outcome: ParsedText },
-    /// A hint in words, the line it is about and the cells it settles
+    /// A hint in words, the line it is about and the cells it deduces
     /// (grid index, the cell's colours as the player's cells hold them:
     /// 1 empty or background, 2 filled, `1 << c` colour `c`); for a check,
     /// `wrong` lists the player's wrong cells instead.

@@ -2,13 +2,14 @@
 //! CLI's `generate` makes them (`nonogram_core::generate`).
 
 use crate::protocol::{FromWorker, GenerateRequest};
-use nonogram_core::generate::{make, Order};
+use nonogram_core::generate::{make, make_colour, Order};
 use nonogram_core::hint::Difficulty;
-use nonogram_formats::{write, Format};
+use nonogram_formats::{write, write_colour, Format};
 
-/// The answer to a `Generate` request: the puzzle as `.non` text, titled
-/// as asked or with its size, grade and seed, its solution as its goal; or
-/// why none came (`keep_going` is asked between tries).
+/// The answer to a `Generate` request: the puzzle as `.non` text (a colour
+/// one as webpbn XML), titled as asked or with its size, grade and seed,
+/// a black-and-white one with its solution as its goal; or why none came
+/// (`keep_going` is asked between tries).
 pub fn answer(request: &GenerateRequest, keep_going: impl FnMut() -> bool) -> FromWorker {
     let GenerateRequest { id, width, height, seed, .. } = *request;
     let difficulty = match request.difficulty {
@@ -19,12 +20,27 @@ pub fn answer(request: &GenerateRequest, keep_going: impl FnMut() -> bool) -> Fr
         _ => None,
     };
     let order = Order { width, height, difficulty, seed };
+    let title = |made: Option<String>| match request.title.is_empty() {
+        true => made,
+        false => Some(request.title.clone()),
+    };
+    if request.colours > 0 {
+        return match make_colour(order, usize::from(request.colours), u64::MAX, keep_going) {
+            Ok(made) => {
+                let mut puzzle = made.into_titled(seed);
+                puzzle.meta.title = title(puzzle.meta.title.take());
+                match write_colour(Format::WebpbnXml, &puzzle) {
+                    Ok(text) => FromWorker::Generated { id, text },
+                    Err(e) => FromWorker::Error { id, message: e.to_string() },
+                }
+            }
+            Err(refusal) => FromWorker::Error { id, message: format!("No puzzle made: {refusal}.") },
+        };
+    }
     match make(order, u64::MAX, keep_going) {
         Ok(made) => {
             let mut puzzle = made.into_titled(seed);
-            if !request.title.is_empty() {
-                puzzle.meta.title = Some(request.title.clone());
-            }
+            puzzle.meta.title = title(puzzle.meta.title.take());
             match write(Format::Non, &puzzle) {
                 Ok(text) => FromWorker::Generated { id, text },
                 Err(e) => FromWorker::Error { id, message: e.to_string() },
@@ -39,7 +55,7 @@ mod tests {
     use super::*;
 
     fn request(id: u32, side: usize, difficulty: u8, seed: u64, title: &str) -> GenerateRequest {
-        GenerateRequest { id, width: side, height: side, difficulty, seed, title: title.into() }
+        GenerateRequest { id, width: side, height: side, difficulty, seed, colours: 0, title: title.into() }
     }
 
     #[test]
@@ -66,5 +82,21 @@ mod tests {
         assert!(titled.contains("Of the day") && !titled.contains("seed 42"), "{titled}");
         let (_, same, _, _) = crate::protocol::parse_outcome(&titled, 0).unwrap();
         assert_eq!((&same.rows, &same.columns), (&puzzle.rows, &puzzle.columns));
+    }
+
+    #[test]
+    fn a_colour_puzzle_comes_as_webpbn_xml_with_its_colours() {
+        let colour = GenerateRequest { colours: 3, ..request(7, 10, 1, 5, "") };
+        let FromWorker::Generated { text, .. } = answer(&colour, || true) else { panic!() };
+        assert!(text.contains("Generated 10×10, 3 colours, easy, seed 5"), "{text}");
+        let (format, puzzle, _, colours) = crate::protocol::parse_outcome(&text, 0).unwrap();
+        assert!(format.contains("XML"), "{format}");
+        assert_eq!((puzzle.width(), colours.map(|c| c.colours())), (10, Some(3)));
+        assert_eq!(answer(&colour, || true), FromWorker::Generated { id: 7, text });
+        let FromWorker::Error { message, .. } = answer(&GenerateRequest { colours: 9, ..colour }, || true)
+        else {
+            panic!()
+        };
+        assert!(message.contains("2 to 4 colours"), "{message}");
     }
 }

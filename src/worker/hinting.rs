@@ -268,13 +268,13 @@ mod tests {
         };
         assert!(text.starts_with("A mistake: row 2, column 1"), "{text}");
         cells[3] = 1;
-        let FromWorker::Hinted { text, line, cells: settled, wrong, .. } =
+        let FromWorker::Hinted { text, line, cells: deduced, wrong, .. } =
             answer(&request(&cells, false), &mut solutions, || false)
         else {
             panic!()
         };
-        assert!(wrong.is_none() && line.is_some() && !settled.is_empty(), "{text}");
-        for (i, value) in settled {
+        assert!(wrong.is_none() && line.is_some() && !deduced.is_empty(), "{text}");
+        for (i, value) in deduced {
             assert_eq!(value, 1 << picture[i as usize], "{text}");
         }
     }

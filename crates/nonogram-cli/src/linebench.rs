@@ -5,7 +5,7 @@
 //! the picture's line, with about a third of its cells revealed, so most
 //! solves make deductions and none contradicts.
 
-use nonogram_core::bitline::{to_masks, BitLineSolver, MAX_BITS_LINE};
+use nonogram_core::line::bits::{to_masks, BitLineSolver, MAX_BITS_LINE};
 use nonogram_core::line::LineSolver;
 use nonogram_core::{Cell, Clue};
 use std::hint::black_box;

@@ -95,7 +95,7 @@ fn stats_grade_the_difficulty_of_a_unique_puzzle() {
     };
     // Seed 003's picture: line logic in a few sweeps.
     assert_eq!(grade(&["-"], "01110\n11010\n01110\n00110\n00111\n"), ["easy"]);
-    // Lambda: looking ahead settles it without a guess.
+    // Lambda: looking ahead deduces it without a guess.
     let lambda = "{\"rows\": [[2],[1,2],[1,1],[2],[1],[3],[3],[2,2],[2,1],[2,2,1],[2,3],[2,2]],
                    \"columns\": [[2,1],[1,3],[2,4],[3,4],[4],[3],[3],[3],[2],[2]]}";
     assert_eq!(grade(&["-"], lambda), ["hard"]);

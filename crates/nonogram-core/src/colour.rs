@@ -19,7 +19,7 @@ pub mod sat;
 pub mod search;
 pub mod switch;
 
-pub use line::{solve_colour_line, NoPlacement};
+pub use line::solve_colour_line;
 pub use placement::colour_placements;
 pub use puzzle::{
     black_view, colour_clue_of, default_palette, hex, ColourPuzzle, ColourRun, Colours, Swatch, BACKGROUND,

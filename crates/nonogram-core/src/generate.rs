@@ -400,7 +400,7 @@ mod tests {
     fn refusals_say_why() {
         assert_eq!(make(order(4, None, 1), 10, || true), Err(Refusal::Size { width: 4, height: 4 }));
         assert!(make(order(51, None, 1), 10, || true).unwrap_err().to_string().contains("from 5×5 to 50×50"));
-        // Very hard at 5×5 does not come (a 5×5 is settled by line logic
+        // Very hard at 5×5 does not come (a 5×5 is deduced by line logic
         // or looking ahead): the tries run out and say so.
         let refused = make(order(5, Some(Difficulty::VeryHard), 1), 300, || true).unwrap_err();
         assert_eq!(refused, Refusal::NotFound { tries: 300 });

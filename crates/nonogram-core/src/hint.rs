@@ -9,7 +9,7 @@
 //! line with no placement, so it is the other; else a guess is needed.
 
 use crate::line::solve_line;
-use crate::placement::count_placements;
+use crate::line::placement::count_placements;
 use crate::propagate::{Board, Propagation};
 use crate::{Cell, Clue, Grid, LineId, Puzzle};
 
@@ -19,7 +19,7 @@ pub enum Hint {
     /// Every clue is satisfied.
     Solved,
     /// No placement of this line's clue fits the player's cells.
-    Impossible { line: LineId, why: String },
+    Contradiction { line: LineId, why: String },
     /// These cells (grid indices) differ from the solution.
     Wrong { cells: Vec<usize> },
     /// The line's clue and its cells force these cells (positions along
@@ -28,7 +28,7 @@ pub enum Hint {
     /// Were cell `index` `assumed`, line logic would leave `contradiction`
     /// with no placement after `steps` line solves: it is the other value.
     Probe { index: usize, assumed: Cell, contradiction: LineId, steps: u64 },
-    /// Neither a line nor looking ahead one cell settles anything.
+    /// Neither a line nor looking ahead one cell deduces anything.
     Guess,
 }
 
@@ -50,7 +50,7 @@ pub fn hint(puzzle: &Puzzle, cells: &Grid, solution: Option<&Grid>) -> Hint {
         let current = cells.line(line);
         match solve_line(puzzle.clue(line).runs(), &current) {
             Ok(after) => solved.push((line, current, after)),
-            Err(_) => return Hint::Impossible { line, why: why_impossible(puzzle.clue(line), &current) },
+            Err(_) => return Hint::Contradiction { line, why: why_contradicted(puzzle.clue(line), &current) },
         }
     }
     if let Some(solution) = solution {
@@ -145,7 +145,7 @@ fn probe(puzzle: &Puzzle, cells: &Grid) -> Hint {
 }
 
 /// Why no placement of `clue` fits `cells`, as specifically as it can say.
-fn why_impossible(clue: &Clue, cells: &[Cell]) -> String {
+fn why_contradicted(clue: &Clue, cells: &[Cell]) -> String {
     let runs = clue.runs();
     let filled = cells.iter().filter(|&&c| c == Cell::Filled).count() as u64;
     let mut longest = 0;
@@ -235,7 +235,7 @@ impl Hint {
         let width = puzzle.width();
         match self {
             Hint::Solved => "Solved: every clue is satisfied.".into(),
-            Hint::Impossible { line, why } => format!("{} cannot be completed: {why}.", capital(*line)),
+            Hint::Contradiction { line, why } => format!("{} cannot be completed: {why}.", capital(*line)),
             Hint::Wrong { cells } => {
                 let first = cell_name(cells[0], width);
                 match cells.len() {
@@ -286,13 +286,13 @@ impl Hint {
                 )
             }
             Hint::Guess => {
-                "No line and no single cell's look-ahead settles a cell here: this puzzle needs a guess."
+                "No line and no single cell's look-ahead forces a cell here: this puzzle needs a guess."
                     .into()
             }
         }
     }
 
-    /// The cells the hint settles (grid index, value): to apply it.
+    /// The cells the hint deduces (grid index, value): to apply it.
     pub fn cells(&self, width: usize) -> Vec<(usize, Cell)> {
         match self {
             Hint::Line { line, forced, .. } => {
@@ -306,14 +306,14 @@ impl Hint {
     /// The line to highlight, if the hint is about one.
     pub fn line(&self) -> Option<LineId> {
         match self {
-            Hint::Impossible { line, .. } | Hint::Line { line, .. } => Some(*line),
+            Hint::Contradiction { line, .. } | Hint::Line { line, .. } => Some(*line),
             Hint::Probe { contradiction, .. } => Some(*contradiction),
             _ => None,
         }
     }
 }
 
-/// How hard a puzzle is for a person, from how the solver settled it.
+/// How hard a puzzle is for a person, from how the solver solved it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Difficulty {
     /// Line logic alone, in a few passes over the lines.

@@ -11,7 +11,7 @@
 //! - **cell**: `Unknown`, `Empty` or `Filled` ([`Cell`]); in a colour puzzle,
 //!   the set of colours it may still take ([`colour::Colours`]).
 //! - **grid**: the W×H cells of a puzzle as known so far ([`Grid`]).
-//! - **placement**: one way to put every run of a clue into a line ([`placement`]).
+//! - **placement**: one way to put every run of a clue into a line ([`line::placement`]).
 //! - **deduction**: a cell that is the same in every valid placement of its line.
 //! - **contradiction**: a line with no valid placement ([`Contradiction`]).
 //! - **guess**: a value tried for an unknown cell during search, undone on backtrack.
@@ -20,18 +20,17 @@
 //! - **snapshot**: a copy of the grid at some step, taken by a caller that wants one.
 //!
 //! # Pipeline
-//! clue → [`line`] (exact line solver) → [`propagate`] (dirty lines to a fixed
+//! clue → [`line`] (the exact line solver, its bit-parallel form, their
+//! cache) → [`propagate`] (dirty lines to a fixed
 //! point, in sweeps) → [`search`] (guess and backtrack, steppable; hands hard
 //! puzzles to clause learning in [`sat`]) → [`Verdict`].
 //! [`symmetry`] finds the mirrorings and turns that keep the clues, which
 //! search uses to look among symmetric grids first; [`switch`] finds the
 //! solutions four cells away from a solution, which search reports before
 //! clause learning searches on.
-//! The brute-force [`placement`] enumerator is the test oracle for [`line`].
+//! The brute-force [`line::placement`] enumerator is the test oracle for [`line`].
 //! [`fix`] builds on search for puzzle makers: single-cell changes of a
 //! picture that make its puzzle unique.
-
-pub mod bitline;
 
 pub mod cell;
 pub mod colour;
@@ -40,8 +39,6 @@ pub mod generate;
 pub mod grid;
 pub mod hint;
 pub mod line;
-mod line_cache;
-pub mod placement;
 pub mod propagate;
 pub mod puzzle;
 pub mod sat;

@@ -16,10 +16,10 @@
 //! probe (skipping one can miss a deduction, never make a wrong one); when no
 //! cell needs a probe, search branches.
 //!
-//! Branching: on the cell whose probes settle the most cells either way,
-//! scored `min(a, b)` for the `a` and `b` cells its two values settle (in odd
+//! Branching: on the cell whose probes deduce the most cells either way,
+//! scored `min(a, b)` for the `a` and `b` cells its two values deduce (in odd
 //! restart runs plus `0.5·ln(1 + |a − b|)`), trying first the value that
-//! settles more; cells no probe has scored fall back to the one whose row
+//! deduces more; cells no probe has scored fall back to the one whose row
 //! and column are most known. Measured on webpbn #6574 "Forever":
 //! `min(a, b)` needs 74–350 guesses whatever the tie-break, while
 //! `min(a, b) + 1.85·ln(1 + |a − b|)` needed 43 290. Every solution is

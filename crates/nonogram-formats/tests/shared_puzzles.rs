@@ -414,7 +414,7 @@ fn guesses_before_learning(puzzle: &Puzzle, options: SolveOptions) -> (Option<u6
     (learning.then_some(guesses), verdict.word())
 }
 
-/// TAAI's hard puzzles are wide open at the root (probing settles almost
+/// TAAI's hard puzzles are wide open at the root (probing deduces almost
 /// nothing), and each guess re-probes hundreds of cells: clause learning
 /// takes over once the probing after the first guess has tried as many
 /// cells as the grid has, well before the 20 guesses (checked to fail

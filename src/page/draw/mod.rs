@@ -33,7 +33,7 @@ pub struct BoardView<'a> {
     pub mark: Option<LineMark>,
     /// When two solutions are compared: they differ in these cells (outlined).
     pub differ: Option<(&'a [Cell], &'a [Cell])>,
-    /// Play mode: cells a hint settles (outlined), cells a check found
+    /// Play mode: cells a hint deduces (outlined), cells a check found
     /// wrong (outlined in alert), the keyboard's cursor, and the lines
     /// whose clues are satisfied (rows then columns; greyed).
     pub hinted: &'a [(u32, bool)],

@@ -1,5 +1,6 @@
 //! What the page's address says after `#`: a shared puzzle's clues
-//! (`#p=…`), a puzzle made to order (`#new=15x15-medium-42`) or the
+//! (`#p=…`), a puzzle made to order (`#new=15x15-medium-42`, a colour one
+//! `#new=15x15-medium-42-3colours`) or the
 //! puzzle of a day (`#day=2026-11-26`). A made puzzle is made again from
 //! its address, the same on every browser, so its address is its share
 //! link, and a reload comes back to it.
@@ -10,8 +11,12 @@ use crate::protocol::GenerateRequest;
 /// them, 0 "any" to 4 "very-hard".
 const GRADE_WORDS: [&str; 5] = ["any", "easy", "medium", "hard", "very-hard"];
 
-/// Sides a made puzzle may have (the generator's: 5 to 50).
+/// Sides a made puzzle may have (the generator's: 5 to 50, 30 in colour).
 const SIDES: std::ops::RangeInclusive<usize> = 5..=50;
+const COLOUR_SIDES: std::ops::RangeInclusive<usize> = 5..=30;
+
+/// Colours a colour puzzle is made with (the generator's).
+const COLOURS: std::ops::RangeInclusive<u8> = 2..=4;
 
 const MONTHS: [&str; 12] = [
     "January",
@@ -86,12 +91,9 @@ impl Day {
 /// A puzzle to make: its size, grade and seed, or the day whose puzzle it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Order {
-    Made {
-        width: usize,
-        height: usize,
-        difficulty: u8,
-        seed: u64,
-    },
+    /// `colours`: besides the background, 2 to 4 for a colour puzzle; 0
+    /// for black and white.
+    Made { width: usize, height: usize, difficulty: u8, seed: u64, colours: u8 },
     /// The puzzle of a day: the same for everyone on that date, a little
     /// harder and larger as the week goes on (see [`Order::of_day`]).
     Day(Day),
@@ -113,13 +115,13 @@ impl Order {
     /// What the worker is asked for (request `id`).
     pub fn request(&self, id: u32) -> GenerateRequest {
         match *self {
-            Order::Made { width, height, difficulty, seed } => {
-                GenerateRequest { id, width, height, difficulty, seed, title: String::new() }
+            Order::Made { width, height, difficulty, seed, colours } => {
+                GenerateRequest { id, width, height, difficulty, seed, colours, title: String::new() }
             }
             Order::Day(day) => {
                 let (side, difficulty, seed) = Order::of_day(day);
                 let title = format!("Puzzle of the day, {}", day.words());
-                GenerateRequest { id, width: side, height: side, difficulty, seed, title }
+                GenerateRequest { id, width: side, height: side, difficulty, seed, colours: 0, title }
             }
         }
     }
@@ -133,9 +135,10 @@ impl Order {
     /// The address's part after `#`.
     pub fn fragment(&self) -> String {
         match *self {
-            Order::Made { width, height, difficulty, seed } => {
+            Order::Made { width, height, difficulty, seed, colours } => {
                 let grade = GRADE_WORDS.get(difficulty as usize).unwrap_or(&"any");
-                format!("new={width}x{height}-{grade}-{seed}")
+                let colours = if colours > 0 { format!("-{colours}colours") } else { String::new() };
+                format!("new={width}x{height}-{grade}-{seed}{colours}")
             }
             Order::Day(day) => format!("day={}", day.iso()),
         }
@@ -169,8 +172,16 @@ pub fn read(hash: &str) -> Address {
     Address::Nothing
 }
 
-/// `15x15-medium-42`: width × height, grade, seed.
+/// `15x15-medium-42`: width × height, grade, seed; then `-3colours` for a
+/// colour puzzle.
 fn read_made(text: &str) -> Result<Order, String> {
+    let (text, colours) = match text.rsplit_once('-') {
+        Some((rest, last)) if last.ends_with("colours") => {
+            let colours = last.trim_end_matches("colours").parse::<u8>().ok().filter(|c| COLOURS.contains(c));
+            (rest, colours.ok_or_else(|| format!("“{last}”: a colour puzzle has 2 to 4 colours"))?)
+        }
+        _ => (text, 0),
+    };
     let wrong = || format!("“{text}” is not a puzzle to make (write it as 15x15-medium-42)");
     let (size, rest) = text.split_once('-').ok_or_else(wrong)?;
     let (grade, seed) = rest.rsplit_once('-').ok_or_else(wrong)?;
@@ -184,7 +195,10 @@ fn read_made(text: &str) -> Result<Order, String> {
         .position(|&g| g == grade)
         .ok_or_else(|| format!("“{grade}” is not a grade (easy, medium, hard, very-hard or any)"))?;
     let seed = seed.parse::<u64>().map_err(|_| format!("“{seed}” is not a seed (a whole number)"))?;
-    Ok(Order::Made { width, height, difficulty: difficulty as u8, seed })
+    if colours > 0 && width.max(height) > *COLOUR_SIDES.end() {
+        return Err(format!("“{size}”: a colour puzzle's side is from 5 to {}", COLOUR_SIDES.end()));
+    }
+    Ok(Order::Made { width, height, difficulty: difficulty as u8, seed, colours })
 }
 
 #[cfg(test)]
@@ -205,9 +219,13 @@ mod tests {
 
     #[test]
     fn a_made_puzzle_and_a_day_read_back_from_their_address() {
-        let made = Order::Made { width: 20, height: 15, difficulty: 4, seed: 987_654_321 };
+        let made = Order::Made { width: 20, height: 15, difficulty: 4, seed: 987_654_321, colours: 0 };
         assert_eq!(made.fragment(), "new=20x15-very-hard-987654321");
         assert_eq!(read(&format!("#{}", made.fragment())), Address::Order(Ok(made)));
+        let colour = Order::Made { width: 12, height: 10, difficulty: 2, seed: 7, colours: 3 };
+        assert_eq!(colour.fragment(), "new=12x10-medium-7-3colours");
+        assert_eq!(read(&format!("#{}", colour.fragment())), Address::Order(Ok(colour)));
+        assert_eq!(colour.request(1).colours, 3);
         let day = Order::Day(Day::new(2026, 11, 26).unwrap());
         assert_eq!(day.fragment(), "day=2026-11-26");
         assert_eq!(read("#day=2026-11-26"), Address::Order(Ok(day)));
@@ -228,6 +246,8 @@ mod tests {
         assert!(wrong("#new=15x15-tricky-1").contains("“tricky” is not a grade"));
         assert!(wrong("#new=15-easy-1").contains("write it as 15x15-medium-42"));
         assert!(wrong("#day=2026-02-30").contains("not a date"));
+        assert!(wrong("#new=15x15-easy-1-7colours").contains("2 to 4 colours"));
+        assert!(wrong("#new=40x40-easy-1-2colours").contains("a colour puzzle's side is from 5 to 30"));
         assert!(wrong("#day=yesterday").contains("not a date"));
     }
 
@@ -242,7 +262,7 @@ mod tests {
         let grades: Vec<u8> =
             (23..=29).map(|d| Order::Day(Day::new(2026, 11, d).unwrap()).request(0).difficulty).collect();
         assert_eq!(grades, [1, 1, 2, 2, 3, 3, 4]);
-        let made = Order::Made { width: 10, height: 12, difficulty: 0, seed: 5 };
+        let made = Order::Made { width: 10, height: 12, difficulty: 0, seed: 5, colours: 0 };
         assert_eq!(made.request(1).title, "");
         assert_eq!(made.grade(), None);
     }

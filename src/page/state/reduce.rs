@@ -459,7 +459,12 @@ impl State {
                 let request = order.request(id);
                 self.status = match order {
                     Order::Day(day) => format!("Making the puzzle of {}…", day.words()),
-                    Order::Made { width, height, .. } => format!("Making a {width}×{height} puzzle…"),
+                    Order::Made { width, height, colours: 0, .. } => {
+                        format!("Making a {width}×{height} puzzle…")
+                    }
+                    Order::Made { width, height, colours, .. } => {
+                        format!("Making a {width}×{height} puzzle in {colours} colours…")
+                    }
                 };
                 self.order = Some(order);
                 effects.push(Effect::Generate(request));

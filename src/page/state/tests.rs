@@ -406,7 +406,7 @@ fn words_have_correct_plurals() {
 #[test]
 fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
     let mut s = with(SEED_003);
-    let order = Order::Made { width: 10, height: 10, difficulty: 2, seed: 42 };
+    let order = Order::Made { width: 10, height: 10, difficulty: 2, seed: 42, colours: 0 };
     let effects = s.reduce(Action::Generate(order));
     let [Effect::Generate(ref request), Effect::Address(Some(ref address))] = effects[..] else {
         panic!("{effects:?}")
@@ -437,7 +437,8 @@ fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
     assert_eq!(effects.first(), Some(&Effect::Address(None)));
     assert_eq!(s.order, None);
     // A grade that does not come is said, and the address forgets it.
-    let effects = s.reduce(Action::Generate(Order::Made { width: 5, height: 5, difficulty: 4, seed: 1 }));
+    let effects =
+        s.reduce(Action::Generate(Order::Made { width: 5, height: 5, difficulty: 4, seed: 1, colours: 0 }));
     let [Effect::Generate(GenerateRequest { id, .. }), _] = effects[..] else { panic!() };
     let message = FromWorker::Error { id, message: "No puzzle made: …".into() };
     assert_eq!(s.reduce(Action::FromWorker { message }), [Effect::Address(None)]);
@@ -484,7 +485,7 @@ fn the_built_in_list_is_fetched_once_when_opened_and_a_puzzle_of_it_played() {
     s.reduce(Action::BuiltinsFetched(Ok(catalogue)));
     assert_eq!(s.reduce(Action::OpenBuiltins), []);
     // A made puzzle's address goes; the puzzle goes into Clues, then play.
-    s.order = Some(Order::Made { width: 10, height: 10, difficulty: 1, seed: 1 });
+    s.order = Some(Order::Made { width: 10, height: 10, difficulty: 1, seed: 1, colours: 0 });
     assert_eq!(s.reduce(Action::PlayBuiltin(0)), [Effect::Address(None), Effect::Load(text.clone())]);
     let effects = s.reduce(Action::Edited { bytes: text.len() });
     let Some(Effect::Parse { version, index }) = effects.last().cloned() else { panic!("{effects:?}") };

@@ -27,7 +27,7 @@ wire_struct!(RunColours { rows, columns, names });
 wire_struct!(PuzzleData { rows, columns, row_colours, column_colours, names, rgb, symbols, meta, goal });
 wire_struct!(CheckRequest { id, width, height, cells });
 wire_struct!(HintRequest { id, rows, columns, cells, check, colours });
-wire_struct!(GenerateRequest { id, width, height, difficulty, seed, title });
+wire_struct!(GenerateRequest { id, width, height, difficulty, seed, colours, title });
 wire_struct!(FixNote { row, col, fill, by_line_logic, guesses, colour });
 wire_struct!(Finished {
     id,

@@ -45,6 +45,7 @@ fn every_message_round_trips() {
         height: 25,
         difficulty: 4,
         seed: u64::MAX - 3,
+        colours: 3,
         title: "Puzzle of 26 November 2026".into(),
     }));
     round_trip(ToWorker::Hint(HintRequest {

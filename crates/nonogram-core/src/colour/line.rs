@@ -4,14 +4,11 @@
 //! colours)), as [`crate::line`] does for black and white.
 
 use super::puzzle::{colours_of, ColourRun, Colours, BACKGROUND};
-
-/// No placement of the clue fits the line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NoPlacement;
+use crate::line::Contradiction;
 
 /// Narrows each cell of `line` to the colours some fitting placement of
-/// `runs` gives it; [`NoPlacement`] when none fits.
-pub fn solve_colour_line(runs: &[ColourRun], line: &[Colours]) -> Result<Vec<Colours>, NoPlacement> {
+/// `runs` gives it; a [`Contradiction`] when none fits.
+pub fn solve_colour_line(runs: &[ColourRun], line: &[Colours]) -> Result<Vec<Colours>, Contradiction> {
     let (n, k) = (line.len(), runs.len());
     let width = n + 1;
     // `misses[c][p]`: cells before p that cannot take colour c, so that a
@@ -53,7 +50,7 @@ pub fn solve_colour_line(runs: &[ColourRun], line: &[Colours]) -> Result<Vec<Col
         }
     }
     if !loose[k * width + n] && !tight[k * width + n] {
-        return Err(NoPlacement);
+        return Err(Contradiction);
     }
     // Right: runs j.. fill cells [p, n) with p background (`open`) or the
     // start of run j (`starts`).
@@ -126,7 +123,7 @@ mod tests {
     }
 
     /// Every placement, enumerated: the oracle.
-    fn brute_force(runs: &[ColourRun], line: &[Colours]) -> Result<Vec<Colours>, NoPlacement> {
+    fn brute_force(runs: &[ColourRun], line: &[Colours]) -> Result<Vec<Colours>, Contradiction> {
         fn place(
             runs: &[ColourRun],
             line: &[Colours],
@@ -163,7 +160,7 @@ mod tests {
         }
         let mut acc = None;
         place(runs, line, 0, &mut Vec::new(), &mut acc);
-        acc.ok_or(NoPlacement)
+        acc.ok_or(Contradiction)
     }
 
     #[test]
@@ -174,10 +171,10 @@ mod tests {
         // Red 2, red 1 in 4 cells: only "rr.r".
         assert_eq!(solve_colour_line(&[run(2, 1), run(1, 1)], &[all; 4]), Ok(vec![0b10, 0b10, 1, 0b10]));
         // Red 2, red 2 do not fit in 4.
-        assert_eq!(solve_colour_line(&[run(2, 1), run(2, 1)], &[all; 4]), Err(NoPlacement));
+        assert_eq!(solve_colour_line(&[run(2, 1), run(2, 1)], &[all; 4]), Err(Contradiction));
         // An empty clue: all background, unless a cell cannot be.
         assert_eq!(solve_colour_line(&[], &[all; 3]), Ok(vec![1; 3]));
-        assert_eq!(solve_colour_line(&[], &[all, 0b10, all]), Err(NoPlacement));
+        assert_eq!(solve_colour_line(&[], &[all, 0b10, all]), Err(Contradiction));
         // Overlap: red 3 in 4 cells fixes the middle two.
         let out = solve_colour_line(&[run(3, 1)], &[all; 4]).unwrap();
         assert_eq!(out, vec![0b11, 0b10, 0b10, 0b11]);

@@ -1,6 +1,6 @@
 //! Placements of a colour clue in a line, counted and listed: what the line
 //! lab shows for a colour line (black and white's are in
-//! [`crate::placement`]). Two runs of one colour need a background cell
+//! [`crate::line::placement`]). Two runs of one colour need a background cell
 //! between them; runs of two colours may touch.
 
 use super::puzzle::{ColourRun, Colours, BACKGROUND};

@@ -13,11 +13,11 @@
 //! again only when its row or column changed since its last probe.
 //!
 //! Branching: when no probe narrows anything, on the unknown cell whose
-//! probe scored highest: the fewest cells any of its colours settled (as
+//! probe scored highest: the fewest cells any of its colours deduced (as
 //! black and white scores `min(a, b)`; on "Lasts Forever" read as a
 //! one-colour puzzle this took the solve from over 60 s to 12.5 s), then
 //! fewest colours left, then the most known cells in its row and column.
-//! First "the cell is the colour whose probe settled most", and on
+//! First "the cell is the colour whose probe deduced most", and on
 //! backtrack "the cell is not that colour", so the search is complete with
 //! one stack entry per guess.
 //! Guesses keep a copy of the cells (colour puzzles are small; webpbn's
@@ -98,7 +98,7 @@ pub struct ColourSolver {
     queued: Vec<bool>,
     /// Lines left of the queue's current round: the lines queued when it
     /// began. Each round is a sweep (`Stats::sweeps`, which grades a
-    /// puzzle line logic settles: see `hint::Difficulty`).
+    /// puzzle line logic deduces: see `hint::Difficulty`).
     round_left: usize,
     guesses: Vec<Guess>,
     /// When each line last changed, and when each cell was last probed to
@@ -106,7 +106,7 @@ pub struct ColourSolver {
     line_stamp: Vec<u64>,
     probe_stamp: Vec<u64>,
     /// Each cell's last probe to no effect: the fewest cells one of its
-    /// colours settled, and the colour that settled most.
+    /// colours deduced, and the colour that deduced most.
     score: Vec<(u32, u8)>,
     clock: u64,
     floor: u64,
@@ -298,8 +298,8 @@ impl ColourSolver {
         let set = self.cells[index];
         let mut union = vec![0 as Colours; self.cells.len()];
         let mut failed: Colours = 0;
-        // The cells each colour settles: the probe's score is the fewest
-        // of them, its colour the one that settles most.
+        // The cells each colour deduces: the probe's score is the fewest
+        // of them, its colour the one that deduces most.
         let (mut fewest, mut most, mut best) = (u32::MAX, 0, 0);
         for c in colours_of(set) {
             let mut trial = self.cells.clone();
@@ -307,12 +307,12 @@ impl ColourSolver {
             let lines = [LineId::Row(index / width), LineId::Column(index % width)];
             match propagate(&self.puzzle, &mut trial, &lines, &mut self.stats) {
                 Ok(()) => {
-                    let settled = (trial.iter().zip(&self.cells))
+                    let deduced = (trial.iter().zip(&self.cells))
                         .filter(|(t, c)| t.count_ones() == 1 && c.count_ones() > 1)
                         .count() as u32;
-                    fewest = fewest.min(settled);
-                    if settled > most {
-                        (most, best) = (settled, c);
+                    fewest = fewest.min(deduced);
+                    if deduced > most {
+                        (most, best) = (deduced, c);
                     }
                     union.iter_mut().zip(&trial).for_each(|(u, t)| *u |= t);
                 }
@@ -339,7 +339,7 @@ impl ColourSolver {
 
     /// The unknown cell to guess. Search branches only when no probe is
     /// left to make, so every unknown cell's probe score is current: the
-    /// cell whose every colour settles the most cells (as the
+    /// cell whose every colour deduces the most cells (as the
     /// black-and-white search scores `min(a, b)`), then fewest colours
     /// left, then the most known cells in its row and column.
     fn branch_cell(&self) -> Option<usize> {
@@ -359,8 +359,8 @@ impl ColourSolver {
 
     fn guess(&mut self, index: usize) -> ColourStep {
         let set = self.cells[index];
-        // The colour whose probe settled most; else a run colour (placing a
-        // run settles more than a gap does).
+        // The colour whose probe deduced most; else a run colour (placing a
+        // run deduces more than a gap does).
         let scored = self.score[index].1;
         let colour = match scored {
             c if set & (1 << c) != 0 && self.score[index].0 > 0 => c,
@@ -738,9 +738,9 @@ mod tests {
     }
 
     #[test]
-    fn line_logic_on_colour_pictures_settles_only_what_the_picture_has() {
+    fn line_logic_on_colour_pictures_deduces_only_what_the_picture_has() {
         let mut random = Random(0xc010_0047);
-        let (mut settled, mut whole) = (0, 0);
+        let (mut deduced, mut whole) = (0, 0);
         for _ in 0..400 {
             let (width, height) = (2 + random.below(14) as usize, 2 + random.below(14) as usize);
             let colours = 2 + random.below(4) as u8;
@@ -749,12 +749,12 @@ mod tests {
             let cells = puzzle.solve_by_lines().expect("a picture's clues fit it");
             for (i, (&set, &colour)) in cells.iter().zip(&picture).enumerate() {
                 assert!(set & (1 << colour) != 0, "cell {i} lost the picture's colour");
-                settled += usize::from(set.count_ones() == 1);
+                deduced += usize::from(set.count_ones() == 1);
             }
             whole += usize::from(cells.iter().all(|c| c.count_ones() == 1));
         }
-        // Line logic alone settles many cells, and some whole pictures.
-        assert!(settled > 25_000 && whole > 300, "{settled} cells, {whole} pictures");
+        // Line logic alone deduces many cells, and some whole pictures.
+        assert!(deduced > 25_000 && whole > 300, "{deduced} cells, {whole} pictures");
     }
 
     #[test]

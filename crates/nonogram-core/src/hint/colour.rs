@@ -16,7 +16,7 @@ pub enum ColourHint {
     /// Every clue is satisfied.
     Solved,
     /// No placement of this line's clue fits the player's cells.
-    Impossible { line: LineId },
+    Contradiction { line: LineId },
     /// These cells (grid indices) differ from every solution found.
     Wrong { cells: Vec<usize> },
     /// The line's clue and its cells force these cells (positions along
@@ -46,7 +46,7 @@ pub fn colour_hint(puzzle: &ColourPuzzle, cells: &[Colours], solutions: &[Vec<u8
     for line in puzzle.lines() {
         let before: Vec<Colours> = line.cell_indices(width, height).map(|i| cells[i]).collect();
         let Ok(after) = solve_colour_line(puzzle.clue(line), &before) else {
-            return ColourHint::Impossible { line };
+            return ColourHint::Contradiction { line };
         };
         let forced: Vec<(usize, u8)> = (before.iter().zip(&after).enumerate())
             .filter(|(_, (&b, &a))| !known(b) && known(a))
@@ -86,7 +86,7 @@ const PROBE_BUDGET: u64 = 200_000;
 /// Line logic from `cells` to a fixed point, starting with the `dirty`
 /// lines: the line left with no placement, if one is; `solves` counts the
 /// line solves.
-fn settle(
+fn deduce(
     puzzle: &ColourPuzzle,
     cells: &mut [Colours],
     dirty: &[LineId],
@@ -120,14 +120,14 @@ fn settle(
 
 /// Looks ahead one cell: the cell all of whose colours but one leave, by
 /// line logic, a line with no placement, the one whose contradictions come
-/// soonest; `None` when no cell is so settled.
+/// soonest; `None` when no cell is so deduced.
 fn probe(puzzle: &ColourPuzzle, cells: &[Colours]) -> Option<ColourHint> {
     let width = puzzle.width();
     let mut solves = 0;
     let mut base = cells.to_vec();
     // The player's cells narrowed by line logic first (what no single line
     // showed as a known cell may still narrow its sets).
-    settle(puzzle, &mut base, &puzzle.lines().collect::<Vec<_>>(), &mut solves).ok()?;
+    deduce(puzzle, &mut base, &puzzle.lines().collect::<Vec<_>>(), &mut solves).ok()?;
     let mut best: Option<ColourHint> = None;
     let mut trial = base.clone();
     for index in (0..base.len()).filter(|&i| base[i].count_ones() > 1) {
@@ -138,7 +138,7 @@ fn probe(puzzle: &ColourPuzzle, cells: &[Colours]) -> Option<ColourHint> {
         for colour in (0..32u8).filter(|&c| base[index] & (1 << c) != 0) {
             trial.copy_from_slice(&base);
             trial[index] = 1 << colour;
-            match settle(puzzle, &mut trial, &[row, column], &mut solves) {
+            match deduce(puzzle, &mut trial, &[row, column], &mut solves) {
                 Err(line) => ruled_out.push((colour, line)),
                 Ok(()) => left.push(colour),
             }
@@ -168,7 +168,7 @@ impl ColourHint {
         let name = |c: u8| puzzle.palette.get(usize::from(c)).map_or("?", |s| s.name.as_str());
         match self {
             ColourHint::Solved => "Solved: every clue is satisfied.".into(),
-            ColourHint::Impossible { line } => format!(
+            ColourHint::Contradiction { line } => format!(
                 "{} cannot be completed: no placement of its clue {} fits its cells.",
                 capital(*line),
                 puzzle.clue_text(puzzle.clue(*line))
@@ -218,16 +218,16 @@ impl ColourHint {
                 format!("Looking ahead at {cell}: {}; so it is {}.", each.join("; "), name(*colour))
             }
             ColourHint::Reveal { index, colour, solutions } => format!(
-                "No line settles a cell from your cells alone. {} is {} in {}.",
+                "No line forces a cell from your cells alone. {} is {} in {}.",
                 capitalised(&cell_name(*index, width)),
                 name(*colour),
                 if *solutions == 1 { "the solution" } else { "every solution found" }
             ),
-            ColourHint::Guess => "No line settles a cell here: this puzzle needs a guess.".into(),
+            ColourHint::Guess => "No line forces a cell here: this puzzle needs a guess.".into(),
         }
     }
 
-    /// The cells the hint settles (grid index, colour): to apply it.
+    /// The cells the hint deduces (grid index, colour): to apply it.
     pub fn cells(&self, width: usize) -> Vec<(usize, u8)> {
         match self {
             ColourHint::Line { line, forced } => {
@@ -243,7 +243,7 @@ impl ColourHint {
     /// The line to highlight, if the hint is about one.
     pub fn line(&self) -> Option<LineId> {
         match self {
-            ColourHint::Impossible { line } | ColourHint::Line { line, .. } => Some(*line),
+            ColourHint::Contradiction { line } | ColourHint::Line { line, .. } => Some(*line),
             ColourHint::Probe { ruled_out, .. } => ruled_out.first().map(|&(_, line)| line),
             _ => None,
         }
@@ -286,18 +286,18 @@ mod tests {
         cells[2] = 1 << 2;
         assert!(matches!(
             colour_hint(&puzzle, &cells, &solutions),
-            ColourHint::Impossible { line: LineId::Row(0) }
+            ColourHint::Contradiction { line: LineId::Row(0) }
         ));
         // The solution itself.
         let done: Vec<Colours> = PICTURE.iter().map(|&c| 1 << c).collect();
         assert_eq!(colour_hint(&puzzle, &done, &solutions), ColourHint::Solved);
     }
 
-    /// Looking ahead settles cells no line settles, and only as the
+    /// Looking ahead deduces cells no line deduces, and only as the
     /// solution has them: on random unique pictures, from the player's
     /// correct cells, every look-ahead hint gives the solution's colour.
     #[test]
-    fn looking_ahead_settles_a_cell_as_the_solution_has_it() {
+    fn looking_ahead_deduces_a_cell_as_the_solution_has_it() {
         use crate::colour::solve_colour;
         use crate::search::Verdict;
         // The tests' own generator (the same xorshift, the same pictures).
@@ -311,7 +311,7 @@ mod tests {
                 .collect();
             let puzzle = ColourPuzzle::from_picture(&picture, width);
             let Ok((Verdict::Unique(solution), _)) = solve_colour(&puzzle, 2, |_| true) else { continue };
-            // The cells line logic settles, as a player who made no mistake
+            // The cells line logic deduces, as a player who made no mistake
             // and found them all: no line forces another.
             let Ok(by_lines) = puzzle.solve_by_lines() else { continue };
             let cells: Vec<Colours> = by_lines
@@ -355,7 +355,7 @@ mod tests {
         assert_eq!(hint, ColourHint::Reveal { index: 0, colour: 1, solutions: 1 });
         assert_eq!(
             hint.explain(&puzzle),
-            "No line settles a cell from your cells alone. Row 1, column 1 is black in the solution."
+            "No line forces a cell from your cells alone. Row 1, column 1 is black in the solution."
         );
         assert_eq!(hint.cells(2), [(0, 1)]);
     }

@@ -115,14 +115,14 @@ fn mistakes_are_reported_first() {
     assert_eq!(h.line(), Some(LineId::Row(0)));
     // Too many filled cells, and too few cells left.
     assert_eq!(
-        why_impossible(&Clue(vec![1, 1]), &line("#.#.#")),
+        why_contradicted(&Clue(vec![1, 1]), &line("#.#.#")),
         "it has 3 filled cells, the clue adds up to 2"
     );
     assert_eq!(
-        why_impossible(&Clue(vec![3]), &line("xx.x.")),
+        why_contradicted(&Clue(vec![3]), &line("xx.x.")),
         "only 2 of its cells are not crossed out, the clue needs 3"
     );
-    assert_eq!(why_impossible(&Clue(vec![]), &line("..#..")), "its clue is empty, and it has 1 filled cell");
+    assert_eq!(why_contradicted(&Clue(vec![]), &line("..#..")), "its clue is empty, and it has 1 filled cell");
     // A wrong cell that contradicts no line yet: known only from the solution.
     let mut cells = Grid::new(5, 5);
     cells.set(0, 0, Cell::Filled);
@@ -236,7 +236,7 @@ fn no_hint_claims_a_cell_the_solution_does_not_have() {
         // With and without the solution given, the hint's cells are the solution's.
         for given in [None, Some(&solution)] {
             let hinted = hint(&puzzle, &cells, given);
-            assert!(!matches!(hinted, Hint::Impossible { .. } | Hint::Wrong { .. }), "{hinted:?}");
+            assert!(!matches!(hinted, Hint::Contradiction { .. } | Hint::Wrong { .. }), "{hinted:?}");
             for (i, c) in hinted.cells(w) {
                 assert_eq!(solution.cells()[i], c, "{hinted:?} on {w}×{h}");
                 assert!(!cells.cells()[i].is_known());

@@ -1,6 +1,6 @@
 //! splr, a SAT solver with inprocessing, for long runs of clause learning
 //! (`nonogram solve --splr-after N`; off by default since our own solver
-//! settles Faase alone, see docs/BENCHMARKS.md). Built only with the
+//! solves Faase alone, see docs/BENCHMARKS.md). Built only with the
 //! `splr` feature, which the CLI has and the page's worker does not.
 
 use super::encode::{dimacs_lit, ClauseSink, Clauses};

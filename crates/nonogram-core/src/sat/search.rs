@@ -227,7 +227,7 @@ pub(crate) fn slice_for(clauses: u64) -> u64 {
 impl SatSearch {
     /// A search like [`SatSearch::new`] but with splr, a CDCL solver with
     /// inprocessing (variable elimination, vivification), learning-rate
-    /// branching and rephasing, for the puzzles our solver does not settle
+    /// branching and rephasing, for the puzzles our solver does not solve
     /// quickly. webpbn's "Faase" (80×95) took splr 5 to 8 minutes, where
     /// batsat (our solver then) ran 55 minutes without a solution
     /// (docs/BENCHMARKS.md).

@@ -25,7 +25,7 @@ impl Solver {
     /// tried as many cells as the grid has. On TAAI's 25×25s, where the hard
     /// ones are open at the root, that hands over after 3–4 guesses instead
     /// of 20 (27.7 s against 30.8 s in all, the same verdicts); a puzzle
-    /// whose guesses settle much keeps guessing.
+    /// whose guesses deduce much keeps guessing.
     pub(super) fn learning_due(&self) -> bool {
         let Some(n) = self.options.learn_after else { return false };
         let probed = self.stats.probes - self.probes_at_first_guess;

@@ -23,18 +23,18 @@ impl Solver {
     /// [`Solver::resume_trial`] can put them back.
     pub(super) fn continue_trial(&mut self, mark: usize, suspended: &mut Vec<(u32, Cell)>) -> Option<Trial> {
         let outcome = self.propagation.settle_bounded(&self.puzzle, &mut self.board);
-        let settled = || -> Vec<(u32, Cell)> {
+        let deduced = || -> Vec<(u32, Cell)> {
             self.board.trail_since(mark).iter().map(|&i| (i, self.board.grid.cells()[i as usize])).collect()
         };
         let result = match outcome {
             None => {
-                *suspended = settled();
+                *suspended = deduced();
                 self.board.undo_to(mark);
                 self.board.stamping = true;
                 return None;
             }
             Some(Err(line)) => Trial::Contradiction(line),
-            Some(Ok(())) => Trial::Settled(settled()),
+            Some(Ok(())) => Trial::Settled(deduced()),
         };
         self.board.undo_to(mark);
         self.propagation.clear();
@@ -109,7 +109,7 @@ impl Solver {
             (Trial::Settled(_), Trial::Contradiction(_)) => return Some(self.forced(index, Cell::Filled)),
             (Trial::Settled(a), Trial::Settled(b)) => (a, b),
         };
-        // Cells settled the same way by both values hold either way.
+        // Cells deduced the same way by both values hold either way.
         for &(i, v) in &a[1..] {
             self.probe_marks[i as usize] = v;
         }
@@ -126,8 +126,8 @@ impl Solver {
         }
         // Recorded whether or not cells were forced: a later branch may score
         // this cell without probing it again.
-        self.probe.settled[index] = (a.len() as u32, b.len() as u32);
-        Some(Step::Probe { row, col, forced: None, settled: (a.len(), b.len()) })
+        self.probe.deduced[index] = (a.len() as u32, b.len() as u32);
+        Some(Step::Probe { row, col, forced: None, deduced: (a.len(), b.len()) })
     }
 
     /// Applies a value that probing proved for `index` and resumes propagation.
@@ -135,6 +135,6 @@ impl Solver {
         self.assign(index, value);
         self.state = State::Propagate;
         let (row, col) = self.coords(index);
-        Step::Probe { row, col, forced: Some(value), settled: (0, 0) }
+        Step::Probe { row, col, forced: Some(value), deduced: (0, 0) }
     }
 }

@@ -83,7 +83,7 @@ impl Solver {
             found: HashSet::new(),
             root_contradiction: None,
             stats: Stats::default(),
-            probe: ProbeMemory { cursor: 0, probed_at: vec![0; w * h], settled: vec![(0, 0); w * h] },
+            probe: ProbeMemory { cursor: 0, probed_at: vec![0; w * h], deduced: vec![(0, 0); w * h] },
             probe_marks: vec![Cell::Unknown; w * h],
             probe_run: None,
             spare_cells: Vec::new(),
@@ -299,12 +299,12 @@ impl Solver {
         let restart = &self.restart;
         let best = (0..cells.len())
             .filter(|&i| cells[i] == Cell::Unknown && self.probe.probed_at[i] > 0)
-            .map(|i| (restart.score(self.probe.settled[i]), restart.tie_break(i), i))
+            .map(|i| (restart.score(self.probe.deduced[i]), restart.tie_break(i), i))
             .max_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)))
             .map(|(_, _, i)| i);
         let choice = match best {
             Some(i) => {
-                let (a, b) = self.probe.settled[i];
+                let (a, b) = self.probe.deduced[i];
                 Some((i, if a >= b { Cell::Filled } else { Cell::Empty }))
             }
             None => self.choose_cell().map(|i| (i, Cell::Filled)),

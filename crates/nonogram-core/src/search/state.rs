@@ -32,8 +32,8 @@ pub(super) struct ProbeMemory {
     pub(super) cursor: usize,
     /// Board clock when each cell was last probed (0: never).
     pub(super) probed_at: Vec<u64>,
-    /// Cells settled by each value (filled, empty) at each cell's last probe.
-    pub(super) settled: Vec<(u32, u32)>,
+    /// Cells deduced by each value (filled, empty) at each cell's last probe.
+    pub(super) deduced: Vec<(u32, u32)>,
 }
 
 /// Restarts: search runs with a budget of backtracks that doubles each run
@@ -54,11 +54,11 @@ impl Restarts {
         Restarts { run: 0, budget: Self::FIRST_BUDGET, backtracks: 0 }
     }
 
-    /// Branching score from the cells each value settles, `a` and `b`. The
+    /// Branching score from the cells each value deduces, `a` and `b`. The
     /// runs take turns among three scores, since hard puzzles differ in which
     /// one suits them (measured on TAAI #836: 22 s with the first score
     /// alone, 1.4 s in turns; Forever stays with the first):
-    /// - min(a, b): a guess that settles much either way;
+    /// - min(a, b): a guess that deduces much either way;
     /// - (a + 1)(b + 1): both counts, so an unbalanced cell can win;
     /// - min(a, b) + 1.85 ln(1 + |a − b|): a bonus for imbalance (one value
     ///   likely to fail fast), the score issue 5 suggests.
@@ -98,6 +98,6 @@ pub(super) struct ProbeRun {
 #[derive(Debug)]
 pub(super) enum Trial {
     Contradiction(LineId),
-    /// The cells (grid index, value) the value settled, the probed cell first.
+    /// The cells (grid index, value) the value deduced, the probed cell first.
     Settled(Vec<(u32, Cell)>),
 }

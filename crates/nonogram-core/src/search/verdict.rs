@@ -21,9 +21,9 @@ pub enum Step {
     /// holds in every solution still to be found under the `depth` earlier guesses.
     Backtrack { row: usize, col: usize, cell: Cell, depth: usize },
     /// A probe of cell (row, col) at a fixed point: each value tried with full
-    /// propagation. `forced` is the value it proved, if any; `settled` counts
-    /// the cells each value (filled, empty) settled when neither contradicted.
-    Probe { row: usize, col: usize, forced: Option<Cell>, settled: (usize, usize) },
+    /// propagation. `forced` is the value it proved, if any; `deduced` counts
+    /// the cells each value (filled, empty) deduced when neither contradicted.
+    Probe { row: usize, col: usize, forced: Option<Cell>, deduced: (usize, usize) },
     /// The search went back to the root to start run `run` (1-based) with
     /// another branching order; solutions found so far are kept.
     Restart { run: usize },

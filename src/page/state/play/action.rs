@@ -64,7 +64,7 @@ pub struct HintView {
     pub text: String,
     /// The line to highlight.
     pub line: Option<LineId>,
-    /// The cells it settles (grid index, value as the player's cells hold
+    /// The cells it deduces (grid index, value as the player's cells hold
     /// it: 1 empty or background, `1 << c` filled or colour `c`): outlined,
     /// and applied by `Apply hint`.
     pub cells: Vec<(u32, u32)>,

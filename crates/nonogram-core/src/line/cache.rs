@@ -13,7 +13,7 @@
 //! words or vector lookups, cost about as much as solving the line again.
 //! Longer lines keep such a table.
 
-use crate::bitline::{BitLineSolver, Masks};
+use crate::line::bits::{BitLineSolver, Masks};
 use crate::puzzle::{LineId, Puzzle};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -50,7 +50,7 @@ impl CachedLines {
         self.wide = HashMap::default();
     }
 
-    /// Solves a line of `n` (at most [`crate::bitline::MAX_BITS_LINE`])
+    /// Solves a line of `n` (at most [`crate::line::bits::MAX_BITS_LINE`])
     /// cells given as masks (known filled, known empty); `None` on a
     /// contradiction.
     pub fn solve(&mut self, puzzle: &Puzzle, line: LineId, n: usize, f: u128, e: u128) -> Option<Masks> {
@@ -86,7 +86,7 @@ type Slot = [u64; 5];
 /// pair, moving the one there to the second and forgetting the second's.
 #[derive(Debug)]
 struct NarrowTable {
-    /// Empty until the first state comes (a puzzle settled without solving
+    /// Empty until the first state comes (a puzzle solved by line logic, without solving
     /// a line of up to 64 cells takes none).
     slots: Vec<Slot>,
     /// log2 of the slots' number: about two per cell of the grid, from
@@ -163,7 +163,7 @@ impl Hasher for FxHasher {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bitline::MAX_BITS_LINE;
+    use crate::line::bits::MAX_BITS_LINE;
     use crate::puzzle::Clue;
     use crate::testing::Random;
 
