@@ -8,8 +8,8 @@
 //! clue as the page says it: `1 red, 2 navy`.
 
 use nonogram_core::colour::{colour_placements, solve_colour_line, ColourRun, Colours, Swatch};
-use nonogram_core::line::solve_line;
 use nonogram_core::line::placement::{count_placements, draw_placement, placements};
+use nonogram_core::line::solve_line;
 use nonogram_core::Cell;
 
 /// Placements listed at most; past this only their number is shown.

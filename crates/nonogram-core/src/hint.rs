@@ -8,8 +8,8 @@
 //! (probing): if a cell were filled (or empty), line logic would leave a
 //! line with no placement, so it is the other; else a guess is needed.
 
-use crate::line::solve_line;
 use crate::line::placement::count_placements;
+use crate::line::solve_line;
 use crate::propagate::{Board, Propagation};
 use crate::{Cell, Clue, Grid, LineId, Puzzle};
 
@@ -50,7 +50,9 @@ pub fn hint(puzzle: &Puzzle, cells: &Grid, solution: Option<&Grid>) -> Hint {
         let current = cells.line(line);
         match solve_line(puzzle.clue(line).runs(), &current) {
             Ok(after) => solved.push((line, current, after)),
-            Err(_) => return Hint::Contradiction { line, why: why_contradicted(puzzle.clue(line), &current) },
+            Err(_) => {
+                return Hint::Contradiction { line, why: why_contradicted(puzzle.clue(line), &current) }
+            }
         }
     }
     if let Some(solution) = solution {

@@ -18,4 +18,4 @@ pub(crate) mod cache;
 pub mod exact;
 pub mod placement;
 
-pub use exact::{Contradiction, LineSolver};
+pub use exact::{solve_line, Contradiction, LineSolver};

@@ -5,11 +5,11 @@
 //! cells did not change cannot yield a new deduction, so only dirty lines are
 //! re-solved, and the grid after each sweep is the one a full sweep would give.
 
-use crate::line::bits::{from_masks, to_masks, Masks, MAX_BITS_LINE};
 use crate::cell::Cell;
 use crate::grid::Grid;
-use crate::line::LineSolver;
+use crate::line::bits::{from_masks, to_masks, Masks, MAX_BITS_LINE};
 use crate::line::cache::CachedLines;
+use crate::line::LineSolver;
 use crate::puzzle::{LineId, Puzzle};
 
 /// The most line-solver work one call of [`Propagation::next`] (or of

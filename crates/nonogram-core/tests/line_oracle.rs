@@ -2,8 +2,8 @@
 //! and the bitmask solver with the table solver on lines up to 126 cells.
 
 use nonogram_core::line::bits::{to_masks, BitLineSolver, MAX_BITS_LINE};
-use nonogram_core::line::LineSolver;
 use nonogram_core::line::placement::{brute_force_solve, count_placements, placements};
+use nonogram_core::line::LineSolver;
 use nonogram_core::{Cell, Clue};
 use proptest::prelude::*;
 

@@ -2,8 +2,8 @@
 //! picture and sweep report, seed 004's 3×3, seed 002's lambda, Tatham's 4×4.
 
 use nonogram_core::cell::{line_from_str, line_to_string};
-use nonogram_core::line::solve_line;
 use nonogram_core::line::placement::{brute_force_solve, draw_placement, placements};
+use nonogram_core::line::solve_line;
 use nonogram_core::{Cell, Clue, Grid, Puzzle, SolveOptions, Solver, Step, Verdict};
 
 /// Seed 001's seven Wikipedia cases, in trace notation (`?` unknown, `.` empty,

@@ -122,7 +122,10 @@ fn mistakes_are_reported_first() {
         why_contradicted(&Clue(vec![3]), &line("xx.x.")),
         "only 2 of its cells are not crossed out, the clue needs 3"
     );
-    assert_eq!(why_contradicted(&Clue(vec![]), &line("..#..")), "its clue is empty, and it has 1 filled cell");
+    assert_eq!(
+        why_contradicted(&Clue(vec![]), &line("..#..")),
+        "its clue is empty, and it has 1 filled cell"
+    );
     // A wrong cell that contradicts no line yet: known only from the solution.
     let mut cells = Grid::new(5, 5);
     cells.set(0, 0, Cell::Filled);
