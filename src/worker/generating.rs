@@ -24,28 +24,23 @@ pub fn answer(request: &GenerateRequest, keep_going: impl FnMut() -> bool) -> Fr
         true => made,
         false => Some(request.title.clone()),
     };
-    if request.colours > 0 {
-        return match make_colour(order, usize::from(request.colours), u64::MAX, keep_going) {
-            Ok(made) => {
-                let mut puzzle = made.into_titled(seed);
-                puzzle.meta.title = title(puzzle.meta.title.take());
-                match write_colour(Format::WebpbnXml, &puzzle) {
-                    Ok(text) => FromWorker::Generated { id, text },
-                    Err(e) => FromWorker::Error { id, message: e.to_string() },
-                }
-            }
-            Err(refusal) => FromWorker::Error { id, message: format!("No puzzle made: {refusal}.") },
-        };
-    }
-    match make(order, u64::MAX, keep_going) {
-        Ok(made) => {
+    // The puzzle made and written, or why not.
+    let written = if request.colours > 0 {
+        make_colour(order, usize::from(request.colours), u64::MAX, keep_going).map(|made| {
             let mut puzzle = made.into_titled(seed);
             puzzle.meta.title = title(puzzle.meta.title.take());
-            match write(Format::Non, &puzzle) {
-                Ok(text) => FromWorker::Generated { id, text },
-                Err(e) => FromWorker::Error { id, message: e.to_string() },
-            }
-        }
+            write_colour(Format::WebpbnXml, &puzzle)
+        })
+    } else {
+        make(order, u64::MAX, keep_going).map(|made| {
+            let mut puzzle = made.into_titled(seed);
+            puzzle.meta.title = title(puzzle.meta.title.take());
+            write(Format::Non, &puzzle)
+        })
+    };
+    match written {
+        Ok(Ok(text)) => FromWorker::Generated { id, text },
+        Ok(Err(e)) => FromWorker::Error { id, message: e.to_string() },
         Err(refusal) => FromWorker::Error { id, message: format!("No puzzle made: {refusal}.") },
     }
 }

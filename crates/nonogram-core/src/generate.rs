@@ -98,7 +98,7 @@ impl Made {
 
 /// Makes a puzzle to `order`, trying at most `max_tries` pictures, and
 /// asking `keep_going()` between tries (a time limit).
-pub fn make(order: Order, max_tries: u64, mut keep_going: impl FnMut() -> bool) -> Result<Made, Refusal> {
+pub fn make(order: Order, max_tries: u64, keep_going: impl FnMut() -> bool) -> Result<Made, Refusal> {
     let (width, height) = (order.width, order.height);
     if !(SIDES.0..=SIDES.1).contains(&width)
         || !(SIDES.0..=SIDES.1).contains(&height)
@@ -106,16 +106,33 @@ pub fn make(order: Order, max_tries: u64, mut keep_going: impl FnMut() -> bool) 
     {
         return Err(Refusal::Size { width, height });
     }
+    let (puzzle, solution, difficulty, tries) = draw_until(order, max_tries, keep_going, |style, random| {
+        let puzzle = Puzzle::from_picture(&draw(width, height, style, random));
+        match solve(&puzzle, SolveOptions::solutions(2), |_| true) {
+            Ok((Verdict::Unique(solution), stats)) => Some((puzzle, solution, Difficulty::of(&stats))),
+            _ => None,
+        }
+    })?;
+    Ok(Made { puzzle, solution, difficulty, tries })
+}
+
+/// Draws pictures from the order's seed, each in a style leaning toward
+/// the grade asked for, until `try_picture` makes one a puzzle with one
+/// solution (it gives the puzzle, its solution and its grade) of that
+/// grade; or the tries run out, or `keep_going()` (asked between tries)
+/// says stop.
+fn draw_until<P, S>(
+    order: Order,
+    max_tries: u64,
+    mut keep_going: impl FnMut() -> bool,
+    mut try_picture: impl FnMut(Style, &mut SplitMix) -> Option<(P, S, Difficulty)>,
+) -> Result<(P, S, Difficulty, u64), Refusal> {
     let mut random = SplitMix(order.seed);
     for tries in 1..=max_tries {
-        let style = Style::leaning_to(order.difficulty, width * height, &mut random);
-        let picture = draw(width, height, style, &mut random);
-        let puzzle = Puzzle::from_picture(&picture);
-        let Ok((verdict, stats)) = solve(&puzzle, SolveOptions::solutions(2), |_| true) else { continue };
-        if let Verdict::Unique(solution) = verdict {
-            let difficulty = Difficulty::of(&stats);
+        let style = Style::leaning_to(order.difficulty, order.width * order.height, &mut random);
+        if let Some((puzzle, solution, difficulty)) = try_picture(style, &mut random) {
             if order.difficulty.is_none_or(|d| d == difficulty) {
-                return Ok(Made { puzzle, solution, difficulty, tries });
+                return Ok((puzzle, solution, difficulty, tries));
             }
         }
         if !keep_going() {
@@ -163,7 +180,7 @@ pub fn make_colour(
     order: Order,
     colours: usize,
     max_tries: u64,
-    mut keep_going: impl FnMut() -> bool,
+    keep_going: impl FnMut() -> bool,
 ) -> Result<MadeColour, Refusal> {
     let (width, height) = (order.width, order.height);
     if !(SIDES.0..=MAX_COLOUR_SIDE).contains(&width) || !(SIDES.0..=MAX_COLOUR_SIDE).contains(&height) {
@@ -172,30 +189,24 @@ pub fn make_colour(
     if !(COLOURS.0..=COLOURS.1).contains(&colours) {
         return Err(Refusal::Colours { colours });
     }
-    let mut random = SplitMix(order.seed);
-    for tries in 1..=max_tries {
-        let style = Style::leaning_to(order.difficulty, width * height, &mut random);
+    let (puzzle, solution, difficulty, tries) = draw_until(order, max_tries, keep_going, |style, random| {
         // Colours as regions (colours mixed cell by cell made very hard no
         // likelier: tried, none came at 10×10 to 20×20 in 20 s).
         let hue = Style { scale: style.scale + 2, detail: style.detail / 3, ..style };
-        let picture = draw_colours(width, height, colours, style, hue, &mut random);
-        let mut puzzle = ColourPuzzle::from_picture_with(&picture, width, default_palette(colours));
-        puzzle.goal = None;
-        let Ok((verdict, stats)) = solve_colour(&puzzle, 2, |_| true) else { continue };
+        let picture = draw_colours(width, height, colours, style, hue, random);
         // Every colour in the picture: a colour no cell has makes a
         // palette entry the clues never use.
-        let used = (1..=colours as u8).all(|c| picture.contains(&c));
-        if let (Verdict::Unique(solution), true) = (verdict, used) {
-            let difficulty = Difficulty::of(&stats);
-            if order.difficulty.is_none_or(|d| d == difficulty) {
-                return Ok(MadeColour { puzzle, solution, difficulty, tries });
-            }
+        if !(1..=colours as u8).all(|c| picture.contains(&c)) {
+            return None;
         }
-        if !keep_going() {
-            return Err(Refusal::NotFound { tries });
+        let mut puzzle = ColourPuzzle::from_picture_with(&picture, width, default_palette(colours));
+        puzzle.goal = None;
+        match solve_colour(&puzzle, 2, |_| true) {
+            Ok((Verdict::Unique(solution), stats)) => Some((puzzle, solution, Difficulty::of(&stats))),
+            _ => None,
         }
-    }
-    Err(Refusal::NotFound { tries: max_tries })
+    })?;
+    Ok(MadeColour { puzzle, solution, difficulty, tries })
 }
 
 /// How a picture is drawn.

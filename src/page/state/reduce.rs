@@ -432,24 +432,16 @@ impl State {
             }
             Action::PlayedRead(text) => self.played = Rc::new(progress::read_list(&text)),
             Action::Continue(key) => {
-                let Some(entry) = self.played.iter().find(|p| p.key == key) else { return effects };
-                let code = entry.code.clone();
-                if self.order.take().is_some() {
-                    effects.push(Effect::Address(None));
+                if let Some(entry) = self.played.iter().find(|p| p.key == key) {
+                    let open = Effect::OpenShared(entry.code.clone());
+                    self.open_to_play(open, &mut effects);
                 }
-                self.play_when_read = true;
-                effects.push(Effect::OpenShared(code));
             }
             Action::PlayBuiltin(n) => {
                 let Builtins::Loaded(catalogue) = &self.builtins else { return effects };
                 if let Some(puzzle) = catalogue.puzzles.get(n) {
-                    let text = puzzle.text.clone();
-                    if self.order.take().is_some() {
-                        effects.push(Effect::Address(None));
-                    }
-                    // Straight into play once read, as a made puzzle.
-                    self.play_when_read = true;
-                    effects.push(Effect::Load(text));
+                    let open = Effect::Load(puzzle.text.clone());
+                    self.open_to_play(open, &mut effects);
                 }
             }
             Action::Generate(order) => {
@@ -487,6 +479,16 @@ impl State {
             Action::Play { action, now } => self.play_action(action, now, &mut effects),
         }
         effects
+    }
+
+    /// Opens a puzzle (`open` puts it in `Clues`) straight into play once
+    /// read, as a made puzzle; the address no longer names a made one.
+    fn open_to_play(&mut self, open: Effect, effects: &mut Vec<Effect>) {
+        if self.order.take().is_some() {
+            effects.push(Effect::Address(None));
+        }
+        self.play_when_read = true;
+        effects.push(open);
     }
 
     /// New input, or another puzzle of the batch: the board is cleared at
