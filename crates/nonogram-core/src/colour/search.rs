@@ -596,12 +596,35 @@ fn solve_line(
 }
 
 /// Line solving from `lines` until nothing changes, or the line with no placement.
-fn propagate(
+pub(crate) fn propagate(
     puzzle: &ColourPuzzle,
     cells: &mut [Colours],
     lines: &[LineId],
     stats: &mut Stats,
 ) -> Result<(), LineId> {
+    propagate_watching(puzzle, cells, lines, stats, None).map_err(|stop| match stop {
+        Stop::Contradiction(line) | Stop::Forced(line, _) => line,
+    })
+}
+
+/// Why line logic stopped before its fixed point.
+pub(crate) enum Stop {
+    /// This line has no placement.
+    Contradiction(LineId),
+    /// This line made these cells (positions along it, colours) known,
+    /// which the watched cells leave open.
+    Forced(LineId, Vec<(usize, u8)>),
+}
+
+/// [`propagate`], stopping at the first line that makes a cell known which
+/// `watched` (a player's cells: see `hint::colour`) leaves open.
+pub(crate) fn propagate_watching(
+    puzzle: &ColourPuzzle,
+    cells: &mut [Colours],
+    lines: &[LineId],
+    stats: &mut Stats,
+    watched: Option<&[Colours]>,
+) -> Result<(), Stop> {
     let (width, height) = (puzzle.width(), puzzle.height());
     let mut queued = vec![false; width + height];
     let mut queue: VecDeque<LineId> = VecDeque::new();
@@ -611,7 +634,19 @@ fn propagate(
     }
     while let Some(line) = queue.pop_front() {
         queued[line.slot(height)] = false;
-        for (pos, new) in solve_line(puzzle, cells, line, stats)? {
+        let changes = solve_line(puzzle, cells, line, stats).map_err(Stop::Contradiction)?;
+        if let Some(watched) = watched {
+            let forced: Vec<(usize, u8)> = (changes.iter())
+                .filter(|&&(pos, new)| {
+                    new.count_ones() == 1 && watched[line.cell_index(width, pos)].count_ones() > 1
+                })
+                .map(|&(pos, new)| (pos, new.trailing_zeros() as u8))
+                .collect();
+            if !forced.is_empty() {
+                return Err(Stop::Forced(line, forced));
+            }
+        }
+        for (pos, new) in changes {
             cells[line.cell_index(width, pos)] = new;
             let crossing = line.crossing(pos);
             if !std::mem::replace(&mut queued[crossing.slot(height)], true) {

@@ -7,7 +7,9 @@
 //! found agrees on, shown as it is in the solution.
 
 use super::{capital, capitalised, cell_name, positions};
+use crate::colour::search::{propagate, propagate_watching, Stop};
 use crate::colour::{solve_colour_line, ColourPuzzle, Colours};
+use crate::search::Stats;
 use crate::LineId;
 
 /// The next step for a player of a colour puzzle, from their cells.
@@ -22,6 +24,10 @@ pub enum ColourHint {
     /// The line's clue and its cells force these cells (positions along
     /// the line, and their colours).
     Line { line: LineId, forced: Vec<(usize, u8)> },
+    /// As `Line`, once the colours other lines rule out of its cells are
+    /// taken out too: line logic a player does in their head, as the board
+    /// takes only a colour, not the colours a cell cannot be.
+    Narrowed { line: LineId, forced: Vec<(usize, u8)> },
     /// Looking ahead one cell: were cell `index` any colour of `ruled_out`,
     /// line logic would leave that colour's line with no placement (after
     /// `steps` line solves in all), so it is `colour`.
@@ -67,6 +73,9 @@ pub fn colour_hint(puzzle: &ColourPuzzle, cells: &[Colours], solutions: &[Vec<u8
     if let Some((line, forced)) = best {
         return ColourHint::Line { line, forced };
     }
+    if let Some(narrowed) = narrowed(puzzle, cells) {
+        return narrowed;
+    }
     if let Some(probe) = probe(puzzle, cells) {
         return probe;
     }
@@ -83,39 +92,16 @@ pub fn colour_hint(puzzle: &ColourPuzzle, cells: &[Colours], solutions: &[Vec<u8
 /// solves in all (as black and white's).
 const PROBE_BUDGET: u64 = 200_000;
 
-/// Line logic from `cells` to a fixed point, starting with the `dirty`
-/// lines: the line left with no placement, if one is; `solves` counts the
-/// line solves.
-fn deduce(
-    puzzle: &ColourPuzzle,
-    cells: &mut [Colours],
-    dirty: &[LineId],
-    solves: &mut u64,
-) -> Result<(), LineId> {
-    let (width, height) = (puzzle.width(), puzzle.height());
-    let mut queued = vec![false; width + height];
-    let mut queue: std::collections::VecDeque<LineId> = std::collections::VecDeque::new();
-    for &line in dirty {
-        if !std::mem::replace(&mut queued[line.slot(height)], true) {
-            queue.push_back(line);
-        }
+/// Line logic from the player's cells with the colours lines rule out kept
+/// (the board cannot show them): the first line, in that order, that then
+/// makes a cell known which the player's cells leave open, and those cells.
+fn narrowed(puzzle: &ColourPuzzle, cells: &[Colours]) -> Option<ColourHint> {
+    let mut base = cells.to_vec();
+    let lines: Vec<LineId> = puzzle.lines().collect();
+    match propagate_watching(puzzle, &mut base, &lines, &mut Stats::default(), Some(cells)) {
+        Err(Stop::Forced(line, forced)) => Some(ColourHint::Narrowed { line, forced }),
+        _ => None,
     }
-    while let Some(line) = queue.pop_front() {
-        queued[line.slot(height)] = false;
-        *solves += 1;
-        let before: Vec<Colours> = line.cell_indices(width, height).map(|i| cells[i]).collect();
-        let after = solve_colour_line(puzzle.clue(line), &before).map_err(|_| line)?;
-        for (pos, (&b, &a)) in before.iter().zip(&after).enumerate() {
-            if a != b {
-                cells[line.cell_index(width, pos)] = a;
-                let crossing = line.crossing(pos);
-                if !std::mem::replace(&mut queued[crossing.slot(height)], true) {
-                    queue.push_back(crossing);
-                }
-            }
-        }
-    }
-    Ok(())
 }
 
 /// Looks ahead one cell: the cell all of whose colours but one leave, by
@@ -123,22 +109,23 @@ fn deduce(
 /// soonest; `None` when no cell is so deduced.
 fn probe(puzzle: &ColourPuzzle, cells: &[Colours]) -> Option<ColourHint> {
     let width = puzzle.width();
-    let mut solves = 0;
+    // Its line solves count the work (the budget, each probe's steps).
+    let mut stats = Stats::default();
     let mut base = cells.to_vec();
     // The player's cells narrowed by line logic first (what no single line
     // showed as a known cell may still narrow its sets).
-    deduce(puzzle, &mut base, &puzzle.lines().collect::<Vec<_>>(), &mut solves).ok()?;
+    propagate(puzzle, &mut base, &puzzle.lines().collect::<Vec<_>>(), &mut stats).ok()?;
     let mut best: Option<ColourHint> = None;
     let mut trial = base.clone();
     for index in (0..base.len()).filter(|&i| base[i].count_ones() > 1) {
         let (row, column) = (LineId::Row(index / width), LineId::Column(index % width));
         let mut left = Vec::new();
         let mut ruled_out = Vec::new();
-        let start = solves;
+        let start = stats.line_solves;
         for colour in (0..32u8).filter(|&c| base[index] & (1 << c) != 0) {
             trial.copy_from_slice(&base);
             trial[index] = 1 << colour;
-            match deduce(puzzle, &mut trial, &[row, column], &mut solves) {
+            match propagate(puzzle, &mut trial, &[row, column], &mut stats) {
                 Err(line) => ruled_out.push((colour, line)),
                 Ok(()) => left.push(colour),
             }
@@ -146,7 +133,7 @@ fn probe(puzzle: &ColourPuzzle, cells: &[Colours]) -> Option<ColourHint> {
                 break;
             }
         }
-        let steps = solves - start;
+        let steps = stats.line_solves - start;
         if let [colour] = left[..] {
             if !matches!(best, Some(ColourHint::Probe { steps: s, .. }) if s <= steps) {
                 best = Some(ColourHint::Probe { index, colour, ruled_out, steps });
@@ -154,7 +141,7 @@ fn probe(puzzle: &ColourPuzzle, cells: &[Colours]) -> Option<ColourHint> {
         }
         // Every colour ruled out in the cell's own two lines is as easy as it gets.
         let easy = matches!(&best, Some(ColourHint::Probe { steps, ruled_out, .. }) if *steps <= 2 * ruled_out.len() as u64);
-        if easy || (best.is_some() && solves > PROBE_BUDGET) {
+        if easy || (best.is_some() && stats.line_solves > PROBE_BUDGET) {
             break;
         }
     }
@@ -180,7 +167,7 @@ impl ColourHint {
                     n => format!("{n} mistakes, the first at {first}: those cells are not as in the solution. Check outlines them."),
                 }
             }
-            ColourHint::Line { line, forced } => {
+            ColourHint::Line { line, forced } | ColourHint::Narrowed { line, forced } => {
                 // Each colour once, in the order the line meets them.
                 let mut colours: Vec<u8> = Vec::new();
                 for &(_, c) in forced {
@@ -195,8 +182,12 @@ impl ColourHint {
                         format!("{} {} {}", positions(&at), if at.len() == 1 { "is" } else { "are" }, name(c))
                     })
                     .collect();
+                let narrowed = match self {
+                    ColourHint::Narrowed { .. } => " and the colours its crossing lines rule out",
+                    _ => "",
+                };
                 format!(
-                    "{}, clue {}: every placement that fits its cells agrees that {}.",
+                    "{}, clue {}: every placement that fits its cells{narrowed} agrees that {}.",
                     capital(*line),
                     puzzle.clue_text(puzzle.clue(*line)),
                     what.join(", and ")
@@ -230,7 +221,7 @@ impl ColourHint {
     /// The cells the hint deduces (grid index, colour): to apply it.
     pub fn cells(&self, width: usize) -> Vec<(usize, u8)> {
         match self {
-            ColourHint::Line { line, forced } => {
+            ColourHint::Line { line, forced } | ColourHint::Narrowed { line, forced } => {
                 forced.iter().map(|&(p, c)| (line.cell_index(width, p), c)).collect()
             }
             ColourHint::Reveal { index, colour, .. } | ColourHint::Probe { index, colour, .. } => {
@@ -243,7 +234,9 @@ impl ColourHint {
     /// The line to highlight, if the hint is about one.
     pub fn line(&self) -> Option<LineId> {
         match self {
-            ColourHint::Contradiction { line } | ColourHint::Line { line, .. } => Some(*line),
+            ColourHint::Contradiction { line }
+            | ColourHint::Line { line, .. }
+            | ColourHint::Narrowed { line, .. } => Some(*line),
             ColourHint::Probe { ruled_out, .. } => ruled_out.first().map(|&(_, line)| line),
             _ => None,
         }
@@ -291,6 +284,45 @@ mod tests {
         // The solution itself.
         let done: Vec<Colours> = PICTURE.iter().map(|&c| 1 << c).collect();
         assert_eq!(colour_hint(&puzzle, &done, &solutions), ColourHint::Solved);
+    }
+
+    /// A puzzle line logic solves is played to the end by line hints
+    /// alone, applied one after another: never a reveal, never a guess
+    /// (before, a line narrowed by the colours its crossing lines rule out
+    /// went unseen, and hints fell back to showing solution cells).
+    #[test]
+    fn a_puzzle_line_logic_solves_is_hinted_to_the_end_by_lines() {
+        use crate::generate::{make_colour, Order};
+        use crate::hint::Difficulty;
+        let mut narrowed = 0;
+        for (side, colours, difficulty, seed) in [
+            (20, 2, Difficulty::Easy, 5),
+            (15, 3, Difficulty::Medium, 2),
+            (20, 4, Difficulty::Medium, 7),
+            (12, 2, Difficulty::Medium, 9),
+        ] {
+            let order = Order { width: side, height: side, difficulty: Some(difficulty), seed };
+            let made = make_colour(order, colours, 100_000, || true).unwrap();
+            let puzzle = made.puzzle;
+            let solutions = [made.solution.clone()];
+            let mut cells = vec![puzzle.every_colour(); side * side];
+            for _ in 0..side * side {
+                let hint = colour_hint(&puzzle, &cells, &solutions);
+                match &hint {
+                    ColourHint::Solved => break,
+                    ColourHint::Line { .. } => {}
+                    ColourHint::Narrowed { .. } => narrowed += 1,
+                    other => panic!("{side}×{side} {colours} colours seed {seed}: {other:?}"),
+                }
+                for (index, colour) in hint.cells(side) {
+                    assert_eq!(made.solution[index], colour);
+                    cells[index] = 1 << colour;
+                }
+            }
+            assert_eq!(colour_hint(&puzzle, &cells, &solutions), ColourHint::Solved);
+        }
+        // The case the old hints missed does come up.
+        assert!(narrowed > 0);
     }
 
     /// Looking ahead deduces cells no line deduces, and only as the
