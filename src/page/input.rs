@@ -120,7 +120,12 @@ impl App {
             Address::Nothing => return,
             Address::Order(Ok(order)) => {
                 if self.state.order != Some(order) {
-                    self.dispatch(ctx, Action::Generate(order));
+                    // Made before in this browser: at once; else made now.
+                    let kept = storage().and_then(|s| s.get_item(address::MADE_KEY).ok().flatten());
+                    match kept.as_deref().and_then(|k| address::kept_made(&order, k)) {
+                        Some(text) => self.dispatch(ctx, Action::OpenMade { order, text: text.to_string() }),
+                        None => self.dispatch(ctx, Action::Generate(order)),
+                    }
                 }
                 return;
             }

@@ -86,7 +86,7 @@ impl App {
                 }
 
                 <InputPanel clues_ref={self.clues_ref.clone()} detected={detected} error={error.to_string()}
-                    batch={state.batch()} can_solve={state.puzzle().is_some()} running={state.running.is_some()}
+                    batch={state.batch()} can_solve={state.puzzle().is_some()} running={state.running.is_some() || state.generating.is_some()}
                     playing={state.play.is_some()} on_play={link.callback(|_| Msg::TogglePlay)}
                     first_visit={self.first_visit}
                     on_text={link.callback(|text| match text {

@@ -128,7 +128,10 @@ impl Order {
 
     /// The grade asked for, as the page names it ("Medium"); None for any.
     pub fn grade(&self) -> Option<&'static str> {
-        let difficulty = self.request(0).difficulty;
+        let difficulty = match *self {
+            Order::Made { difficulty, .. } => difficulty,
+            Order::Day(day) => Order::of_day(day).1,
+        };
         ["Easy", "Medium", "Hard", "Very hard"].get((difficulty as usize).checked_sub(1)?).copied()
     }
 
@@ -143,6 +146,17 @@ impl Order {
             Order::Day(day) => format!("day={}", day.iso()),
         }
     }
+}
+
+/// Where the last puzzle made is kept, after its address's line: a reload
+/// of that address opens it at once instead of making it again (30×30 in
+/// colour takes seconds).
+pub const MADE_KEY: &str = "nonogram-studio.made";
+
+/// The text kept under [`MADE_KEY`] for `order`, if it is that order's.
+pub fn kept_made<'a>(order: &Order, kept: &'a str) -> Option<&'a str> {
+    let (fragment, text) = kept.split_once('\n')?;
+    (fragment == order.fragment()).then_some(text)
 }
 
 /// What an address's part after `#` asks for.
@@ -249,6 +263,16 @@ mod tests {
         assert!(wrong("#new=15x15-easy-1-7colours").contains("2 to 4 colours"));
         assert!(wrong("#new=40x40-easy-1-2colours").contains("a colour puzzle's side is from 5 to 30"));
         assert!(wrong("#day=yesterday").contains("not a date"));
+    }
+
+    #[test]
+    fn the_puzzle_made_last_is_kept_for_its_own_address_only() {
+        let made = Order::Made { width: 30, height: 30, difficulty: 3, seed: 7, colours: 4 };
+        let kept = format!("{}\nthe text\nof the puzzle", made.fragment());
+        assert_eq!(kept_made(&made, &kept), Some("the text\nof the puzzle"));
+        let other = Order::Made { width: 30, height: 30, difficulty: 3, seed: 8, colours: 4 };
+        assert_eq!(kept_made(&other, &kept), None);
+        assert_eq!(kept_made(&made, "no line break"), None);
     }
 
     #[test]

@@ -178,6 +178,12 @@ pub enum Action {
     /// Make a puzzle to order (New puzzle, the puzzle of the day, or an
     /// address that names one), in the worker, then play it.
     Generate(Order),
+    /// The puzzle `order` makes, kept from when it was last made (see
+    /// [`super::address::MADE_KEY`]): play it without making it again.
+    OpenMade {
+        order: Order,
+        text: String,
+    },
     ShowSolution(usize),
     /// Zoom in or out from the cell size drawn now.
     /// Zoom in one step; `fitted` is the cell drawn when the board fits
@@ -346,9 +352,13 @@ impl State {
         let mut effects = Vec::new();
         match action {
             Action::Edited { bytes } => {
-                // Text of the player's own: the address no longer names it.
-                if !self.play_when_read && self.order.take().is_some() {
-                    effects.push(Effect::Address(None));
+                // Text of the player's own: the address no longer names it,
+                // and a puzzle being made would replace it: it is stopped.
+                if !self.play_when_read {
+                    if self.order.take().is_some() {
+                        effects.push(Effect::Address(None));
+                    }
+                    self.stop_making(&mut effects);
                 }
                 self.cancel(&mut effects);
                 self.read(bytes, 0, &mut effects);
@@ -376,6 +386,8 @@ impl State {
                     self.respawn(&mut effects);
                     self.status = "Stopped".into();
                     self.playing = false;
+                } else if self.stop_making(&mut effects) {
+                    self.status = "Stopped making the puzzle.".into();
                 }
             }
             Action::FromWorker { message } => self.worker_message(message, &mut effects),
@@ -444,7 +456,14 @@ impl State {
                     self.open_to_play(open, &mut effects);
                 }
             }
+            Action::OpenMade { order, text } => {
+                self.open_to_play(Effect::Load(text), &mut effects);
+                self.order = Some(order);
+                effects.push(Effect::Address(Some(order.fragment())));
+            }
             Action::Generate(order) => {
+                // The latest order wins: one being made is stopped.
+                self.stop_making(&mut effects);
                 let id = self.next_id;
                 self.next_id += 1;
                 self.generating = Some(id);
@@ -484,11 +503,26 @@ impl State {
     /// Opens a puzzle (`open` puts it in `Clues`) straight into play once
     /// read, as a made puzzle; the address no longer names a made one.
     fn open_to_play(&mut self, open: Effect, effects: &mut Vec<Effect>) {
+        self.stop_making(effects);
         if self.order.take().is_some() {
             effects.push(Effect::Address(None));
         }
         self.play_when_read = true;
         effects.push(open);
+    }
+
+    /// Stops a puzzle being made (the worker is replaced: making one runs
+    /// to its end otherwise, and what is asked after it waits); true when
+    /// one was. Its address goes too.
+    pub(super) fn stop_making(&mut self, effects: &mut Vec<Effect>) -> bool {
+        if self.generating.take().is_none() {
+            return false;
+        }
+        if self.order.take().is_some() {
+            effects.push(Effect::Address(None));
+        }
+        self.respawn(effects);
+        true
     }
 
     /// New input, or another puzzle of the batch: the board is cleared at

@@ -23,6 +23,8 @@ impl State {
         if self.puzzle().is_none() {
             return;
         }
+        // Solve is for the puzzle shown: one being made would replace it.
+        self.stop_making(effects);
         // Solve shows the solver at work: play mode ends, its progress kept
         // for the next Play.
         if let Some(play) = self.play.take() {
@@ -87,6 +89,10 @@ impl State {
             FromWorker::Generated { id, text } if Some(id) == self.generating => {
                 self.generating = None;
                 self.play_when_read = true;
+                if let Some(order) = &self.order {
+                    let value = format!("{}\n{text}", order.fragment());
+                    effects.push(Effect::Keep { key: super::address::MADE_KEY.into(), value });
+                }
                 effects.push(Effect::Load(text));
             }
             FromWorker::Error { id, message } if Some(id) == self.generating => {

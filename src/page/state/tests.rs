@@ -420,8 +420,15 @@ fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
     let text = crate::worker::generating::answer(request, || true);
     let FromWorker::Generated { text: clues, .. } = &text else { panic!("{text:?}") };
     let effects = s.reduce(Action::FromWorker { message: text.clone() });
-    assert_eq!(effects, [Effect::Load(clues.clone())]);
+    // Kept with its address (a reload opens it at once), and into Clues.
+    let kept = Effect::Keep { key: "nonogram-studio.made".into(), value: format!("{address}\n{clues}") };
+    assert_eq!(effects, [kept, Effect::Load(clues.clone())]);
     assert_eq!(s.generating, None);
+    // Opened again from what was kept: no making, straight to play.
+    let mut again = with(SEED_003);
+    let effects = again.reduce(Action::OpenMade { order, text: clues.clone() });
+    assert_eq!(effects, [Effect::Load(clues.clone()), Effect::Address(Some(address.clone()))]);
+    assert_eq!((again.order, again.generating), (Some(order), None));
     // Once read (here in the worker, as the page reads every text), play
     // starts (the page's Play, with its saved progress); the address stays.
     let effects = s.reduce(Action::Edited { bytes: clues.len() });
@@ -494,4 +501,32 @@ fn the_built_in_list_is_fetched_once_when_opened_and_a_puzzle_of_it_played() {
         s.reduce(Action::FromWorker { message: FromWorker::Parsed { id: version as u32, outcome } });
     assert_eq!(effects, [Effect::StartPlay]);
     assert_eq!(s.reduce(Action::PlayBuiltin(5)), []);
+}
+
+#[test]
+fn a_puzzle_being_made_is_stopped_by_stop_by_other_text_and_by_solve() {
+    let order = Order::Made { width: 30, height: 30, difficulty: 3, seed: 1, colours: 4 };
+    // Stop: the worker is replaced (making runs to its end otherwise).
+    let mut s = with(SEED_003);
+    let [Effect::Generate(ref request), _] = s.reduce(Action::Generate(order))[..] else { panic!() };
+    let id = request.id;
+    let effects = s.reduce(Action::Stop);
+    assert!(
+        effects.contains(&Effect::RespawnWorker) && effects.contains(&Effect::Address(None)),
+        "{effects:?}"
+    );
+    assert_eq!((s.generating, s.order, s.status.as_str()), (None, None, "Stopped making the puzzle."));
+    // An answer that comes anyway is dropped: the board stays.
+    let late = FromWorker::Generated { id, text: "1\n1\n\n1\n1\n".into() };
+    assert_eq!(s.reduce(Action::FromWorker { message: late }), []);
+    // Text of your own, or Solve, stops it too.
+    s.reduce(Action::Generate(order));
+    let effects = s.reduce(Action::Edited { bytes: 5 });
+    assert_eq!(effects.first(), Some(&Effect::Address(None)));
+    assert!(effects.contains(&Effect::RespawnWorker) && s.generating.is_none(), "{effects:?}");
+    let mut s = with(SEED_003);
+    s.reduce(Action::Generate(order));
+    let effects = s.reduce(Action::Solve { now: 0.0 });
+    assert!(effects.contains(&Effect::RespawnWorker) && s.generating.is_none(), "{effects:?}");
+    assert!(matches!(effects.last(), Some(Effect::Post(_))), "{effects:?}");
 }
