@@ -109,7 +109,14 @@ fn file_name(puzzle: Option<&Rc<Puzzle>>, extension: &str) -> String {
 /// (the page renders at every playback step).
 #[function_component]
 pub fn ExportPanel(props: &ExportProps) -> Html {
-    let format = use_state(|| "non".to_string());
+    // The format chosen; until one is, `.non`, or webpbn XML for a colour
+    // puzzle (`.non` has no colours).
+    let chosen = use_state(|| None::<String>);
+    let format = match (&*chosen, &props.colour) {
+        (Some(f), _) => f.clone(),
+        (None, Some(_)) => "xml".to_string(),
+        (None, None) => "non".to_string(),
+    };
     // What the panel says, and the share link, each of an input version.
     let note = use_state(|| (0u64, String::new()));
     let share_link = use_state(|| (0u64, String::new()));
@@ -117,7 +124,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
         props.puzzle.clone(),
         props.picture.clone(),
         props.solution.clone(),
-        (*format).clone(),
+        format.clone(),
         props.colour.clone(),
     );
     let has_picture = props.picture.is_some() || (props.puzzle.is_some() && props.solution.is_some());
@@ -128,9 +135,9 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
         Callback::from(move |m: String| note.set((version, m)))
     };
     let on_format = {
-        let (format, note) = (format.clone(), note.clone());
+        let (chosen, note) = (chosen.clone(), note.clone());
         Callback::from(move |e: Event| {
-            format.set(e.target_unchecked_into::<HtmlSelectElement>().value());
+            chosen.set(Some(e.target_unchecked_into::<HtmlSelectElement>().value()));
             note.set((0, String::new()));
         })
     };
@@ -202,7 +209,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                 <label class="inline" for="export-format">{ "Format" }</label>
                 <select id="export-format" onchange={on_format}>
                     { for FORMATS.iter().map(|&(key, name)| html! {
-                        <option value={key} selected={*format == key}>{ name }</option>
+                        <option value={key} selected={format == key}>{ name }</option>
                     }) }
                 </select>
                 <button id="export-copy" onclick={on_copy} disabled={text.is_err()}>{ "Copy" }</button>

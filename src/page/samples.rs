@@ -14,8 +14,7 @@ pub const SAMPLES: &[(&str, &str)] = &[
     ("Two solutions (2×2 diagonal)", "2 2\n1\n1\n1\n1\n"),
     ("No solution (contradictory clues)", "2 2\n2\n0\n0\n2\n"),
     ("Demo Puzzle, 5×10 (webpbn #1, Jan Wolter)", include_str!("../../samples/webpbn-00001.non")),
-    ("Mum's the Word, 34×40 (webpbn #65, Jan Wolter)", include_str!("../../samples/webpbn-00065.non")),
-    ("Lasts Forever, 25×25, hard (webpbn #6574, Gator)", include_str!("../../samples/webpbn-06574.non")),
+    ("Lasts Forever, 25×25, very hard (webpbn #6574, Gator)", include_str!("../../samples/webpbn-06574.non")),
     (
         "Not To Scale, 31×18, in colour (webpbn #47, Jan Wolter)",
         include_str!("../../samples/webpbn-color-00047.xml"),

@@ -8,8 +8,8 @@ use nonogram_formats::{write, write_colour, Format};
 
 /// The answer to a `Generate` request: the puzzle as `.non` text (a colour
 /// one as webpbn XML), titled as asked or with its size, grade and seed,
-/// a black-and-white one with its solution as its goal; or why none came
-/// (`keep_going` is asked between tries).
+/// without its solution (the CLI writes it as the goal; here the player
+/// would see it); or why none came (`keep_going` is asked between tries).
 pub fn answer(request: &GenerateRequest, keep_going: impl FnMut() -> bool) -> FromWorker {
     let GenerateRequest { id, width, height, seed, .. } = *request;
     let difficulty = match request.difficulty {
@@ -35,6 +35,9 @@ pub fn answer(request: &GenerateRequest, keep_going: impl FnMut() -> bool) -> Fr
         make(order, u64::MAX, keep_going).map(|made| {
             let mut puzzle = made.into_titled(seed);
             puzzle.meta.title = title(puzzle.meta.title.take());
+            // No `goal` line: it would show the solution in Clues to the
+            // player (the worker solves for hints and checks anyway).
+            puzzle.meta.goal = None;
             write(Format::Non, &puzzle)
         })
     };
@@ -60,6 +63,7 @@ mod tests {
         };
         assert_eq!(id, 3);
         assert!(text.contains("Generated 10×10, medium, seed 42"), "{text}");
+        assert!(!text.contains("goal"), "no solution shown: {text}");
         let (_, puzzle, _, _) = crate::protocol::parse_outcome(&text, 0).unwrap();
         assert_eq!((puzzle.width(), puzzle.height()), (10, 10));
         assert_eq!(
@@ -83,7 +87,7 @@ mod tests {
     fn a_colour_puzzle_comes_as_webpbn_xml_with_its_colours() {
         let colour = GenerateRequest { colours: 3, ..request(7, 10, 1, 5, "") };
         let FromWorker::Generated { text, .. } = answer(&colour, || true) else { panic!() };
-        assert!(text.contains("Generated 10×10, 3 colours, easy, seed 5"), "{text}");
+        assert!(text.contains("Generated 10×10, 3 colours on white, easy, seed 5"), "{text}");
         let (format, puzzle, _, colours) = crate::protocol::parse_outcome(&text, 0).unwrap();
         assert!(format.contains("XML"), "{format}");
         assert_eq!((puzzle.width(), colours.map(|c| c.colours())), (10, Some(3)));

@@ -221,7 +221,7 @@ await onBothSizes('New puzzle in colour: made in the worker, played to Solved! w
   // Two colours on white: three with the background, as Detected counts them.
   expect(detected.includes('10×10, 3 colours'), detected);
   const title = await page.locator('#puzzle-title').textContent();
-  expect(/^Generated 10×10, 2 colours, easy, seed \d+$/.test(title), title);
+  expect(/^Generated 10×10, 2 colours on white, easy, seed \d+$/.test(title), title);
   expect(/^#new=10x10-easy-\d+-2colours$/.test(new URL(page.url()).hash), page.url());
   let hints = 0;
   while (!(await status(page)).startsWith('Solved!')) {

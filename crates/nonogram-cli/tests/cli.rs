@@ -921,7 +921,7 @@ fn generate_makes_colour_puzzles_unique_of_the_grade_asked() {
         let made = nonogram(&args, "");
         assert_eq!(made.status, 0, "{grade}: {}", made.stderr);
         assert!(
-            made.stdout.contains(&format!("Generated 12×10, {colours} colours, {word}, seed 2")),
+            made.stdout.contains(&format!("Generated 12×10, {colours} colours on white, {word}, seed 2")),
             "{}",
             made.stdout
         );

@@ -159,7 +159,7 @@ impl MadeColour {
         let (width, height, colours) = (puzzle.width(), puzzle.height(), puzzle.colours());
         let grade = self.difficulty.word();
         puzzle.meta.title =
-            Some(format!("Generated {width}×{height}, {colours} colours, {grade}, seed {seed}"));
+            Some(format!("Generated {width}×{height}, {colours} colours on white, {grade}, seed {seed}"));
         puzzle
     }
 }
