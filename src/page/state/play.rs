@@ -49,7 +49,7 @@ impl State {
                     width,
                     height: puzzle.height(),
                     solved: play.solved.is_some(),
-                    ms: play.solved.unwrap_or_else(|| play.elapsed(now)).max(0.0) as u64,
+                    ms: play.elapsed(now).max(0.0) as u64,
                     hints: play.hints,
                     at: now,
                     code,

@@ -355,10 +355,8 @@ impl State {
                 // Text of the player's own: the address no longer names it,
                 // and a puzzle being made would replace it: it is stopped.
                 if !self.play_when_read {
-                    if self.order.take().is_some() {
-                        effects.push(Effect::Address(None));
-                    }
                     self.stop_making(&mut effects);
+                    self.forget_order(&mut effects);
                 }
                 self.cancel(&mut effects);
                 self.read(bytes, 0, &mut effects);
@@ -504,9 +502,7 @@ impl State {
     /// read, as a made puzzle; the address no longer names a made one.
     fn open_to_play(&mut self, open: Effect, effects: &mut Vec<Effect>) {
         self.stop_making(effects);
-        if self.order.take().is_some() {
-            effects.push(Effect::Address(None));
-        }
+        self.forget_order(effects);
         self.play_when_read = true;
         effects.push(open);
     }
@@ -518,11 +514,16 @@ impl State {
         if self.generating.take().is_none() {
             return false;
         }
+        self.forget_order(effects);
+        self.respawn(effects);
+        true
+    }
+
+    /// No made puzzle is shown any more: the address no longer names one.
+    pub(super) fn forget_order(&mut self, effects: &mut Vec<Effect>) {
         if self.order.take().is_some() {
             effects.push(Effect::Address(None));
         }
-        self.respawn(effects);
-        true
     }
 
     /// New input, or another puzzle of the batch: the board is cleared at
@@ -598,7 +599,7 @@ pub(super) fn keep_progress(play: &Play, now: f64, played: &mut Rc<Vec<Played>>,
         let played = Rc::make_mut(played);
         progress::played_again(played, &play.key, now, |entry| {
             entry.solved |= play.solved.is_some();
-            entry.ms = play.solved.unwrap_or_else(|| play.elapsed(now)).max(0.0) as u64;
+            entry.ms = play.elapsed(now).max(0.0) as u64;
             entry.hints = play.hints;
         });
         effects.push(Effect::Keep { key: PLAYED_KEY.into(), value: progress::write_list(played) });

@@ -97,9 +97,7 @@ impl State {
             }
             FromWorker::Error { id, message } if Some(id) == self.generating => {
                 self.generating = None;
-                if self.order.take().is_some() {
-                    effects.push(Effect::Address(None));
-                }
+                self.forget_order(effects);
                 self.status = message;
             }
             message @ FromWorker::Hinted { .. } => self.hinted(message),
