@@ -16,6 +16,11 @@ pub const COLOUR_ELSEWHERE: &str = "Colour puzzles are made on the command line 
 /// would see it); or why none came (`keep_going` is asked between tries).
 pub fn answer(request: &GenerateRequest, keep_going: impl FnMut() -> bool) -> FromWorker {
     let GenerateRequest { id, width, height, seed, .. } = *request;
+    // Not in the page's worker: the colour generator and its writer would
+    // take the download past its 400 KB (2.8 KB more, measured).
+    if request.colours > 0 {
+        return FromWorker::Error { id, message: COLOUR_ELSEWHERE.into() };
+    }
     let difficulty = match request.difficulty {
         1 => Some(Difficulty::Easy),
         2 => Some(Difficulty::Medium),
@@ -24,19 +29,12 @@ pub fn answer(request: &GenerateRequest, keep_going: impl FnMut() -> bool) -> Fr
         _ => None,
     };
     let order = Order { width, height, difficulty, seed };
-    let title = |made: Option<String>| match request.title.is_empty() {
-        true => made,
-        false => Some(request.title.clone()),
-    };
-    // Not in the page's worker: the colour generator and its writer would
-    // take the download past its 400 KB (2.8 KB more, measured).
-    if request.colours > 0 {
-        return FromWorker::Error { id, message: COLOUR_ELSEWHERE.into() };
-    }
     // The puzzle made and written, or why not.
     let written = make(order, u64::MAX, keep_going).map(|made| {
         let mut puzzle = made.into_titled(seed);
-        puzzle.meta.title = title(puzzle.meta.title.take());
+        if !request.title.is_empty() {
+            puzzle.meta.title = Some(request.title.clone());
+        }
         // No `goal` line: it would show the solution in Clues to the
         // player (the worker solves for hints and checks anyway).
         puzzle.meta.goal = None;
