@@ -37,7 +37,7 @@ const COMMANDS: [(&str, &str, &str); 7] = [
         "generate",
         "nonogram generate --size WxH [--colours K] [--difficulty easy|medium|hard|very-hard] [--seed N] [--count N] [--to non|nin|plain|json|xml] [--timeout SECS]",
         "Makes puzzles with one solution each, of the grade asked for (as solve --stats grades it), from a \
-         picture drawn at random from the seed (smoothed regions, often mirrored); the same seed and options \
+         picture drawn at random from the seed (smoothed regions, mirrored from medium on, some as outlines); the same seed and options \
          give the same puzzle. Sides from 5 to 50. --count N makes N different puzzles (seeds N, N+1, …) as \
          a nonpack; the title says the size, grade and seed. --colours K (2 to 4) makes a colour puzzle \
          (xml or json, sides up to 30). A grade that does not come within --timeout (60 s by default; Very \

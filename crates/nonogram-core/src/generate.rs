@@ -3,8 +3,11 @@
 //!
 //! The picture is drawn, not noise: a field of random values on a coarse
 //! lattice, smoothed between its points (value noise), with a finer layer
-//! added, and cut at the level that fills the share of cells wanted; half
-//! the pictures are mirrored left to right. The grade of a unique puzzle
+//! added, and cut at the level that fills the share of cells wanted. Half
+//! the easy pictures and every harder one are mirrored left to right (the
+//! finer detail of harder grades reads as texture without symmetry, as an
+//! emblem or a creature with it), and a third of the medium and hard ones
+//! are line art: only their regions' edges are filled. The grade of a unique puzzle
 //! is [`Difficulty::of`] the solver's work, as `nonogram solve --stats`
 //! reports it. Easier grades come from coarse, smooth pictures; harder
 //! ones from finer detail and more cells left to chance; each try draws a
@@ -106,31 +109,34 @@ pub fn make(order: Order, max_tries: u64, keep_going: impl FnMut() -> bool) -> R
     {
         return Err(Refusal::Size { width, height });
     }
-    let (puzzle, solution, difficulty, tries) = draw_until(order, max_tries, keep_going, |style, random| {
-        let puzzle = Puzzle::from_picture(&draw(width, height, style, random));
-        match solve(&puzzle, SolveOptions::solutions(2), |_| true) {
-            Ok((Verdict::Unique(solution), stats)) => Some((puzzle, solution, Difficulty::of(&stats))),
-            _ => None,
-        }
-    })?;
+    let (puzzle, solution, difficulty, tries) =
+        draw_until(order, max_tries, keep_going, |style, random, keep_going| {
+            let puzzle = Puzzle::from_picture(&draw(width, height, style, random));
+            match solve(&puzzle, SolveOptions::solutions(2), |_| keep_going()) {
+                Ok((Verdict::Unique(solution), stats)) => Some((puzzle, solution, Difficulty::of(&stats))),
+                _ => None,
+            }
+        })?;
     Ok(Made { puzzle, solution, difficulty, tries })
 }
 
 /// Draws pictures from the order's seed, each in a style leaning toward
 /// the grade asked for, until `try_picture` makes one a puzzle with one
 /// solution (it gives the puzzle, its solution and its grade) of that
-/// grade; or the tries run out, or `keep_going()` (asked between tries)
-/// says stop.
+/// grade; or the tries run out, or `keep_going()` says stop. It is asked
+/// between tries, and `try_picture` asks it after each step of its solve
+/// (a try on a large board with several solutions can take minutes: 153 s
+/// for a 50×50 hard one, when only tries were bounded).
 fn draw_until<P, S>(
     order: Order,
     max_tries: u64,
     mut keep_going: impl FnMut() -> bool,
-    mut try_picture: impl FnMut(Style, &mut SplitMix) -> Option<(P, S, Difficulty)>,
+    mut try_picture: impl FnMut(Style, &mut SplitMix, &mut dyn FnMut() -> bool) -> Option<(P, S, Difficulty)>,
 ) -> Result<(P, S, Difficulty, u64), Refusal> {
     let mut random = SplitMix(order.seed);
     for tries in 1..=max_tries {
         let style = Style::leaning_to(order.difficulty, order.width * order.height, &mut random);
-        if let Some((puzzle, solution, difficulty)) = try_picture(style, &mut random) {
+        if let Some((puzzle, solution, difficulty)) = try_picture(style, &mut random, &mut keep_going) {
             if order.difficulty.is_none_or(|d| d == difficulty) {
                 return Ok((puzzle, solution, difficulty, tries));
             }
@@ -189,23 +195,27 @@ pub fn make_colour(
     if !(COLOURS.0..=COLOURS.1).contains(&colours) {
         return Err(Refusal::Colours { colours });
     }
-    let (puzzle, solution, difficulty, tries) = draw_until(order, max_tries, keep_going, |style, random| {
-        // Colours as regions (colours mixed cell by cell made very hard no
-        // likelier: tried, none came at 10×10 to 20×20 in 20 s).
-        let hue = Style { scale: style.scale + 2, detail: style.detail / 3, ..style };
-        let picture = draw_colours(width, height, colours, style, hue, random);
-        // Every colour in the picture: a colour no cell has makes a
-        // palette entry the clues never use.
-        if !(1..=colours as u8).all(|c| picture.contains(&c)) {
-            return None;
-        }
-        let mut puzzle = ColourPuzzle::from_picture_with(&picture, width, default_palette(colours));
-        puzzle.goal = None;
-        match solve_colour(&puzzle, 2, |_| true) {
-            Ok((Verdict::Unique(solution), stats)) => Some((puzzle, solution, Difficulty::of(&stats))),
-            _ => None,
-        }
-    })?;
+    let (puzzle, solution, difficulty, tries) =
+        draw_until(order, max_tries, keep_going, |style, random, keep_going| {
+            // Colours as regions (colours mixed cell by cell made very hard no
+            // likelier: tried, none came at 10×10 to 20×20 in 20 s).
+            // No line art: thin lines of colour make hard puzzles rarer (30×30
+            // hard went from 0.1–1.3 s to over 60 s for a seed).
+            let style = Style { outline: false, ..style };
+            let hue = Style { scale: style.scale + 2, detail: style.detail / 3, ..style };
+            let picture = draw_colours(width, height, colours, style, hue, random);
+            // Every colour in the picture: a colour no cell has makes a
+            // palette entry the clues never use.
+            if !(1..=colours as u8).all(|c| picture.contains(&c)) {
+                return None;
+            }
+            let mut puzzle = ColourPuzzle::from_picture_with(&picture, width, default_palette(colours));
+            puzzle.goal = None;
+            match solve_colour(&puzzle, 2, |_| keep_going()) {
+                Ok((Verdict::Unique(solution), stats)) => Some((puzzle, solution, Difficulty::of(&stats))),
+                _ => None,
+            }
+        })?;
     Ok(MadeColour { puzzle, solution, difficulty, tries })
 }
 
@@ -219,6 +229,9 @@ struct Style {
     /// Filled cells, in percent.
     fill: u64,
     mirrored: bool,
+    /// Only the regions' edges are filled (line art): cells of a region
+    /// with a neighbour outside it.
+    outline: bool,
 }
 
 impl Style {
@@ -228,6 +241,10 @@ impl Style {
         let (scales, detail, fill): ((u64, u64), (u64, u64), (u64, u64)) = match difficulty {
             Some(Difficulty::Easy) => ((3, 6), (0, 15), (50, 65)),
             Some(Difficulty::Medium) => ((2, 5), (10, 40), (45, 60)),
+            // Large boards with much detail mostly have several solutions,
+            // each found late (50×50: 20 s and no puzzle for two seeds of
+            // three with the detail of smaller boards; 0.2–1.4 s so).
+            Some(Difficulty::Hard) if cells >= 1600 => ((3, 5), (15, 40), (45, 58)),
             Some(Difficulty::Hard) => ((2, 4), (30, 70), (42, 58)),
             // Two ways to need a guess: fine noise, which small boards
             // need (there most of it is unique), and smoother regions with
@@ -240,12 +257,26 @@ impl Style {
             Some(Difficulty::VeryHard) => ((2, 4), (25, 60), (45, 58)),
             None => ((1, 6), (0, 100), (40, 65)),
         };
-        Style {
+        let mut style = Style {
             scale: random.between(scales.0, scales.1) as usize,
             detail: random.between(detail.0, detail.1),
             fill: random.between(fill.0, fill.1),
             mirrored: random.below(2) == 0,
+            outline: false,
+        };
+        // Detail drawn without symmetry reads as texture: from Medium on,
+        // every picture is mirrored (an emblem, a creature, a face), and a
+        // third of the Medium and Hard ones are line art: smooth regions
+        // (little detail: the outline of noise is noise) drawn as edges.
+        if difficulty.is_some_and(|d| d != Difficulty::Easy) {
+            style.mirrored = true;
         }
+        if matches!(difficulty, Some(Difficulty::Medium | Difficulty::Hard)) && random.below(3) == 0 {
+            style.outline = true;
+            style.scale = style.scale.max(3);
+            style.detail = style.detail.min(15);
+        }
+        style
     }
 }
 
@@ -266,11 +297,21 @@ fn draw(width: usize, height: usize, style: Style, random: &mut SplitMix) -> Gri
     sorted.sort_unstable();
     let filled = (sorted.len() as u64 * style.fill / 100) as usize;
     let level = sorted[sorted.len() - filled.clamp(1, sorted.len())];
+    let on = |y: usize, x: usize| values[y * drawn_width + mirrored(x, width, drawn_width)] >= level;
+    // An edge cell: in a region, with a neighbour (inside the board) that
+    // is not; the board's border draws no line.
+    let edge = |y: usize, x: usize| {
+        on(y, x)
+            && ((y > 0 && !on(y - 1, x))
+                || (y + 1 < height && !on(y + 1, x))
+                || (x > 0 && !on(y, x - 1))
+                || (x + 1 < width && !on(y, x + 1)))
+    };
     let mut grid = Grid::new(width, height);
     for y in 0..height {
         for x in 0..width {
-            let on = values[y * drawn_width + mirrored(x, width, drawn_width)] >= level;
-            grid.set(y, x, if on { Cell::Filled } else { Cell::Empty });
+            let filled = if style.outline { edge(y, x) } else { on(y, x) };
+            grid.set(y, x, if filled { Cell::Filled } else { Cell::Empty });
         }
     }
     grid
@@ -387,6 +428,11 @@ mod tests {
                     assert_eq!(verdict, Verdict::Unique(made.solution.clone()));
                     assert_eq!(Difficulty::of(&stats), difficulty);
                     assert_eq!(made.difficulty, difficulty);
+                    // From Medium on, pictures are mirrored left to right.
+                    if difficulty != Easy {
+                        let cells = made.solution.cells();
+                        assert!(cells.chunks(side).all(|row| row.iter().eq(row.iter().rev())));
+                    }
                 }
             }
         }
@@ -416,13 +462,22 @@ mod tests {
         let refused = make(order(5, Some(Difficulty::VeryHard), 1), 300, || true).unwrap_err();
         assert_eq!(refused, Refusal::NotFound { tries: 300 });
         assert!(refused.to_string().contains("rare or out of reach"));
-        // The caller's clock stops it between tries.
+        // The caller's clock stops it, between tries or within one (it is
+        // asked after each step of a try's solve too).
         let mut calls = 0;
         let stopped = make(order(5, Some(Difficulty::VeryHard), 1), 1000, || {
             calls += 1;
-            calls < 5
+            calls < 20
         });
-        assert_eq!(stopped, Err(Refusal::NotFound { tries: 5 }));
+        assert!(matches!(stopped, Err(Refusal::NotFound { tries }) if tries < 20), "{stopped:?}");
+        // A try is stopped within its solve: no picture is solved for good.
+        let mut calls = 0;
+        let within = make(order(30, Some(Difficulty::VeryHard), 1), 1000, || {
+            calls += 1;
+            false
+        });
+        assert_eq!(within, Err(Refusal::NotFound { tries: 1 }));
+        assert_eq!(calls, 2, "once after the solve's first step, once after the try");
     }
 
     /// Colour puzzles: unique, of the grade asked for, every colour used,
