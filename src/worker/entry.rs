@@ -343,8 +343,12 @@ async fn read_picture(blob: &Blob) -> Result<((GreyImage, Option<ColourImage>), 
 
 /// Decodes with the browser and reads the pixels back in strips of rows.
 async fn decode(blob: &Blob) -> Result<(GreyImage, Option<ColourImage>), String> {
-    let describe = |e: JsValue| {
-        e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).unwrap_or_else(|| format!("{e:?}"))
+    // Not `{e:?}`: JsValue's Debug formats numbers, which links the float
+    // formatting code (about 1.5 KB of the download) for this one message.
+    let describe = |e: JsValue| match (e.dyn_ref::<js_sys::Error>(), e.as_string()) {
+        (Some(e), _) => String::from(e.message()),
+        (None, Some(text)) => text,
+        (None, None) => "the browser gave no reason".into(),
     };
     let options = ImageBitmapOptions::new();
     // The pixels as stored: a picture that is already a grid stays exact.

@@ -341,7 +341,9 @@ impl GreyImage {
 
 /// The grid size with `side` cells on the longer side and the aspect ratio kept.
 pub fn keep_aspect(width: usize, height: usize, side: usize) -> (usize, usize) {
-    let scale = |a: usize, b: usize| ((side * a) as f64 / b as f64).round().clamp(1.0, side as f64) as usize;
+    // Not `f64::clamp`: its check's message formats floats, which links
+    // the float formatting code into the worker (about 3 KB gzipped).
+    let scale = |a: usize, b: usize| (((side * a) as f64 / b as f64).round() as usize).max(1).min(side);
     if width >= height {
         (side, scale(height, width.max(1)))
     } else {
