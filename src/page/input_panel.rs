@@ -59,6 +59,10 @@ pub struct InputProps {
 /// The sizes and grades `New puzzle` offers.
 const NEW_SIZES: [usize; 5] = [10, 15, 20, 25, 30];
 const NEW_GRADES: [&str; 4] = ["Easy", "Medium", "Hard", "Very hard"];
+/// Colours besides the background (white); the page's "Detected: …, N
+/// colours" counts the background too.
+const NEW_COLOURS: [(u8, &str); 4] =
+    [(0, "Black and white"), (2, "2 colours on white"), (3, "3 colours on white"), (4, "4 colours on white")];
 
 #[function_component]
 pub fn InputPanel(props: &InputProps) -> Html {
@@ -87,15 +91,17 @@ pub fn InputPanel(props: &InputProps) -> Html {
     };
     let size_ref = use_node_ref();
     let grade_ref = use_node_ref();
+    let colours_ref = use_node_ref();
     let generate = {
-        let (size_ref, grade_ref) = (size_ref.clone(), grade_ref.clone());
+        let (size_ref, grade_ref, colours_ref) = (size_ref.clone(), grade_ref.clone(), colours_ref.clone());
         props.on_action.reform(move |_| {
             let value = |r: &NodeRef| r.cast::<HtmlSelectElement>().map(|s| s.value()).unwrap_or_default();
             let side: usize = value(&size_ref).parse().unwrap_or(15);
             let difficulty: u8 = value(&grade_ref).parse().unwrap_or(2);
+            let colours: u8 = value(&colours_ref).parse().unwrap_or(0);
             // A new seed each time, from the clock; the title says it.
             let seed = js_sys::Date::now() as u64 % 1_000_000_000;
-            Action::Generate(Order::Made { width: side, height: side, difficulty, seed, colours: 0 })
+            Action::Generate(Order::Made { width: side, height: side, difficulty, seed, colours })
         })
     };
     // The player's own date: the puzzle of the day changes at their midnight.
@@ -144,6 +150,11 @@ pub fn InputPanel(props: &InputProps) -> Html {
                 <select id="new-grade" ref={grade_ref} aria-label="Grade of the new puzzle">
                     { for NEW_GRADES.iter().enumerate().map(|(i, &g)| html! {
                         <option value={(i + 1).to_string()} selected={i == 1}>{ g }</option>
+                    }) }
+                </select>
+                <select id="new-colours" ref={colours_ref} aria-label="Colours of the new puzzle">
+                    { for NEW_COLOURS.iter().map(|&(n, name)| html! {
+                        <option value={n.to_string()} selected={n == 0}>{ name }</option>
                     }) }
                 </select>
                 <button id="new-puzzle" onclick={generate} disabled={props.generating}>{ "Make and play" }</button>

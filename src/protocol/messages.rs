@@ -279,9 +279,11 @@ pub enum FromWorker {
     },
     /// Fixes found so far, best first; `tried` of `total` candidate cells.
     Fixes { id: u32, fixes: Vec<FixNote>, tried: usize, total: usize, done: bool },
-    /// A puzzle made to order, as `.non` text (its title names the size,
-    /// grade and seed).
-    Generated { id: u32, text: String },
+    /// A puzzle made to order: its title (the one asked for, or the
+    /// generator's, which names the size, grade and seed) and its clues
+    /// (`puzzle.id` is the request's). The page writes its text (the worker
+    /// carries no writer: `page::state::solve::made_text`).
+    Generated { title: String, puzzle: SolveRequest },
 }
 
 /// A finished solve, as the worker reports it.

@@ -1,26 +1,18 @@
 //! Puzzles made to order in the worker (the page's "New puzzle"), as the
 //! CLI's `generate` makes them (`nonogram_core::generate`).
 
-use crate::protocol::{FromWorker, GenerateRequest};
-use nonogram_core::generate::{make, Order};
+use crate::protocol::{FromWorker, GenerateRequest, SolveRequest};
+use nonogram_core::generate::{make, make_colour, Order};
 use nonogram_core::hint::Difficulty;
-use nonogram_formats::{write, Format};
 
-/// Why the page makes no colour puzzle (an address may ask for one).
-pub const COLOUR_ELSEWHERE: &str = "Colour puzzles are made on the command line for now (nonogram generate \
-     --colours 2 to 4); the page makes black-and-white ones.";
-
-/// The answer to a `Generate` request: the puzzle as `.non` text (black
-/// and white: a colour one is refused), titled as asked or with its size, grade and seed,
-/// without its solution (the CLI writes it as the goal; here the player
-/// would see it); or why none came (`keep_going` is asked between tries).
+/// The answer to a `Generate` request: the puzzle's clues (black and
+/// white, or with `colours` 2 to 4 colours on white) and its title, as
+/// asked or with its size, grade and seed; or why none came
+/// (`keep_going` is asked between tries and within them). Its solution
+/// stays here: the page writes the text without a goal (the CLI writes
+/// one; the player would see it), and the worker solves for hints anyway.
 pub fn answer(request: &GenerateRequest, keep_going: impl FnMut() -> bool) -> FromWorker {
-    let GenerateRequest { id, width, height, seed, .. } = *request;
-    // Not in the page's worker: the colour generator and its writer would
-    // take the download past its 400 KB (2.8 KB more, measured).
-    if request.colours > 0 {
-        return FromWorker::Error { id, message: COLOUR_ELSEWHERE.into() };
-    }
+    let GenerateRequest { id, width, height, seed, colours, .. } = *request;
     let difficulty = match request.difficulty {
         1 => Some(Difficulty::Easy),
         2 => Some(Difficulty::Medium),
@@ -29,20 +21,22 @@ pub fn answer(request: &GenerateRequest, keep_going: impl FnMut() -> bool) -> Fr
         _ => None,
     };
     let order = Order { width, height, difficulty, seed };
-    // The puzzle made and written, or why not.
-    let written = make(order, u64::MAX, keep_going).map(|made| {
-        let mut puzzle = made.into_titled(seed);
-        if !request.title.is_empty() {
-            puzzle.meta.title = Some(request.title.clone());
+    let made = match colours {
+        0 => make(order, u64::MAX, keep_going).map(|made| {
+            let puzzle = made.into_titled(seed);
+            (SolveRequest::new(id, &puzzle), puzzle.meta.title)
+        }),
+        _ => make_colour(order, usize::from(colours), u64::MAX, keep_going).map(|made| {
+            let puzzle = made.into_titled(seed);
+            (SolveRequest::of_colour(id, &puzzle), puzzle.meta.title)
+        }),
+    };
+    match made {
+        Ok((puzzle, own)) => {
+            let title =
+                if request.title.is_empty() { own.unwrap_or_default() } else { request.title.clone() };
+            FromWorker::Generated { title, puzzle }
         }
-        // No `goal` line: it would show the solution in Clues to the
-        // player (the worker solves for hints and checks anyway).
-        puzzle.meta.goal = None;
-        write(Format::Non, &puzzle)
-    });
-    match written {
-        Ok(Ok(text)) => FromWorker::Generated { id, text },
-        Ok(Err(e)) => FromWorker::Error { id, message: e.to_string() },
         Err(refusal) => FromWorker::Error { id, message: format!("No puzzle made: {refusal}.") },
     }
 }
@@ -56,35 +50,41 @@ mod tests {
     }
 
     #[test]
-    fn a_puzzle_comes_as_text_the_page_reads_and_the_same_seed_gives_it_again() {
-        let FromWorker::Generated { id, text } = answer(&request(3, 10, 2, 42, ""), || true) else {
+    fn a_puzzle_comes_as_clues_with_its_title_and_the_same_seed_gives_it_again() {
+        let FromWorker::Generated { title, puzzle } = answer(&request(3, 10, 2, 42, ""), || true) else {
             panic!()
         };
-        assert_eq!(id, 3);
-        assert!(text.contains("Generated 10×10, medium, seed 42"), "{text}");
-        assert!(!text.contains("goal"), "no solution shown: {text}");
-        let (_, puzzle, _, _) = crate::protocol::parse_outcome(&text, 0).unwrap();
-        assert_eq!((puzzle.width(), puzzle.height()), (10, 10));
+        assert_eq!(title, "Generated 10×10, medium, seed 42");
+        assert_eq!((puzzle.id, puzzle.rows.len(), puzzle.columns.len()), (3, 10, 10));
+        assert!(puzzle.colours.is_none());
         assert_eq!(
-            answer(&request(4, 10, 2, 42, ""), || true),
-            FromWorker::Generated { id: 4, text: text.clone() }
+            answer(&request(3, 10, 2, 42, ""), || true),
+            FromWorker::Generated { title: title.clone(), puzzle: puzzle.clone() }
         );
         let FromWorker::Error { message, .. } = answer(&request(5, 4, 0, 1, ""), || true) else { panic!() };
         assert!(message.starts_with("No puzzle made: a puzzle is made from 5×5"), "{message}");
         // A title asked for replaces the generator's; the puzzle is the same.
-        let FromWorker::Generated { text: titled, .. } =
-            answer(&request(6, 10, 2, 42, "Of the day"), || true)
+        let FromWorker::Generated { title, puzzle: same } =
+            answer(&request(3, 10, 2, 42, "Of the day"), || true)
         else {
             panic!()
         };
-        assert!(titled.contains("Of the day") && !titled.contains("seed 42"), "{titled}");
-        let (_, same, _, _) = crate::protocol::parse_outcome(&titled, 0).unwrap();
-        assert_eq!((&same.rows, &same.columns), (&puzzle.rows, &puzzle.columns));
+        assert_eq!((title.as_str(), same), ("Of the day", puzzle));
     }
 
     #[test]
-    fn a_colour_puzzle_is_refused_with_where_to_make_one() {
+    fn a_colour_puzzle_comes_with_its_colours_named() {
         let colour = GenerateRequest { colours: 3, ..request(7, 10, 1, 5, "") };
-        assert_eq!(answer(&colour, || true), FromWorker::Error { id: 7, message: COLOUR_ELSEWHERE.into() });
+        let FromWorker::Generated { title, puzzle } = answer(&colour, || true) else { panic!() };
+        assert_eq!(title, "Generated 10×10, 3 colours on white, easy, seed 5");
+        let made = puzzle.colour_puzzle().expect("a colour puzzle");
+        assert_eq!((made.colours(), made.width(), made.height()), (3, 10, 10));
+        // As `nonogram generate --colours 3` makes it.
+        let order = Order { width: 10, height: 10, difficulty: Some(Difficulty::Easy), seed: 5 };
+        let native = make_colour(order, 3, u64::MAX, || true).unwrap().puzzle;
+        assert_eq!((made.rows, made.columns), (native.rows, native.columns));
+        let refused = GenerateRequest { colours: 3, ..request(8, 31, 1, 5, "") };
+        let FromWorker::Error { message, .. } = answer(&refused, || true) else { panic!() };
+        assert!(message.contains("from 5×5 to 30×30"), "{message}");
     }
 }

@@ -15,7 +15,18 @@ const ORDERS = [];
 for (const grade of [1, 2, 3, 4]) for (const seed of [1, 2, 3, 4, 5]) ORDERS.push([20, grade, seed]);
 for (const seed of [1, 2, 3]) ORDERS.push([30, 3, seed]);
 for (const seed of [1, 2, 3]) ORDERS.push([25, 4, seed]);
-const clues = (text) => text.split('\n').filter((l) => !/^(title|goal)/.test(l) && l.trim()).join('\n');
+// A .non text's clues, line by line ("3 1"; "" for an empty line), rows
+// then columns.
+const clues = (text) => {
+  const lines = [];
+  let section = null;
+  for (const line of text.split('\n')) {
+    if (line === 'rows' || line === 'columns') section = line;
+    else if (!line.trim()) section = null;
+    else if (section) lines.push(line === '0' ? '' : line.split(',').join(' '));
+  }
+  return lines.join('/');
+};
 
 const { server, base } = await serve(root);
 const browser = await launch();
@@ -36,11 +47,15 @@ try {
     const nativeMs = Number(process.hrtime.bigint() - start) / 1e6;
     // The wire format of src/protocol/wire.rs: ToWorker::Generate is tag 8,
     // then id, width, height (varints), the grade (a byte), the seed
-    // (a varint) and an empty title; FromWorker::Generated is tag 12.
+    // (a varint), no colours (a byte) and an empty title; FromWorker::Generated
+    // is tag 12, then the title (its length and bytes) and the clues (a
+    // SolveRequest: the id, then rows and columns, each a count of lines
+    // and each line a count of runs and their lengths, as varints).
+    // FromWorker::Error is tag 3: the id and the message.
     const done = await page.evaluate(([side, grade, seed]) => new Promise((resolve) => {
       const out = [8];
       const num = (v) => { while (v >= 0x80) { out.push((v & 0x7f) | 0x80); v = Math.floor(v / 128); } out.push(v); };
-      num(1); num(side); num(side); out.push(grade); num(seed); num(0);
+      num(1); num(side); num(side); out.push(grade); num(seed); out.push(0); num(0);
       const t0 = performance.now();
       window.__worker.onmessage = (e) => {
         const bytes = e.data;
@@ -48,14 +63,17 @@ try {
         const ms = performance.now() - t0;
         let at = 1;
         const read = () => { let v = 0, f = 1, b; do { b = bytes[at++]; v += (b & 0x7f) * f; f *= 128; } while (b & 0x80); return v; };
-        read();
-        const n = read();
-        resolve({ ok: bytes[0] === 12, text: new TextDecoder().decode(bytes.slice(at, at + n)), ms });
+        const string = () => { const n = read(); at += n; return new TextDecoder().decode(bytes.slice(at - n, at)); };
+        const lines = () => Array.from({ length: read() }, () => Array.from({ length: read() }, read).join(' '));
+        if (bytes[0] === 3) { read(); resolve({ ok: false, text: string(), ms }); return; }
+        string(); // the title
+        read(); // the id
+        resolve({ ok: true, clues: [...lines(), ...lines()].join('/'), ms });
       };
       window.__worker.postMessage(new Uint8Array(out));
     }), [side, grade, seed]);
     if (!done.ok) throw new Error(`${name}: ${done.text}`);
-    if (clues(done.text) !== clues(native)) throw new Error(`${name}: the worker made another puzzle`);
+    if (done.clues !== clues(native)) throw new Error(`${name}: the worker made another puzzle`);
     nativeTotal += nativeMs;
     wasmTotal += done.ms;
     console.log(`${name}\t${nativeMs.toFixed(0)}\t${done.ms.toFixed(0)}\t${(done.ms / nativeMs).toFixed(2)}`);

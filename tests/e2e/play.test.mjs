@@ -211,6 +211,32 @@ async function madeAndPlaying(page) {
   await page.waitForFunction(() => document.querySelector('#play-mode').getAttribute('aria-pressed') === 'true');
 }
 
+await onBothSizes('New puzzle in colour: made in the worker, played to Solved! with hints, its address names its colours', async (page) => {
+  await page.selectOption('#new-size', '10');
+  await page.selectOption('#new-grade', '1'); // Easy
+  await page.selectOption('#new-colours', '2');
+  await page.click('#new-puzzle');
+  await madeAndPlaying(page);
+  const detected = await page.locator('#detected').textContent();
+  // Two colours on white: three with the background, as Detected counts them.
+  expect(detected.includes('10×10, 3 colours'), detected);
+  const title = await page.locator('#puzzle-title').textContent();
+  expect(/^Generated 10×10, 2 colours on white, easy, seed \d+$/.test(title), title);
+  expect(/^#new=10x10-easy-\d+-2colours$/.test(new URL(page.url()).hash), page.url());
+  let hints = 0;
+  while (!(await status(page)).startsWith('Solved!')) {
+    await askHint(page);
+    await page.click('#apply-hint');
+    hints++;
+    expect(hints < 100, 'at most 100 hints');
+  }
+  await page.screenshot({ path: path.join(shots, `new-colour-${page.viewportSize().width}.png`) });
+  // Very hard in colour is refused at once, with the reason.
+  await page.selectOption('#new-grade', '4');
+  await page.click('#new-puzzle');
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Very hard is rare in colour'));
+});
+
 await test('a made puzzle\'s address and share link make it again, in another browser and after a reload', async (page) => {
   await page.selectOption('#new-size', '15');
   await page.selectOption('#new-grade', '3'); // Hard

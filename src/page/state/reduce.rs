@@ -459,6 +459,14 @@ impl State {
                 self.order = Some(order);
                 effects.push(Effect::Address(Some(order.fragment())));
             }
+            // Rare in colour (the colours tell more): the worker would try
+            // for its whole time limit, mostly in vain (10×10 two colours
+            // took 10 s for seed 1; 15×15 none within 20 s).
+            Action::Generate(Order::Made { colours: 1.., difficulty: 4, .. }) => {
+                self.status = "Very hard is rare in colour (the colours tell more): choose Hard or easier, \
+                               or black and white."
+                    .into();
+            }
             Action::Generate(order) => {
                 // The latest order wins: one being made is stopped.
                 self.stop_making(&mut effects);

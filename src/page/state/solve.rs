@@ -7,7 +7,24 @@ use crate::page::playback::Playback;
 use crate::protocol::{read_parsed, Finished, FromWorker, SolveRequest};
 use nonogram_core::colour::ColourSolver;
 use nonogram_core::search::Engine;
+use nonogram_core::{Clue, Puzzle};
+use nonogram_formats::{write, write_colour, Format};
 use std::rc::Rc;
+
+/// A made puzzle's text for `Clues`: `.non`, or webpbn XML for a colour
+/// one (its colours named, on the default palette), with its title and
+/// no goal (it would show the player the solution). Written here, not in
+/// the worker: the page has these writers anyway (share links, pictures).
+pub(super) fn made_text(puzzle: &SolveRequest, title: String) -> String {
+    if let Some(mut colour) = puzzle.colour_puzzle() {
+        colour.meta.title = Some(title);
+        return write_colour(Format::WebpbnXml, &colour).unwrap_or_default();
+    }
+    let clues = |lines: &[Vec<u32>]| lines.iter().map(|l| Clue(l.clone())).collect();
+    let mut made = Puzzle::new(clues(&puzzle.rows), clues(&puzzle.columns));
+    made.meta.title = Some(title);
+    write(Format::Non, &made).unwrap_or_default()
+}
 
 impl State {
     /// Replaces the solving worker; a text being read is read again by the new one.
@@ -86,8 +103,9 @@ impl State {
                 self.finish(*done, ms, "", effects);
             }
             FromWorker::Parsed { id, outcome } => self.parsed(id as u64, read_parsed(outcome), effects),
-            FromWorker::Generated { id, text } if Some(id) == self.generating => {
+            FromWorker::Generated { title, puzzle } if Some(puzzle.id) == self.generating => {
                 self.generating = None;
+                let text = made_text(&puzzle, title);
                 self.play_when_read = true;
                 if let Some(order) = &self.order {
                     let value = format!("{}\n{text}", order.fragment());

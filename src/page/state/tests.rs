@@ -1,7 +1,9 @@
 //! Every action of the reducer, natively.
 
 use super::*;
-use crate::protocol::{parse_outcome, Cells, Finished, Frame, FromWorker, GenerateRequest, VerdictKind};
+use crate::protocol::{
+    parse_outcome, Cells, Finished, Frame, FromWorker, GenerateRequest, SolveRequest, VerdictKind,
+};
 use nonogram_core::LineId;
 
 const SEED_003: &str = "01110\n11010\n01110\n00110\n00111\n";
@@ -416,13 +418,24 @@ fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
     assert_eq!(address, "new=10x10-medium-42");
     assert_eq!(s.generating, Some(request.id));
     assert_eq!(s.status, "Making a 10×10 puzzle…");
-    // The worker's answer: its text goes into Clues.
-    let text = crate::worker::generating::answer(request, || true);
-    let FromWorker::Generated { text: clues, .. } = &text else { panic!("{text:?}") };
-    let effects = s.reduce(Action::FromWorker { message: text.clone() });
-    // Kept with its address (a reload opens it at once), and into Clues.
-    let kept = Effect::Keep { key: "nonogram-studio.made".into(), value: format!("{address}\n{clues}") };
-    assert_eq!(effects, [kept, Effect::Load(clues.clone())]);
+    // The worker's answer: its clues, written as text, go into Clues.
+    let made = crate::worker::generating::answer(request, || true);
+    let effects = s.reduce(Action::FromWorker { message: made.clone() });
+    let [Effect::Keep { ref key, ref value }, Effect::Load(ref clues)] = effects[..] else {
+        panic!("{effects:?}")
+    };
+    // Kept with its address (a reload opens it at once), and into Clues:
+    // its title, and no goal (the solution).
+    assert_eq!((key.as_str(), value), ("nonogram-studio.made", &format!("{address}\n{clues}")));
+    assert!(clues.starts_with("title \"Generated 10×10, medium, seed 42\""), "{clues}");
+    assert!(!clues.contains("goal"), "{clues}");
+    let FromWorker::Generated { puzzle: ref request, .. } = made else { panic!() };
+    let (_, read, _, _) = crate::protocol::parse_outcome(clues, 0).unwrap();
+    let lengths = |c: &[nonogram_core::Clue]| c.iter().map(|c| c.0.clone()).collect::<Vec<_>>();
+    assert_eq!(
+        (lengths(&read.rows), lengths(&read.columns)),
+        (request.rows.clone(), request.columns.clone())
+    );
     assert_eq!(s.generating, None);
     // Opened again from what was kept: no making, straight to play.
     let mut again = with(SEED_003);
@@ -450,6 +463,31 @@ fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
     let message = FromWorker::Error { id, message: "No puzzle made: …".into() };
     assert_eq!(s.reduce(Action::FromWorker { message }), [Effect::Address(None)]);
     assert_eq!((s.generating, s.status.as_str()), (None, "No puzzle made: …"));
+}
+
+#[test]
+fn a_new_colour_puzzle_is_written_as_xml_with_its_colours_named() {
+    let mut s = with(SEED_003);
+    let order = Order::Made { width: 10, height: 10, difficulty: 1, seed: 5, colours: 3 };
+    let effects = s.reduce(Action::Generate(order));
+    let [Effect::Generate(ref request), Effect::Address(Some(ref address))] = effects[..] else {
+        panic!("{effects:?}")
+    };
+    assert_eq!((address.as_str(), request.colours), ("new=10x10-easy-5-3colours", 3));
+    let made = crate::worker::generating::answer(request, || true);
+    let effects = s.reduce(Action::FromWorker { message: made });
+    let [_, Effect::Load(ref clues)] = effects[..] else { panic!("{effects:?}") };
+    let (format, shape, _, colour) = parse_outcome(clues, 0).unwrap();
+    assert_eq!(format, "webpbn XML");
+    let colour = colour.expect("a colour puzzle");
+    assert_eq!((colour.colours(), shape.width(), shape.height()), (3, 10, 10));
+    assert_eq!(colour.meta.title.as_deref(), Some("Generated 10×10, 3 colours on white, easy, seed 5"));
+    assert!(colour.goal.is_none());
+    // Very hard in colour is declined at once, with the reason; nothing is made.
+    let very_hard = Order::Made { width: 10, height: 10, difficulty: 4, seed: 5, colours: 2 };
+    assert_eq!(s.reduce(Action::Generate(very_hard)), []);
+    assert!(s.status.starts_with("Very hard is rare in colour"), "{}", s.status);
+    assert_eq!(s.generating, None);
 }
 
 #[test]
@@ -517,7 +555,8 @@ fn a_puzzle_being_made_is_stopped_by_stop_by_other_text_and_by_solve() {
     );
     assert_eq!((s.generating, s.order, s.status.as_str()), (None, None, "Stopped making the puzzle."));
     // An answer that comes anyway is dropped: the board stays.
-    let late = FromWorker::Generated { id, text: "1\n1\n\n1\n1\n".into() };
+    let clues = SolveRequest { id, rows: vec![vec![1]], columns: vec![vec![1]], colours: None };
+    let late = FromWorker::Generated { title: "late".into(), puzzle: clues };
     assert_eq!(s.reduce(Action::FromWorker { message: late }), []);
     // Text of your own, or Solve, stops it too.
     s.reduce(Action::Generate(order));

@@ -161,7 +161,7 @@ impl Wire for FromWorker {
             FromWorker::Fixes { id, fixes, tried, total, done } => {
                 put!(out, 9, id, fixes, tried, total, done)
             }
-            FromWorker::Generated { id, text } => put!(out, 12, id, text),
+            FromWorker::Generated { title, puzzle } => put!(out, 12, title, puzzle),
         }
     }
     fn get(r: &mut Reader) -> Option<FromWorker> {
@@ -194,7 +194,7 @@ impl Wire for FromWorker {
                 otsu: Wire::get(r)?,
             },
             6 => FromWorker::PictureError { id: Wire::get(r)?, message: Wire::get(r)? },
-            12 => FromWorker::Generated { id: Wire::get(r)?, text: Wire::get(r)? },
+            12 => FromWorker::Generated { title: Wire::get(r)?, puzzle: Wire::get(r)? },
             11 => FromWorker::ColourCells {
                 id: Wire::get(r)?,
                 width: Wire::get(r)?,
