@@ -14,6 +14,9 @@ use yew::prelude::*;
 
 /// Where the last input is kept between visits (this browser only).
 pub(super) const STORAGE_KEY: &str = "nonogram-studio.input";
+/// Where the person's own text that a sample, a share link or a made
+/// puzzle replaced is kept (offered back by "Restore my previous input").
+pub(super) const REPLACED_KEY: &str = "nonogram-studio.replaced";
 
 /// Texts longer than this stay in the browser's string (the text box's
 /// value), never copied into the page's memory (TAAI's 1000 puzzles are
@@ -191,6 +194,11 @@ impl App {
         let before = self.current_text();
         let own = !before.trim().is_empty() && before != next && !SAMPLES.iter().any(|&(_, t)| t == before);
         if own {
+            // Kept across a reload too: a made puzzle reopens from the
+            // address, and the text it replaced must not be lost with it.
+            if let Some(s) = storage() {
+                let _ = s.set_item(REPLACED_KEY, &before);
+            }
             self.replaced = Some(before);
         }
         own
@@ -199,6 +207,9 @@ impl App {
     /// Puts back the input a share link or a sample replaced.
     pub(super) fn restore_input(&mut self, ctx: &Context<Self>) {
         if let Some(text) = self.replaced.take() {
+            if let Some(s) = storage() {
+                let _ = s.remove_item(REPLACED_KEY);
+            }
             self.load_input(ctx, text);
             self.dispatch(ctx, Action::Note("Your previous input is back.".into()));
         }

@@ -50,6 +50,9 @@ pub struct InputProps {
     pub on_action: Callback<Action>,
     /// A puzzle is being made (New puzzle waits).
     pub generating: bool,
+    /// The made puzzle shown (its side, grade and colours): New puzzle's
+    /// menus follow it, so that the next one is made alike.
+    pub made: Option<(usize, u8, u8)>,
     /// The built-in puzzles' list.
     pub builtins: Builtins,
     /// My progress.
@@ -92,6 +95,24 @@ pub fn InputPanel(props: &InputProps) -> Html {
     let size_ref = use_node_ref();
     let grade_ref = use_node_ref();
     let colours_ref = use_node_ref();
+    {
+        let refs = (size_ref.clone(), grade_ref.clone(), colours_ref.clone());
+        use_effect_with(props.made, move |made| {
+            if let Some((side, difficulty, colours)) = *made {
+                let set = |r: &NodeRef, v: String| {
+                    if let Some(select) = r.cast::<HtmlSelectElement>() {
+                        select.set_value(&v);
+                    }
+                };
+                // A side the menu lacks (an address may name any) leaves it.
+                if NEW_SIZES.contains(&side) {
+                    set(&refs.0, side.to_string());
+                }
+                set(&refs.1, difficulty.to_string());
+                set(&refs.2, colours.to_string());
+            }
+        });
+    }
     let generate = {
         let (size_ref, grade_ref, colours_ref) = (size_ref.clone(), grade_ref.clone(), colours_ref.clone());
         props.on_action.reform(move |_| {

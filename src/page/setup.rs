@@ -3,7 +3,7 @@
 //! view).
 
 use super::app::{App, Msg, SAMPLE};
-use super::input::STORAGE_KEY;
+use super::input::{REPLACED_KEY, STORAGE_KEY};
 use super::solver_client::SolverClient;
 use super::storage::storage;
 use crate::page::state::{Action, State, PICK_KEY, PLAYED_KEY};
@@ -35,7 +35,8 @@ impl App {
             first_visit: false,
             picture: None,
             resized: 0,
-            replaced: None,
+            // The text to offer back survives a reload.
+            replaced: storage().and_then(|s| s.get_item(REPLACED_KEY).ok().flatten()),
             _on_hash: None,
             _on_update: None,
             _on_visibility: None,

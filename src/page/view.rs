@@ -9,6 +9,7 @@ use super::panels::{Lab, PlaybackBar, VerdictPanel};
 use super::picture_view::PicturePanel;
 use super::play_bar::PlayBar;
 use crate::page::playback::LineMark;
+use crate::page::state::address::Order;
 use crate::page::state::{Input, Racer};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -98,9 +99,16 @@ impl App {
                     on_use={link.callback(|text: &'static str| Msg::Load(text.to_string()))}
                     restorable={self.replaced.is_some()} on_restore={link.callback(|_| Msg::RestoreInput)}
                     generating={state.generating.is_some()} builtins={state.builtins.clone()}
+                    made={match state.order {
+                        Some(Order::Made { width, difficulty, colours, .. }) => Some((width, difficulty, colours)),
+                        _ => None,
+                    }}
                     played={state.played.clone()}
                     on_action={on_action.clone()} />
-                <section class="board">
+                // While a puzzle is made, the board shown is the one it
+                // replaces: dimmed, and busy for a screen reader.
+                <section class={classes!("board", state.generating.is_some().then_some("making"))}
+                    aria-busy={state.generating.is_some().to_string()}>
                     if let Some(title) = self.puzzle_title() {
                         <p id="puzzle-title" class="puzzle-title">{ title }</p>
                     }

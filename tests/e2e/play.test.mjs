@@ -237,7 +237,22 @@ await onBothSizes('New puzzle in colour: made in the worker, played to Solved! w
   await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Very hard is rare in colour'));
 });
 
+await test('while a puzzle is made the board it replaces is dimmed and busy; Stop ends the making', async (page) => {
+  // Very hard never comes at 5×5: the worker would try for its whole limit.
+  await page.goto(`${base}#new=5x5-very-hard-1`);
+  await page.waitForSelector('section.board.making[aria-busy=true]');
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Making a 5×5 puzzle'));
+  await page.screenshot({ path: path.join(shots, 'making-1280.png') });
+  await page.click('#stop');
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent === 'Stopped making the puzzle.');
+  expect(await page.locator('section.board.making').count() === 0, 'the board is no longer dimmed');
+  expect(await page.getAttribute('section.board', 'aria-busy') === 'false', 'nor busy');
+  expect(new URL(page.url()).hash === '', page.url());
+});
+
 await test('a made puzzle\'s address and share link make it again, in another browser and after a reload', async (page) => {
+  const own = '2\n2\n\n2\n2\n';
+  await paste(page, own);
   await page.selectOption('#new-size', '15');
   await page.selectOption('#new-grade', '3'); // Hard
   await page.click('#new-puzzle');
@@ -254,14 +269,19 @@ await test('a made puzzle\'s address and share link make it again, in another br
   await other.goto(link);
   await madeAndPlaying(other);
   expect(await other.inputValue('#clues') === clues, 'the same puzzle from the link');
+  // New puzzle's menus follow the puzzle shown (the next one is made alike).
+  expect(await other.inputValue('#new-grade') === '3', await other.inputValue('#new-grade'));
   await other.close();
   // A reload comes back to it.
   await page.reload();
   await madeAndPlaying(page);
   expect(await page.inputValue('#clues') === clues, 'the same puzzle after a reload');
-  // Text of your own: the address forgets the made puzzle.
-  await paste(page, '1\n1\n\n1\n1\n');
-  expect(new URL(page.url()).hash === '', page.url());
+  // The text it replaced is still offered back after the reload; brought
+  // back, it is your own text again: the address forgets the made puzzle.
+  await page.click('#restore-input');
+  await page.waitForFunction((own) => document.querySelector('#clues').value === own, own);
+  await page.waitForFunction(() => location.hash === '');
+  expect(await page.locator('#restore-input').count() === 0, 'offered once');
 });
 
 await onBothSizes('the puzzle of the day: the same for everyone on that date, its grade shown', async (page) => {
