@@ -392,6 +392,17 @@ await onBothSizes('a hand-made puzzle from the built-in list, played with its at
   await page.click('#hint');
   await page.waitForFunction(() => document.querySelector('#difficulty')?.textContent.includes('Very hard'));
   expect(fetched.length === 1, `fetched once: ${fetched.length}`);
+  // Its share link carries the attribution too.
+  if (page.viewportSize().width > 500) {
+    await page.click('#share');
+    const link = await page.inputValue('#share-link');
+    const other = await browser.newPage();
+    await other.goto(link);
+    await other.waitForSelector('#puzzle-title');
+    const shared = await other.locator('#puzzle-title').textContent();
+    expect(shared === title, shared);
+    await other.close();
+  }
 });
 
 await onBothSizes('My progress lists the puzzles played, solved ✓ with time and hints, after a reload; Continue plays on', async (page) => {

@@ -5,11 +5,14 @@
 //! bytes. Version 2 (colour): width, height, the palette (its size, then
 //! for each colour, background first, red, green, blue, its character and
 //! its name's length and bytes), then each line's run count and, for each
-//! run, its length and colour, then the title.
+//! run, its length and colour, then the title. Both may then carry the
+//! attribution, when the puzzle has one: its author's, copyright and
+//! licence lines, each a length and UTF-8 bytes (empty when absent); a
+//! link without them ends at the title.
 
 use crate::ParseError;
 use nonogram_core::colour::{ColourPuzzle, ColourRun, Swatch, MAX_COLOURS};
-use nonogram_core::{Clue, Puzzle};
+use nonogram_core::{Clue, Metadata, Puzzle};
 
 const VERSION: u64 = 1;
 const COLOUR_VERSION: u64 = 2;
@@ -51,8 +54,19 @@ pub fn encode(puzzle: &Puzzle) -> String {
             put(u64::from(run), &mut bytes);
         }
     }
-    put_text(puzzle.meta.title.as_deref().unwrap_or(""), &mut bytes);
+    put_meta(&puzzle.meta, &mut bytes);
     base64(&bytes)
+}
+
+/// The title, then the attribution if there is one (see the module's text).
+fn put_meta(meta: &Metadata, bytes: &mut Vec<u8>) {
+    put_text(meta.title.as_deref().unwrap_or(""), bytes);
+    let attribution = [&meta.author, &meta.copyright, &meta.license];
+    if attribution.iter().any(|line| line.is_some()) {
+        for line in attribution {
+            put_text(line.as_deref().unwrap_or(""), bytes);
+        }
+    }
 }
 
 /// The text to put after `#p=` in a share link, for a colour puzzle.
@@ -76,7 +90,7 @@ pub fn encode_colour(puzzle: &ColourPuzzle) -> String {
             put(u64::from(run.colour), &mut bytes);
         }
     }
-    put_text(puzzle.meta.title.as_deref().unwrap_or(""), &mut bytes);
+    put_meta(&puzzle.meta, &mut bytes);
     base64(&bytes)
 }
 
@@ -126,6 +140,11 @@ impl Reader {
         Ok(text)
     }
 
+    /// A text that may be empty (absent).
+    fn line(&mut self, what: &str) -> Result<Option<String>, ParseError> {
+        Ok(Some(self.text(what)?).filter(|t| !t.is_empty()))
+    }
+
     /// The size: width and height, each 1 to the largest side.
     fn size(&mut self) -> Result<(u64, u64), ParseError> {
         let limit = nonogram_core::MAX_SIDE as u64;
@@ -138,13 +157,18 @@ impl Reader {
         Ok((width, height))
     }
 
-    /// The title, which ends the link.
-    fn title(&mut self) -> Result<Option<String>, ParseError> {
-        let title = self.text("title")?;
+    /// The title and the attribution, if any, which end the link.
+    fn meta(&mut self) -> Result<Metadata, ParseError> {
+        let mut meta = Metadata { title: self.line("title")?, ..Metadata::default() };
+        if self.at < self.bytes.len() {
+            meta.author = self.line("author")?;
+            meta.copyright = self.line("copyright")?;
+            meta.license = self.line("licence")?;
+        }
         if self.at != self.bytes.len() {
             return Err(ParseError::new("the link has bytes after the puzzle"));
         }
-        Ok((!title.is_empty()).then_some(title))
+        Ok(meta)
     }
 }
 
@@ -195,10 +219,10 @@ pub fn decode_any(text: &str) -> Result<Shared, ParseError> {
             .collect::<Result<Vec<u32>, _>>()?;
         clues.push(Clue(runs));
     }
-    let title = r.title()?;
+    let meta = r.meta()?;
     let columns = clues.split_off(height as usize);
     let mut puzzle = Puzzle::new(clues, columns);
-    puzzle.meta.title = title;
+    puzzle.meta = meta;
     puzzle.validate().map_err(|e| ParseError::new(e.to_string()))?;
     Ok(Shared::Black(puzzle))
 }
@@ -234,10 +258,10 @@ fn decode_colour(r: &mut Reader) -> Result<ColourPuzzle, ParseError> {
             .collect::<Result<Vec<ColourRun>, ParseError>>()?;
         lines.push(runs);
     }
-    let title = r.title()?;
+    let meta = r.meta()?;
     let columns = lines.split_off(height as usize);
     let mut puzzle = ColourPuzzle::new(lines, columns, palette);
-    puzzle.meta.title = title;
+    puzzle.meta = meta;
     puzzle.validate().map_err(|e| ParseError::new(e.to_string()))?;
     Ok(puzzle)
 }
@@ -301,5 +325,33 @@ mod tests {
         // Black-and-white links stay version 1.
         let black = Puzzle::new(vec![Clue(vec![1])], vec![Clue(vec![1])]);
         assert_eq!(decode_any(&encode(&black)).unwrap(), Shared::Black(black));
+    }
+
+    #[test]
+    fn a_puzzle_s_attribution_travels_with_it() {
+        let mut p = Puzzle::new(vec![Clue(vec![1]), Clue(vec![])], vec![Clue(vec![1])]);
+        p.meta.title = Some("Dot".into());
+        let untitled_link = encode(&p);
+        p.meta.author = Some("Jan Wolter".into());
+        p.meta.license = Some("CC BY 3.0".into());
+        let link = encode(&p);
+        assert_eq!(decode(&link).unwrap(), p);
+        // A link without attribution ends at the title, as before.
+        assert!(link.len() > untitled_link.len());
+        assert_eq!(decode(&untitled_link).unwrap().meta.author, None);
+        // Cut within the attribution: an error that names what is missing,
+        // or (cut where the title ends) the puzzle without it.
+        let bare =
+            Puzzle { meta: Metadata { title: p.meta.title.clone(), ..Metadata::default() }, ..p.clone() };
+        for n in untitled_link.len()..link.len() {
+            match decode(&link[..n]) {
+                Ok(read) => assert_eq!(read, bare, "{n}"),
+                Err(e) => assert!(e.to_string().starts_with("the link"), "{n}: {e}"),
+            }
+        }
+        let mut colour = ColourPuzzle::from_picture(&[1, 0, 2, 1], 2);
+        colour.goal = None;
+        colour.meta.copyright = Some("© the author".into());
+        assert_eq!(decode_any(&encode_colour(&colour)).unwrap(), Shared::Colour(colour));
     }
 }
