@@ -5,9 +5,9 @@
 //! `export_view`.
 
 use super::panels::OpenedLine;
-use super::picture_view::PictureClues;
 use super::solver_client::SolverClient;
 use crate::page::samples::SAMPLES;
+use crate::page::state::PictureClues;
 use crate::page::state::{Action, Effect, State};
 use crate::protocol::FromWorker;
 use gloo_timers::callback::Interval;

@@ -13,7 +13,7 @@ use web_sys::HtmlCanvasElement;
 impl PicturePanel {
     /// Draws the picture panel's canvases when something in them changed.
     pub(super) fn draw(&self) {
-        let (Some(p), Some(canvas)) = (&self.picture, self.canvas.cast::<HtmlCanvasElement>()) else {
+        let (Some(p), Some(canvas)) = (&self.state.picture, self.canvas.cast::<HtmlCanvasElement>()) else {
             return;
         };
         let colour = p.colour_puzzle().zip(p.colour_grid());
@@ -25,10 +25,10 @@ impl PicturePanel {
             }
         };
         let max_width = canvas.parent_element().map(|e| e.client_width() as f64).unwrap_or(600.0).max(200.0);
-        if self.drawn.get() == (self.version, max_width) {
+        if self.drawn.get() == (self.state.version, max_width) {
             return;
         }
-        self.drawn.set((self.version, max_width));
+        self.drawn.set((self.state.version, max_width));
         // As wide as the panel (up to 32-pixel cells); the page scrolls down.
         let l = Layout::fit_whole(
             grid.width(),
@@ -38,10 +38,10 @@ impl PicturePanel {
         );
         let edited: Vec<usize> = (0..grid.cells().len()).filter(|&i| p.is_edited(i)).collect();
         let painted = colour.as_ref().map(|(c, cells)| (c, &cells[..]));
-        draw_cells(&canvas, &l, Some(&puzzle), &grid, &self.check.differing, &edited, painted);
+        draw_cells(&canvas, &l, Some(&puzzle), &grid, &self.state.check.differing, &edited, painted);
         self.layout.set(Some(l));
-        if let Some(other) = &self.check.other {
-            let other_colours = self.check.other_colours.as_deref();
+        if let Some(other) = &self.state.check.other {
+            let other_colours = self.state.check.other_colours.as_deref();
             let sides = [
                 (&self.own_canvas, &grid, colour.as_ref().map(|(c, cells)| (c, &cells[..]))),
                 (&self.other_canvas, other, colour.as_ref().map(|(c, _)| c).zip(other_colours)),
@@ -51,7 +51,7 @@ impl PicturePanel {
                     let cell = (240.0 / g.width().max(g.height()) as f64).floor().clamp(4.0, 14.0);
                     let l =
                         Layout { width: g.width(), height: g.height(), cell, left: 1.0, top: 1.0, font: 0.0 };
-                    draw_cells(&c, &l, None, g, &self.check.differing, &[], painted);
+                    draw_cells(&c, &l, None, g, &self.state.check.differing, &[], painted);
                 }
             }
         }

@@ -16,10 +16,12 @@
 //!   history, `play/action.rs` what a player does);
 //! - `text`: the words the page shows; `zoom`: the board's zoom;
 //! - `address`: what the address says after `#` (a shared or made puzzle);
-//! - `builtins`: the built-in puzzles' list; `progress`: My progress.
+//! - `builtins`: the built-in puzzles' list; `progress`: My progress;
+//! - `picture`: the picture panel's own state and reducer.
 
 pub mod address;
 pub mod builtins;
+pub mod picture;
 mod play;
 pub mod progress;
 mod reduce;
@@ -31,6 +33,7 @@ mod zoom;
 
 pub use address::{Address, Day, Order};
 pub use builtins::{Builtin, Builtins, Catalogue, Licence, BUILTIN_URL, GRADES};
+pub use picture::{CheckView, PictureAction, PictureClues, PictureEffect, PictureState};
 pub use play::action::{HintView, PlayAction};
 pub use play::board::{line_cells, line_done, lines_done, progress_key, Play};
 pub use progress::{Played, PLAYED_KEY};
