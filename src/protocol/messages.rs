@@ -283,7 +283,8 @@ pub enum FromWorker {
     /// generator's, which names the size, grade and seed) and its clues
     /// (`puzzle.id` is the request's). The page writes its text (the worker
     /// carries no writer: `page::state::solve::made_text`).
-    Generated { title: String, puzzle: SolveRequest },
+    /// (Boxed: the other messages are small.)
+    Generated { title: String, puzzle: Box<SolveRequest> },
 }
 
 /// A finished solve, as the worker reports it.

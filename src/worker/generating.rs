@@ -35,7 +35,7 @@ pub fn answer(request: &GenerateRequest, keep_going: impl FnMut() -> bool) -> Fr
         Ok((puzzle, own)) => {
             let title =
                 if request.title.is_empty() { own.unwrap_or_default() } else { request.title.clone() };
-            FromWorker::Generated { title, puzzle }
+            FromWorker::Generated { title, puzzle: Box::new(puzzle) }
         }
         Err(refusal) => FromWorker::Error { id, message: format!("No puzzle made: {refusal}.") },
     }

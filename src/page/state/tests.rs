@@ -556,7 +556,7 @@ fn a_puzzle_being_made_is_stopped_by_stop_by_other_text_and_by_solve() {
     assert_eq!((s.generating, s.order, s.status.as_str()), (None, None, "Stopped making the puzzle."));
     // An answer that comes anyway is dropped: the board stays.
     let clues = SolveRequest { id, rows: vec![vec![1]], columns: vec![vec![1]], colours: None };
-    let late = FromWorker::Generated { title: "late".into(), puzzle: clues };
+    let late = FromWorker::Generated { title: "late".into(), puzzle: Box::new(clues) };
     assert_eq!(s.reduce(Action::FromWorker { message: late }), []);
     // Text of your own, or Solve, stops it too.
     s.reduce(Action::Generate(order));

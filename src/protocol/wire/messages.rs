@@ -194,7 +194,7 @@ impl Wire for FromWorker {
                 otsu: Wire::get(r)?,
             },
             6 => FromWorker::PictureError { id: Wire::get(r)?, message: Wire::get(r)? },
-            12 => FromWorker::Generated { title: Wire::get(r)?, puzzle: Wire::get(r)? },
+            12 => FromWorker::Generated { title: Wire::get(r)?, puzzle: Box::new(Wire::get(r)?) },
             11 => FromWorker::ColourCells {
                 id: Wire::get(r)?,
                 width: Wire::get(r)?,
