@@ -23,7 +23,7 @@ impl App {
         let title = meta.title.clone().filter(|t| !t.trim().is_empty())?;
         let made = state.order.filter(|_| state.generating.is_none());
         let mut shown = match made.and_then(|o| o.grade()) {
-            Some(grade) if !title.to_lowercase().contains(&grade.to_lowercase()) => {
+            Some(grade) if !title.to_ascii_lowercase().contains(&grade.to_ascii_lowercase()) => {
                 format!("{title} · {grade}")
             }
             _ => title,
