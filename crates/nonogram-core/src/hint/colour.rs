@@ -73,11 +73,22 @@ pub fn colour_hint(puzzle: &ColourPuzzle, cells: &[Colours], solutions: &[Vec<u8
     if let Some((line, forced)) = best {
         return ColourHint::Line { line, forced };
     }
-    if let Some(narrowed) = narrowed(puzzle, cells) {
-        return narrowed;
-    }
-    if let Some(probe) = probe(puzzle, cells) {
-        return probe;
+    // Line logic from the player's cells with the colours lines rule out
+    // kept (the board cannot show them): the first line, in that order,
+    // that then makes a cell known which the player's cells leave open;
+    // else, at its fixed point, looking ahead starts (its line solves
+    // count toward the look-ahead's budget).
+    let mut base = cells.to_vec();
+    let mut stats = Stats::default();
+    let lines: Vec<LineId> = puzzle.lines().collect();
+    match propagate_watching(puzzle, &mut base, &lines, &mut stats, Some(cells)) {
+        Err(Stop::Forced(line, forced)) => return ColourHint::Narrowed { line, forced },
+        Err(Stop::Contradiction(_)) => {}
+        Ok(()) => {
+            if let Some(probe) = probe(puzzle, &base, stats) {
+                return probe;
+            }
+        }
     }
     let agreed = (0..cells.len())
         .find(|&i| !known(cells[i]) && solutions.iter().all(|s| s[i] == solutions[0][i]))
@@ -92,38 +103,23 @@ pub fn colour_hint(puzzle: &ColourPuzzle, cells: &[Colours], solutions: &[Vec<u8
 /// solves in all (as black and white's).
 const PROBE_BUDGET: u64 = 200_000;
 
-/// Line logic from the player's cells with the colours lines rule out kept
-/// (the board cannot show them): the first line, in that order, that then
-/// makes a cell known which the player's cells leave open, and those cells.
-fn narrowed(puzzle: &ColourPuzzle, cells: &[Colours]) -> Option<ColourHint> {
-    let mut base = cells.to_vec();
-    let lines: Vec<LineId> = puzzle.lines().collect();
-    match propagate_watching(puzzle, &mut base, &lines, &mut Stats::default(), Some(cells)) {
-        Err(Stop::Forced(line, forced)) => Some(ColourHint::Narrowed { line, forced }),
-        _ => None,
-    }
-}
-
-/// Looks ahead one cell: the cell all of whose colours but one leave, by
-/// line logic, a line with no placement, the one whose contradictions come
-/// soonest; `None` when no cell is so deduced.
-fn probe(puzzle: &ColourPuzzle, cells: &[Colours]) -> Option<ColourHint> {
+/// Looks ahead one cell from `base` (the player's cells narrowed by line
+/// logic to its fixed point: what no single line showed as a known cell
+/// may still narrow its sets): the cell all of whose colours but one
+/// leave, by line logic, a line with no placement, the one whose
+/// contradictions come soonest; `None` when no cell is so deduced.
+/// `stats` counts the line solves so far (the budget, each probe's steps).
+fn probe(puzzle: &ColourPuzzle, base: &[Colours], mut stats: Stats) -> Option<ColourHint> {
     let width = puzzle.width();
-    // Its line solves count the work (the budget, each probe's steps).
-    let mut stats = Stats::default();
-    let mut base = cells.to_vec();
-    // The player's cells narrowed by line logic first (what no single line
-    // showed as a known cell may still narrow its sets).
-    propagate(puzzle, &mut base, &puzzle.lines().collect::<Vec<_>>(), &mut stats).ok()?;
     let mut best: Option<ColourHint> = None;
-    let mut trial = base.clone();
+    let mut trial = base.to_vec();
     for index in (0..base.len()).filter(|&i| base[i].count_ones() > 1) {
         let (row, column) = (LineId::Row(index / width), LineId::Column(index % width));
         let mut left = Vec::new();
         let mut ruled_out = Vec::new();
         let start = stats.line_solves;
         for colour in (0..32u8).filter(|&c| base[index] & (1 << c) != 0) {
-            trial.copy_from_slice(&base);
+            trial.copy_from_slice(base);
             trial[index] = 1 << colour;
             match propagate(puzzle, &mut trial, &[row, column], &mut stats) {
                 Err(line) => ruled_out.push((colour, line)),
