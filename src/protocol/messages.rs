@@ -122,6 +122,11 @@ impl HintRequest {
     pub fn colour_puzzle(&self) -> Option<ColourPuzzle> {
         Some(colour_puzzle(&self.rows, &self.columns, self.colours.as_ref()?))
     }
+
+    /// The puzzle asked about as black and white: its run lengths.
+    pub fn black_puzzle(&self) -> nonogram_core::Puzzle {
+        black_puzzle(&self.rows, &self.columns)
+    }
 }
 
 impl SolveRequest {
@@ -156,6 +161,17 @@ impl SolveRequest {
     pub fn colour_puzzle(&self) -> Option<ColourPuzzle> {
         Some(colour_puzzle(&self.rows, &self.columns, self.colours.as_ref()?))
     }
+
+    /// The puzzle asked for as black and white: its run lengths.
+    pub fn black_puzzle(&self) -> nonogram_core::Puzzle {
+        black_puzzle(&self.rows, &self.columns)
+    }
+}
+
+/// A black-and-white puzzle from run lengths.
+fn black_puzzle(rows: &[Vec<u32>], columns: &[Vec<u32>]) -> nonogram_core::Puzzle {
+    let clues = |lines: &[Vec<u32>]| lines.iter().map(|l| nonogram_core::Clue(l.clone())).collect();
+    nonogram_core::Puzzle::new(clues(rows), clues(columns))
 }
 
 /// A colour puzzle from run lengths and their colours (the palette is the

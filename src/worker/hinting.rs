@@ -8,7 +8,7 @@ use crate::protocol::{FromWorker, HintRequest, RunColours};
 use nonogram_core::colour::{solve_colour, ColourPuzzle};
 use nonogram_core::hint::colour::colour_hint;
 use nonogram_core::hint::{hint, Difficulty};
-use nonogram_core::{Cell, Clue, Grid, Puzzle, SolveOptions, Verdict};
+use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Verdict};
 
 /// A puzzle's clues as a request gives them: rows, then columns, and a
 /// colour puzzle's run colours.
@@ -80,8 +80,7 @@ pub fn answer(
     if let Some(puzzle) = request.colour_puzzle() {
         return colour_answer(request, &puzzle, solutions, keep_going);
     }
-    let clues = |v: &Vec<Vec<u32>>| v.iter().map(|c| Clue(c.clone())).collect();
-    let puzzle = Puzzle::new(clues(&request.rows), clues(&request.columns));
+    let puzzle = request.black_puzzle();
     let reply = |text: String| words(request.id, text);
     let Some(cells) = request.cells.grid(puzzle.width(), puzzle.height()) else {
         return reply("The board does not fit the puzzle.".into());

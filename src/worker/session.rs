@@ -9,7 +9,7 @@ use crate::protocol::Frame;
 use crate::protocol::{Cells, Finished, FromWorker, SolveRequest, VerdictKind};
 use nonogram_core::hint::Difficulty;
 use nonogram_core::search::Engine;
-use nonogram_core::{Cell, Clue, Grid, Puzzle, SolveOptions, Solver, Step, Verdict};
+use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Solver, Step, Verdict};
 
 /// Frames kept per batch; past this, the batch ends with one coalesced grid
 /// (the page cannot play back more steps than it can draw anyway).
@@ -189,8 +189,7 @@ impl Framed for Solver {
         if request.colours.is_some() {
             return None;
         }
-        let clues = |v: &Vec<Vec<u32>>| v.iter().map(|c| Clue(c.clone())).collect();
-        Some(Puzzle::new(clues(&request.rows), clues(&request.columns)))
+        Some(request.black_puzzle())
     }
 
     fn cells(&self) -> Cells {

@@ -7,7 +7,6 @@ use crate::page::playback::Playback;
 use crate::protocol::{read_parsed, Finished, FromWorker, SolveRequest};
 use nonogram_core::colour::ColourSolver;
 use nonogram_core::search::Engine;
-use nonogram_core::{Clue, Puzzle};
 use nonogram_formats::{write, write_colour, Format};
 use std::rc::Rc;
 
@@ -20,8 +19,7 @@ pub(super) fn made_text(puzzle: &SolveRequest, title: String) -> String {
         colour.meta.title = Some(title);
         return write_colour(Format::WebpbnXml, &colour).unwrap_or_default();
     }
-    let clues = |lines: &[Vec<u32>]| lines.iter().map(|l| Clue(l.clone())).collect();
-    let mut made = Puzzle::new(clues(&puzzle.rows), clues(&puzzle.columns));
+    let mut made = puzzle.black_puzzle();
     made.meta.title = Some(title);
     write(Format::Non, &made).unwrap_or_default()
 }
