@@ -36,6 +36,7 @@ mod long;
 mod search;
 #[cfg(test)]
 mod tests;
+mod turns;
 pub(crate) mod until;
 
 #[cfg(test)]
@@ -44,4 +45,5 @@ pub(crate) use encode::{add_terms, encode_runs, runs_clause_bound, ClauseSink, E
 pub use encode::{dimacs, write_dimacs};
 pub(crate) use search::slice_for;
 pub use search::SatSearch;
+pub use turns::{ClauseSearch, Turn, Turns};
 pub use until::{Clock, SatProgress, Until};

@@ -36,7 +36,8 @@ use super::puzzle::{colours_of, ColourPuzzle, Colours};
 use crate::puzzle::LineId;
 use crate::sat::cdcl::{Cdcl, Lit, Var};
 use crate::sat::{
-    add_terms, encode_runs, runs_clause_bound, slice_for, ClauseSink, EncodedLines, SatProgress, Term, Until,
+    add_terms, encode_runs, runs_clause_bound, slice_for, ClauseSearch, ClauseSink, EncodedLines,
+    SatProgress, Term, Until,
 };
 use crate::symmetry::Symmetry;
 
@@ -147,6 +148,23 @@ impl ColourSatSearch {
     /// Contradictions so far.
     pub fn contradictions(&self) -> u64 {
         self.cdcl.conflicts()
+    }
+}
+
+impl ClauseSearch for ColourSatSearch {
+    type Solution = Vec<u8>;
+
+    fn run_until(&mut self, contradictions: u64, until: Option<&Until>) -> SatProgress<Vec<u8>> {
+        ColourSatSearch::run_until(self, contradictions, until)
+    }
+    fn exclude(&mut self, solution: &Vec<u8>) {
+        ColourSatSearch::exclude(self, solution);
+    }
+    fn slice(&self) -> u64 {
+        ColourSatSearch::slice(self)
+    }
+    fn contradictions(&self) -> u64 {
+        ColourSatSearch::contradictions(self)
     }
 }
 

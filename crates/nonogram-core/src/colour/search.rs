@@ -39,10 +39,12 @@ use super::puzzle::{colours_of, ColourPuzzle, Colours, BACKGROUND};
 use super::sat::ColourSatSearch;
 use super::switch::colour_switches;
 use crate::puzzle::{LineId, PuzzleError};
-use crate::sat::{Clock, SatProgress, Until};
-use crate::search::{Derivation, Engine, SolveOptions, Stats, Verdict, LARGE_ENCODING, MAX_LEARNING_CLAUSES};
+use crate::sat::{Clock, Turn, Turns, Until};
+use crate::search::{
+    images, Derivation, Engine, Solutions, SolveOptions, Stats, Verdict, LARGE_ENCODING, MAX_LEARNING_CLAUSES,
+};
 use crate::symmetry::Symmetry;
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
 
 /// Switches of a solution queued at most (as black and white's search
 /// does, a few: each is checked against the clues before it is reported).
@@ -77,13 +79,6 @@ pub enum ColourStep {
     Done { verdict: Verdict<Vec<u8>> },
 }
 
-/// What the next step does before anything else.
-enum Pending {
-    Nothing,
-    Backtrack,
-    Finish,
-}
-
 struct Guess {
     saved: Vec<Colours>,
     cell: usize,
@@ -111,13 +106,11 @@ pub struct ColourSolver {
     clock: u64,
     floor: u64,
     cursor: usize,
-    solutions: Vec<Vec<u8>>,
-    /// The solutions as a set, for "found before?" in constant time.
-    found: HashSet<Vec<u8>>,
-    max_solutions: usize,
+    solutions: Solutions<Vec<u8>>,
     root_contradiction: Option<LineId>,
     stats: Stats,
-    pending: Pending,
+    /// The next step backtracks (after a contradiction or a solution).
+    backtrack_next: bool,
     finished: bool,
     /// Guesses before clause learning takes over (`None`: never), and
     /// whether the puzzle's clauses fit.
@@ -125,19 +118,14 @@ pub struct ColourSolver {
     learning_fits: bool,
     /// Clause learning's random seed (`None`: its fixed order).
     seed: Option<u64>,
-    learning: Option<ColourSatSearch>,
-    /// The clues' symmetries; clause learning among the grids they keep,
-    /// until it has no solution left; whose turn the next slice is.
+    /// Clause learning, once the search has handed over to it: over every
+    /// grid and, with symmetries, over the grids they keep, in turns.
+    learning: Option<Turns<ColourSatSearch>>,
+    /// The clues' symmetries.
     symmetries: Vec<Symmetry>,
-    symmetric: Option<ColourSatSearch>,
-    symmetric_turn: bool,
-    /// Contradictions of the symmetric clause learning once it ended.
-    contradictions_before: u64,
-    /// Images of solutions under the symmetries, to report.
-    /// Solutions found without search, to check and report: images under
-    /// the symmetries and switches (see [`super::switch`]), each with the
-    /// solution it came from and how.
-    images: Vec<(Vec<u8>, (usize, Derivation))>,
+    /// Steps to report before any further work: solutions found without
+    /// search (images under the symmetries, switches).
+    derived: VecDeque<ColourStep>,
     /// The caller's clock and times, for clause learning's slices.
     until: Option<Until>,
 }
@@ -167,22 +155,17 @@ impl ColourSolver {
             clock: 1,
             floor: 0,
             cursor: 0,
-            solutions: Vec::new(),
-            found: HashSet::new(),
-            max_solutions: options.max_solutions.max(1),
+            solutions: Solutions::new(options.max_solutions),
             root_contradiction: None,
             stats: Stats::default(),
-            pending: Pending::Nothing,
+            backtrack_next: false,
             finished: false,
             learn_after: options.learn_after,
             learning_fits: ColourSatSearch::clause_bound(puzzle) <= MAX_LEARNING_CLAUSES,
             seed: options.seed,
             learning: None,
             symmetries: puzzle.symmetries(),
-            symmetric: None,
-            symmetric_turn: false,
-            contradictions_before: 0,
-            images: Vec::new(),
+            derived: VecDeque::new(),
             until: None,
         })
     }
@@ -213,9 +196,7 @@ impl ColourSolver {
     }
 
     pub fn stats(&self) -> Stats {
-        let learnt: u64 =
-            [&self.learning, &self.symmetric].into_iter().flatten().map(|s| s.contradictions()).sum();
-        Stats { contradictions: self.contradictions_before + learnt, ..self.stats }
+        Stats { contradictions: self.learning.as_ref().map_or(0, Turns::contradictions), ..self.stats }
     }
 
     fn slot(&self, line: LineId) -> usize {
@@ -395,59 +376,49 @@ impl ColourSolver {
 
     /// Goes back to the root and hands the rest of the search to clause
     /// learning, with the root's colours left and the solutions found so
-    /// far excluded; with symmetries, a second one among the grids they
-    /// keep, which goes first.
+    /// far excluded, their switches first; with symmetries, a second one
+    /// among the grids they keep, which goes first.
     fn start_learning(&mut self) -> ColourStep {
         self.clear_queue();
         if let Some(root) = self.guesses.first() {
             self.cells = root.saved.clone();
         }
         self.guesses.clear();
+        // The solutions guessing found: their switches first.
+        for index in 1..=self.solutions.list().len() {
+            self.queue_switches(index);
+        }
         let new = |symmetric: bool| {
             let symmetries = if symmetric { &self.symmetries[..] } else { &[] };
             let mut learning =
                 ColourSatSearch::new_symmetric(&self.puzzle, &self.cells, symmetries, self.seed);
-            for solution in &self.solutions {
+            for solution in self.solutions.list() {
                 learning.exclude(solution);
             }
             learning
         };
-        self.learning = Some(new(false));
-        if !self.symmetries.is_empty() {
-            self.symmetric = Some(new(true));
-            self.symmetric_turn = true;
-        }
-        // The solutions guessing found: their switches first.
-        for index in 1..=self.solutions.len() {
-            self.queue_switches(index);
-        }
-        ColourStep::Learning { contradictions: 0, symmetric: self.symmetric.is_some() }
+        let every = new(false);
+        let symmetric = (!self.symmetries.is_empty()).then(|| new(true));
+        let step = ColourStep::Learning { contradictions: 0, symmetric: symmetric.is_some() };
+        self.learning = Some(Turns::new(every, symmetric));
+        step
     }
 
     /// One slice of clause learning, over the symmetric grids and every
     /// grid in turn.
     fn learn(&mut self) -> ColourStep {
-        let turn = self.symmetric_turn && self.symmetric.is_some();
-        self.symmetric_turn = !self.symmetric_turn;
-        let learning = if turn { self.symmetric.as_mut() } else { self.learning.as_mut() };
-        let learning = learning.expect("learning started");
-        match learning.run_until(learning.slice(), self.until.as_ref()) {
-            SatProgress::Working => self.learning_step(),
-            SatProgress::Solution(cells) => self.record(cells, None),
-            SatProgress::Exhausted if turn => {
-                // No symmetric grid is left: the other search goes on alone.
-                self.contradictions_before += learning.contradictions();
-                self.symmetric = None;
-                self.learning_step()
-            }
-            SatProgress::Exhausted => self.finish(),
+        let learning = self.learning.as_mut().expect("learning started");
+        match learning.take_turn(self.until.as_ref()) {
+            Turn::Working | Turn::SymmetricExhausted => self.learning_step(),
+            Turn::Solution { solution, .. } => self.record(solution),
+            Turn::Exhausted => self.finish(),
         }
     }
 
     fn learning_step(&self) -> ColourStep {
         ColourStep::Learning {
             contradictions: self.stats().contradictions,
-            symmetric: self.symmetric.is_some(),
+            symmetric: self.learning.as_ref().is_some_and(Turns::has_symmetric),
         }
     }
 
@@ -456,64 +427,52 @@ impl ColourSolver {
         &self.symmetries
     }
 
-    /// A new solution: kept, ruled out of clause learning, its images
-    /// under the symmetries queued, and the search finished once it has
-    /// enough.
-    fn record(&mut self, cells: Vec<u8>, from: Option<(usize, Derivation)>) -> ColourStep {
-        for learning in [&mut self.learning, &mut self.symmetric].into_iter().flatten() {
-            learning.exclude(&cells);
+    /// A new solution found by search: kept, its images under the
+    /// symmetries queued, and, once clause learning is at work, its
+    /// switches (guessing meets a second solution near the first soon by
+    /// backtracking).
+    fn record(&mut self, cells: Vec<u8>) -> ColourStep {
+        let index = self.solutions.add(cells.clone());
+        for (image, how) in images(&cells, &self.symmetries) {
+            self.add_derived(image, index, how);
         }
-        let index = self.solutions.len() + 1;
-        let images: Vec<(Vec<u8>, Derivation)> = (self.symmetries.iter())
-            .map(|s| (s.apply_to(&cells), Derivation::Image(s.name().to_string())))
-            .collect();
-        for (image, how) in images {
-            self.queue_image(image, index, how);
-        }
-        self.found.insert(cells.clone());
-        self.solutions.push(cells.clone());
-        // As black and white's: clause learning looks for switches of each
-        // solution it finds before it searches on (guessing meets a second
-        // solution near the first soon by backtracking).
         if self.learning.is_some() {
             self.queue_switches(index);
         }
-        if index >= self.max_solutions {
-            self.pending = Pending::Finish;
-        }
-        ColourStep::Solution { index, cells, from }
+        ColourStep::Solution { index, cells, from: None }
     }
 
-    /// Queues a solution found from solution `of` without search, unless
-    /// known already.
-    fn queue_image(&mut self, image: Vec<u8>, of: usize, how: Derivation) {
-        let known = self.found.contains(&image) || self.images.iter().any(|(i, _)| *i == image);
-        if !known && self.solutions.get(of - 1).is_none_or(|s| *s != image) {
-            self.images.push((image, (of, how)));
+    /// Queues `found`, a solution found from solution `of` without search,
+    /// as `how` says, unless it was found before or enough are; clause
+    /// learning rules it out.
+    fn add_derived(&mut self, found: Vec<u8>, of: usize, how: Derivation) {
+        // Checked against the clues as every solution is.
+        if self.solutions.contains(&found) || !self.puzzle.is_solution(&found) {
+            return;
         }
+        let Some(index) = self.solutions.add_derived(&found) else { return };
+        if let Some(learning) = &mut self.learning {
+            learning.exclude(&found);
+        }
+        self.derived.push_back(ColourStep::Solution { index, cells: found, from: Some((of, how)) });
     }
 
     /// Queues the switches of solution `index` (1-based).
     fn queue_switches(&mut self, index: usize) {
         let width = self.puzzle.width();
-        let cells = self.solutions[index - 1].clone();
+        let cells = self.solutions.list()[index - 1].clone();
         for switch in colour_switches(&self.puzzle, &cells, SWITCHES_QUEUED) {
             let mut other = cells.clone();
             for row in [switch.rows.0, switch.rows.1] {
                 other.swap(row * width + switch.columns.0, row * width + switch.columns.1);
             }
-            self.queue_image(other, index, Derivation::Switch(switch));
+            self.add_derived(other, index, Derivation::Switch(switch));
         }
     }
 
     fn finish(&mut self) -> ColourStep {
         self.finished = true;
-        let verdict = match self.solutions.len() {
-            0 => Verdict::None { line: self.root_contradiction },
-            1 => Verdict::Unique(self.solutions[0].clone()),
-            _ => Verdict::Multiple(self.solutions.clone()),
-        };
-        ColourStep::Done { verdict }
+        ColourStep::Done { verdict: self.solutions.verdict(self.root_contradiction) }
     }
 }
 
@@ -524,23 +483,20 @@ impl Iterator for ColourSolver {
         if self.finished {
             return None;
         }
-        if let Pending::Finish = self.pending {
+        if let Some(step) = self.derived.pop_front() {
+            return Some(step);
+        }
+        if self.solutions.enough() {
             return Some(self.finish());
         }
-        while let Some((image, from)) = self.images.pop() {
-            // Checked against the clues as every solution is.
-            if !self.found.contains(&image) && self.puzzle.is_solution(&image) {
-                return Some(self.record(image, Some(from)));
-            }
-        }
-        let pending = std::mem::replace(&mut self.pending, Pending::Nothing);
+        let backtrack = std::mem::take(&mut self.backtrack_next);
         if self.learning.is_some() {
             return Some(self.learn());
         }
         if self.learning_fits && self.learn_after.is_some_and(|n| self.stats.guesses >= n) {
             return Some(self.start_learning());
         }
-        if let Pending::Backtrack = pending {
+        if backtrack {
             return Some(self.backtrack());
         }
         match self.propagate_one() {
@@ -549,16 +505,16 @@ impl Iterator for ColourSolver {
                 if self.stats.guesses == 0 {
                     self.root_contradiction.get_or_insert(line);
                 }
-                self.pending = Pending::Backtrack;
+                self.backtrack_next = true;
                 return Some(ColourStep::Contradiction { line, depth: self.guesses.len() });
             }
             None => {}
         }
         if self.cells.iter().all(|c| c.count_ones() == 1) {
             let cells: Vec<u8> = self.cells.iter().map(|c| c.trailing_zeros() as u8).collect();
-            if self.puzzle.is_solution(&cells) && !self.found.contains(&cells) {
-                self.pending = Pending::Backtrack;
-                return Some(self.record(cells, None));
+            if self.puzzle.is_solution(&cells) && !self.solutions.contains(&cells) {
+                self.backtrack_next = true;
+                return Some(self.record(cells));
             }
             return Some(self.backtrack());
         }

@@ -7,7 +7,8 @@ use super::options::{LARGE_ENCODING, MAX_SPLR_CLAUSES};
 use super::solver::Solver;
 use super::state::State;
 use super::verdict::Step;
-use crate::sat::{SatProgress, SatSearch};
+use crate::grid::Grid;
+use crate::sat::{SatSearch, Turn, Turns};
 
 impl Solver {
     /// Undoes every guess in force: the board is back at the root, a fixed
@@ -44,24 +45,22 @@ impl Solver {
         self.back_to_root();
         // Clause learning may search long where a switch of a solution
         // found by guessing is another: those first.
-        let found = self.solutions.clone();
+        let found = self.solutions.list().to_vec();
         for (i, grid) in found.iter().enumerate() {
             self.add_switches(grid, i + 1);
         }
-        if self.solutions.len() >= self.options.max_solutions {
+        if self.solutions.enough() {
             self.state = State::Finished;
             return self.pending.pop_front();
         }
         // Clause learning solves no lines: its SAT solvers need the memory.
         self.propagation.release_cache();
-        self.learning = Some(self.new_learning(false));
-        self.slice_left = None;
-        if !self.symmetries.is_empty() {
-            self.symmetric = Some(self.new_learning(true));
-            self.symmetric_turn = true;
-        }
+        let every = self.new_learning(false);
+        let symmetric = (!self.symmetries.is_empty()).then(|| self.new_learning(true));
+        let symmetric_found = symmetric.is_some();
+        self.learning = Some(Turns::new(every, symmetric));
         self.state = State::Learn;
-        Some(Step::Learning { contradictions: 0, symmetric: self.symmetric.is_some() })
+        Some(Step::Learning { contradictions: 0, symmetric: symmetric_found })
     }
 
     /// A clause-learning search from the root's known cells, over the
@@ -70,15 +69,7 @@ impl Solver {
         let symmetries = if symmetric { &self.symmetries[..] } else { &[] };
         let learning =
             SatSearch::new_symmetric(&self.puzzle, &self.board.grid, self.options.seed, symmetries);
-        self.excluding_found(learning)
-    }
-
-    /// `learning` with the solutions found so far ruled out.
-    pub(super) fn excluding_found(&self, mut learning: SatSearch) -> SatSearch {
-        for solution in &self.solutions {
-            learning.exclude(solution);
-        }
-        learning
+        excluding(learning, self.solutions.list())
     }
 
     /// Our solver's contradictions over every grid before splr takes over:
@@ -108,51 +99,29 @@ impl Solver {
     /// in turn.
     pub(super) fn learn(&mut self) -> Option<Step> {
         #[cfg(feature = "splr")]
-        if let (Some(learning), Some(after)) = (&self.learning, self.splr_after()) {
-            if !learning.is_long() && learning.contradictions() >= after {
-                self.contradictions_before += learning.contradictions();
+        if let Some(after) = self.splr_after() {
+            let learning = self.learning.as_mut().expect("learning started");
+            let ours = learning.every();
+            if !ours.is_long() && ours.contradictions() >= after {
                 // Ours goes first: its memory makes room for splr's.
-                self.learning = None;
-                self.slice_left = None;
-                let long = SatSearch::new_long(
-                    &self.puzzle,
-                    &self.board.grid,
-                    self.options.splr_seconds,
-                    self.options.splr_generation,
-                );
-                self.learning = Some(self.excluding_found(long));
+                let (puzzle, grid, found) = (&self.puzzle, &self.board.grid, self.solutions.list());
+                let options = &self.options;
+                learning.replace_every(|| {
+                    let long =
+                        SatSearch::new_long(puzzle, grid, options.splr_seconds, options.splr_generation);
+                    excluding(long, found)
+                });
                 return Some(Step::Handover { contradictions: self.stats().contradictions });
             }
         }
-        let (symmetric_turn, left) = match self.slice_left.take() {
-            Some((symmetric, left)) if !symmetric || self.symmetric.is_some() => (symmetric, Some(left)),
-            _ => {
-                let turn = self.symmetric_turn && self.symmetric.is_some();
-                self.symmetric_turn = !self.symmetric_turn;
-                (turn, None)
+        let learning = self.learning.as_mut().expect("learning started");
+        match learning.take_turn(self.until.as_ref()) {
+            Turn::Working => {
+                let symmetric = learning.has_symmetric();
+                Some(Step::Learning { contradictions: self.stats().contradictions, symmetric })
             }
-        };
-        let learning = if symmetric_turn { self.symmetric.as_mut() } else { self.learning.as_mut() };
-        let learning = learning.expect("learning started");
-        let budget = left.unwrap_or_else(|| learning.slice());
-        let before = learning.contradictions();
-        let progress = learning.run_until(budget, self.until.as_ref());
-        let used = learning.contradictions().saturating_sub(before);
-        if progress == SatProgress::Working && used < budget && !learning.is_long() {
-            self.slice_left = Some((symmetric_turn, budget - used));
-        }
-        match progress {
-            SatProgress::Working => Some(Step::Learning {
-                contradictions: self.stats().contradictions,
-                symmetric: self.symmetric.is_some(),
-            }),
-            SatProgress::Solution(grid) => {
-                // The search that found it has ruled it out; the other must too.
-                let other = if symmetric_turn { self.learning.as_mut() } else { self.symmetric.as_mut() };
-                if let Some(other) = other {
-                    other.exclude(&grid);
-                }
-                let long = !symmetric_turn && self.learning.as_ref().is_some_and(SatSearch::is_long);
+            Turn::Solution { solution: grid, symmetric } => {
+                let long = !symmetric && learning.every().is_long();
                 let step = self.record(grid.clone(), true);
                 if long && self.state != State::Finished {
                     // splr would start afresh for the next solution. Ours,
@@ -161,23 +130,30 @@ impl Solver {
                     // four cells away, at its first contradiction, where
                     // splr's first took 5 to 7 minutes); if not, splr takes
                     // over again.
-                    self.contradictions_before += self.learning.as_ref().map_or(0, SatSearch::contradictions);
-                    let near =
-                        SatSearch::new_near(&self.puzzle, &self.board.grid, self.options.seed, Some(&grid));
-                    self.learning = Some(self.excluding_found(near));
+                    let (puzzle, known, found) = (&self.puzzle, &self.board.grid, self.solutions.list());
+                    let seed = self.options.seed;
+                    let learning = self.learning.as_mut().expect("learning started");
+                    learning.replace_every(|| {
+                        excluding(SatSearch::new_near(puzzle, known, seed, Some(&grid)), found)
+                    });
                 }
                 Some(step)
             }
-            SatProgress::Exhausted if symmetric_turn => {
-                // No symmetric grid is left: the other search goes on alone.
-                self.contradictions_before += learning.contradictions();
-                self.symmetric = None;
+            Turn::SymmetricExhausted => {
                 Some(Step::SymmetricExhausted { contradictions: self.stats().contradictions })
             }
-            SatProgress::Exhausted => {
+            Turn::Exhausted => {
                 self.state = State::Finished;
                 None
             }
         }
     }
+}
+
+/// `learning` with the solutions `found` ruled out.
+fn excluding(mut learning: SatSearch, found: &[Grid]) -> SatSearch {
+    for solution in found {
+        learning.exclude(solution);
+    }
+    learning
 }

@@ -3,16 +3,18 @@
 //! reports the verdict.
 
 use super::options::*;
+use super::solutions::{images, Solutions};
 use super::state::{Guess, ProbeMemory, ProbeRun, Restarts, State};
 use super::verdict::{Derivation, Stats, Step, Verdict};
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::propagate::{Board, Progress, Propagation};
 use crate::puzzle::{LineId, Puzzle, PuzzleError};
+use crate::sat::Turns;
 use crate::sat::{Clock, SatSearch, Until};
 use crate::switch;
 use crate::symmetry::{symmetries, Symmetry};
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
 
 /// A steppable solve of one puzzle; iterate it for its [`Step`]s.
 #[derive(Debug)]
@@ -23,10 +25,7 @@ pub struct Solver {
     pub(super) propagation: Propagation,
     pub(super) guesses: Vec<Guess>,
     pub(super) state: State,
-    pub(super) solutions: Vec<Grid>,
-    /// The solutions as a set: is a grid found before, in constant time (a
-    /// scan of the list made `--max-solutions 40320` quadratic).
-    pub(super) found: HashSet<Grid>,
+    pub(super) solutions: Solutions<Grid>,
     pub(super) root_contradiction: Option<LineId>,
     pub(super) stats: Stats,
     pub(super) probe: ProbeMemory,
@@ -38,29 +37,15 @@ pub struct Solver {
     /// A probe's list of trial cells, kept for the next probe (an
     /// allocation per trial showed in TAAI's instruction counts).
     pub(super) spare_cells: Vec<(u32, Cell)>,
-    /// Clause learning over every grid, once the search has handed over to it.
-    pub(super) learning: Option<SatSearch>,
+    /// Clause learning, once the search has handed over to it: over every
+    /// grid and, with symmetries, over the grids they keep, in turns.
+    pub(super) learning: Option<Turns<SatSearch>>,
     /// Whether the puzzle's clauses are few enough for clause learning.
     pub(super) learning_fits: bool,
     /// Cells probed before the first guess (see [`Solver::learning_due`]).
     pub(super) probes_at_first_guess: u64,
     /// The clues' symmetries ([`crate::symmetry`]).
     pub(super) symmetries: Vec<Symmetry>,
-    /// Clause learning over the grids the symmetries keep: it takes turns
-    /// with `learning` until it has no solution left.
-    pub(super) symmetric: Option<SatSearch>,
-    /// The next slice of clause learning goes to `symmetric`.
-    pub(super) symmetric_turn: bool,
-    /// A slice of our solver's cut short by the caller's pause (a batch's end):
-    /// whether it is the symmetric search's, and its contradictions left.
-    /// The next step finishes it before the turn passes, so that the two
-    /// searches share the work as they do unpaused, however the batches
-    /// fall (in the page, cut slices once passed the turn early, and
-    /// Knotty took 30 000 to 46 000 contradictions against 27 274).
-    pub(super) slice_left: Option<(bool, u64)>,
-    /// Contradictions of the clause learnings that have ended: the
-    /// symmetric one, and ours before splr took over.
-    pub(super) contradictions_before: u64,
     /// Steps to report before any further work: the images of a solution.
     pub(super) pending: VecDeque<Step>,
     /// The caller's clock and times, for clause learning's slices.
@@ -79,8 +64,7 @@ impl Solver {
             propagation: Propagation::new(w, h),
             guesses: Vec::new(),
             state: State::Propagate,
-            solutions: Vec::new(),
-            found: HashSet::new(),
+            solutions: Solutions::new(options.max_solutions),
             root_contradiction: None,
             stats: Stats::default(),
             probe: ProbeMemory { cursor: 0, probed_at: vec![0; w * h], deduced: vec![(0, 0); w * h] },
@@ -92,10 +76,6 @@ impl Solver {
             learning_fits: SatSearch::clause_bound(puzzle) <= MAX_LEARNING_CLAUSES,
             probes_at_first_guess: 0,
             symmetries: symmetries(puzzle),
-            symmetric: None,
-            symmetric_turn: false,
-            slice_left: None,
-            contradictions_before: 0,
             pending: VecDeque::new(),
             until: None,
         })
@@ -148,9 +128,7 @@ impl Solver {
         Stats {
             line_solves: self.propagation.line_solves(),
             sweeps: self.propagation.sweeps(),
-            contradictions: self.contradictions_before
-                + self.symmetric.as_ref().map_or(0, SatSearch::contradictions)
-                + self.learning.as_ref().map_or(0, SatSearch::contradictions),
+            contradictions: self.learning.as_ref().map_or(0, Turns::contradictions),
             ..self.stats
         }
     }
@@ -161,11 +139,7 @@ impl Solver {
     }
 
     pub(super) fn make_verdict(&self) -> Verdict {
-        match self.solutions.len() {
-            0 => Verdict::None { line: self.root_contradiction },
-            1 => Verdict::Unique(self.solutions[0].clone()),
-            _ => Verdict::Multiple(self.solutions.clone()),
-        }
+        self.solutions.verdict(self.root_contradiction)
     }
 
     pub(super) fn coords(&self, index: usize) -> (usize, usize) {
@@ -216,7 +190,7 @@ impl Solver {
                 // independent check guards the verdict itself.
                 assert!(self.puzzle.is_solution(&grid), "propagation produced a grid that breaks a clue");
                 self.state = State::Backtrack;
-                if self.found.contains(&grid) {
+                if self.solutions.contains(&grid) {
                     // Found again after a restart, or the image of one found.
                     return None;
                 }
@@ -234,21 +208,14 @@ impl Solver {
     /// queued, and clause learning rules them out. Up to the number asked
     /// for, which ends the search.
     pub(super) fn record(&mut self, grid: Grid, switches: bool) -> Step {
-        self.found.insert(grid.clone());
-        self.solutions.push(grid.clone());
-        let of = self.solutions.len();
-        let images: Vec<(Grid, Derivation)> = self
-            .symmetries
-            .iter()
-            .map(|s| (s.apply(&grid), Derivation::Image(s.name().to_string())))
-            .collect();
-        for (found, how) in images {
+        let of = self.solutions.add(grid.clone());
+        for (found, how) in images(&grid, &self.symmetries) {
             self.derived(found, of, how);
         }
         if switches {
             self.add_switches(&grid, of);
         }
-        if self.solutions.len() >= self.options.max_solutions {
+        if self.solutions.enough() {
             self.state = State::Finished;
         }
         Step::Solution { index: of, grid, from: None }
@@ -257,12 +224,12 @@ impl Solver {
     /// Queues the switches of `grid`, solution `of`, that are new solutions,
     /// up to the number asked for.
     pub(super) fn add_switches(&mut self, grid: &Grid, of: usize) {
-        if self.solutions.len() >= self.options.max_solutions {
+        if self.solutions.enough() {
             return;
         }
         // Each solution found so far may be one switch's: as many switches
         // as solutions asked for are enough.
-        for switch in switch::switches(grid, self.options.max_solutions) {
+        for switch in switch::switches(grid, self.solutions.max()) {
             let found = switch.apply(grid);
             assert!(self.puzzle.is_solution(&found), "a switch broke a clue");
             self.derived(found, of, Derivation::Switch(switch));
@@ -272,15 +239,10 @@ impl Solver {
     /// Queues `found`, a solution found from solution `of` as `how` says,
     /// unless it was found before or enough are.
     pub(super) fn derived(&mut self, found: Grid, of: usize, how: Derivation) {
-        if self.solutions.len() >= self.options.max_solutions || self.found.contains(&found) {
-            return;
-        }
-        for learning in [self.learning.as_mut(), self.symmetric.as_mut()].into_iter().flatten() {
+        let Some(index) = self.solutions.add_derived(&found) else { return };
+        if let Some(learning) = &mut self.learning {
             learning.exclude(&found);
         }
-        self.found.insert(found.clone());
-        self.solutions.push(found.clone());
-        let index = self.solutions.len();
         self.pending.push_back(Step::Solution { index, grid: found, from: Some((of, how)) });
     }
 
@@ -315,7 +277,7 @@ impl Solver {
         };
         // With a solution in hand, look for another: try the value it does
         // not have first, so the first branch leads away from it.
-        if let Some(found) = self.solutions.first() {
+        if let Some(found) = self.solutions.list().first() {
             first = found.cells()[index].opposite();
         }
         if self.stats.guesses == 0 {
