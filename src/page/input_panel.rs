@@ -50,6 +50,9 @@ pub struct InputProps {
     pub on_action: Callback<Action>,
     /// A puzzle is being made (New puzzle waits).
     pub generating: bool,
+    /// What New puzzle says under its controls (the puzzle being made,
+    /// why an order was declined); empty: nothing.
+    pub new_puzzle_note: AttrValue,
     /// The made puzzle shown (its side, grade and colours): New puzzle's
     /// menus follow it, so that the next one is made alike.
     pub made: Option<(usize, u8, u8)>,
@@ -104,10 +107,7 @@ pub fn InputPanel(props: &InputProps) -> Html {
                         select.set_value(&v);
                     }
                 };
-                // A side the menu lacks (an address may name any) leaves it.
-                if NEW_SIZES.contains(&side) {
-                    set(&refs.0, side.to_string());
-                }
+                set(&refs.0, side.to_string());
                 set(&refs.1, difficulty.to_string());
                 set(&refs.2, colours.to_string());
             }
@@ -134,6 +134,13 @@ pub fn InputPanel(props: &InputProps) -> Html {
             None => Action::Note("This browser's clock gives no date.".into()),
         }
     });
+    // An address may name a side the menu lacks (5 to 50): the menu
+    // offers it too while its puzzle is shown.
+    let mut sizes = NEW_SIZES.to_vec();
+    if let Some((side, _, _)) = props.made.filter(|(side, _, _)| !NEW_SIZES.contains(side)) {
+        sizes.push(side);
+        sizes.sort_unstable();
+    }
     let solve = props.on_action.reform(|_| Action::Solve { now: js_sys::Date::now() });
     let stop = props.on_action.reform(|_| Action::Stop);
     html! {
@@ -164,7 +171,7 @@ pub fn InputPanel(props: &InputProps) -> Html {
             <div class="buttons new-puzzle">
                 <label class="inline" for="new-size">{ "New puzzle" }</label>
                 <select id="new-size" ref={size_ref} aria-label="Size of the new puzzle">
-                    { for NEW_SIZES.iter().map(|&n| html! {
+                    { for sizes.iter().map(|&n| html! {
                         <option value={n.to_string()} selected={n == 15}>{ format!("{n}×{n}") }</option>
                     }) }
                 </select>
@@ -182,6 +189,7 @@ pub fn InputPanel(props: &InputProps) -> Html {
                 <button id="puzzle-of-the-day" onclick={of_the_day} disabled={props.generating}
                     title="The same puzzle for everyone today, harder as the week goes on">{ "Puzzle of the day" }</button>
             </div>
+            <p id="new-puzzle-note" class="new-puzzle-note" hidden={props.new_puzzle_note.is_empty()}>{ &props.new_puzzle_note }</p>
             <BuiltinList builtins={props.builtins.clone()} on_action={props.on_action.clone()} />
             <ProgressList played={props.played.clone()} on_action={props.on_action.clone()} />
             <div class="buttons">

@@ -99,6 +99,7 @@ impl App {
                     on_use={link.callback(|text: &'static str| Msg::Load(text.to_string()))}
                     restorable={self.replaced.is_some()} on_restore={link.callback(|_| Msg::RestoreInput)}
                     generating={state.generating.is_some()} builtins={state.builtins.clone()}
+                    new_puzzle_note={AttrValue::from(state.new_puzzle_note.clone())}
                     made={match state.order {
                         Some(Order::Made { width, difficulty, colours, .. }) => Some((width, difficulty, colours)),
                         _ => None,

@@ -235,6 +235,18 @@ await onBothSizes('New puzzle in colour: made in the worker, played to Solved! w
   await page.selectOption('#new-grade', '4');
   await page.click('#new-puzzle');
   await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Very hard is rare in colour'));
+  // Said under the controls that were used too, in sight where they are
+  // (a phone shows the status under the board).
+  const note = page.locator('#new-puzzle-note');
+  expect((await note.textContent()).startsWith('Very hard is rare in colour'), await note.textContent());
+  const [noteBox, buttonBox] = [await note.boundingBox(), await page.locator('#new-puzzle').boundingBox()];
+  expect(noteBox && noteBox.y > buttonBox.y && noteBox.y - buttonBox.y < 200, JSON.stringify([noteBox, buttonBox]));
+  await page.screenshot({ path: path.join(shots, `new-declined-${page.viewportSize().width}.png`) });
+  // Another puzzle opened: the note goes.
+  await page.selectOption('#new-grade', '1');
+  await page.click('#new-puzzle');
+  await madeAndPlaying(page);
+  await page.waitForSelector('#new-puzzle-note', { state: 'hidden' });
 });
 
 await test('while a puzzle is made the board it replaces is dimmed and busy; Stop ends the making', async (page) => {
@@ -242,6 +254,9 @@ await test('while a puzzle is made the board it replaces is dimmed and busy; Sto
   await page.goto(`${base}#new=5x5-very-hard-1`);
   await page.waitForSelector('section.board.making[aria-busy=true]');
   await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Making a 5×5 puzzle'));
+  expect((await page.locator('#new-puzzle-note').textContent()).startsWith('Making a 5×5 puzzle'), 'said under New puzzle too');
+  // The size menu offers the address's side while its puzzle is made or shown.
+  expect(await page.inputValue('#new-size') === '5', await page.inputValue('#new-size'));
   await page.screenshot({ path: path.join(shots, 'making-1280.png') });
   await page.click('#stop');
   await page.waitForFunction(() => document.querySelector('[role=status]').textContent === 'Stopped making the puzzle.');

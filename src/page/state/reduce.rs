@@ -98,6 +98,11 @@ pub struct State {
     pub touch: bool,
     /// The id of the puzzle being made (see [`Action::Generate`]).
     pub generating: Option<u32>,
+    /// What New puzzle says under its own controls: the puzzle being
+    /// made, or why an order was declined or failed; empty otherwise. (The
+    /// status says it too, but a phone shows the status under the board,
+    /// off screen from the controls that were tapped.)
+    pub new_puzzle_note: String,
     /// The puzzle made to order being made or shown: the address says it
     /// (its share link) until other text replaces it.
     pub order: Option<Order>,
@@ -267,6 +272,7 @@ impl Default for State {
             play: None,
             touch: false,
             generating: None,
+            new_puzzle_note: String::new(),
             order: None,
             updated: false,
             builtins: Builtins::Unopened,
@@ -466,6 +472,7 @@ impl State {
                 self.status = "Very hard is rare in colour (the colours tell more): choose Hard or easier, \
                                or black and white."
                     .into();
+                self.new_puzzle_note = self.status.clone();
             }
             Action::Generate(order) => {
                 // The latest order wins: one being made is stopped.
@@ -483,6 +490,7 @@ impl State {
                         format!("Making a {width}×{height} puzzle in {colours} colours…")
                     }
                 };
+                self.new_puzzle_note = self.status.clone();
                 self.order = Some(order);
                 effects.push(Effect::Generate(request));
                 effects.push(Effect::Address(Some(order.fragment())));
@@ -519,6 +527,7 @@ impl State {
     /// to its end otherwise, and what is asked after it waits); true when
     /// one was. Its address goes too.
     pub(super) fn stop_making(&mut self, effects: &mut Vec<Effect>) -> bool {
+        self.new_puzzle_note.clear();
         if self.generating.take().is_none() {
             return false;
         }
@@ -539,6 +548,7 @@ impl State {
     fn read(&mut self, bytes: usize, index: usize, effects: &mut Vec<Effect>) {
         self.version += 1;
         self.picked = index;
+        self.new_puzzle_note.clear();
         self.input = Input::Reading { bytes, count: 0 };
         self.playback = Playback::new(0);
         self.zoom = Zoom::Fit;

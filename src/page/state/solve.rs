@@ -103,6 +103,7 @@ impl State {
             FromWorker::Parsed { id, outcome } => self.parsed(id as u64, read_parsed(outcome), effects),
             FromWorker::Generated { title, puzzle } if Some(puzzle.id) == self.generating => {
                 self.generating = None;
+                self.new_puzzle_note.clear();
                 let text = made_text(&puzzle, title);
                 self.play_when_read = true;
                 if let Some(order) = &self.order {
@@ -114,6 +115,7 @@ impl State {
             FromWorker::Error { id, message } if Some(id) == self.generating => {
                 self.generating = None;
                 self.forget_order(effects);
+                self.new_puzzle_note = message.clone();
                 self.status = message;
             }
             message @ FromWorker::Hinted { .. } => self.hinted(message),

@@ -418,6 +418,8 @@ fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
     assert_eq!(address, "new=10x10-medium-42");
     assert_eq!(s.generating, Some(request.id));
     assert_eq!(s.status, "Making a 10×10 puzzle…");
+    // Said under New puzzle's controls too (a phone's status is off screen).
+    assert_eq!(s.new_puzzle_note, s.status);
     // The worker's answer: its clues, written as text, go into Clues.
     let made = crate::worker::generating::answer(request, || true);
     let effects = s.reduce(Action::FromWorker { message: made.clone() });
@@ -436,7 +438,7 @@ fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
         (lengths(&read.rows), lengths(&read.columns)),
         (request.rows.clone(), request.columns.clone())
     );
-    assert_eq!(s.generating, None);
+    assert_eq!((s.generating, s.new_puzzle_note.as_str()), (None, ""));
     // Opened again from what was kept: no making, straight to play.
     let mut again = with(SEED_003);
     let effects = again.reduce(Action::OpenMade { order, text: clues.clone() });
@@ -463,6 +465,10 @@ fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
     let message = FromWorker::Error { id, message: "No puzzle made: …".into() };
     assert_eq!(s.reduce(Action::FromWorker { message }), [Effect::Address(None)]);
     assert_eq!((s.generating, s.status.as_str()), (None, "No puzzle made: …"));
+    assert_eq!(s.new_puzzle_note, "No puzzle made: …");
+    // Other text read: the note goes.
+    s.reduce(Action::Edited { bytes: 10 });
+    assert_eq!(s.new_puzzle_note, "");
 }
 
 #[test]
@@ -487,7 +493,12 @@ fn a_new_colour_puzzle_is_written_as_xml_with_its_colours_named() {
     let very_hard = Order::Made { width: 10, height: 10, difficulty: 4, seed: 5, colours: 2 };
     assert_eq!(s.reduce(Action::Generate(very_hard)), []);
     assert!(s.status.starts_with("Very hard is rare in colour"), "{}", s.status);
-    assert_eq!(s.generating, None);
+    assert_eq!((s.generating, &s.new_puzzle_note), (None, &s.status));
+    // Making another: the note says so instead; stopped, it goes.
+    s.reduce(Action::Generate(Order::Made { width: 10, height: 10, difficulty: 3, seed: 5, colours: 2 }));
+    assert_eq!(s.new_puzzle_note, "Making a 10×10 puzzle in 2 colours…");
+    s.reduce(Action::Stop);
+    assert_eq!((s.status.as_str(), s.new_puzzle_note.as_str()), ("Stopped making the puzzle.", ""));
 }
 
 #[test]
