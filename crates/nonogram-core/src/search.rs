@@ -58,8 +58,8 @@ mod state;
 mod verdict;
 
 pub use engine::Engine;
+pub(crate) use options::{learning_due, LARGE_ENCODING, MAX_LEARNING_CLAUSES};
 pub use options::{racing_fits, SolveOptions};
-pub(crate) use options::{LARGE_ENCODING, MAX_LEARNING_CLAUSES};
 pub(crate) use solutions::{images, Solutions};
 pub use solver::{solve, until_verdict, Solver};
 pub use verdict::{Derivation, Stats, Step, Verdict};

@@ -34,14 +34,15 @@
 //! as in black and white ([`crate::symmetry`]); and each solution's images
 //! under them are solutions too, reported at once.
 
-use super::line::solve_colour_line;
 use super::puzzle::{colours_of, ColourPuzzle, Colours, BACKGROUND};
 use super::sat::ColourSatSearch;
 use super::switch::colour_switches;
+use crate::line::cache::ColourLines;
 use crate::puzzle::{LineId, PuzzleError};
 use crate::sat::{Clock, Turn, Turns, Until};
 use crate::search::{
-    images, Derivation, Engine, Solutions, SolveOptions, Stats, Verdict, LARGE_ENCODING, MAX_LEARNING_CLAUSES,
+    images, learning_due, Derivation, Engine, Solutions, SolveOptions, Stats, Verdict, LARGE_ENCODING,
+    MAX_LEARNING_CLAUSES,
 };
 use crate::symmetry::Symmetry;
 use std::collections::VecDeque;
@@ -89,6 +90,8 @@ struct Guess {
 pub struct ColourSolver {
     puzzle: ColourPuzzle,
     cells: Vec<Colours>,
+    /// The line solver, its results cached.
+    solver: ColourLines,
     queue: VecDeque<LineId>,
     queued: Vec<bool>,
     /// Lines left of the queue's current round: the lines queued when it
@@ -116,6 +119,8 @@ pub struct ColourSolver {
     /// whether the puzzle's clauses fit.
     learn_after: Option<u64>,
     learning_fits: bool,
+    /// Probes made before the first guess (see [`learning_due`]).
+    probes_at_first_guess: u64,
     /// Clause learning's random seed (`None`: its fixed order).
     seed: Option<u64>,
     /// Clause learning, once the search has handed over to it: over every
@@ -145,6 +150,7 @@ impl ColourSolver {
         Ok(ColourSolver {
             puzzle: puzzle.clone(),
             cells: vec![puzzle.every_colour(); width * height],
+            solver: ColourLines::new(),
             queue: puzzle.lines().collect(),
             queued: vec![true; width + height],
             round_left: 0,
@@ -162,6 +168,7 @@ impl ColourSolver {
             finished: false,
             learn_after: options.learn_after,
             learning_fits: ColourSatSearch::clause_bound(puzzle) <= MAX_LEARNING_CLAUSES,
+            probes_at_first_guess: 0,
             seed: options.seed,
             learning: None,
             symmetries: puzzle.symmetries(),
@@ -246,7 +253,8 @@ impl ColourSolver {
             let Some(line) = self.queue.pop_front() else { break };
             let slot = self.slot(line);
             self.queued[slot] = false;
-            let changes = match solve_line(&self.puzzle, &self.cells, line, &mut self.stats) {
+            let changes = match solve_line(&self.puzzle, &self.cells, line, &mut self.stats, &mut self.solver)
+            {
                 Ok(changes) => changes,
                 Err(line) => return Some(Err(line)),
             };
@@ -286,7 +294,7 @@ impl ColourSolver {
             let mut trial = self.cells.clone();
             trial[index] = 1 << c;
             let lines = [LineId::Row(index / width), LineId::Column(index % width)];
-            match propagate(&self.puzzle, &mut trial, &lines, &mut self.stats) {
+            match propagate(&self.puzzle, &mut trial, &lines, &mut self.stats, &mut self.solver) {
                 Ok(()) => {
                     let deduced = (trial.iter().zip(&self.cells))
                         .filter(|(t, c)| t.count_ones() == 1 && c.count_ones() > 1)
@@ -348,6 +356,9 @@ impl ColourSolver {
             _ => colours_of(set & !BACKGROUND).next().unwrap_or(0),
         };
         self.guesses.push(Guess { saved: self.cells.clone(), cell: index, colour });
+        if self.stats.guesses == 0 {
+            self.probes_at_first_guess = self.stats.probes;
+        }
         self.stats.guesses += 1;
         self.stats.max_depth = self.stats.max_depth.max(self.guesses.len());
         self.set(index, 1 << colour);
@@ -493,7 +504,9 @@ impl Iterator for ColourSolver {
         if self.learning.is_some() {
             return Some(self.learn());
         }
-        if self.learning_fits && self.learn_after.is_some_and(|n| self.stats.guesses >= n) {
+        let probed = self.stats.probes - self.probes_at_first_guess;
+        if self.learning_fits && learning_due(self.learn_after, self.stats.guesses, probed, self.cells.len())
+        {
             return Some(self.start_learning());
         }
         if backtrack {
@@ -538,16 +551,17 @@ fn solve_line(
     cells: &[Colours],
     line: LineId,
     stats: &mut Stats,
+    solver: &mut ColourLines,
 ) -> Result<Vec<(usize, Colours)>, LineId> {
     stats.line_solves += 1;
     let before: Vec<Colours> = line.cell_indices(puzzle.width(), puzzle.height()).map(|i| cells[i]).collect();
-    let after = solve_colour_line(puzzle.clue(line), &before).map_err(|_| line)?;
+    let after = solver.solve(puzzle, line, &before).ok_or(line)?;
     Ok(before
         .iter()
         .zip(after)
         .enumerate()
-        .filter(|(_, (&old, new))| old != *new)
-        .map(|(pos, (_, new))| (pos, new))
+        .filter(|(_, (&old, &new))| old != new)
+        .map(|(pos, (_, &new))| (pos, new))
         .collect())
 }
 
@@ -557,8 +571,9 @@ pub(crate) fn propagate(
     cells: &mut [Colours],
     lines: &[LineId],
     stats: &mut Stats,
+    solver: &mut ColourLines,
 ) -> Result<(), LineId> {
-    propagate_watching(puzzle, cells, lines, stats, None).map_err(|stop| match stop {
+    propagate_watching(puzzle, cells, lines, stats, solver, None).map_err(|stop| match stop {
         Stop::Contradiction(line) | Stop::Forced(line, _) => line,
     })
 }
@@ -579,6 +594,7 @@ pub(crate) fn propagate_watching(
     cells: &mut [Colours],
     lines: &[LineId],
     stats: &mut Stats,
+    solver: &mut ColourLines,
     watched: Option<&[Colours]>,
 ) -> Result<(), Stop> {
     let (width, height) = (puzzle.width(), puzzle.height());
@@ -590,7 +606,7 @@ pub(crate) fn propagate_watching(
     }
     while let Some(line) = queue.pop_front() {
         queued[line.slot(height)] = false;
-        let changes = solve_line(puzzle, cells, line, stats).map_err(Stop::Contradiction)?;
+        let changes = solve_line(puzzle, cells, line, stats, solver).map_err(Stop::Contradiction)?;
         if let Some(watched) = watched {
             let forced: Vec<(usize, u8)> = (changes.iter())
                 .filter(|&&(pos, new)| {
@@ -638,7 +654,7 @@ impl ColourPuzzle {
     pub fn solve_by_lines(&self) -> Result<Vec<Colours>, LineId> {
         let mut cells = vec![self.every_colour(); self.width() * self.height()];
         let lines: Vec<LineId> = self.lines().collect();
-        propagate(self, &mut cells, &lines, &mut Stats::default())?;
+        propagate(self, &mut cells, &lines, &mut Stats::default(), &mut ColourLines::new())?;
         Ok(cells)
     }
 }

@@ -9,6 +9,7 @@
 use super::{capital, capitalised, cell_name, positions};
 use crate::colour::search::{propagate, propagate_watching, Stop};
 use crate::colour::{solve_colour_line, ColourPuzzle, Colours};
+use crate::line::cache::ColourLines;
 use crate::search::Stats;
 use crate::LineId;
 
@@ -81,11 +82,12 @@ pub fn colour_hint(puzzle: &ColourPuzzle, cells: &[Colours], solutions: &[Vec<u8
     let mut base = cells.to_vec();
     let mut stats = Stats::default();
     let lines: Vec<LineId> = puzzle.lines().collect();
-    match propagate_watching(puzzle, &mut base, &lines, &mut stats, Some(cells)) {
+    let mut solver = ColourLines::new();
+    match propagate_watching(puzzle, &mut base, &lines, &mut stats, &mut solver, Some(cells)) {
         Err(Stop::Forced(line, forced)) => return ColourHint::Narrowed { line, forced },
         Err(Stop::Contradiction(_)) => {}
         Ok(()) => {
-            if let Some(probe) = probe(puzzle, &base, stats) {
+            if let Some(probe) = probe(puzzle, &base, stats, &mut solver) {
                 return probe;
             }
         }
@@ -109,7 +111,12 @@ const PROBE_BUDGET: u64 = 200_000;
 /// leave, by line logic, a line with no placement, the one whose
 /// contradictions come soonest; `None` when no cell is so deduced.
 /// `stats` counts the line solves so far (the budget, each probe's steps).
-fn probe(puzzle: &ColourPuzzle, base: &[Colours], mut stats: Stats) -> Option<ColourHint> {
+fn probe(
+    puzzle: &ColourPuzzle,
+    base: &[Colours],
+    mut stats: Stats,
+    solver: &mut ColourLines,
+) -> Option<ColourHint> {
     let width = puzzle.width();
     let mut best: Option<ColourHint> = None;
     let mut trial = base.to_vec();
@@ -121,7 +128,7 @@ fn probe(puzzle: &ColourPuzzle, base: &[Colours], mut stats: Stats) -> Option<Co
         for colour in (0..32u8).filter(|&c| base[index] & (1 << c) != 0) {
             trial.copy_from_slice(base);
             trial[index] = 1 << colour;
-            match propagate(puzzle, &mut trial, &[row, column], &mut stats) {
+            match propagate(puzzle, &mut trial, &[row, column], &mut stats, solver) {
                 Err(line) => ruled_out.push((colour, line)),
                 Ok(()) => left.push(colour),
             }

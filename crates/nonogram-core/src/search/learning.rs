@@ -2,6 +2,7 @@
 //! every grid and over the symmetric grids taking turns, and splr for long
 //! runs.
 
+use super::options::learning_due;
 #[cfg(feature = "splr")]
 use super::options::{LARGE_ENCODING, MAX_SPLR_CLAUSES};
 use super::solver::Solver;
@@ -21,17 +22,12 @@ impl Solver {
         }
     }
 
-    /// True when the guesses made call for clause learning and the puzzle's
-    /// clauses fit: `learn_after` of them, or fewer once their probing has
-    /// tried as many cells as the grid has. On TAAI's 25×25s, where the hard
-    /// ones are open at the root, that hands over after 3–4 guesses instead
-    /// of 20 (27.7 s against 30.8 s in all, the same verdicts); a puzzle
-    /// whose guesses deduce much keeps guessing.
+    /// True when the guesses made call for clause learning (see
+    /// [`learning_due`]) and the puzzle's clauses fit.
     pub(super) fn learning_due(&self) -> bool {
-        let Some(n) = self.options.learn_after else { return false };
         let probed = self.stats.probes - self.probes_at_first_guess;
-        let worked = self.stats.guesses > 0 && probed >= self.board.grid.cells().len() as u64;
-        (self.stats.guesses >= n || worked) && self.learning_fits
+        let cells = self.board.grid.cells().len();
+        learning_due(self.options.learn_after, self.stats.guesses, probed, cells) && self.learning_fits
     }
 
     /// Goes back to the root (a fixed point with every probe done) and hands

@@ -114,3 +114,22 @@ impl Default for SolveOptions {
         }
     }
 }
+
+/// Whether guessing hands over to clause learning, for either kind of
+/// puzzle (its clauses fitting aside): after `learn_after` guesses, or
+/// fewer once the probes made since the first guess have tried as many
+/// cells as the grid has. On TAAI's 25×25s, where the hard ones are open
+/// at the root, that hands over after 3–4 guesses instead of 20 (27.7 s
+/// against 30.8 s in all, the same verdicts); on `colour-hard`, where
+/// probing each colour costs more, 7.4 s against 2.6 s (see
+/// docs/BENCHMARKS.md); a puzzle whose guesses deduce much keeps guessing.
+pub(crate) fn learning_due(
+    learn_after: Option<u64>,
+    guesses: u64,
+    probes_since_first_guess: u64,
+    cells: usize,
+) -> bool {
+    let Some(n) = learn_after else { return false };
+    let worked = guesses > 0 && probes_since_first_guess >= cells as u64;
+    guesses >= n || worked
+}
