@@ -8,13 +8,19 @@ so that a change shows its ratio against an earlier build in the same run.
 
 Every puzzle is first written as .nin by `nonogram convert`, the format both
 read; colour puzzles as webpbn XML (nonogrid built with its `xml` feature).
-Usage: scripts/bench [--timeout SECS] [--against REV] [SET...]
+Usage: scripts/bench [--timeout SECS] [--against REV] [--without-nonogrid] [SET...]
 Sets: jwilk nonogram-db survey webpbn-xml taai-first taai-last taai colour
-colour-hard (default: all but taai and colour-hard). `colour`: webpbn #47
+colour-hard sparse40 sparse50 colour-sparse (default: all but taai,
+colour-hard and the sparse ones). `colour`: webpbn #47
 and 60 random blocky colour pictures (15 to 35 a side, 3 to 5 colours,
 seeded, so the same every run). `colour-hard`: 20 noisy random colour
 pictures (20 to 35 a side, 2 or 3 colours, 40 to 55 % of cells coloured,
-seeded): most have many solutions and need search to tell.
+seeded): most have many solutions and need search to tell. `sparse40`:
+100 random 40×40 black-and-white pictures, 35 to 40 % of cells filled;
+`sparse50`: 30 at 50×50; `colour-sparse`: 50 random colour pictures, 25
+to 40 a side, 2 to 4 colours, 30 to 40 % of cells coloured (all seeded):
+boards past the tournaments' 25×25 (issue 36). `--without-nonogrid`
+leaves nonogrid out (it times out on many of the larger boards).
 """
 import argparse, os, random, subprocess, sys, tempfile, time
 from pathlib import Path
@@ -59,12 +65,42 @@ def noisy_colour_pictures(count=20, seed=23):
         out.append((f"noisy colour #{k + 1} ({w}x{h}, {colours} colours, {density} %)", palette + "\n" + "\n".join(rows) + "\n"))
     return out
 
+def random_pictures(count, side, seed):
+    """Black-and-white text pictures of scattered cells, 35–40 % filled."""
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        density = rng.randint(35, 40)
+        rows = ["".join("#" if rng.randrange(100) < density else "." for _ in range(side)) for _ in range(side)]
+        out.append((f"random #{k + 1} ({side}x{side}, {density} %)", "\n".join(rows) + "\n"))
+    return out
+
+def sparse_colour_pictures(count=50, seed=29):
+    """Colour text pictures of scattered cells, 30–40 % coloured."""
+    rng = random.Random(seed)
+    names = ["black", "red", "green", "blue"]
+    out = []
+    for k in range(count):
+        w, h, colours = rng.randint(25, 40), rng.randint(25, 40), rng.randint(2, 4)
+        density = rng.randint(30, 40)
+        symbols = "#rgb"[:colours]
+        cells = [rng.choice(symbols) if rng.randrange(100) < density else "." for _ in range(w * h)]
+        palette = "palette: .=white " + " ".join(f"{s}={n}" for s, n in zip(symbols, names))
+        rows = ["".join(cells[r * w:(r + 1) * w]) for r in range(h)]
+        out.append((f"sparse colour #{k + 1} ({w}x{h}, {colours} colours, {density} %)", palette + "\n" + "\n".join(rows) + "\n"))
+    return out
+
 def puzzles_of(name):
     """(label, puzzle text) for every puzzle of a set."""
-    if name in ("colour", "colour-hard"):
+    if name in ("sparse40", "sparse50"):
+        pictures = random_pictures(100, 40, 31) if name == "sparse40" else random_pictures(30, 50, 37)
+        return [(label, subprocess.run([NONOGRAM, "clues", "-"], input=picture, capture_output=True, text=True,
+                                       check=True).stdout) for label, picture in pictures]
+    if name in ("colour", "colour-hard", "colour-sparse"):
         files = sorted((SHARED / "survey-colour").glob("*.xml")) if name == "colour" else []
         items = [(str(p.relative_to(SHARED)), p.read_text()) for p in files]
-        pictures = random_colour_pictures() if name == "colour" else noisy_colour_pictures()
+        pictures = {"colour": random_colour_pictures, "colour-hard": noisy_colour_pictures,
+                    "colour-sparse": sparse_colour_pictures}[name]()
         for label, picture in pictures:
             xml = subprocess.run([NONOGRAM, "clues", "-"], input=picture, capture_output=True, text=True, check=True)
             items.append((label, xml.stdout))
@@ -107,6 +143,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--against", help="also run our solver as of this commit or tag")
+    ap.add_argument("--without-nonogrid", action="store_true", help="leave nonogrid out")
     ap.add_argument("sets", nargs="*", default=["jwilk", "nonogram-db", "survey", "webpbn-xml", "taai-first", "taai-last", "colour"])
     args = ap.parse_args()
     t = args.timeout
@@ -133,10 +170,11 @@ def main():
                     s, code, _ = run([before, "solve", "--timeout", str(t), nin], t)
                     earlier += s
                     earlier_to += code in (3, -1)
-                s, code, out = run(["nonogrid", "-m", "2", "-t", str(int(t)), nin], t)
-                theirs += s
-                theirs_to += code == -1 or s >= t
-            ratio = theirs / ours if ours else float("nan")
+                if not args.without_nonogrid:
+                    s, code, out = run(["nonogrid", "-m", "2", "-t", str(int(t)), nin], t)
+                    theirs += s
+                    theirs_to += code == -1 or s >= t
+            ratio = theirs / ours if ours and not args.without_nonogrid else float("nan")
             extra = f" {earlier:>9.2f} {earlier_to:>5} {earlier / ours if ours else float('nan'):>10.2f}x" if before else ""
             print(f"{name:<12} {len(items):>7} {ours:>9.2f} {ours_to:>8} {theirs:>10.2f} {theirs_to:>6} {ratio:>6.2f}x{extra}", flush=True)
 
