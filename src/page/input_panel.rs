@@ -172,7 +172,7 @@ pub fn InputPanel(props: &InputProps) -> Html {
                 <label class="inline" for="new-size">{ "New puzzle" }</label>
                 <select id="new-size" ref={size_ref} aria-label="Size of the new puzzle">
                     { for sizes.iter().map(|&n| html! {
-                        <option value={n.to_string()} selected={n == 15}>{ format!("{n}×{n}") }</option>
+                        <option key={n} value={n.to_string()} selected={n == 15}>{ format!("{n}×{n}") }</option>
                     }) }
                 </select>
                 <select id="new-grade" ref={grade_ref} aria-label="Grade of the new puzzle">

@@ -548,7 +548,9 @@ impl State {
     fn read(&mut self, bytes: usize, index: usize, effects: &mut Vec<Effect>) {
         self.version += 1;
         self.picked = index;
-        self.new_puzzle_note.clear();
+        if self.generating.is_none() {
+            self.new_puzzle_note.clear();
+        }
         self.input = Input::Reading { bytes, count: 0 };
         self.playback = Playback::new(0);
         self.zoom = Zoom::Fit;

@@ -29,13 +29,36 @@ pub fn solve_colour_line(runs: &[ColourRun], line: &[Colours]) -> Result<Vec<Col
         s + len <= n && misses[at + s + len] == misses[at + s]
     };
     let background = |p: usize| line[p] & BACKGROUND != 0;
+    // The fewest cells the runs before run j fill (`before[j]`), and the
+    // runs from run j on (`after[j]`), gaps between runs of one colour
+    // included: the tables below are worked out only where the runs on
+    // both sides fit (p from before[j] to n − after[j]); elsewhere no
+    // placement passes, and their entries stay false. On clues of many
+    // runs that is a fraction of the line.
+    let gap_after = |j: usize| usize::from(j + 1 < k && runs[j + 1].colour == runs[j].colour);
+    let mut least = vec![0usize; 2 * (k + 1)];
+    let (before, after) = least.split_at_mut(k + 1);
+    for j in 0..k {
+        before[j + 1] = before[j] + runs[j].len as usize + if j > 0 { gap_after(j - 1) } else { 0 };
+    }
+    for j in (0..k).rev() {
+        after[j] = after[j + 1] + runs[j].len as usize + gap_after(j);
+    }
+    if after[0] > n {
+        return Err(Contradiction);
+    }
+    // The four tables below, in one allocation (this solver runs hundreds
+    // of thousands of times in a colour puzzle's probing).
+    let size = (k + 1) * width;
+    let mut tables = vec![false; 4 * size];
+    let (loose, rest) = tables.split_at_mut(size);
+    let (tight, rest) = rest.split_at_mut(size);
+    let (open, starts) = rest.split_at_mut(size);
     // Left: the first j runs fill cells [0, p) with p-1 background
     // (`loose`) or the end of run j-1 (`tight`).
-    let mut loose = vec![false; (k + 1) * width];
-    let mut tight = vec![false; (k + 1) * width];
     loose[0] = true;
     for j in 0..=k {
-        for p in 0..=n {
+        for p in before[j]..=n - after[j] {
             let here = j * width + p;
             if p < n && background(p) && (loose[here] || tight[here]) {
                 loose[here + 1] = true;
@@ -54,11 +77,9 @@ pub fn solve_colour_line(runs: &[ColourRun], line: &[Colours]) -> Result<Vec<Col
     }
     // Right: runs j.. fill cells [p, n) with p background (`open`) or the
     // start of run j (`starts`).
-    let mut open = vec![false; (k + 1) * width];
-    let mut starts = vec![false; (k + 1) * width];
     open[k * width + n] = true;
     for j in (0..=k).rev() {
-        for p in (0..=n).rev() {
+        for p in (before[j]..=n - after[j]).rev() {
             let here = j * width + p;
             if p < n && background(p) && (open[here + 1] || starts[here + 1]) {
                 open[here] = true;
@@ -101,11 +122,11 @@ pub fn solve_colour_line(runs: &[ColourRun], line: &[Colours]) -> Result<Vec<Col
         }
     }
     for (p, cell) in out.iter_mut().enumerate() {
-        let gap = (0..=k).any(|j| {
+        let gap = |j: usize| {
             let (left, right) = (j * width + p, j * width + p + 1);
             (loose[left] || tight[left]) && (open[right] || starts[right])
-        });
-        if background(p) && gap {
+        };
+        if background(p) && (0..=k).any(gap) {
             *cell |= BACKGROUND;
         }
     }

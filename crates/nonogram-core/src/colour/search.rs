@@ -3,8 +3,9 @@
 //! one backtrack, or reports a solution or the verdict.
 //!
 //! Propagation: lines whose cells changed are solved again by
-//! [`solve_colour_line`] until none changes (a fixed point) or one has no
-//! placement (a contradiction).
+//! [`super::solve_colour_line`] (its results cached:
+//! [`crate::line::cache::ColourLines`]) until none changes (a fixed
+//! point) or one has no placement (a contradiction).
 //!
 //! Probing: at a fixed point, each unknown cell is tried with each colour
 //! it may still take, with full propagation. A colour that contradicts is
@@ -23,8 +24,10 @@
 //! Guesses keep a copy of the cells (colour puzzles are small; webpbn's
 //! largest are 99×99). Every solution is checked against the clues.
 //!
-//! Clause learning: after [`SolveOptions::LEARN_AFTER`] guesses, as in
-//! black and white, the search goes back to the root and hands over to
+//! Clause learning: when [`crate::search::learning_due`] says so, as in
+//! black and white (after [`SolveOptions::LEARN_AFTER`] guesses, or fewer
+//! once the probes since the first guess have tried as many cells as the
+//! grid has), the search goes back to the root and hands over to
 //! [`super::sat`] (one variable per cell and colour), which runs in slices
 //! (one [`ColourStep::Learning`] each) with the root's colours left and the
 //! solutions found so far excluded. "Lasts Forever" read as a one-colour
@@ -395,10 +398,17 @@ impl ColourSolver {
             self.cells = root.saved.clone();
         }
         self.guesses.clear();
-        // The solutions guessing found: their switches first.
+        // The solutions guessing found: their switches first; enough of
+        // them end the search with no clause learning (as in black and
+        // white).
         for index in 1..=self.solutions.list().len() {
             self.queue_switches(index);
         }
+        if self.solutions.enough() {
+            return self.derived.pop_front().unwrap_or_else(|| self.finish());
+        }
+        // Clause learning solves no lines: its SAT solvers need the memory.
+        self.solver = ColourLines::new();
         let new = |symmetric: bool| {
             let symmetries = if symmetric { &self.symmetries[..] } else { &[] };
             let mut learning =
@@ -878,6 +888,53 @@ mod tests {
             }
         }
         assert!(learnt > 20, "{learnt} solves met a contradiction in clause learning");
+    }
+
+    /// Clause learning starts only while solutions are still wanted: when
+    /// the solutions guessing found, and their switches, are enough, the
+    /// search ends there (as black and white's does) rather than encoding
+    /// the puzzle for nothing.
+    #[test]
+    fn clause_learning_starts_only_while_solutions_are_wanted() {
+        let mut random = Random(0x0501_77e5);
+        let (mut ended_by_switches, mut learnt) = (0, 0);
+        for _ in 0..600 {
+            let (width, height) = (4 + random.below(8) as usize, 4 + random.below(8) as usize);
+            let colours = 1 + random.below(3) as u8;
+            let picture = picture(&mut random, width, height, colours);
+            let puzzle = ColourPuzzle::from_picture(&picture, width);
+            for learn_after in 1..=4 {
+                let mut solver = ColourSolver::new(&puzzle, 2).unwrap();
+                solver.set_learn_after(Some(learn_after));
+                // Once clause learning starts, a solution found without
+                // search comes from one clause learning found.
+                let (mut found, mut learning, mut searched_since) = (0, false, false);
+                for step in solver.by_ref() {
+                    match step {
+                        ColourStep::Solution { from, .. } => {
+                            found += 1;
+                            searched_since |= from.is_none();
+                            assert!(
+                                !learning || searched_since,
+                                "solutions queued before clause learning started"
+                            );
+                        }
+                        ColourStep::Learning { contradictions: 0, .. } => {
+                            (learning, searched_since) = (true, false);
+                            learnt += 1;
+                        }
+                        _ => {}
+                    }
+                }
+                let derived_before_learning = found == 2 && !learning;
+                ended_by_switches +=
+                    usize::from(derived_before_learning && solver.stats().contradictions == 0);
+            }
+        }
+        assert!(
+            ended_by_switches > 0 && learnt > 0,
+            "{ended_by_switches} ended by switches, {learnt} learnt"
+        );
     }
 
     /// Symmetries compare colours: a mirroring that keeps the runs'

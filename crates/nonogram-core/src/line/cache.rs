@@ -141,8 +141,8 @@ impl NarrowTable {
     }
 }
 
-/// A fast hasher for the wide table's small integer keys (FxHash's
-/// multiply-rotate).
+/// A fast hasher for the tables' integer keys (FxHash's multiply-rotate;
+/// slices, the colour table's keys, a word at a time).
 #[derive(Default)]
 struct FxHasher(u64);
 
@@ -254,14 +254,17 @@ mod tests {
 }
 
 /// The colour table holds at most this many cells' colour sets, keys and
-/// results together (4 bytes each, 8 MB), and is cleared when full.
+/// results together (4 bytes each: 8 MB of them; with each entry's two
+/// allocations and the table's own room, about twice that), and is
+/// cleared when full.
 const COLOUR_CACHE_CELLS: usize = 1 << 21;
 
 /// A colour line's slot and cells → the colours left, or a contradiction.
 type ColourTable = HashMap<Box<[Colours]>, Option<Box<[Colours]>>, BuildHasherDefault<FxHasher>>;
 
 /// The colour line solver with its results cached: (line, each cell's
-/// colours) → the colours left, or a contradiction.
+/// colours) → the colours left, or a contradiction. One puzzle's lines
+/// per cache (its keys name a line, not its clue).
 #[derive(Debug, Default)]
 pub struct ColourLines {
     /// Keyed by the line's slot, then its cells.

@@ -2,7 +2,7 @@
 //! grid and, when the clues have symmetries, a second one over the grids
 //! they keep ([`crate::symmetry`]), taking slices in turn until the second
 //! has no solution left. Black and white's [`SatSearch`] and colour's
-//! [`crate::colour::ColourSatSearch`] are both a [`ClauseSearch`]; [`Turns`] is the one
+//! [`crate::colour::sat::ColourSatSearch`] are both a [`ClauseSearch`]; [`Turns`] is the one
 //! place that schedules them.
 
 use super::search::SatSearch;
@@ -26,7 +26,8 @@ pub trait ClauseSearch {
     /// Contradictions so far.
     fn contradictions(&self) -> u64;
     /// True for a search that runs to its own time limit in one call
-    /// (splr): its slices are not counted in contradictions.
+    /// (splr): its slices are not bounded by contradictions, so a slice
+    /// cut short leaves nothing to carry over.
     fn is_long(&self) -> bool {
         false
     }
