@@ -101,7 +101,7 @@ pub fn solve_colour_line(runs: &[ColourRun], line: &[Colours]) -> Result<Vec<Col
         cover.fill(0);
         for (j, run) in runs.iter().enumerate().filter(|(_, r)| r.colour == c) {
             let len = run.len as usize;
-            for s in 0..=n.saturating_sub(len) {
+            for s in before[j]..=n - after[j] {
                 let here = j * width + s;
                 let after_same = j > 0 && runs[j - 1].colour == c;
                 let left = loose[here] || (tight[here] && !after_same);
@@ -121,12 +121,22 @@ pub fn solve_colour_line(runs: &[ColourRun], line: &[Colours]) -> Result<Vec<Col
             }
         }
     }
+    // Cell p is a gap between runs j − 1 and j only where the runs before
+    // j fit before it and the runs from j on after it: j from `first`
+    // (the runs after p fit) to `last` (the runs before p fit).
+    let (mut first, mut last) = (0, 0);
     for (p, cell) in out.iter_mut().enumerate() {
+        while last < k && before[last + 1] <= p {
+            last += 1;
+        }
+        while after[first] + p + 1 > n {
+            first += 1;
+        }
         let gap = |j: usize| {
             let (left, right) = (j * width + p, j * width + p + 1);
             (loose[left] || tight[left]) && (open[right] || starts[right])
         };
-        if background(p) && (0..=k).any(gap) {
+        if background(p) && (first..=last).any(gap) {
             *cell |= BACKGROUND;
         }
     }
