@@ -49,23 +49,25 @@ impl Solutions {
         (&self.grids, self.difficulty)
     }
 
-    /// A colour puzzle's solutions (up to two), solving it if it is new.
+    /// A colour puzzle's solutions (up to two) and its grade, as black
+    /// and white's, solving it if it is new.
     fn of_colour(
         &mut self,
         request: &HintRequest,
         puzzle: &ColourPuzzle,
         mut keep_going: impl FnMut() -> bool,
-    ) -> &[Vec<u8>] {
+    ) -> (&[Vec<u8>], Option<Difficulty>) {
         let clues = (request.rows.clone(), request.columns.clone(), request.colours.clone());
         if self.clues.as_ref() != Some(&clues) {
-            self.colour = match solve_colour(puzzle, 2, |_| keep_going()) {
-                Ok((verdict, _)) => verdict.solutions().to_vec(),
-                Err(_) => Vec::new(),
+            (self.colour, self.difficulty) = match solve_colour(puzzle, 2, |_| keep_going()) {
+                Ok((Verdict::Unique(cells), stats)) => (vec![cells], Some(Difficulty::of(&stats))),
+                Ok((verdict, _)) => (verdict.solutions().to_vec(), None),
+                Err(_) => (Vec::new(), None),
             };
-            (self.grids, self.difficulty) = (Vec::new(), None);
+            self.grids = Vec::new();
             self.clues = Some(clues);
         }
-        &self.colour
+        (&self.colour, self.difficulty)
     }
 }
 
@@ -143,7 +145,7 @@ fn colour_answer(
     if let Err(e) = puzzle.validate() {
         return reply(format!("The clues have an error: {e}"));
     }
-    let found = solutions.of_colour(request, puzzle, keep_going);
+    let (found, difficulty) = solutions.of_colour(request, puzzle, keep_going);
     if request.check {
         let known = |i: usize| cells[i].count_ones() == 1;
         let colour = |i: usize| cells[i].trailing_zeros() as u8;
@@ -151,7 +153,7 @@ fn colour_answer(
             .filter(|&i| known(i) && !found.is_empty() && found.iter().all(|s| s[i] != colour(i)))
             .map(|i| i as u32)
             .collect();
-        return checked(request.id, found.len(), wrong, None);
+        return checked(request.id, found.len(), wrong, difficulty);
     }
     let h = colour_hint(puzzle, cells, found);
     FromWorker::Hinted {
@@ -160,7 +162,7 @@ fn colour_answer(
         line: h.line(),
         cells: h.cells(puzzle.width()).into_iter().map(|(i, c)| (i as u32, 1 << c)).collect(),
         wrong: None,
-        difficulty: None,
+        difficulty,
     }
 }
 
@@ -242,8 +244,9 @@ mod tests {
         assert_eq!(wrong_cells(&player, &diagonal[..1]), vec![2, 3]);
     }
 
-    /// A colour puzzle: a check outlines the cells no solution has, and a
-    /// hint's cells are colour sets of the solution's colours.
+    /// A colour puzzle: a check outlines the cells no solution has, a
+    /// hint's cells are colour sets of the solution's colours, and both
+    /// carry the puzzle's grade.
     #[test]
     fn colour_hints_and_checks() {
         let picture = [1u8, 1, 2, 0, 1, 2, 2, 2, 0];
@@ -254,11 +257,15 @@ mod tests {
         let mut cells = vec![puzzle.every_colour(); 9];
         cells[3] = 1 << 1; // the background in the picture
         let mut solutions = Solutions::default();
-        let FromWorker::Hinted { text, wrong, .. } = answer(&request(&cells, true), &mut solutions, || true)
+        let FromWorker::Hinted { text, wrong, difficulty, .. } =
+            answer(&request(&cells, true), &mut solutions, || true)
         else {
             panic!()
         };
         assert_eq!((text.as_str(), wrong), ("Check: 1 cell is wrong, outlined.", Some(vec![3])));
+        // Unique: graded as black and white's are (the page shows it).
+        let (_, stats) = solve_colour(&puzzle, 2, |_| true).unwrap();
+        assert_eq!(difficulty, Some(Difficulty::of(&stats)));
         // The mistake first; once mended, a line's cells in their colours
         // (the solutions are kept: a budget that refuses all finds none).
         let FromWorker::Hinted { text, .. } = answer(&request(&cells, false), &mut solutions, || false)

@@ -226,6 +226,11 @@ await onBothSizes('New puzzle in colour: made in the worker, played to Solved! w
   let hints = 0;
   while (!(await status(page)).startsWith('Solved!')) {
     await askHint(page);
+    if (hints === 0) {
+      // Graded as black and white's are, by the solve behind the first hint.
+      const grade = await page.locator('#difficulty').textContent();
+      expect(grade === 'Difficulty — Easy: simple line logic', grade);
+    }
     await page.click('#apply-hint');
     hints++;
     expect(hints < 100, 'at most 100 hints');
