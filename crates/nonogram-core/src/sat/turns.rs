@@ -122,7 +122,10 @@ impl<S: ClauseSearch> Turns<S> {
     /// returns (made once the old one's memory is free).
     pub fn replace_every(&mut self, make: impl FnOnce() -> S) {
         self.ended += self.every.take().map_or(0, |search| search.contradictions());
-        self.slice_left = None;
+        // A slice cut short of the symmetric search is still owed.
+        if matches!(self.slice_left, Some((false, _))) {
+            self.slice_left = None;
+        }
         self.every = Some(make());
     }
 
