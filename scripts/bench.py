@@ -51,19 +51,29 @@ def random_colour_pictures(count=60, seed=19):
         out.append((f"random colour #{k + 1} ({w}x{h}, {colours} colours)", palette + "\n" + "\n".join(rows) + "\n"))
     return out
 
-def noisy_colour_pictures(count=20, seed=23):
-    """Colour text pictures of scattered cells: hard for search."""
+def scattered_colour_pictures(count, seed, sides, colours, densities, kind):
+    """Colour text pictures of scattered cells (`sides`, `colours` and
+    `densities` in percent: inclusive ranges), seeded."""
     rng = random.Random(seed)
+    names = ["black", "red", "green", "blue"]
     out = []
     for k in range(count):
-        w, h, colours = rng.randint(20, 35), rng.randint(20, 35), rng.randint(2, 3)
-        density = rng.randint(40, 55)
-        symbols = "#rg"[:colours]
+        w, h, c = rng.randint(*sides), rng.randint(*sides), rng.randint(*colours)
+        density = rng.randint(*densities)
+        symbols = "#rgb"[:c]
         cells = [rng.choice(symbols) if rng.randrange(100) < density else "." for _ in range(w * h)]
-        palette = "palette: .=white " + " ".join(f"{s}={n}" for s, n in zip(symbols, ["black", "red", "green"]))
+        palette = "palette: .=white " + " ".join(f"{s}={n}" for s, n in zip(symbols, names))
         rows = ["".join(cells[r * w:(r + 1) * w]) for r in range(h)]
-        out.append((f"noisy colour #{k + 1} ({w}x{h}, {colours} colours, {density} %)", palette + "\n" + "\n".join(rows) + "\n"))
+        out.append((f"{kind} colour #{k + 1} ({w}x{h}, {c} colours, {density} %)", palette + "\n" + "\n".join(rows) + "\n"))
     return out
+
+def noisy_colour_pictures():
+    """Hard for search: 20 to 35 a side, 2 or 3 colours, 40–55 % coloured."""
+    return scattered_colour_pictures(20, 23, (20, 35), (2, 3), (40, 55), "noisy")
+
+def sparse_colour_pictures():
+    """Boards past 25×25: 25 to 40 a side, 2 to 4 colours, 30–40 % coloured."""
+    return scattered_colour_pictures(50, 29, (25, 40), (2, 4), (30, 40), "sparse")
 
 def random_pictures(count, side, seed):
     """Black-and-white text pictures of scattered cells, 35–40 % filled."""
@@ -73,21 +83,6 @@ def random_pictures(count, side, seed):
         density = rng.randint(35, 40)
         rows = ["".join("#" if rng.randrange(100) < density else "." for _ in range(side)) for _ in range(side)]
         out.append((f"random #{k + 1} ({side}x{side}, {density} %)", "\n".join(rows) + "\n"))
-    return out
-
-def sparse_colour_pictures(count=50, seed=29):
-    """Colour text pictures of scattered cells, 30–40 % coloured."""
-    rng = random.Random(seed)
-    names = ["black", "red", "green", "blue"]
-    out = []
-    for k in range(count):
-        w, h, colours = rng.randint(25, 40), rng.randint(25, 40), rng.randint(2, 4)
-        density = rng.randint(30, 40)
-        symbols = "#rgb"[:colours]
-        cells = [rng.choice(symbols) if rng.randrange(100) < density else "." for _ in range(w * h)]
-        palette = "palette: .=white " + " ".join(f"{s}={n}" for s, n in zip(symbols, names))
-        rows = ["".join(cells[r * w:(r + 1) * w]) for r in range(h)]
-        out.append((f"sparse colour #{k + 1} ({w}x{h}, {colours} colours, {density} %)", palette + "\n" + "\n".join(rows) + "\n"))
     return out
 
 def puzzles_of(name):
