@@ -9,138 +9,171 @@ use crate::line::Contradiction;
 /// Narrows each cell of `line` to the colours some fitting placement of
 /// `runs` gives it; a [`Contradiction`] when none fits.
 pub fn solve_colour_line(runs: &[ColourRun], line: &[Colours]) -> Result<Vec<Colours>, Contradiction> {
-    let (n, k) = (line.len(), runs.len());
-    let width = n + 1;
-    // `misses[c][p]`: cells before p that cannot take colour c, so that a
-    // run's cells are checked in O(1).
-    let used: u32 = runs.iter().fold(0, |set, r| set | 1 << (r.colour & 31));
-    let colours: Vec<u8> = colours_of(used & !BACKGROUND).collect();
-    let mut slot = [0usize; 32];
-    let mut misses = vec![0u32; colours.len() * width];
-    for (i, &c) in colours.iter().enumerate() {
-        slot[usize::from(c)] = i * width;
-        let row = &mut misses[i * width..(i + 1) * width];
-        for p in 0..n {
-            row[p + 1] = row[p] + u32::from(line[p] & (1 << c) == 0);
-        }
+    ColourLineSolver::default().solve(runs, line).map(<[Colours]>::to_vec)
+}
+
+/// [`solve_colour_line`] with its working tables kept from one line to the
+/// next (a colour puzzle's probing solves hundreds of thousands of lines;
+/// allocating the tables afresh each time showed in its profile).
+#[derive(Debug, Default)]
+pub struct ColourLineSolver {
+    colours: Vec<u8>,
+    misses: Vec<u32>,
+    least: Vec<usize>,
+    tables: Vec<bool>,
+    cover: Vec<i32>,
+    out: Vec<Colours>,
+}
+
+impl ColourLineSolver {
+    /// [`solve_colour_line`]: the line's cells narrowed, valid until the
+    /// next call.
+    pub fn solve(&mut self, runs: &[ColourRun], line: &[Colours]) -> Result<&[Colours], Contradiction> {
+        self.narrow(runs, line)?;
+        Ok(&self.out)
     }
-    let fits = |j: usize, s: usize| {
-        let (len, at) = (runs[j].len as usize, slot[usize::from(runs[j].colour)]);
-        s + len <= n && misses[at + s + len] == misses[at + s]
-    };
-    let background = |p: usize| line[p] & BACKGROUND != 0;
-    // The fewest cells the runs before run j fill (`before[j]`), and the
-    // runs from run j on (`after[j]`), gaps between runs of one colour
-    // included: the tables below are worked out only where the runs on
-    // both sides fit (p from before[j] to n − after[j]); elsewhere no
-    // placement passes, and their entries stay false. On clues of many
-    // runs that is a fraction of the line.
-    let gap_after = |j: usize| usize::from(j + 1 < k && runs[j + 1].colour == runs[j].colour);
-    let mut least = vec![0usize; 2 * (k + 1)];
-    let (before, after) = least.split_at_mut(k + 1);
-    for j in 0..k {
-        before[j + 1] = before[j] + runs[j].len as usize + if j > 0 { gap_after(j - 1) } else { 0 };
-    }
-    for j in (0..k).rev() {
-        after[j] = after[j + 1] + runs[j].len as usize + gap_after(j);
-    }
-    if after[0] > n {
-        return Err(Contradiction);
-    }
-    // The four tables below, in one allocation (this solver runs hundreds
-    // of thousands of times in a colour puzzle's probing).
-    let size = (k + 1) * width;
-    let mut tables = vec![false; 4 * size];
-    let (loose, rest) = tables.split_at_mut(size);
-    let (tight, rest) = rest.split_at_mut(size);
-    let (open, starts) = rest.split_at_mut(size);
-    // Left: the first j runs fill cells [0, p) with p-1 background
-    // (`loose`) or the end of run j-1 (`tight`).
-    loose[0] = true;
-    for j in 0..=k {
-        for p in before[j]..=n - after[j] {
-            let here = j * width + p;
-            if p < n && background(p) && (loose[here] || tight[here]) {
-                loose[here + 1] = true;
-            }
-            if j < k {
-                let after_same = j > 0 && runs[j - 1].colour == runs[j].colour;
-                let start = loose[here] || (tight[here] && !after_same);
-                if start && fits(j, p) {
-                    tight[(j + 1) * width + p + runs[j].len as usize] = true;
-                }
+
+    /// The solver itself: the result in `out`, every table cleared first.
+    fn narrow(&mut self, runs: &[ColourRun], line: &[Colours]) -> Result<(), Contradiction> {
+        let ColourLineSolver { colours, misses, least, tables, cover, out } = self;
+        let (n, k) = (line.len(), runs.len());
+        let width = n + 1;
+        // `misses[c][p]`: cells before p that cannot take colour c, so that a
+        // run's cells are checked in O(1).
+        let used: u32 = runs.iter().fold(0, |set, r| set | 1 << (r.colour & 31));
+        colours.clear();
+        colours.extend(colours_of(used & !BACKGROUND));
+        let mut slot = [0usize; 32];
+        misses.clear();
+        misses.resize(colours.len() * width, 0);
+        for (i, &c) in colours.iter().enumerate() {
+            slot[usize::from(c)] = i * width;
+            let row = &mut misses[i * width..(i + 1) * width];
+            for p in 0..n {
+                row[p + 1] = row[p] + u32::from(line[p] & (1 << c) == 0);
             }
         }
-    }
-    if !loose[k * width + n] && !tight[k * width + n] {
-        return Err(Contradiction);
-    }
-    // Right: runs j.. fill cells [p, n) with p background (`open`) or the
-    // start of run j (`starts`).
-    open[k * width + n] = true;
-    for j in (0..=k).rev() {
-        for p in (before[j]..=n - after[j]).rev() {
-            let here = j * width + p;
-            if p < n && background(p) && (open[here + 1] || starts[here + 1]) {
-                open[here] = true;
-            }
-            if j < k && fits(j, p) {
-                let end = (j + 1) * width + p + runs[j].len as usize;
-                let before_same = j + 1 < k && runs[j + 1].colour == runs[j].colour;
-                if open[end] || (starts[end] && !before_same) {
-                    starts[here] = true;
-                }
-            }
-        }
-    }
-    // Each colour's cells: runs placed where both sides fit, added up by a
-    // difference array; the background where it separates two halves that fit.
-    let mut out = vec![0 as Colours; n];
-    let mut cover = vec![0i32; width];
-    for &c in &colours {
-        cover.fill(0);
-        for (j, run) in runs.iter().enumerate().filter(|(_, r)| r.colour == c) {
-            let len = run.len as usize;
-            for s in before[j]..=n - after[j] {
-                let here = j * width + s;
-                let after_same = j > 0 && runs[j - 1].colour == c;
-                let left = loose[here] || (tight[here] && !after_same);
-                let end = (j + 1) * width + s + len;
-                let before_same = j + 1 < k && runs[j + 1].colour == c;
-                if left && fits(j, s) && (open[end] || (starts[end] && !before_same)) {
-                    cover[s] += 1;
-                    cover[s + len] -= 1;
-                }
-            }
-        }
-        let mut running = 0;
-        for p in 0..n {
-            running += cover[p];
-            if running > 0 {
-                out[p] |= 1 << c;
-            }
-        }
-    }
-    // Cell p is a gap between runs j − 1 and j only where the runs before
-    // j fit before it and the runs from j on after it: j from `first`
-    // (the runs after p fit) to `last` (the runs before p fit).
-    let (mut first, mut last) = (0, 0);
-    for (p, cell) in out.iter_mut().enumerate() {
-        while last < k && before[last + 1] <= p {
-            last += 1;
-        }
-        while after[first] + p + 1 > n {
-            first += 1;
-        }
-        let gap = |j: usize| {
-            let (left, right) = (j * width + p, j * width + p + 1);
-            (loose[left] || tight[left]) && (open[right] || starts[right])
+        let fits = |j: usize, s: usize| {
+            let (len, at) = (runs[j].len as usize, slot[usize::from(runs[j].colour)]);
+            s + len <= n && misses[at + s + len] == misses[at + s]
         };
-        if background(p) && (first..=last).any(gap) {
-            *cell |= BACKGROUND;
+        let background = |p: usize| line[p] & BACKGROUND != 0;
+        // The fewest cells the runs before run j fill (`before[j]`), and the
+        // runs from run j on (`after[j]`), gaps between runs of one colour
+        // included: the tables below are worked out only where the runs on
+        // both sides fit (p from before[j] to n − after[j]); elsewhere no
+        // placement passes, and their entries stay false. On clues of many
+        // runs that is a fraction of the line.
+        let gap_after = |j: usize| usize::from(j + 1 < k && runs[j + 1].colour == runs[j].colour);
+        least.clear();
+        least.resize(2 * (k + 1), 0);
+        let (before, after) = least.split_at_mut(k + 1);
+        for j in 0..k {
+            before[j + 1] = before[j] + runs[j].len as usize + if j > 0 { gap_after(j - 1) } else { 0 };
         }
+        for j in (0..k).rev() {
+            after[j] = after[j + 1] + runs[j].len as usize + gap_after(j);
+        }
+        if after[0] > n {
+            return Err(Contradiction);
+        }
+        // The four tables below, in one allocation.
+        let size = (k + 1) * width;
+        tables.clear();
+        tables.resize(4 * size, false);
+        let (loose, rest) = tables.split_at_mut(size);
+        let (tight, rest) = rest.split_at_mut(size);
+        let (open, starts) = rest.split_at_mut(size);
+        // Left: the first j runs fill cells [0, p) with p-1 background
+        // (`loose`) or the end of run j-1 (`tight`).
+        loose[0] = true;
+        for j in 0..=k {
+            for p in before[j]..=n - after[j] {
+                let here = j * width + p;
+                if p < n && background(p) && (loose[here] || tight[here]) {
+                    loose[here + 1] = true;
+                }
+                if j < k {
+                    let after_same = j > 0 && runs[j - 1].colour == runs[j].colour;
+                    let start = loose[here] || (tight[here] && !after_same);
+                    if start && fits(j, p) {
+                        tight[(j + 1) * width + p + runs[j].len as usize] = true;
+                    }
+                }
+            }
+        }
+        if !loose[k * width + n] && !tight[k * width + n] {
+            return Err(Contradiction);
+        }
+        // Right: runs j.. fill cells [p, n) with p background (`open`) or the
+        // start of run j (`starts`).
+        open[k * width + n] = true;
+        for j in (0..=k).rev() {
+            for p in (before[j]..=n - after[j]).rev() {
+                let here = j * width + p;
+                if p < n && background(p) && (open[here + 1] || starts[here + 1]) {
+                    open[here] = true;
+                }
+                if j < k && fits(j, p) {
+                    let end = (j + 1) * width + p + runs[j].len as usize;
+                    let before_same = j + 1 < k && runs[j + 1].colour == runs[j].colour;
+                    if open[end] || (starts[end] && !before_same) {
+                        starts[here] = true;
+                    }
+                }
+            }
+        }
+        // Each colour's cells: runs placed where both sides fit, added up by a
+        // difference array; the background where it separates two halves that fit.
+        out.clear();
+        out.resize(n, 0);
+        cover.clear();
+        cover.resize(width, 0);
+        for &c in colours.iter() {
+            cover.fill(0);
+            for (j, run) in runs.iter().enumerate().filter(|(_, r)| r.colour == c) {
+                let len = run.len as usize;
+                for s in before[j]..=n - after[j] {
+                    let here = j * width + s;
+                    let after_same = j > 0 && runs[j - 1].colour == c;
+                    let left = loose[here] || (tight[here] && !after_same);
+                    let end = (j + 1) * width + s + len;
+                    let before_same = j + 1 < k && runs[j + 1].colour == c;
+                    if left && fits(j, s) && (open[end] || (starts[end] && !before_same)) {
+                        cover[s] += 1;
+                        cover[s + len] -= 1;
+                    }
+                }
+            }
+            let mut running = 0;
+            for p in 0..n {
+                running += cover[p];
+                if running > 0 {
+                    out[p] |= 1 << c;
+                }
+            }
+        }
+        // Cell p is a gap between runs j − 1 and j only where the runs before
+        // j fit before it and the runs from j on after it: j from `first`
+        // (the runs after p fit) to `last` (the runs before p fit).
+        let (mut first, mut last) = (0, 0);
+        for (p, cell) in out.iter_mut().enumerate() {
+            while last < k && before[last + 1] <= p {
+                last += 1;
+            }
+            while after[first] + p + 1 > n {
+                first += 1;
+            }
+            let gap = |j: usize| {
+                let (left, right) = (j * width + p, j * width + p + 1);
+                (loose[left] || tight[left]) && (open[right] || starts[right])
+            };
+            if background(p) && (first..=last).any(gap) {
+                *cell |= BACKGROUND;
+            }
+        }
+        Ok(())
     }
-    Ok(out)
 }
 
 #[cfg(test)]
