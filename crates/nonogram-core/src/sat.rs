@@ -45,5 +45,6 @@ pub(crate) use encode::{add_terms, encode_runs, runs_clause_bound, ClauseSink, E
 pub use encode::{dimacs, write_dimacs};
 pub(crate) use search::slice_for;
 pub use search::SatSearch;
+pub(crate) use turns::excluding;
 pub use turns::{ClauseSearch, Turn, Turns};
 pub use until::{Clock, SatProgress, Until};

@@ -42,7 +42,7 @@ use super::sat::ColourSatSearch;
 use super::switch::colour_switches;
 use crate::line::cache::ColourLines;
 use crate::puzzle::{LineId, PuzzleError};
-use crate::sat::{Clock, Turn, Turns, Until};
+use crate::sat::{excluding, Clock, Turn, Turns, Until};
 use crate::search::{
     images, learning_due, Derivation, Engine, Solutions, SolveOptions, Stats, Verdict, LARGE_ENCODING,
     MAX_LEARNING_CLAUSES,
@@ -411,12 +411,8 @@ impl ColourSolver {
         self.solver = ColourLines::new();
         let new = |symmetric: bool| {
             let symmetries = if symmetric { &self.symmetries[..] } else { &[] };
-            let mut learning =
-                ColourSatSearch::new_symmetric(&self.puzzle, &self.cells, symmetries, self.seed);
-            for solution in self.solutions.list() {
-                learning.exclude(solution);
-            }
-            learning
+            let learning = ColourSatSearch::new_symmetric(&self.puzzle, &self.cells, symmetries, self.seed);
+            excluding(learning, self.solutions.list())
         };
         let every = new(false);
         let symmetric = (!self.symmetries.is_empty()).then(|| new(true));

@@ -53,6 +53,15 @@ impl ClauseSearch for SatSearch {
     }
 }
 
+/// `search` with the solutions `found` ruled out (a new search, started
+/// after some were found).
+pub(crate) fn excluding<S: ClauseSearch>(mut search: S, found: &[S::Solution]) -> S {
+    for solution in found {
+        search.exclude(solution);
+    }
+    search
+}
+
 /// What one turn came to.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Turn<G> {

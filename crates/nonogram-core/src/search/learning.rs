@@ -8,8 +8,7 @@ use super::options::{LARGE_ENCODING, MAX_SPLR_CLAUSES};
 use super::solver::Solver;
 use super::state::State;
 use super::verdict::Step;
-use crate::grid::Grid;
-use crate::sat::{SatSearch, Turn, Turns};
+use crate::sat::{excluding, SatSearch, Turn, Turns};
 
 impl Solver {
     /// Undoes every guess in force: the board is back at the root, a fixed
@@ -144,12 +143,4 @@ impl Solver {
             }
         }
     }
-}
-
-/// `learning` with the solutions `found` ruled out.
-fn excluding(mut learning: SatSearch, found: &[Grid]) -> SatSearch {
-    for solution in found {
-        learning.exclude(solution);
-    }
-    learning
 }
