@@ -1,82 +1,37 @@
-//! A colour puzzle's solve in the worker: the colour solver's steps as
-//! playback frames ([`Framed`]), driven by the one batch loop of
-//! [`crate::worker::session::Session`]. Every colour step is bounded (one
-//! line, one probe, one guess), but for clause learning's slices, which
-//! stop by the solver's clock at the batch's end.
+//! A colour puzzle's solve in the worker: what colour shows differently
+//! ([`Shown`]: its cells, a line's colours left, colours by name); the
+//! frames and the batch loop are black and white's
+//! ([`crate::worker::session`]).
 
 use crate::protocol::{Cells, Frame, SolveRequest};
-use crate::worker::session::{learning_note, Framed, Session};
-use nonogram_core::colour::{ColourPuzzle, ColourSolver, ColourStep};
+use crate::worker::session::{Session, Shown};
+use nonogram_core::colour::board::ColourBoard;
+use nonogram_core::colour::{colours_of, ColourPuzzle, ColourSolver, Colours};
+use nonogram_core::LineId;
 
 /// A colour puzzle's solve in batches: the one batch loop, with colour frames.
 pub type ColourSession = Session<ColourSolver>;
 
-impl Framed for ColourSolver {
+impl Shown for ColourPuzzle {
     fn puzzle_of(request: &SolveRequest) -> Option<ColourPuzzle> {
         request.colour_puzzle()
     }
-
-    fn cells(&self) -> Cells {
-        Cells::of_colours(ColourSolver::cells(self).to_vec())
+    fn board_cells(board: &ColourBoard) -> Cells {
+        Cells::of_colours(board.cells().to_vec())
     }
-
-    fn unknown(&self) -> usize {
-        ColourSolver::cells(self).iter().filter(|c| c.count_ones() > 1).count()
-    }
-
-    fn depth(&self) -> usize {
-        ColourSolver::depth(self)
-    }
-
-    fn symmetry_names(&self) -> Vec<String> {
-        self.symmetries().iter().map(|s| s.name().to_string()).collect()
-    }
-
     fn solution_cells(solution: &Vec<u8>) -> Cells {
         Cells::of_colour_solution(solution)
     }
-
-    fn frame(&self, step: &ColourStep, contradictions: &mut usize) -> Option<Frame> {
-        let width = self.puzzle().width();
-        let name = |c: u8| self.puzzle().palette.get(usize::from(c)).map_or("?", |s| s.name.as_str());
-        let grid_frame = |note: String| Some(Frame::Grid { cells: Framed::cells(self), note });
-        match step {
-            ColourStep::Done { .. } => None,
-            ColourStep::Line { line, changes } => Some(Frame::ColourLine {
-                line: *line,
-                changes: changes
-                    .iter()
-                    .map(|&(pos, set)| (line.cell_index(width, pos) as u32, set))
-                    .collect(),
-            }),
-            ColourStep::Contradiction { line, .. } => {
-                *contradictions += 1;
-                grid_frame(format!("contradiction: {line}"))
-            }
-            ColourStep::Probe { row, col, narrowed } if *narrowed > 0 => grid_frame(format!(
-                "probe: trying each colour of row {} column {} narrows {narrowed} cells",
-                row + 1,
-                col + 1
-            )),
-            ColourStep::Guess { row, col, colour, depth } => grid_frame(format!(
-                "guess: row {} column {} = {} (depth {depth})",
-                row + 1,
-                col + 1,
-                name(*colour)
-            )),
-            ColourStep::Backtrack { row, col, colour, .. } => {
-                grid_frame(format!("backtrack: row {} column {} is not {}", row + 1, col + 1, name(*colour)))
-            }
-            ColourStep::Learning { contradictions: 0, symmetric } => grid_frame(learning_note(*symmetric)),
-            // The board shows the solution the note names (the solver's
-            // own cells are at the root during clause learning), as black
-            // and white's does.
-            ColourStep::Solution { index, cells, from: Some((of, how)) } => Some(Frame::Grid {
-                cells: Cells::of_colour_solution(cells),
-                note: format!("solution {index}: {}", how.describe(*of)),
-            }),
-            ColourStep::Learning { .. } | ColourStep::Probe { .. } | ColourStep::Solution { .. } => None,
+    fn line_frame(&self, line: LineId, changes: &[(usize, Colours)]) -> Frame {
+        let width = self.width();
+        Frame::ColourLine {
+            line,
+            changes: changes.iter().map(|&(pos, set)| (line.cell_index(width, pos) as u32, set)).collect(),
         }
+    }
+    fn says(&self, cell: Colours) -> String {
+        let name = |c: u8| self.palette.get(usize::from(c)).map_or("?", |s| s.name.as_str());
+        colours_of(cell).map(name).collect::<Vec<_>>().join(" or ")
     }
 }
 
@@ -95,7 +50,8 @@ mod tests {
                     }
                 }
                 Frame::Grid { cells: all, .. } => *cells = all,
-                Frame::Line { .. } | Frame::Sweep { .. } => panic!("a black-and-white frame"),
+                Frame::Sweep { .. } => {}
+                Frame::Line { .. } => panic!("a black-and-white frame"),
             }
         }
     }

@@ -5,9 +5,10 @@
 //! once and the next ones do not. Pure, tested natively.
 
 use crate::protocol::{FromWorker, HintRequest, RunColours};
-use nonogram_core::colour::{solve_colour, ColourPuzzle};
+use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::hint::colour::colour_hint;
 use nonogram_core::hint::{hint, Difficulty};
+use nonogram_core::search::Kind;
 use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Verdict};
 
 /// A puzzle's clues as a request gives them: rows, then columns, and a
@@ -26,6 +27,19 @@ pub struct Solutions {
     difficulty: Option<Difficulty>,
 }
 
+/// Up to two solutions of `puzzle` and its grade when it is unique (none
+/// when the solve ran out of time or found none), either kind.
+fn two_solutions<P: Kind>(
+    puzzle: &P,
+    mut keep_going: impl FnMut() -> bool,
+) -> (Vec<P::Solution>, Option<Difficulty>) {
+    match nonogram_core::solve(puzzle, SolveOptions::solutions(2), |_| keep_going()) {
+        Ok((Verdict::Unique(solution), stats)) => (vec![solution], Some(Difficulty::of(&stats))),
+        Ok((verdict, _)) => (verdict.solutions().to_vec(), None),
+        Err(_) => (Vec::new(), None),
+    }
+}
+
 impl Solutions {
     /// The puzzle's solutions (up to two) and its grade, solving it if it
     /// is new while `keep_going` says so.
@@ -37,13 +51,8 @@ impl Solutions {
     ) -> (&[Grid], Option<Difficulty>) {
         let clues = (request.rows.clone(), request.columns.clone(), None);
         if self.clues.as_ref() != Some(&clues) {
-            let mut keep_going = keep_going;
-            (self.grids, self.difficulty) =
-                match nonogram_core::solve(puzzle, SolveOptions::solutions(2), |_| keep_going()) {
-                    Ok((Verdict::Unique(g), stats)) => (vec![g], Some(Difficulty::of(&stats))),
-                    Ok((Verdict::Multiple(gs), _)) => (gs, None),
-                    _ => (Vec::new(), None),
-                };
+            (self.grids, self.difficulty) = two_solutions(puzzle, keep_going);
+            self.colour = Vec::new();
             self.clues = Some(clues);
         }
         (&self.grids, self.difficulty)
@@ -55,15 +64,11 @@ impl Solutions {
         &mut self,
         request: &HintRequest,
         puzzle: &ColourPuzzle,
-        mut keep_going: impl FnMut() -> bool,
+        keep_going: impl FnMut() -> bool,
     ) -> (&[Vec<u8>], Option<Difficulty>) {
         let clues = (request.rows.clone(), request.columns.clone(), request.colours.clone());
         if self.clues.as_ref() != Some(&clues) {
-            (self.colour, self.difficulty) = match solve_colour(puzzle, 2, |_| keep_going()) {
-                Ok((Verdict::Unique(cells), stats)) => (vec![cells], Some(Difficulty::of(&stats))),
-                Ok((verdict, _)) => (verdict.solutions().to_vec(), None),
-                Err(_) => (Vec::new(), None),
-            };
+            (self.colour, self.difficulty) = two_solutions(puzzle, keep_going);
             self.grids = Vec::new();
             self.clues = Some(clues);
         }
@@ -264,7 +269,7 @@ mod tests {
         };
         assert_eq!((text.as_str(), wrong), ("Check: 1 cell is wrong, outlined.", Some(vec![3])));
         // Unique: graded as black and white's are (the page shows it).
-        let (_, stats) = solve_colour(&puzzle, 2, |_| true).unwrap();
+        let (_, stats) = nonogram_core::colour::solve_colour(&puzzle, 2, |_| true).unwrap();
         assert_eq!(difficulty, Some(Difficulty::of(&stats)));
         // The mistake first; once mended, a line's cells in their colours
         // (the solutions are kept: a budget that refuses all finds none).

@@ -2,14 +2,16 @@
 //! [`Session::advance`] runs steps until its budget says stop, then reports
 //! their frames (or the verdict). The worker yields to its event loop
 //! between batches, so it can hear a cancel. [`Framed`] says how an
-//! engine's steps become frames (black and white's here, colour's in
-//! `colour_session.rs`).
+//! engine's steps become frames, once for both kinds of puzzle; [`Shown`]
+//! what differs (black and white's here, colour's in `colour_session.rs`).
 
 use crate::protocol::Frame;
 use crate::protocol::{Cells, Finished, FromWorker, SolveRequest, VerdictKind};
 use nonogram_core::hint::Difficulty;
 use nonogram_core::search::Engine;
-use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Solver, Step, Verdict};
+use nonogram_core::propagate::Board;
+use nonogram_core::search::Kind;
+use nonogram_core::{Cell, Grid, LineId, Puzzle, SolveOptions, Solver, Step, Verdict};
 
 /// Frames kept per batch; past this, the batch ends with one coalesced grid
 /// (the page cannot play back more steps than it can draw anyway).
@@ -60,9 +62,8 @@ impl Frames {
 }
 
 /// What the worker needs of an engine besides [`Engine`]: its steps as
-/// playback frames, its cells as they cross `postMessage`, its figures.
-/// Black and white's is here, colour's in
-/// [`crate::worker::colour_session`].
+/// playback frames, its cells as they cross `postMessage`, its figures
+/// (one impl, for `Solver<P>` of either kind: see [`Shown`]).
 pub trait Framed: Engine {
     /// The puzzle a request asks to solve; `None` when it is of the other kind.
     fn puzzle_of(request: &SolveRequest) -> Option<Self::Puzzle>;
@@ -184,16 +185,62 @@ impl<E: Framed> Session<E> {
     }
 }
 
-impl Framed for Solver {
+/// What the worker shows of one kind of puzzle ([`Kind`]): the request
+/// that asks for it, its cells as they cross `postMessage`, a line's
+/// changes as a frame, and a cell's values in words. Black and white's is
+/// here, colour's in [`crate::worker::colour_session`]; the frames
+/// themselves ([`Framed::frame`]) are written once.
+pub trait Shown: Kind + Send + Sync {
+    /// The puzzle a request asks to solve; `None` when it is of the other kind.
+    fn puzzle_of(request: &SolveRequest) -> Option<Self>;
+    /// The board's cells as they cross.
+    fn board_cells(board: &Self::Board) -> Cells;
+    /// A solution's cells as they cross.
+    fn solution_cells(solution: &Self::Solution) -> Cells;
+    /// A solved line's changes (position along it, new value) as a frame.
+    fn line_frame(&self, line: LineId, changes: &[(usize, Self::Cell)]) -> Frame;
+    /// A cell's values in words (black and white: `#` or `.`; colour: the
+    /// colours' names).
+    fn says(&self, cell: Self::Cell) -> String;
+}
+
+impl Shown for Puzzle {
     fn puzzle_of(request: &SolveRequest) -> Option<Puzzle> {
         if request.colours.is_some() {
             return None;
         }
         Some(request.black_puzzle())
     }
+    fn board_cells(board: &Board) -> Cells {
+        Cells::of(&board.grid)
+    }
+    fn solution_cells(solution: &Grid) -> Cells {
+        Cells::of(solution)
+    }
+    fn line_frame(&self, line: LineId, changes: &[(usize, Cell)]) -> Frame {
+        let width = self.width();
+        Frame::Line {
+            line,
+            changes: changes
+                .iter()
+                .map(|&(pos, cell)| (line.cell_index(width, pos) as u32, cell == Cell::Filled))
+                .collect(),
+        }
+    }
+    fn says(&self, cell: Cell) -> String {
+        cell.to_string()
+    }
+}
+
+/// One kind's solver as the worker drives it: its steps as frames, for
+/// both kinds.
+impl<P: Shown> Framed for Solver<P> {
+    fn puzzle_of(request: &SolveRequest) -> Option<P> {
+        P::puzzle_of(request)
+    }
 
     fn cells(&self) -> Cells {
-        Cells::of(self.grid())
+        P::board_cells(self.board())
     }
 
     fn unknown(&self) -> usize {
@@ -208,26 +255,22 @@ impl Framed for Solver {
         self.symmetries().iter().map(|s| s.name().to_string()).collect()
     }
 
-    fn solution_cells(solution: &Grid) -> Cells {
-        Cells::of(solution)
+    fn solution_cells(solution: &P::Solution) -> Cells {
+        P::solution_cells(solution)
     }
 
-    fn frame(&self, step: &Step, contradictions: &mut usize) -> Option<Frame> {
-        let grid_frame = |note: String| Some(Frame::Grid { cells: Cells::of(self.grid()), note });
+    fn frame(&self, step: &Step<P>, contradictions: &mut usize) -> Option<Frame> {
+        let puzzle = self.puzzle();
+        let grid_frame = |note: String| Some(Frame::Grid { cells: Framed::cells(self), note });
+        let at = |row: &usize, col: &usize| format!("row {} column {}", row + 1, col + 1);
         match step {
             Step::Done { .. } => None,
-            Step::Line { line, changes } => Some(Frame::Line {
-                line: *line,
-                changes: changes
-                    .iter()
-                    .map(|&(pos, cell)| (self.grid().index(*line, pos) as u32, cell == Cell::Filled))
-                    .collect(),
-            }),
+            Step::Line { line, changes } => Some(puzzle.line_frame(*line, changes)),
             Step::Guess { row, col, cell, depth } => {
-                grid_frame(format!("guess: row {} column {} = {cell} (depth {depth})", row + 1, col + 1))
+                grid_frame(format!("guess: {} = {} (depth {depth})", at(row, col), puzzle.says(*cell)))
             }
             Step::Backtrack { row, col, cell, .. } => {
-                grid_frame(format!("backtrack: row {} column {} = {cell}", row + 1, col + 1))
+                grid_frame(format!("backtrack: {} = {}", at(row, col), puzzle.says(*cell)))
             }
             Step::Contradiction { line, .. } => {
                 *contradictions += 1;
@@ -248,14 +291,19 @@ impl Framed for Solver {
             )),
             Step::Learning { .. } | Step::Working { .. } => None,
             Step::Probe { row, col, forced: Some(cell), .. } => {
-                grid_frame(format!("probe: row {} column {} must be {cell}", row + 1, col + 1))
+                grid_frame(format!("probe: {} must be {}", at(row, col), puzzle.says(*cell)))
             }
+            Step::Probe { row, col, narrowed, .. } if *narrowed > 0 => grid_frame(format!(
+                "probe: every value of {} gives {} alike",
+                at(row, col),
+                if *narrowed == 1 { "1 cell".to_string() } else { format!("{narrowed} cells") }
+            )),
             // The board shows the solution the note names (the solver's
             // own grid is at the root during clause learning). The next
             // frame that changes cells is a whole grid (a backtrack) or
             // none (the verdict), so the playback stays true after it.
             Step::Solution { index, grid, from: Some((of, how)) } => Some(Frame::Grid {
-                cells: Cells::of(grid),
+                cells: P::solution_cells(grid),
                 note: format!("solution {index}: {}", how.describe(*of)),
             }),
             Step::Probe { .. } | Step::Solution { .. } => None,

@@ -10,6 +10,7 @@ mod jobs;
 mod linebench;
 mod outcome;
 mod solve;
+mod trace;
 
 use std::process::ExitCode;
 

@@ -5,10 +5,10 @@
 use crate::args::Args;
 use crate::input::{read_entries, Entry};
 use crate::outcome::{exit_code, result_block, worst, Outcome};
-use nonogram_core::cell::line_to_string;
+use crate::trace::Trace;
 use nonogram_core::colour::ColourSolver;
 use nonogram_core::search::Engine;
-use nonogram_core::{Cell, Grid, LineId, Puzzle, SolveOptions, Solver, Step, Verdict};
+use nonogram_core::{SolveOptions, Solver, Verdict};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -201,13 +201,9 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             let (name, puzzle) = match entry.as_ref().map_err(|e| e.clone())? {
                 (name, Entry::Black(puzzle)) => (name, puzzle),
                 (name, Entry::Colour(puzzle)) => {
+                    let mut trace = Trace::new(args.flag("--trace"));
                     let mut solved = match threads {
-                        1 => run::<ColourSolver>(
-                            puzzle,
-                            options,
-                            timeout,
-                            crate::colour::tracer(args.flag("--trace")),
-                        ),
+                        1 => run::<ColourSolver>(puzzle, options, timeout, |step, solver| trace.print(step, solver)),
                         n => race::<ColourSolver>(puzzle, options, timeout, n),
                     }
                     .map_err(|e| format!("{name}: {e}"))?;
@@ -222,15 +218,10 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
                     return Ok((block, exit_code(&solved.verdict)));
                 }
             };
-            let mut trace = Trace::default();
-            let on_step = |step: &Step, solver: &Solver| {
-                if args.flag("--trace") {
-                    trace.print(step, solver);
-                }
-            };
+            let mut trace = Trace::new(args.flag("--trace"));
             // Search at least far enough to prove uniqueness; print up to N.
             let mut outcome = match threads {
-                1 => run::<Solver>(puzzle, options, timeout, on_step),
+                1 => run::<Solver>(puzzle, options, timeout, |step, solver| trace.print(step, solver)),
                 n => race::<Solver>(puzzle, options, timeout, n),
             }
             .map_err(|e| format!("{name}: {e}"))?;
@@ -259,90 +250,3 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     Ok(status)
 }
 
-/// Prints steps in the seeds' spirit; counts contradictions per sweep.
-#[derive(Default)]
-struct Trace {
-    errors: usize,
-}
-
-impl Trace {
-    fn print(&mut self, step: &Step, solver: &Solver) {
-        let puzzle = solver.puzzle();
-        match step {
-            Step::Line { line, changes } => {
-                let after = solver.grid().line(*line);
-                let mut before = after.clone();
-                for &(pos, _) in changes {
-                    before[pos] = Cell::Unknown;
-                }
-                println!(
-                    "{line} [{}]: {} -> {}",
-                    puzzle.clue(*line),
-                    line_to_string(&before),
-                    line_to_string(&after)
-                );
-            }
-            Step::Sweep { sweep, unknown } => {
-                println!("sweep {sweep} has {} errors and {unknown} unknown cells", self.errors);
-                print!("{}", with_clues(solver.grid(), puzzle));
-                self.errors = 0;
-            }
-            Step::Contradiction { line, depth } => {
-                self.errors += 1;
-                let cells = line_to_string(&solver.grid().line(*line));
-                println!(
-                    "contradiction: {line} [{}]: {cells} fits no placement (depth {depth})",
-                    puzzle.clue(*line)
-                );
-            }
-            Step::Guess { row, col, cell, depth } => {
-                println!("guess: row {} column {} = {cell} (depth {depth})", row + 1, col + 1)
-            }
-            Step::Backtrack { row, col, cell, depth } => {
-                println!("backtrack: row {} column {} = {cell} (depth {depth})", row + 1, col + 1)
-            }
-            Step::Probe { row, col, forced: Some(cell), .. } => {
-                let other = cell.opposite();
-                println!("probe: row {} column {} = {other} contradicts, so {cell}", row + 1, col + 1)
-            }
-            Step::Probe { .. } => {}
-            Step::Restart { run } => {
-                println!("restart: run {run} from the root with another branching order")
-            }
-            Step::Learning { contradictions: 0, symmetric } => {
-                println!("learning: clause learning takes over from the root");
-                if *symmetric {
-                    let names: Vec<&str> = solver.symmetries().iter().map(|s| s.name()).collect();
-                    println!("symmetries: {}", names.join(", "));
-                    println!(
-                        "learning: a second clause learning takes turns with it, among the grids they keep"
-                    );
-                }
-            }
-            Step::SymmetricExhausted { .. } => {
-                println!(
-                    "learning: the symmetric grids hold no more solutions; clause learning goes on over every grid alone"
-                )
-            }
-            Step::Handover { contradictions } => println!(
-                "learning: splr takes over the search over every grid from our CDCL solver after {contradictions} contradictions"
-            ),
-            Step::Learning { .. } | Step::Working { .. } => {}
-            Step::Solution { index, from: None, .. } => println!("solution {index} found"),
-            Step::Solution { index, from: Some((of, how)), .. } => {
-                println!("solution {index} found: {}", how.describe(*of))
-            }
-            Step::Done { verdict } => println!("done: {}", verdict.word()),
-        }
-    }
-}
-
-/// The grid with each row's clue after it, as the seeds print it.
-fn with_clues(grid: &Grid, puzzle: &Puzzle) -> String {
-    let mut s = String::new();
-    for r in 0..grid.height() {
-        let row = line_to_string(&grid.line(LineId::Row(r)));
-        s += &format!("  {row}  {}\n", puzzle.rows[r]);
-    }
-    s
-}

@@ -5,6 +5,7 @@
 //! convert --to nin` writes one). `guessing`: without clause learning.
 
 use nonogram_core::colour::{ColourPuzzle, ColourSolver, ColourStep};
+use nonogram_core::SolveOptions;
 use nonogram_core::search::until_verdict;
 use nonogram_core::{Clue, Puzzle};
 
@@ -25,7 +26,7 @@ fn main() {
     let columns: Vec<Clue> = (0..width).map(|_| clue()).collect();
     let puzzle = ColourPuzzle::from_black(&Puzzle::new(rows, columns));
     let start = std::time::Instant::now();
-    let mut solver = ColourSolver::new(&puzzle, 2).expect("valid clues");
+    let mut solver = ColourSolver::new(&puzzle, SolveOptions::solutions(2)).expect("valid clues");
     if guessing {
         solver.set_learn_after(None);
     }

@@ -9,7 +9,7 @@
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
-use crate::search::{until_verdict, SolveOptions, Solver, Stats, Step, Verdict};
+use crate::search::{until_verdict, Kind, SolveOptions, Solver, Stats, Step, Verdict};
 
 /// A change that makes the puzzle unique.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,8 +67,8 @@ pub trait FixSolver: Iterator {
     fn work(&self) -> Stats;
 }
 
-impl FixSolver for Solver {
-    fn unique(step: &Step) -> Option<bool> {
+impl<P: Kind> FixSolver for Solver<P> {
+    fn unique(step: &Step<P>) -> Option<bool> {
         match step {
             Step::Done { verdict } => Some(matches!(verdict, Verdict::Unique(_))),
             _ => None,

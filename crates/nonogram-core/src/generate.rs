@@ -17,7 +17,7 @@
 //! the same seed and options give the same puzzle on every platform.
 
 use crate::colour::puzzle::default_palette;
-use crate::colour::search::solve_colour;
+use crate::colour::kind::solve_colour;
 use crate::colour::ColourPuzzle;
 use crate::grid::Grid;
 use crate::hint::Difficulty;

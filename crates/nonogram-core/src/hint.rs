@@ -113,7 +113,7 @@ fn probe(puzzle: &Puzzle, cells: &Grid) -> Hint {
     let base = board.trail_len();
     // The player's cells are at a fixed point of line logic (no line hint
     // was found): a trial starts from the two lines through its cell.
-    let mut propagation = Propagation::new(width, height);
+    let mut propagation = Propagation::new(puzzle);
     propagation.clear();
     let mut best: Option<Hint> = None;
     for index in (0..width * height).filter(|&i| !cells.cells()[i].is_known()) {

@@ -22,8 +22,11 @@
 //! # Pipeline
 //! clue → [`line`] (the exact line solver, its bit-parallel form, their
 //! cache) → [`propagate`] (dirty lines to a fixed
-//! point, in sweeps) → [`search`] (guess and backtrack, steppable; hands hard
-//! puzzles to clause learning in [`sat`]) → [`Verdict`].
+//! point, in sweeps) → [`search`] (probing, guess and backtrack, steppable;
+//! hands hard puzzles to clause learning in [`sat`]) → [`Verdict`].
+//! One search serves both kinds of puzzle: [`search::Kind`] says what a
+//! kind brings (its cells, board, line solver, clause learning, switches);
+//! [`black_and_white`] and [`colour::kind`] are the two kinds.
 //! [`symmetry`] finds the mirrorings and turns that keep the clues, which
 //! search uses to look among symmetric grids first; [`switch`] finds the
 //! solutions four cells away from a solution, which search reports before
@@ -32,6 +35,7 @@
 //! [`fix`] builds on search for puzzle makers: single-cell changes of a
 //! picture that make its puzzle unique.
 
+pub mod black_and_white;
 pub mod cell;
 pub mod colour;
 pub mod fix;

@@ -4,13 +4,21 @@
 //! dirty when one of its cells changed since it was last solved; a line whose
 //! cells did not change cannot yield a new deduction, so only dirty lines are
 //! re-solved, and the grid after each sweep is the one a full sweep would give.
+//!
+//! [`Propagation`] serves either kind of puzzle ([`crate::search::Kind`]):
+//! black and white's [`Board`] and [`BitLines`] (lines of up to
+//! [`MAX_BITS_LINE`] cells solved on bitmasks through a cache, longer ones
+//! by the table solver), or colour's board and line solver
+//! ([`crate::colour::board`]).
 
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::line::bits::{from_masks, to_masks, Masks, MAX_BITS_LINE};
 use crate::line::cache::CachedLines;
+use crate::line::exact::Contradiction;
 use crate::line::LineSolver;
 use crate::puzzle::{LineId, Puzzle};
+use crate::search::kind::{Kind, LineSteps, Trailed};
 
 /// The most line-solver work one call of [`Propagation::next`] (or of
 /// [`Propagation::settle_bounded`]) does before it hands control back, in
@@ -179,11 +187,46 @@ impl Board {
     }
 }
 
+impl Trailed for Board {
+    type Cell = Cell;
+
+    fn cell(&self, index: usize) -> Cell {
+        self.grid.cells()[index]
+    }
+    fn len(&self) -> usize {
+        self.grid.cells().len()
+    }
+    fn unknown(&self) -> usize {
+        self.unknown
+    }
+    fn set(&mut self, index: usize, cell: Cell) {
+        Board::set(self, index, cell);
+    }
+    fn trail_len(&self) -> usize {
+        self.trail.len()
+    }
+    fn trail_since(&self, len: usize) -> &[u32] {
+        &self.trail[len..]
+    }
+    fn undo_to(&mut self, len: usize) {
+        Board::undo_to(self, len);
+    }
+    fn clock(&self) -> u64 {
+        self.clock
+    }
+    fn cell_stamp(&self, index: usize) -> u64 {
+        Board::cell_stamp(self, index)
+    }
+    fn set_stamping(&mut self, on: bool) {
+        self.stamping = on;
+    }
+}
+
 /// What one call of [`Propagation::next`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Progress {
+pub enum Progress<C = Cell> {
     /// A line was solved and these cells (position along the line, new value) changed.
-    Line { line: LineId, changes: Vec<(usize, Cell)> },
+    Line { line: LineId, changes: Vec<(usize, C)> },
     /// The line has no placement that fits its known cells.
     Contradiction(LineId),
     /// A sweep ended (1-based number) leaving this many unknown cells.
@@ -202,44 +245,56 @@ enum Phase {
     Columns,
 }
 
-/// The dirty lines and where the current sweep is.
+/// The lines whose cells changed since they were last solved.
 #[derive(Debug)]
-pub struct Propagation {
-    dirty_rows: Vec<bool>,
-    dirty_columns: Vec<bool>,
-    dirty_count: usize,
+struct Dirty {
+    rows: Vec<bool>,
+    columns: Vec<bool>,
+    count: usize,
+}
+
+impl Dirty {
+    fn mark(&mut self, line: LineId) {
+        let flag = match line {
+            LineId::Row(i) => &mut self.rows[i],
+            LineId::Column(i) => &mut self.columns[i],
+        };
+        if !*flag {
+            *flag = true;
+            self.count += 1;
+        }
+    }
+}
+
+/// The dirty lines and where the current sweep is, for puzzles of kind `P`.
+#[derive(Debug)]
+pub struct Propagation<P: Kind = Puzzle> {
+    dirty: Dirty,
     phase: Phase,
     cursor: usize,
     sweeps: usize,
     line_solves: u64,
     /// Line-solver work done so far ([`WORK_PER_CALL`]'s units).
     work: u64,
-    solver: LineSolver,
-    buf: Vec<Cell>,
-    out: Vec<Cell>,
     /// When set, changes are applied but not listed (no allocation per line).
     quiet: bool,
-    /// Lines of up to [`MAX_BITS_LINE`] cells, solved on bitmasks.
-    bits: CachedLines,
+    /// The line solver and its cache.
+    lines: P::Lines,
 }
 
-impl Propagation {
-    /// Every line starts dirty.
-    pub fn new(width: usize, height: usize) -> Propagation {
+impl<P: Kind> Propagation<P> {
+    /// Every line of `puzzle` starts dirty.
+    pub fn new(puzzle: &P) -> Propagation<P> {
+        let (width, height) = puzzle.size();
         Propagation {
-            dirty_rows: vec![true; height],
-            dirty_columns: vec![true; width],
-            dirty_count: width + height,
+            dirty: Dirty { rows: vec![true; height], columns: vec![true; width], count: width + height },
             phase: Phase::Idle,
             cursor: 0,
             sweeps: 0,
             line_solves: 0,
             work: 0,
-            solver: LineSolver::new(),
-            buf: Vec::new(),
-            out: Vec::new(),
             quiet: false,
-            bits: CachedLines::new(width, height),
+            lines: puzzle.new_lines(),
         }
     }
 
@@ -254,14 +309,7 @@ impl Propagation {
     }
 
     pub fn mark(&mut self, line: LineId) {
-        let flag = match line {
-            LineId::Row(i) => &mut self.dirty_rows[i],
-            LineId::Column(i) => &mut self.dirty_columns[i],
-        };
-        if !*flag {
-            *flag = true;
-            self.dirty_count += 1;
-        }
+        self.dirty.mark(line);
     }
 
     /// Marks the row and the column through a cell (by grid index).
@@ -273,27 +321,27 @@ impl Propagation {
     /// Frees the cache of line results, for a search that will not solve
     /// lines for a long while (clause learning).
     pub fn release_cache(&mut self) {
-        self.bits.release();
+        self.lines.release();
     }
 
     /// Forgets every dirty line and ends the current sweep (after an undo the
     /// grid is back at a fixed point).
     pub fn clear(&mut self) {
-        self.dirty_rows.fill(false);
-        self.dirty_columns.fill(false);
-        self.dirty_count = 0;
+        self.dirty.rows.fill(false);
+        self.dirty.columns.fill(false);
+        self.dirty.count = 0;
         self.phase = Phase::Idle;
         self.cursor = 0;
     }
 
     /// Does a bounded amount of work (at most one sweep's scan, and at most
     /// about [`WORK_PER_CALL`]) and reports it.
-    pub fn next(&mut self, puzzle: &Puzzle, board: &mut Board) -> Progress {
+    pub fn next(&mut self, puzzle: &P, board: &mut P::Board) -> Progress<P::Cell> {
         let (limit, solves) = (self.work + WORK_PER_CALL, self.line_solves);
         loop {
             let line = match self.phase {
                 Phase::Idle => {
-                    if self.dirty_count == 0 {
+                    if self.dirty.count == 0 {
                         return Progress::FixedPoint;
                     }
                     // Probing's hypothetical sweeps are not the puzzle's sweeps.
@@ -302,7 +350,7 @@ impl Propagation {
                     self.cursor = 0;
                     continue;
                 }
-                Phase::Rows => match find_from(&self.dirty_rows, self.cursor) {
+                Phase::Rows => match find_from(&self.dirty.rows, self.cursor) {
                     Some(i) => LineId::Row(i),
                     None => {
                         self.phase = Phase::Columns;
@@ -310,7 +358,7 @@ impl Propagation {
                         continue;
                     }
                 },
-                Phase::Columns => match find_from(&self.dirty_columns, self.cursor) {
+                Phase::Columns => match find_from(&self.dirty.columns, self.cursor) {
                     Some(i) => LineId::Column(i),
                     None => {
                         self.phase = Phase::Idle;
@@ -320,10 +368,10 @@ impl Propagation {
             };
             self.cursor = line.index() + 1;
             match line {
-                LineId::Row(i) => self.dirty_rows[i] = false,
-                LineId::Column(i) => self.dirty_columns[i] = false,
+                LineId::Row(i) => self.dirty.rows[i] = false,
+                LineId::Column(i) => self.dirty.columns[i] = false,
             }
-            self.dirty_count -= 1;
+            self.dirty.count -= 1;
             if let Some(progress) = self.solve_line(puzzle, board, line) {
                 return progress;
             }
@@ -337,7 +385,7 @@ impl Propagation {
     /// trials), doing about [`WORK_PER_CALL`] at most: `None` when that ran
     /// out first (call again to go on: the dirty lines are kept), else the
     /// outcome, `Err(line)` naming the line that contradicted.
-    pub fn settle_bounded(&mut self, puzzle: &Puzzle, board: &mut Board) -> Option<Result<(), LineId>> {
+    pub fn settle_bounded(&mut self, puzzle: &P, board: &mut P::Board) -> Option<Result<(), LineId>> {
         self.quiet = true;
         let limit = self.work + WORK_PER_CALL;
         let result = loop {
@@ -356,41 +404,81 @@ impl Propagation {
     }
 
     /// Solves one line and applies its deductions; `None` when nothing changed.
-    fn solve_line(&mut self, puzzle: &Puzzle, board: &mut Board, line: LineId) -> Option<Progress> {
+    fn solve_line(&mut self, puzzle: &P, board: &mut P::Board, line: LineId) -> Option<Progress<P::Cell>> {
         self.line_solves += 1;
-        if let Some(masks) = board.line_masks(line) {
-            return self.solve_line_masks(puzzle, board, line, masks);
-        }
-        self.work += (board.grid.line_len(line) * (puzzle.clue(line).runs().len() + 1)) as u64;
-        board.grid.read_line(line, &mut self.buf);
-        let before_unknown = self.buf.iter().filter(|&&c| c == Cell::Unknown).count();
-        if before_unknown == 0 && line_matches(puzzle.clue(line).runs(), &self.buf) {
-            return None;
-        }
-        self.out.clear();
-        self.out.extend_from_slice(&self.buf);
-        if !self.solve_cached(puzzle, line) {
-            return Some(Progress::Contradiction(line));
-        }
-        let mut changes = Vec::new();
-        let mut changed = false;
-        for pos in 0..self.buf.len() {
-            let (old, new) = (self.buf[pos], self.out[pos]);
-            if old != new {
-                changed = true;
-                board.set(board.grid.index(line, pos), new);
-                self.mark(line.crossing(pos));
-                if !self.quiet {
-                    changes.push((pos, new));
-                }
+        let (dirty, quiet) = (&mut self.dirty, self.quiet);
+        let (mut changed, mut changes) = (false, Vec::new());
+        let solved = self.lines.solve_line(puzzle, board, line, &mut self.work, |pos, cell| {
+            changed = true;
+            dirty.mark(line.crossing(pos));
+            if !quiet {
+                changes.push((pos, cell));
             }
+        });
+        if solved.is_err() {
+            return Some(Progress::Contradiction(line));
         }
         changed.then_some(Progress::Line { line, changes })
     }
 }
 
-impl Propagation {
-    /// [`Propagation::solve_line`] on a board that keeps line masks: the
+/// Black and white's line solver behind propagation: lines of up to
+/// [`MAX_BITS_LINE`] cells on bitmasks through a cache ([`CachedLines`]),
+/// longer ones with the table solver ([`LineSolver`]).
+#[derive(Debug)]
+pub struct BitLines {
+    solver: LineSolver,
+    buf: Vec<Cell>,
+    out: Vec<Cell>,
+    bits: CachedLines,
+}
+
+impl BitLines {
+    pub fn new(width: usize, height: usize) -> BitLines {
+        BitLines { solver: LineSolver::new(), buf: Vec::new(), out: Vec::new(), bits: CachedLines::new(width, height) }
+    }
+}
+
+impl LineSteps<Puzzle> for BitLines {
+    fn solve_line(
+        &mut self,
+        puzzle: &Puzzle,
+        board: &mut Board,
+        line: LineId,
+        work: &mut u64,
+        mut changed: impl FnMut(usize, Cell),
+    ) -> Result<(), Contradiction> {
+        if let Some(masks) = board.line_masks(line) {
+            return self.solve_line_masks(puzzle, board, line, masks, changed);
+        }
+        *work += (board.grid.line_len(line) * (puzzle.clue(line).runs().len() + 1)) as u64;
+        board.grid.read_line(line, &mut self.buf);
+        let before_unknown = self.buf.iter().filter(|&&c| c == Cell::Unknown).count();
+        if before_unknown == 0 && line_matches(puzzle.clue(line).runs(), &self.buf) {
+            return Ok(());
+        }
+        self.out.clear();
+        self.out.extend_from_slice(&self.buf);
+        if !self.solve_cached(puzzle, line) {
+            return Err(Contradiction);
+        }
+        for pos in 0..self.buf.len() {
+            let (old, new) = (self.buf[pos], self.out[pos]);
+            if old != new {
+                board.set(board.grid.index(line, pos), new);
+                changed(pos, new);
+            }
+        }
+        Ok(())
+    }
+
+    fn release(&mut self) {
+        self.bits.release();
+    }
+}
+
+impl BitLines {
+    /// [`LineSteps::solve_line`] on a board that keeps line masks: the
     /// line is read, solved (through the cache) and compared as words.
     fn solve_line_masks(
         &mut self,
@@ -398,19 +486,16 @@ impl Propagation {
         board: &mut Board,
         line: LineId,
         masks: Masks,
-    ) -> Option<Progress> {
+        mut changed: impl FnMut(usize, Cell),
+    ) -> Result<(), Contradiction> {
         let (f, e) = masks;
         let Some((nf, ne)) = self.bits.solve(puzzle, line, board.grid.line_len(line), f, e) else {
-            return Some(Progress::Contradiction(line));
+            return Err(Contradiction);
         };
         let (new_filled, new_empty) = (nf & !f, ne & !e);
-        if new_filled | new_empty == 0 {
-            return None;
-        }
         // In position order as they come (a sort took 5.8 KB of the
         // worker's wasm), a 64-bit half at a time (wasm has no 128-bit
         // words: shifting them by a variable is a call there).
-        let mut changes = Vec::new();
         for (filled, empty, offset) in [
             (new_filled as u64, new_empty as u64, 0),
             ((new_filled >> 64) as u64, (new_empty >> 64) as u64, 64),
@@ -422,13 +507,10 @@ impl Propagation {
                 let cell = if filled >> pos & 1 == 1 { Cell::Filled } else { Cell::Empty };
                 let pos = offset + pos;
                 board.set(board.grid.index(line, pos), cell);
-                self.mark(line.crossing(pos));
-                if !self.quiet {
-                    changes.push((pos, cell));
-                }
+                changed(pos, cell);
             }
         }
-        Some(Progress::Line { line, changes })
+        Ok(())
     }
 
     /// Solves `self.out` in place for `line`: lines of up to
@@ -500,7 +582,7 @@ mod tests {
                             board.set(index, if cell == Cell::Filled { Cell::Empty } else { Cell::Filled });
                         }
                     }
-                    let mut propagation = Propagation::new(width, height);
+                    let mut propagation = Propagation::new(&puzzle);
                     loop {
                         match propagation.next(&puzzle, &mut board) {
                             Progress::FixedPoint => return Ok(board.grid),

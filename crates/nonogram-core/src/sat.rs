@@ -36,7 +36,7 @@ mod long;
 mod search;
 #[cfg(test)]
 mod tests;
-mod turns;
+pub(crate) mod turns;
 pub(crate) mod until;
 
 #[cfg(test)]

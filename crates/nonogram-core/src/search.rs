@@ -1,5 +1,13 @@
 //! Search: propagation, then guess and backtrack, as a steppable state machine.
 //!
+//! One search for every kind of puzzle: [`Solver<P>`] is generic over the
+//! puzzle's [`Kind`] (`kind.rs`: the cell's values, the board and its
+//! trail, the line solver behind propagation, clause learning, switches).
+//! Black and white ([`crate::black_and_white`]) is the kind whose cell has
+//! two values, with the bit-parallel line solver; colour
+//! ([`crate::colour::kind`]) the kind whose cell is a set of colours. Where
+//! this documentation says "both values", read "each of the cell's values".
+//!
 //! [`Solver`] is an iterator of [`Step`]s; each `next()` does a bounded amount
 //! of work (one line solved, one sweep's scan, one probe, one guess, one
 //! backtrack or one restart, and never much more line solving than
@@ -49,6 +57,7 @@
 //! again, near it ([`SatSearch::new_near`]).
 
 mod engine;
+pub mod kind;
 mod learning;
 mod options;
 mod probe;
@@ -58,8 +67,9 @@ mod state;
 mod verdict;
 
 pub use engine::Engine;
-pub(crate) use options::{learning_due, LARGE_ENCODING, MAX_LEARNING_CLAUSES};
+pub use kind::{Kind, LineSteps, Trailed};
 pub use options::{racing_fits, SolveOptions};
-pub(crate) use solutions::{images, Solutions};
+#[cfg(feature = "splr")]
+pub(crate) use options::{LARGE_ENCODING, MAX_SPLR_CLAUSES};
 pub use solver::{solve, until_verdict, Solver};
 pub use verdict::{Derivation, Stats, Step, Verdict};

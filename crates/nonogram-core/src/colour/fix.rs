@@ -7,9 +7,9 @@
 //! the rest. Each candidate is a whole solve, in slices the caller bounds.
 
 use super::puzzle::{ColourPuzzle, Swatch};
-use super::search::{ColourSolver, ColourStep};
-use crate::fix::{FixSolver, Fixable, Search};
-use crate::search::{Stats, Verdict};
+use super::kind::ColourSolver;
+use crate::fix::{Fixable, Search};
+use crate::search::{SolveOptions, Stats};
 
 /// A change that makes the colour puzzle unique.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,18 +29,6 @@ pub struct ColourPicture {
     palette: Vec<Swatch>,
 }
 
-impl FixSolver for ColourSolver {
-    fn unique(step: &ColourStep) -> Option<bool> {
-        match step {
-            ColourStep::Done { verdict } => Some(matches!(verdict, Verdict::Unique(_))),
-            _ => None,
-        }
-    }
-    fn work(&self) -> Stats {
-        self.stats()
-    }
-}
-
 impl Fixable for ColourPicture {
     type Candidate = (usize, u8);
     type Solver = ColourSolver;
@@ -50,8 +38,8 @@ impl Fixable for ColourPicture {
         changed[i] = colour;
         // A colour no run has any more still fits its palette; a puzzle
         // the solver refuses is no candidate.
-        ColourSolver::new(&ColourPuzzle::from_picture_with(&changed, self.width, self.palette.clone()), 2)
-            .ok()
+        let puzzle = ColourPuzzle::from_picture_with(&changed, self.width, self.palette.clone());
+        ColourSolver::new(&puzzle, SolveOptions::solutions(2)).ok()
     }
     fn fix(&self, (i, colour): (usize, u8), stats: &Stats) -> ColourFix {
         ColourFix {
@@ -100,6 +88,7 @@ impl ColourFixSearch {
 mod tests {
     use super::*;
     use crate::colour::default_palette;
+    use crate::search::Verdict;
 
     #[test]
     fn a_fix_makes_a_two_solution_picture_unique() {

@@ -38,7 +38,7 @@ pub struct ColourRun {
 pub type Colours = u32;
 
 /// The colours in a set, lowest first.
-pub(crate) fn colours_of(set: Colours) -> impl Iterator<Item = u8> {
+pub fn colours_of(set: Colours) -> impl Iterator<Item = u8> {
     (0..32u8).filter(move |&c| set & (1 << c) != 0)
 }
 

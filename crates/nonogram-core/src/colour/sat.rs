@@ -383,7 +383,7 @@ mod tests {
                 puzzle.columns[column].reverse();
             }
             let mut expected = Vec::new();
-            let mut solver = ColourSolver::new(&puzzle, 1000).unwrap();
+            let mut solver = ColourSolver::new(&puzzle, crate::SolveOptions::solutions(1000)).unwrap();
             for step in solver.by_ref() {
                 if let ColourStep::Done { verdict } = step {
                     expected = match verdict {

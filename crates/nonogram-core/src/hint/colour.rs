@@ -7,7 +7,7 @@
 //! found agrees on, shown as it is in the solution.
 
 use super::{capital, capitalised, cell_name, positions};
-use crate::colour::search::{propagate, propagate_watching, Stop};
+use crate::colour::propagate::{propagate, propagate_watching, Stop};
 use crate::colour::{solve_colour_line, ColourPuzzle, Colours};
 use crate::line::cache::ColourLines;
 use crate::search::Stats;

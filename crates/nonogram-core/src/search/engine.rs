@@ -1,13 +1,13 @@
 //! What a caller drives: a steppable solve of one puzzle, black and white
-//! ([`Solver`]) or colour ([`crate::colour::ColourSolver`]). The CLI's
+//! ([`Solver`]) or colour (`Solver<ColourPuzzle>`). The CLI's
 //! `solve` and `bench`, their `--threads` race and the benchmarks take
 //! either through this one trait, so both kinds have one solve path.
 
-use super::options::{racing_fits, SolveOptions};
+use super::kind::Kind;
+use super::options::{SolveOptions, LARGE_ENCODING};
 use super::solver::Solver;
 use super::verdict::{Stats, Step, Verdict};
-use crate::grid::Grid;
-use crate::puzzle::{Puzzle, PuzzleError};
+use crate::puzzle::PuzzleError;
 use crate::sat::Clock;
 
 /// A steppable solve: an iterator of steps, the last one carrying the
@@ -34,18 +34,19 @@ pub trait Engine: Iterator + Sized {
     fn verdict_of(step: Self::Item) -> Option<Verdict<Self::Solution>>;
 }
 
-impl Engine for Solver {
-    type Puzzle = Puzzle;
-    type Solution = Grid;
+impl<P: Kind + Send + Sync> Engine for Solver<P> {
+    type Puzzle = P;
+    type Solution = P::Solution;
 
-    fn start(puzzle: &Puzzle, options: SolveOptions) -> Result<Solver, PuzzleError> {
+    fn start(puzzle: &P, options: SolveOptions) -> Result<Solver<P>, PuzzleError> {
         Solver::new(puzzle, options)
     }
-    fn check(puzzle: &Puzzle) -> Result<(), PuzzleError> {
-        puzzle.validate()
+    fn check(puzzle: &P) -> Result<(), PuzzleError> {
+        puzzle.check_clues()
     }
-    fn racing_fits(puzzle: &Puzzle) -> bool {
-        racing_fits(puzzle)
+    /// Where the encoding is at most [`super::LARGE_ENCODING`] clauses.
+    fn racing_fits(puzzle: &P) -> bool {
+        puzzle.clause_bound() <= LARGE_ENCODING
     }
     fn set_clock(&mut self, clock: Clock, pause_at: Option<f64>, limit_at: Option<f64>) {
         Solver::set_clock(self, clock, pause_at, limit_at);
@@ -53,7 +54,7 @@ impl Engine for Solver {
     fn stats(&self) -> Stats {
         Solver::stats(self)
     }
-    fn verdict_of(step: Step) -> Option<Verdict> {
+    fn verdict_of(step: Step<P>) -> Option<Verdict<P::Solution>> {
         match step {
             Step::Done { verdict } => Some(verdict),
             _ => None,

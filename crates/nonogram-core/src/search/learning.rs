@@ -2,15 +2,14 @@
 //! every grid and over the symmetric grids taking turns, and splr for long
 //! runs.
 
+use super::kind::{Kind, Trailed};
 use super::options::learning_due;
-#[cfg(feature = "splr")]
-use super::options::{LARGE_ENCODING, MAX_SPLR_CLAUSES};
 use super::solver::Solver;
 use super::state::State;
 use super::verdict::Step;
-use crate::sat::{excluding, SatSearch, Turn, Turns};
+use crate::sat::{excluding, ClauseSearch, Turn, Turns};
 
-impl Solver {
+impl<P: Kind> Solver<P> {
     /// Undoes every guess in force: the board is back at the root, a fixed
     /// point with every probe done.
     pub(super) fn back_to_root(&mut self) {
@@ -25,7 +24,7 @@ impl Solver {
     /// [`learning_due`]) and the puzzle's clauses fit.
     pub(super) fn learning_due(&self) -> bool {
         let probed = self.stats.probes - self.probes_at_first_guess;
-        let cells = self.board.grid.cells().len();
+        let cells = self.board.len();
         learning_due(self.options.learn_after, self.stats.guesses, probed, cells) && self.learning_fits
     }
 
@@ -36,7 +35,7 @@ impl Solver {
     /// the grids they keep, taking turns with the first: a unique solution is
     /// among them, in a far smaller problem, and the turns keep a puzzle whose
     /// symmetric grids are hard to rule out from costing more than twice.
-    pub(super) fn start_learning(&mut self) -> Option<Step> {
+    pub(super) fn start_learning(&mut self) -> Option<Step<P>> {
         self.back_to_root();
         // Clause learning may search long where a switch of a solution
         // found by guessing is another: those first.
@@ -60,50 +59,27 @@ impl Solver {
 
     /// A clause-learning search from the root's known cells, over the
     /// symmetric grids or every grid, with the solutions found so far excluded.
-    pub(super) fn new_learning(&self, symmetric: bool) -> SatSearch {
+    pub(super) fn new_learning(&self, symmetric: bool) -> P::Learning {
         let symmetries = if symmetric { &self.symmetries[..] } else { &[] };
-        let learning =
-            SatSearch::new_symmetric(&self.puzzle, &self.board.grid, self.options.seed, symmetries);
+        let learning = self.puzzle.new_learning(&self.board, self.options.seed, symmetries);
         excluding(learning, self.solutions.list())
-    }
-
-    /// Our solver's contradictions over every grid before splr takes over:
-    /// [`SolveOptions::splr_after`], fewer in proportion where the encoding
-    /// is larger than [`LARGE_ENCODING`] clauses. There each contradiction
-    /// costs more, and the memory grows with the learnt clauses: on Faase
-    /// (about 330 000 clauses) batsat's (our solver then) 200 000
-    /// contradictions took about two minutes, in which the process grew
-    /// from 82 MB to 151 MB, and gave splr nothing (splr starts from the
-    /// root's clauses). Never past [`MAX_SPLR_CLAUSES`].
-    #[cfg(feature = "splr")]
-    pub(super) fn splr_after(&self) -> Option<u64> {
-        let bound = SatSearch::clause_bound(&self.puzzle).max(1);
-        if bound > MAX_SPLR_CLAUSES {
-            return None;
-        }
-        self.options.splr_after.map(|after| {
-            if bound > LARGE_ENCODING {
-                (after as u128 * LARGE_ENCODING as u128 / bound as u128) as u64
-            } else {
-                after
-            }
-        })
     }
 
     /// One slice of clause learning, over the symmetric grids and every grid
     /// in turn.
-    pub(super) fn learn(&mut self) -> Option<Step> {
+    pub(super) fn learn(&mut self) -> Option<Step<P>> {
+        // Our solver's contradictions over every grid before splr takes
+        // over, where the kind has splr (see `Kind::splr_after`).
         #[cfg(feature = "splr")]
-        if let Some(after) = self.splr_after() {
+        if let Some(after) = self.puzzle.splr_after(&self.options) {
             let learning = self.learning.as_mut().expect("learning started");
             let ours = learning.every();
             if !ours.is_long() && ours.contradictions() >= after {
                 // Ours goes first: its memory makes room for splr's.
-                let (puzzle, grid, found) = (&self.puzzle, &self.board.grid, self.solutions.list());
+                let (puzzle, board, found) = (&self.puzzle, &self.board, self.solutions.list());
                 let options = &self.options;
                 learning.replace_every(|| {
-                    let long =
-                        SatSearch::new_long(puzzle, grid, options.splr_seconds, options.splr_generation);
+                    let long = puzzle.long_learning(board, options).expect("a kind with splr_after has splr");
                     excluding(long, found)
                 });
                 return Some(Step::Handover { contradictions: self.stats().contradictions });
@@ -125,11 +101,12 @@ impl Solver {
                     // four cells away, at its first contradiction, where
                     // splr's first took 5 to 7 minutes); if not, splr takes
                     // over again.
-                    let (puzzle, known, found) = (&self.puzzle, &self.board.grid, self.solutions.list());
+                    let (puzzle, board, found) = (&self.puzzle, &self.board, self.solutions.list());
                     let seed = self.options.seed;
                     let learning = self.learning.as_mut().expect("learning started");
                     learning.replace_every(|| {
-                        excluding(SatSearch::new_near(puzzle, known, seed, Some(&grid)), found)
+                        let near = puzzle.learning_near(board, seed, &grid).expect("a long search's kind has one");
+                        excluding(near, found)
                     });
                 }
                 Some(step)

@@ -23,7 +23,7 @@ pub(crate) const LARGE_ENCODING: u64 = 50_000;
 /// 14 s. batsat alone (our solver then), whose learnt clauses were
 /// bounded, held 70 MB and 130 MB for them and stopped on time.
 #[cfg(feature = "splr")]
-pub(super) const MAX_SPLR_CLAUSES: u64 = 400_000;
+pub(crate) const MAX_SPLR_CLAUSES: u64 = 400_000;
 
 /// How far to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,19 +1,20 @@
-//! Probing: each unknown cell tried both ways with full propagation (one
-//! probe per step, its trials suspended when a step's work runs out).
+//! Probing: each unknown cell tried with each of its values with full
+//! propagation (one probe per step, its trials suspended when a step's
+//! work runs out).
 
+use super::kind::{Kind, Trailed};
 use super::solver::Solver;
 use super::state::{ProbeRun, State, Trial};
 use super::verdict::Step;
-use crate::cell::Cell;
 
-impl Solver {
+impl<P: Kind> Solver<P> {
     /// Queues trying `value` in the probe's cell: its row and column are
     /// marked for propagation, and [`Solver::resume_trial`] sets the cell.
-    pub(super) fn queue_trial(&mut self, run: &mut ProbeRun, value: Cell) {
+    pub(super) fn queue_trial(&mut self, run: &mut ProbeRun<P::Cell>, value: P::Cell) {
         run.value = value;
         run.suspended.clear();
         run.suspended.push((run.index as u32, value));
-        self.propagation.mark_cell(self.puzzle.width(), run.index);
+        self.propagation.mark_cell(self.puzzle.size().0, run.index);
     }
 
     /// Goes on with the trial begun at `mark` with full propagation for
@@ -21,16 +22,20 @@ impl Solver {
     /// work ran out first, with the trial's cells taken off the board into
     /// `suspended` (its dirty lines stay in the propagation) so that
     /// [`Solver::resume_trial`] can put them back.
-    pub(super) fn continue_trial(&mut self, mark: usize, suspended: &mut Vec<(u32, Cell)>) -> Option<Trial> {
+    pub(super) fn continue_trial(
+        &mut self,
+        mark: usize,
+        suspended: &mut Vec<(u32, P::Cell)>,
+    ) -> Option<Trial<P::Cell>> {
         let outcome = self.propagation.settle_bounded(&self.puzzle, &mut self.board);
-        let deduced = || -> Vec<(u32, Cell)> {
-            self.board.trail_since(mark).iter().map(|&i| (i, self.board.grid.cells()[i as usize])).collect()
+        let deduced = || -> Vec<(u32, P::Cell)> {
+            self.board.trail_since(mark).iter().map(|&i| (i, self.board.cell(i as usize))).collect()
         };
         let result = match outcome {
             None => {
                 *suspended = deduced();
                 self.board.undo_to(mark);
-                self.board.stamping = true;
+                self.board.set_stamping(true);
                 return None;
             }
             Some(Err(line)) => Trial::Contradiction(line),
@@ -38,16 +43,16 @@ impl Solver {
         };
         self.board.undo_to(mark);
         self.propagation.clear();
-        self.board.stamping = true;
+        self.board.set_stamping(true);
         Some(result)
     }
 
     /// Puts a queued or suspended trial's cells back (unstamped, so undoing
     /// the trial leaves no trace, in the order they were set); returns the
     /// trial's mark.
-    pub(super) fn resume_trial(&mut self, suspended: &mut Vec<(u32, Cell)>) -> usize {
+    pub(super) fn resume_trial(&mut self, suspended: &mut Vec<(u32, P::Cell)>) -> usize {
         let mark = self.board.trail_len();
-        self.board.stamping = false;
+        self.board.set_stamping(false);
         for (i, v) in suspended.drain(..) {
             self.board.set(i as usize, v);
         }
@@ -58,15 +63,15 @@ impl Solver {
     /// or branches when there is none. A probe whose trials take more than a
     /// step's work is suspended ([`Step::Working`]) and resumed at the next
     /// call.
-    pub(super) fn probe(&mut self) -> Option<Step> {
+    pub(super) fn probe(&mut self) -> Option<Step<P>> {
         let mut run = match self.probe_run.take() {
             Some(run) => run,
             None => {
-                let n = self.board.grid.cells().len();
-                let cells = self.board.grid.cells();
+                let n = self.board.len();
+                let board = &self.board;
                 let start = self.probe.cursor;
                 let next = (0..n).map(|k| (start + k) % n).find(|&i| {
-                    cells[i] == Cell::Unknown && self.board.cell_stamp(i) > self.probe.probed_at[i]
+                    !P::is_known(board.cell(i)) && board.cell_stamp(i) > self.probe.probed_at[i]
                 });
                 let Some(index) = next else {
                     self.state = State::Branch;
@@ -75,66 +80,108 @@ impl Solver {
                 self.probe.cursor = index + 1;
                 self.probe.probed_at[index] = self.board.clock();
                 self.stats.probes += 1;
+                let values = self.board.cell(index);
+                let first = P::values(values).next().expect("an unknown cell has values");
                 let suspended = std::mem::take(&mut self.spare_cells);
-                let mut run = ProbeRun { index, value: Cell::Filled, filled: None, suspended };
-                self.queue_trial(&mut run, Cell::Filled);
+                let trials = std::mem::take(&mut self.spare_trials);
+                let mut run = ProbeRun { index, values, value: first, trials, suspended };
+                self.queue_trial(&mut run, first);
                 run
             }
         };
-        let index = run.index;
         let solves = self.propagation.line_solves();
-        let empty = loop {
+        loop {
             let mark = self.resume_trial(&mut run.suspended);
             let Some(trial) = self.continue_trial(mark, &mut run.suspended) else {
                 self.probe_run = Some(run);
                 let lines = (self.propagation.line_solves() - solves) as usize;
                 return Some(Step::Working { lines });
             };
-            if run.value == Cell::Empty {
-                break trial;
+            run.trials.push(trial);
+            match P::values(run.values).nth(run.trials.len()) {
+                Some(value) => self.queue_trial(&mut run, value),
+                None => break,
             }
-            run.filled = Some(trial);
-            self.queue_trial(&mut run, Cell::Empty);
-        };
-        self.spare_cells = run.suspended;
-        let filled = run.filled.expect("the filled value is tried first");
+        }
+        self.spare_cells = std::mem::take(&mut run.suspended);
+        self.probed(run)
+    }
+
+    /// What a probe's trials show, every value of its cell tried.
+    fn probed(&mut self, run: ProbeRun<P::Cell>) -> Option<Step<P>> {
+        let ProbeRun { index, values, mut trials, .. } = run;
+        let step = self.probed_trials(index, values, &trials);
+        // Kept for the next probe (an allocation per probe showed in
+        // TAAI's instruction counts).
+        trials.clear();
+        self.spare_trials = trials;
+        step
+    }
+
+    fn probed_trials(&mut self, index: usize, values: P::Cell, trials: &[Trial<P::Cell>]) -> Option<Step<P>> {
         let (row, col) = self.coords(index);
-        let (a, b) = match (filled, empty) {
-            (Trial::Contradiction(_), Trial::Contradiction(line)) => {
-                // Neither value fits: the guesses in force are wrong.
+        // The values that contradict are ruled out; if every one does, the
+        // guesses in force are wrong.
+        if let Some(Trial::Contradiction(line)) = trials.last() {
+            if trials.iter().all(|t| matches!(t, Trial::Contradiction(_))) {
                 self.state = State::Backtrack;
-                return Some(Step::Contradiction { line, depth: self.guesses.len() });
+                return Some(Step::Contradiction { line: *line, depth: self.guesses.len() });
             }
-            (Trial::Contradiction(_), Trial::Settled(_)) => return Some(self.forced(index, Cell::Empty)),
-            (Trial::Settled(_), Trial::Contradiction(_)) => return Some(self.forced(index, Cell::Filled)),
-            (Trial::Settled(a), Trial::Settled(b)) => (a, b),
-        };
-        // Cells deduced the same way by both values hold either way.
-        for &(i, v) in &a[1..] {
-            self.probe_marks[i as usize] = v;
         }
-        let common: Vec<(u32, Cell)> =
-            b[1..].iter().copied().filter(|&(i, v)| self.probe_marks[i as usize] == v).collect();
-        for &(i, _) in &a[1..] {
-            self.probe_marks[i as usize] = Cell::Unknown;
+        let mut left = values;
+        for (value, trial) in P::values(values).zip(trials) {
+            if let Trial::Contradiction(_) = trial {
+                left = P::without(left, value);
+            }
         }
-        if !common.is_empty() {
-            for &(i, v) in &common {
+        if left != values {
+            self.assign(index, left);
+            self.state = State::Propagate;
+            return Some(Step::Probe { row, col, forced: Some(left), deduced: (0, 0), narrowed: 0 });
+        }
+        let settled = Trial::cells;
+        // Every solution extends one of the trials: a cell that every trial
+        // narrowed keeps only the values some trial left it (black and
+        // white: a cell both values deduced alike holds either way).
+        let last = trials.len() - 1;
+        for (t, trial) in trials[..last].iter().enumerate() {
+            for &(i, v) in &settled(trial)[1..] {
+                let mark = &mut self.probe_marks[i as usize];
+                if mark.0 == t as u32 {
+                    mark.1 = if t == 0 { v } else { P::union(mark.1, v) };
+                    mark.0 += 1;
+                }
+            }
+        }
+        let common: Vec<(u32, P::Cell)> = settled(&trials[last])[1..]
+            .iter()
+            .filter(|&&(i, _)| self.probe_marks[i as usize].0 == last as u32)
+            .map(|&(i, v)| (i, P::union(self.probe_marks[i as usize].1, v)))
+            .filter(|&(i, v)| v != self.board.cell(i as usize))
+            .collect();
+        for trial in &trials[..last] {
+            for &(i, _) in &settled(trial)[1..] {
+                self.probe_marks[i as usize].0 = 0;
+            }
+        }
+        let mut narrowed = 0;
+        for &(i, v) in &common {
+            // A cell narrowed twice in the last trial is listed twice.
+            if self.board.cell(i as usize) != v {
                 self.assign(i as usize, v);
+                narrowed += 1;
             }
+        }
+        if narrowed > 0 {
             self.state = State::Propagate;
         }
         // Recorded whether or not cells were forced: a later branch may score
         // this cell without probing it again.
-        self.probe.deduced[index] = (a.len() as u32, b.len() as u32);
-        Some(Step::Probe { row, col, forced: None, deduced: (a.len(), b.len()) })
-    }
-
-    /// Applies a value that probing proved for `index` and resumes propagation.
-    pub(super) fn forced(&mut self, index: usize, value: Cell) -> Step {
-        self.assign(index, value);
-        self.state = State::Propagate;
-        let (row, col) = self.coords(index);
-        Step::Probe { row, col, forced: Some(value), deduced: (0, 0) }
+        let counts = trials.iter().map(|trial| settled(trial).len() as u32);
+        let (fewest, most) = (counts.clone().min().unwrap_or(0), counts.clone().max().unwrap_or(0));
+        let best = P::values(values).zip(counts).find(|&(_, n)| n == most).map(|(v, _)| v);
+        self.probe.deduced[index] = (fewest, most);
+        self.probe.best[index] = best.expect("a probe tries a value");
+        Some(Step::Probe { row, col, forced: None, deduced: (fewest as usize, most as usize), narrowed })
     }
 }

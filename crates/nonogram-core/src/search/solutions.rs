@@ -4,30 +4,11 @@
 //! verdict they make. Black and white's [`super::Solver`] and colour's
 //! [`crate::colour::ColourSolver`] keep their solutions here.
 
+use super::kind::Solution;
 use super::verdict::{Derivation, Verdict};
-use crate::grid::Grid;
 use crate::puzzle::LineId;
 use crate::symmetry::Symmetry;
 use std::collections::HashSet;
-use std::hash::Hash;
-
-/// A solution of either kind: a [`Grid`], or one colour per cell.
-pub trait Solution: Clone + Eq + Hash {
-    /// Its image under a symmetry of the clues (a solution too).
-    fn image(&self, symmetry: &Symmetry) -> Self;
-}
-
-impl Solution for Grid {
-    fn image(&self, symmetry: &Symmetry) -> Grid {
-        symmetry.apply(self)
-    }
-}
-
-impl Solution for Vec<u8> {
-    fn image(&self, symmetry: &Symmetry) -> Vec<u8> {
-        symmetry.apply_to(self)
-    }
-}
 
 /// The solutions found so far, up to `max` (see the module's documentation).
 #[derive(Debug)]

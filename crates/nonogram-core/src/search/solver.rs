@@ -1,45 +1,50 @@
 //! [`Solver`], the state machine: each step propagates, probes
 //! (`probe.rs`), guesses, backtracks or learns clauses (`learning.rs`), and
-//! reports the verdict.
+//! reports the verdict. One state machine for every kind of puzzle
+//! ([`Kind`]): `Solver` (`Solver<Puzzle>`) solves black and white,
+//! `Solver<ColourPuzzle>` colour.
 
+use super::kind::{Kind, Trailed};
 use super::options::*;
 use super::solutions::{images, Solutions};
-use super::state::{Guess, ProbeMemory, ProbeRun, Restarts, State};
+use super::state::{Guess, ProbeMemory, ProbeRun, Restarts, State, Trial};
 use super::verdict::{Derivation, Stats, Step, Verdict};
-use crate::cell::Cell;
 use crate::grid::Grid;
-use crate::propagate::{Board, Progress, Propagation};
+use crate::propagate::{Progress, Propagation};
 use crate::puzzle::{LineId, Puzzle, PuzzleError};
 use crate::sat::Turns;
-use crate::sat::{Clock, SatSearch, Until};
-use crate::switch;
-use crate::symmetry::{symmetries, Symmetry};
+use crate::sat::{Clock, Until};
+use crate::symmetry::Symmetry;
 use std::collections::VecDeque;
 
-/// A steppable solve of one puzzle; iterate it for its [`Step`]s.
+/// A steppable solve of one puzzle of kind `P`; iterate it for its
+/// [`Step`]s.
 #[derive(Debug)]
-pub struct Solver {
-    pub(super) puzzle: Puzzle,
+pub struct Solver<P: Kind = Puzzle> {
+    pub(super) puzzle: P,
     pub(super) options: SolveOptions,
-    pub(super) board: Board,
-    pub(super) propagation: Propagation,
-    pub(super) guesses: Vec<Guess>,
+    pub(super) board: P::Board,
+    pub(super) propagation: Propagation<P>,
+    pub(super) guesses: Vec<Guess<P::Cell>>,
     pub(super) state: State,
-    pub(super) solutions: Solutions<Grid>,
+    pub(super) solutions: Solutions<P::Solution>,
     pub(super) root_contradiction: Option<LineId>,
     pub(super) stats: Stats,
-    pub(super) probe: ProbeMemory,
+    pub(super) probe: ProbeMemory<P::Cell>,
     pub(super) restart: Restarts,
-    /// Scratch: the value each cell took in the filled probe (Unknown if none).
-    pub(super) probe_marks: Vec<Cell>,
+    /// Scratch: for each cell, the probe's trials before the last that set
+    /// it, and the union of the values they left it.
+    pub(super) probe_marks: Vec<(u32, P::Cell)>,
     /// The probe under way when a step's work ran out in one of its trials.
-    pub(super) probe_run: Option<ProbeRun>,
+    pub(super) probe_run: Option<ProbeRun<P::Cell>>,
     /// A probe's list of trial cells, kept for the next probe (an
     /// allocation per trial showed in TAAI's instruction counts).
-    pub(super) spare_cells: Vec<(u32, Cell)>,
+    pub(super) spare_cells: Vec<(u32, P::Cell)>,
+    /// A probe's list of trials, kept for the next probe.
+    pub(super) spare_trials: Vec<Trial<P::Cell>>,
     /// Clause learning, once the search has handed over to it: over every
     /// grid and, with symmetries, over the grids they keep, in turns.
-    pub(super) learning: Option<Turns<SatSearch>>,
+    pub(super) learning: Option<Turns<P::Learning>>,
     /// Whether the puzzle's clauses are few enough for clause learning.
     pub(super) learning_fits: bool,
     /// Cells probed before the first guess (see [`Solver::learning_due`]).
@@ -47,42 +52,62 @@ pub struct Solver {
     /// The clues' symmetries ([`crate::symmetry`]).
     pub(super) symmetries: Vec<Symmetry>,
     /// Steps to report before any further work: the images of a solution.
-    pub(super) pending: VecDeque<Step>,
+    pub(super) pending: VecDeque<Step<P>>,
     /// The caller's clock and times, for clause learning's slices.
     pub(super) until: Option<Until>,
 }
 
-impl Solver {
+impl Solver<Puzzle> {
+    /// The grid as known now (under the guesses in force).
+    pub fn grid(&self) -> &Grid {
+        &self.board.grid
+    }
+}
+
+impl<P: Kind> Solver<P> {
     /// Validates the puzzle and prepares a solve.
-    pub fn new(puzzle: &Puzzle, options: SolveOptions) -> Result<Solver, PuzzleError> {
-        puzzle.validate()?;
-        let (w, h) = (puzzle.width(), puzzle.height());
+    pub fn new(puzzle: &P, options: SolveOptions) -> Result<Solver<P>, PuzzleError> {
+        puzzle.check_clues()?;
+        let (w, h) = puzzle.size();
+        let open = P::Cell::default();
         Ok(Solver {
             puzzle: puzzle.clone(),
             options: SolveOptions { max_solutions: options.max_solutions.max(1), ..options },
-            board: Board::new(w, h),
-            propagation: Propagation::new(w, h),
+            board: puzzle.new_board(),
+            propagation: Propagation::new(puzzle),
             guesses: Vec::new(),
             state: State::Propagate,
             solutions: Solutions::new(options.max_solutions),
             root_contradiction: None,
             stats: Stats::default(),
-            probe: ProbeMemory { cursor: 0, probed_at: vec![0; w * h], deduced: vec![(0, 0); w * h] },
-            probe_marks: vec![Cell::Unknown; w * h],
+            probe: ProbeMemory {
+                cursor: 0,
+                probed_at: vec![0; w * h],
+                deduced: vec![(0, 0); w * h],
+                best: vec![open; w * h],
+            },
+            probe_marks: vec![(0, open); w * h],
             probe_run: None,
             spare_cells: Vec::new(),
+            spare_trials: Vec::new(),
             restart: Restarts::new(),
             learning: None,
-            learning_fits: SatSearch::clause_bound(puzzle) <= MAX_LEARNING_CLAUSES,
+            learning_fits: puzzle.clause_bound() <= MAX_LEARNING_CLAUSES,
             probes_at_first_guess: 0,
-            symmetries: symmetries(puzzle),
+            symmetries: puzzle.symmetries_of(),
             pending: VecDeque::new(),
             until: None,
         })
     }
 
-    pub fn puzzle(&self) -> &Puzzle {
+    pub fn puzzle(&self) -> &P {
         &self.puzzle
+    }
+
+    /// Guesses before clause learning takes over (`None`: it never does;
+    /// see [`SolveOptions::learn_after`]).
+    pub fn set_learn_after(&mut self, learn_after: Option<u64>) {
+        self.options.learn_after = learn_after;
     }
 
     /// Gives the solver the caller's clock (milliseconds, any origin) and
@@ -105,9 +130,9 @@ impl Solver {
         }
     }
 
-    /// The grid as known now (under the guesses in force).
-    pub fn grid(&self) -> &Grid {
-        &self.board.grid
+    /// The cells as known now (under the guesses in force).
+    pub fn board(&self) -> &P::Board {
+        &self.board
     }
 
     pub fn unknown(&self) -> usize {
@@ -134,41 +159,38 @@ impl Solver {
     }
 
     /// The verdict once the search is over; `None` while it is still running.
-    pub fn verdict(&self) -> Option<Verdict> {
+    pub fn verdict(&self) -> Option<Verdict<P::Solution>> {
         matches!(self.state, State::Finished | State::Reported).then(|| self.make_verdict())
     }
 
-    pub(super) fn make_verdict(&self) -> Verdict {
+    pub(super) fn make_verdict(&self) -> Verdict<P::Solution> {
         self.solutions.verdict(self.root_contradiction)
     }
 
     pub(super) fn coords(&self, index: usize) -> (usize, usize) {
-        let w = self.puzzle.width();
+        let w = self.puzzle.size().0;
         (index / w, index % w)
     }
 
     /// The unknown cell to guess: the one whose row and column are most known.
     pub(super) fn choose_cell(&self) -> Option<usize> {
-        let grid = &self.board.grid;
-        let (w, h) = (grid.width(), grid.height());
+        let board = &self.board;
+        let (w, h) = self.puzzle.size();
         let mut row_known = vec![0usize; h];
         let mut col_known = vec![0usize; w];
-        for (i, c) in grid.cells().iter().enumerate() {
-            if c.is_known() {
+        for i in 0..board.len() {
+            if P::is_known(board.cell(i)) {
                 row_known[i / w] += 1;
                 col_known[i % w] += 1;
             }
         }
         // Compare known fractions k_r/w + k_c/h as integers: k_r*h + k_c*w.
-        grid.cells()
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| !c.is_known())
-            .max_by_key(|&(i, _)| (row_known[i / w] * h + col_known[i % w] * w, std::cmp::Reverse(i)))
-            .map(|(i, _)| i)
+        (0..board.len())
+            .filter(|&i| !P::is_known(board.cell(i)))
+            .max_by_key(|&i| (row_known[i / w] * h + col_known[i % w] * w, std::cmp::Reverse(i)))
     }
 
-    pub(super) fn propagate(&mut self) -> Option<Step> {
+    pub(super) fn propagate(&mut self) -> Option<Step<P>> {
         match self.propagation.next(&self.puzzle, &mut self.board) {
             Progress::Line { line, changes } => Some(Step::Line { line, changes }),
             Progress::SweepEnd { sweep, unknown } => Some(Step::Sweep { sweep, unknown }),
@@ -185,10 +207,10 @@ impl Solver {
                 None
             }
             Progress::FixedPoint => {
-                let grid = self.board.grid.clone();
+                let grid = P::solution_of(&self.board);
                 // Propagation checks every line a cell changed in; this second,
                 // independent check guards the verdict itself.
-                assert!(self.puzzle.is_solution(&grid), "propagation produced a grid that breaks a clue");
+                assert!(self.puzzle.is_solution_of(&grid), "propagation produced a grid that breaks a clue");
                 self.state = State::Backtrack;
                 if self.solutions.contains(&grid) {
                     // Found again after a restart, or the image of one found.
@@ -207,7 +229,7 @@ impl Solver {
     /// `switches`, its switches (see [`crate::switch`]); their steps are
     /// queued, and clause learning rules them out. Up to the number asked
     /// for, which ends the search.
-    pub(super) fn record(&mut self, grid: Grid, switches: bool) -> Step {
+    pub(super) fn record(&mut self, grid: P::Solution, switches: bool) -> Step<P> {
         let of = self.solutions.add(grid.clone());
         for (found, how) in images(&grid, &self.symmetries) {
             self.derived(found, of, how);
@@ -223,22 +245,19 @@ impl Solver {
 
     /// Queues the switches of `grid`, solution `of`, that are new solutions,
     /// up to the number asked for.
-    pub(super) fn add_switches(&mut self, grid: &Grid, of: usize) {
+    pub(super) fn add_switches(&mut self, grid: &P::Solution, of: usize) {
         if self.solutions.enough() {
             return;
         }
-        // Each solution found so far may be one switch's: as many switches
-        // as solutions asked for are enough.
-        for switch in switch::switches(grid, self.solutions.max()) {
-            let found = switch.apply(grid);
-            assert!(self.puzzle.is_solution(&found), "a switch broke a clue");
+        for (found, switch) in self.puzzle.switches_of(grid, self.solutions.max()) {
             self.derived(found, of, Derivation::Switch(switch));
         }
     }
 
     /// Queues `found`, a solution found from solution `of` as `how` says,
     /// unless it was found before or enough are.
-    pub(super) fn derived(&mut self, found: Grid, of: usize, how: Derivation) {
+    pub(super) fn derived(&mut self, found: P::Solution, of: usize, how: Derivation) {
+        debug_assert!(self.puzzle.is_solution_of(&found), "a solution found without search breaks a clue");
         let Some(index) = self.solutions.add_derived(&found) else { return };
         if let Some(learning) = &mut self.learning {
             learning.exclude(&found);
@@ -248,37 +267,37 @@ impl Solver {
 
     /// Sets an unknown cell (a guess, a probe's trial value, or a deduction)
     /// and marks its row and column for propagation.
-    pub(super) fn assign(&mut self, index: usize, value: Cell) {
+    pub(super) fn assign(&mut self, index: usize, value: P::Cell) {
         self.board.set(index, value);
-        self.propagation.mark_cell(self.puzzle.width(), index);
+        self.propagation.mark_cell(self.puzzle.size().0, index);
     }
 
-    pub(super) fn branch(&mut self) -> Option<Step> {
+    pub(super) fn branch(&mut self) -> Option<Step<P>> {
         if self.learning_due() {
             return self.start_learning();
         }
-        let cells = self.board.grid.cells();
+        let board = &self.board;
         let restart = &self.restart;
-        let best = (0..cells.len())
-            .filter(|&i| cells[i] == Cell::Unknown && self.probe.probed_at[i] > 0)
+        let best = (0..board.len())
+            .filter(|&i| !P::is_known(board.cell(i)) && self.probe.probed_at[i] > 0)
             .map(|i| (restart.score(self.probe.deduced[i]), restart.tie_break(i), i))
             .max_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)))
             .map(|(_, _, i)| i);
         let choice = match best {
-            Some(i) => {
-                let (a, b) = self.probe.deduced[i];
-                Some((i, if a >= b { Cell::Filled } else { Cell::Empty }))
-            }
-            None => self.choose_cell().map(|i| (i, Cell::Filled)),
+            // The value that deduced most, while the cell still has it.
+            Some(i) if P::union(board.cell(i), self.probe.best[i]) == board.cell(i) => Some((i, self.probe.best[i])),
+            Some(i) => Some((i, P::first_guess(board.cell(i)))),
+            None => self.choose_cell().map(|i| (i, P::first_guess(board.cell(i)))),
         };
         let Some((index, mut first)) = choice else {
             self.state = State::Propagate;
             return None;
         };
-        // With a solution in hand, look for another: try the value it does
+        // With a solution in hand, look for another: try a value it does
         // not have first, so the first branch leads away from it.
         if let Some(found) = self.solutions.list().first() {
-            first = found.cells()[index].opposite();
+            let there = P::value_in(found, index);
+            first = P::values(self.board.cell(index)).find(|&v| v != there).unwrap_or(first);
         }
         if self.stats.guesses == 0 {
             self.probes_at_first_guess = self.stats.probes;
@@ -292,7 +311,7 @@ impl Solver {
         Some(Step::Guess { row, col, cell: first, depth: self.guesses.len() })
     }
 
-    pub(super) fn backtrack(&mut self) -> Option<Step> {
+    pub(super) fn backtrack(&mut self) -> Option<Step<P>> {
         if self.learning_due() && !self.guesses.is_empty() {
             return self.start_learning();
         }
@@ -318,7 +337,7 @@ impl Solver {
         let guess = *guess;
         self.board.undo_to(guess.trail_len);
         self.propagation.clear();
-        let cell = guess.first.opposite();
+        let cell = P::without(self.board.cell(guess.index), guess.first);
         self.assign(guess.index, cell);
         self.stats.backtracks += 1;
         self.state = State::Propagate;
@@ -327,10 +346,10 @@ impl Solver {
     }
 }
 
-impl Iterator for Solver {
-    type Item = Step;
+impl<P: Kind> Iterator for Solver<P> {
+    type Item = Step<P>;
 
-    fn next(&mut self) -> Option<Step> {
+    fn next(&mut self) -> Option<Step<P>> {
         if let Some(step) = self.pending.pop_front() {
             return Some(step);
         }
@@ -374,11 +393,11 @@ pub fn until_verdict<S, V>(
 
 /// Solves a puzzle to the end, or until `keep_going` (called after every step)
 /// returns false, which gives [`Verdict::Interrupted`].
-pub fn solve(
-    puzzle: &Puzzle,
+pub fn solve<P: Kind>(
+    puzzle: &P,
     options: SolveOptions,
-    mut keep_going: impl FnMut(&Step) -> bool,
-) -> Result<(Verdict, Stats), PuzzleError> {
+    mut keep_going: impl FnMut(&Step<P>) -> bool,
+) -> Result<(Verdict<P::Solution>, Stats), PuzzleError> {
     let mut solver = Solver::new(puzzle, options)?;
     while let Some(step) = solver.next() {
         if let Step::Done { verdict } = step {

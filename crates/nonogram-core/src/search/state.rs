@@ -1,16 +1,16 @@
 //! The solver's state between steps: the guess stack, where the state
 //! machine is, what probing remembers, and the restarts' budgets.
 
-use crate::cell::Cell;
 use crate::puzzle::LineId;
 
 /// One guess on the stack: the trail's length before it, its cell, the
-/// value tried first, and whether the other value is being tried.
+/// value tried first, and whether the cell's other values are being tried
+/// (the guess's second branch: the cell is not `first`).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Guess {
+pub(super) struct Guess<C> {
     pub(super) trail_len: usize,
     pub(super) index: usize,
-    pub(super) first: Cell,
+    pub(super) first: C,
     pub(super) tried_second: bool,
 }
 
@@ -27,13 +27,16 @@ pub(super) enum State {
 
 /// Per-cell probing memory: when each cell was last probed and what it showed.
 #[derive(Clone, Debug, Default)]
-pub(super) struct ProbeMemory {
+pub(super) struct ProbeMemory<C> {
     /// Next grid index to consider (wrapping).
     pub(super) cursor: usize,
     /// Board clock when each cell was last probed (0: never).
     pub(super) probed_at: Vec<u64>,
-    /// Cells deduced by each value (filled, empty) at each cell's last probe.
+    /// The fewest and the most cells one value deduced at each cell's last
+    /// probe (black and white: its two values' counts, in order).
     pub(super) deduced: Vec<(u32, u32)>,
+    /// The value that deduced the most (the first tried among equals).
+    pub(super) best: Vec<C>,
 }
 
 /// Restarts: search runs with a budget of backtracks that doubles each run
@@ -54,7 +57,8 @@ impl Restarts {
         Restarts { run: 0, budget: Self::FIRST_BUDGET, backtracks: 0 }
     }
 
-    /// Branching score from the cells each value deduces, `a` and `b`. The
+    /// Branching score from the cells each value deduces, `a` and `b` (the
+    /// fewest and the most where a cell has more than two values). The
     /// runs take turns among three scores, since hard puzzles differ in which
     /// one suits them (measured on TAAI #836: 22 s with the first score
     /// alone, 1.4 s in turns; Forever stays with the first):
@@ -82,22 +86,35 @@ impl Restarts {
     }
 }
 
-/// A probe under way: its cell, the value being tried, the filled value's
-/// outcome once known, and, while suspended between steps, the cells its
-/// trial had set (the board itself is back as before the trial, so the grid
-/// a caller sees never holds a trial's cells).
+/// A probe under way: its cell, the cell's values when it began (each
+/// tried in turn), the value being tried, the outcomes of those tried
+/// before, and, while suspended between steps, the cells its trial had set
+/// (the board itself is back as before the trial, so the grid a caller sees
+/// never holds a trial's cells).
 #[derive(Debug)]
-pub(super) struct ProbeRun {
+pub(super) struct ProbeRun<C> {
     pub(super) index: usize,
-    pub(super) value: Cell,
-    pub(super) filled: Option<Trial>,
-    pub(super) suspended: Vec<(u32, Cell)>,
+    pub(super) values: C,
+    pub(super) value: C,
+    pub(super) trials: Vec<Trial<C>>,
+    pub(super) suspended: Vec<(u32, C)>,
 }
 
 /// What trying one value of a cell showed.
 #[derive(Debug)]
-pub(super) enum Trial {
+pub(super) enum Trial<C> {
     Contradiction(LineId),
-    /// The cells (grid index, value) the value deduced, the probed cell first.
-    Settled(Vec<(u32, Cell)>),
+    /// The cells (grid index, value) the value deduced, the probed cell
+    /// first (a cell narrowed twice is there twice).
+    Settled(Vec<(u32, C)>),
+}
+
+impl<C> Trial<C> {
+    /// The cells a settled trial deduced.
+    pub(super) fn cells(&self) -> &[(u32, C)] {
+        match self {
+            Trial::Settled(cells) => cells,
+            Trial::Contradiction(_) => unreachable!("a settled trial"),
+        }
+    }
 }

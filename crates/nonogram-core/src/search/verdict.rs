@@ -1,29 +1,35 @@
 //! What a solve reports: its [`Step`]s, how a solution came without
 //! search ([`Derivation`]), its [`Verdict`] and the [`Stats`] of its work.
 
-use crate::cell::Cell;
+use super::kind::Kind;
 use crate::grid::Grid;
-use crate::puzzle::LineId;
+use crate::puzzle::{LineId, Puzzle};
 use crate::switch::Switch;
 
-/// One unit of solver work, in the order it happened.
+/// One unit of solver work, in the order it happened, for puzzles of kind
+/// `P` ([`Kind`]): a cell is `P::Cell` (black and white's [`crate::Cell`],
+/// colour's set of colours), a solution `P::Solution`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum Step<P: Kind = Puzzle> {
     /// A line was solved; its changed cells (position along the line, new value).
-    Line { line: LineId, changes: Vec<(usize, Cell)> },
+    Line { line: LineId, changes: Vec<(usize, P::Cell)> },
     /// A sweep (all dirty rows, then all dirty columns) ended.
     Sweep { sweep: usize, unknown: usize },
     /// A line has no placement fitting its cells, with `depth` guesses in force.
     Contradiction { line: LineId, depth: usize },
-    /// A guess: cell (row, col) set to `cell`; `depth` guesses are now in force.
-    Guess { row: usize, col: usize, cell: Cell, depth: usize },
-    /// A guess was undone and its cell set to the other value (`cell`), which
-    /// holds in every solution still to be found under the `depth` earlier guesses.
-    Backtrack { row: usize, col: usize, cell: Cell, depth: usize },
-    /// A probe of cell (row, col) at a fixed point: each value tried with full
-    /// propagation. `forced` is the value it proved, if any; `deduced` counts
-    /// the cells each value (filled, empty) deduced when neither contradicted.
-    Probe { row: usize, col: usize, forced: Option<Cell>, deduced: (usize, usize) },
+    /// A guess: cell (row, col) set to `cell` (one value); `depth` guesses
+    /// are now in force.
+    Guess { row: usize, col: usize, cell: P::Cell, depth: usize },
+    /// A guess was undone and its cell set to its other values (`cell`: in
+    /// black and white the other value), which hold in every solution still
+    /// to be found under the `depth` earlier guesses.
+    Backtrack { row: usize, col: usize, cell: P::Cell, depth: usize },
+    /// A probe of cell (row, col) at a fixed point: each of its values tried
+    /// with full propagation. `forced`: the values left to it when some
+    /// contradicted (black and white: the value it proved). Else
+    /// `deduced`: the fewest and the most cells one value deduced, and
+    /// `narrowed`: the cells every value narrowed alike (set by the probe).
+    Probe { row: usize, col: usize, forced: Option<P::Cell>, deduced: (usize, usize), narrowed: usize },
     /// The search went back to the root to start run `run` (1-based) with
     /// another branching order; solutions found so far are kept.
     Restart { run: usize },
@@ -40,14 +46,14 @@ pub enum Step {
     Handover { contradictions: u64 },
     /// A solution (1-based `index`), checked against every clue. `from`:
     /// found from solution `.0` without search, as `.1` says.
-    Solution { index: usize, grid: Grid, from: Option<(usize, Derivation)> },
+    Solution { index: usize, grid: P::Solution, from: Option<(usize, Derivation)> },
     /// Line solving went on (`lines` lines solved, in propagation or in a
     /// probe's trial) without anything to report yet: the step's bound on
     /// work was reached. The grid is as after the previous step; the next
     /// call goes on where this one stopped. Only large boards see it.
     Working { lines: usize },
     /// The search is over.
-    Done { verdict: Verdict },
+    Done { verdict: Verdict<P::Solution> },
 }
 
 /// How a solution came from an earlier one, without search.

@@ -1,0 +1,148 @@
+//! Colour's board for the one search ([`crate::search::Solver`]): each
+//! cell's colours left, with a trail of the colours each narrowing took
+//! away, and the change clock probing reads; and the colour line solver
+//! behind propagation.
+
+use super::puzzle::{ColourPuzzle, Colours};
+use crate::line::cache::ColourLines;
+use crate::line::exact::Contradiction;
+use crate::puzzle::LineId;
+use crate::search::kind::{LineSteps, Trailed};
+
+/// The cells of a colour puzzle as known now (see the module's documentation).
+#[derive(Clone, Debug)]
+pub struct ColourBoard {
+    cells: Vec<Colours>,
+    width: usize,
+    /// The cells narrowed, in order, and the colours each had before.
+    trail: Vec<u32>,
+    before: Vec<Colours>,
+    unknown: usize,
+    clock: u64,
+    row_stamp: Vec<u64>,
+    column_stamp: Vec<u64>,
+    stamping: bool,
+}
+
+impl ColourBoard {
+    /// Every cell open to every colour of `puzzle`.
+    pub fn new(puzzle: &ColourPuzzle) -> ColourBoard {
+        let (width, height) = (puzzle.width(), puzzle.height());
+        let every = puzzle.every_colour();
+        ColourBoard {
+            cells: vec![every; width * height],
+            width,
+            trail: Vec::new(),
+            before: Vec::new(),
+            unknown: if every.count_ones() > 1 { width * height } else { 0 },
+            clock: 1,
+            row_stamp: vec![1; height],
+            column_stamp: vec![1; width],
+            stamping: true,
+        }
+    }
+
+    /// Each cell's colours left, row-major.
+    pub fn cells(&self) -> &[Colours] {
+        &self.cells
+    }
+
+    fn touch(&mut self, index: usize) {
+        if self.stamping {
+            self.clock += 1;
+            self.row_stamp[index / self.width] = self.clock;
+            self.column_stamp[index % self.width] = self.clock;
+        }
+    }
+}
+
+impl Trailed for ColourBoard {
+    type Cell = Colours;
+
+    fn cell(&self, index: usize) -> Colours {
+        self.cells[index]
+    }
+    fn len(&self) -> usize {
+        self.cells.len()
+    }
+    fn unknown(&self) -> usize {
+        self.unknown
+    }
+    fn set(&mut self, index: usize, colours: Colours) {
+        let old = self.cells[index];
+        debug_assert!(colours & !old == 0 && colours != 0, "a cell is narrowed to some of its colours");
+        if old == colours {
+            return;
+        }
+        self.cells[index] = colours;
+        self.trail.push(index as u32);
+        self.before.push(old);
+        if old.count_ones() > 1 && colours.count_ones() == 1 {
+            self.unknown -= 1;
+        }
+        self.touch(index);
+    }
+    fn trail_len(&self) -> usize {
+        self.trail.len()
+    }
+    fn trail_since(&self, len: usize) -> &[u32] {
+        &self.trail[len..]
+    }
+    fn undo_to(&mut self, len: usize) {
+        while self.trail.len() > len {
+            let index = self.trail.pop().expect("longer than len") as usize;
+            let old = self.before.pop().expect("one colour set a narrowing");
+            if old.count_ones() > 1 && self.cells[index].count_ones() == 1 {
+                self.unknown += 1;
+            }
+            self.cells[index] = old;
+            self.touch(index);
+        }
+    }
+    fn clock(&self) -> u64 {
+        self.clock
+    }
+    fn cell_stamp(&self, index: usize) -> u64 {
+        self.row_stamp[index / self.width].max(self.column_stamp[index % self.width])
+    }
+    fn set_stamping(&mut self, on: bool) {
+        self.stamping = on;
+    }
+}
+
+/// The colour line solver behind propagation: the line's cells read from
+/// the board, solved through the cache ([`ColourLines`]), the colours it
+/// takes away set back.
+#[derive(Debug, Default)]
+pub struct ColourLineSteps {
+    lines: ColourLines,
+    before: Vec<Colours>,
+}
+
+impl LineSteps<ColourPuzzle> for ColourLineSteps {
+    fn solve_line(
+        &mut self,
+        puzzle: &ColourPuzzle,
+        board: &mut ColourBoard,
+        line: LineId,
+        work: &mut u64,
+        mut changed: impl FnMut(usize, Colours),
+    ) -> Result<(), Contradiction> {
+        let (width, height) = (puzzle.width(), puzzle.height());
+        self.before.clear();
+        self.before.extend(line.cell_indices(width, height).map(|i| board.cells[i]));
+        *work += (self.before.len() * (puzzle.clue(line).len() + 1)) as u64;
+        let after = self.lines.solve(puzzle, line, &self.before).ok_or(Contradiction)?;
+        for (pos, (&old, &new)) in self.before.iter().zip(after).enumerate() {
+            if old != new {
+                board.set(line.cell_index(width, pos), new);
+                changed(pos, new);
+            }
+        }
+        Ok(())
+    }
+
+    fn release(&mut self) {
+        self.lines = ColourLines::new();
+    }
+}
