@@ -364,10 +364,13 @@ await test('a colour puzzle that needs looking ahead gets a colour look-ahead hi
   await startPlaying(page, colourJson(hard));
   for (let i = 0; i < 60; i++) {
     const words = await askHint(page);
-    if (words.startsWith('Looking ahead at row')) {
-      expect(/^Looking ahead at row \d+, column \d+: as (red|blue|white), .*no valid placement.*; so it is (red|blue|white)\.$/.test(words), words);
+    if (words.startsWith('Looking ahead')) {
+      // One colour ruled out ("if … were red, …") or several ("as red, …; as white, …").
+      const one = /^Looking ahead: if row \d+, column \d+ were (red|blue|white), .*no valid placement, so it is (red|blue|white)\.$/;
+      const several = /^Looking ahead at row \d+, column \d+: as (red|blue|white), .*no valid placement.*; so it is (red|blue|white)\.$/;
+      expect(one.test(words) || several.test(words), words);
       // Applied, the cell is as in the picture.
-      const [, r, c] = words.match(/^Looking ahead at row (\d+), column (\d+)/).map(Number);
+      const [, r, c] = words.match(/^Looking ahead(?:: if| at) row (\d+), column (\d+)/).map(Number);
       const colour = words.match(/so it is (\w+)\.$/)[1];
       expect({ r: 'red', b: 'blue', '.': 'white' }[hard[r - 1][c - 1]] === colour, `${words} (the picture has ${hard[r - 1][c - 1]})`);
       return;

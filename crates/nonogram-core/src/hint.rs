@@ -1,5 +1,11 @@
 //! Hints for a player: the next deduction from the player's own cells,
-//! found the way a person finds it, and said in words.
+//! found the way a person finds it, and said in words. One [`Hint`] for
+//! both kinds of puzzle (a value is black and white's [`Cell`] or a
+//! colour's index), one way of saying it ([`Hint::explain`], with
+//! [`Said`]: how a kind names its values and clues), and one look-ahead
+//! (`look_ahead.rs`, over the search's propagation); finding the line
+//! hints is each kind's own (here for black and white, `colour.rs` for
+//! colour).
 //!
 //! In order: a line the player's cells already contradict (or, when the
 //! solution is known, cells that differ from it); else the easiest line
@@ -8,33 +14,17 @@
 //! (probing): if a cell were filled (or empty), line logic would leave a
 //! line with no placement, so it is the other; else a guess is needed.
 
+mod look_ahead;
+mod said;
+
 use crate::line::placement::count_placements;
 use crate::line::solve_line;
-use crate::propagate::{Board, Propagation};
-use crate::{Cell, Clue, Grid, LineId, Puzzle};
-
-/// The next step for a player, from their cells.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Hint {
-    /// Every clue is satisfied.
-    Solved,
-    /// No placement of this line's clue fits the player's cells.
-    Contradiction { line: LineId, why: String },
-    /// These cells (grid indices) differ from the solution.
-    Wrong { cells: Vec<usize> },
-    /// The line's clue and its cells force these cells (positions along
-    /// the line, and their values), whichever of its `placements` is true.
-    Line { line: LineId, placements: u64, forced: Vec<(usize, Cell)> },
-    /// Were cell `index` `assumed`, line logic would leave `contradiction`
-    /// with no placement after `steps` line solves: it is the other value.
-    Probe { index: usize, assumed: Cell, contradiction: LineId, steps: u64 },
-    /// Neither a line nor looking ahead one cell deduces anything.
-    Guess,
-}
-
-/// Probing stops looking for an easier contradiction past this many line
-/// solves in all (a hint on a 50×50 board stays well under 200 ms).
-const PROBE_BUDGET: u64 = 200_000;
+use crate::propagate::Board;
+use crate::{Cell, Clue, Grid, Puzzle};
+use look_ahead::look_ahead;
+pub use said::{clue_text, Hint, Said};
+#[cfg(test)]
+use said::value_word;
 
 /// The next hint for the player's `cells` (unknown where they marked
 /// nothing); `solution`, when the puzzle's only one is known, catches wrong
@@ -70,7 +60,7 @@ pub fn hint(puzzle: &Puzzle, cells: &Grid, solution: Option<&Grid>) -> Hint {
         if forced.is_empty() {
             continue;
         }
-        let placements = count_placements(puzzle.clue(line).runs(), &current);
+        let placements = Some(count_placements(puzzle.clue(line).runs(), &current));
         let easier = match &best {
             Some(Hint::Line { placements: p, forced: f, .. }) => {
                 (placements, usize::MAX - forced.len()) < (*p, usize::MAX - f.len())
@@ -81,7 +71,17 @@ pub fn hint(puzzle: &Puzzle, cells: &Grid, solution: Option<&Grid>) -> Hint {
             best = Some(Hint::Line { line, placements, forced });
         }
     }
-    best.unwrap_or_else(|| probe(puzzle, cells))
+    best.unwrap_or_else(|| {
+        // The player's cells are at a fixed point of line logic (no line
+        // hint was found): look ahead from them.
+        let mut board = Board::new(puzzle.width(), puzzle.height());
+        for (i, &c) in cells.cells().iter().enumerate() {
+            if c.is_known() {
+                board.set(i, c);
+            }
+        }
+        look_ahead(puzzle, &mut board, 0).unwrap_or(Hint::Guess)
+    })
 }
 
 /// What a line's clue forces in its cells: how many placements fit, and
@@ -98,52 +98,6 @@ fn forced_cells(before: &[Cell], after: &[Cell]) -> Vec<(usize, Cell)> {
         .filter(|(_, (a, b))| !a.is_known() && b.is_known())
         .map(|(p, (_, &b))| (p, b))
         .collect()
-}
-
-/// Looks ahead one cell: the trial whose contradiction comes soonest.
-fn probe(puzzle: &Puzzle, cells: &Grid) -> Hint {
-    let (width, height) = (puzzle.width(), puzzle.height());
-    let mut board = Board::new(width, height);
-    board.stamping = false;
-    for (i, &c) in cells.cells().iter().enumerate() {
-        if c.is_known() {
-            board.set(i, c);
-        }
-    }
-    let base = board.trail_len();
-    // The player's cells are at a fixed point of line logic (no line hint
-    // was found): a trial starts from the two lines through its cell.
-    let mut propagation = Propagation::new(puzzle);
-    propagation.clear();
-    let mut best: Option<Hint> = None;
-    for index in (0..width * height).filter(|&i| !cells.cells()[i].is_known()) {
-        for assumed in [Cell::Filled, Cell::Empty] {
-            let before = propagation.line_solves();
-            board.set(index, assumed);
-            propagation.mark_cell(width, index);
-            let outcome = loop {
-                if let Some(outcome) = propagation.settle_bounded(puzzle, &mut board) {
-                    break outcome;
-                }
-            };
-            board.undo_to(base);
-            propagation.clear();
-            let steps = propagation.line_solves() - before;
-            let spent = propagation.line_solves();
-            if let Err(contradiction) = outcome {
-                if !matches!(best, Some(Hint::Probe { steps: s, .. }) if s <= steps) {
-                    best = Some(Hint::Probe { index, assumed, contradiction, steps });
-                }
-            }
-            // A contradiction in the cell's own two lines is as easy as it gets.
-            if matches!(best, Some(Hint::Probe { steps, .. }) if steps <= 2)
-                || (best.is_some() && spent > PROBE_BUDGET)
-            {
-                return best.unwrap_or(Hint::Guess);
-            }
-        }
-    }
-    best.unwrap_or(Hint::Guess)
 }
 
 /// Why no placement of `clue` fits `cells`, as specifically as it can say.
@@ -176,143 +130,6 @@ fn why_contradicted(clue: &Clue, cells: &[Cell]) -> String {
 
 fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// A clue as a player reads it: "4 1", or "0" when empty.
-pub fn clue_text(clue: &Clue) -> String {
-    if clue.runs().is_empty() {
-        return "0".into();
-    }
-    clue.runs().iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
-}
-
-/// "row 3" → "Row 3".
-fn capital(line: LineId) -> String {
-    capitalised(&line.to_string())
-}
-
-/// "row 2, column 5" → "Row 2, column 5".
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default()
-}
-
-/// 1-based positions as ranges: "cells 4–5 and 8", "cell 2".
-fn positions(list: &[usize]) -> String {
-    let mut ranges: Vec<(usize, usize)> = Vec::new();
-    for &p in list {
-        match ranges.last_mut() {
-            Some((_, end)) if *end + 1 == p => *end = p,
-            _ => ranges.push((p, p)),
-        }
-    }
-    let parts: Vec<String> = ranges
-        .iter()
-        .map(|&(a, b)| if a == b { format!("{}", a + 1) } else { format!("{}–{}", a + 1, b + 1) })
-        .collect();
-    let word = if list.len() == 1 { "cell" } else { "cells" };
-    match parts.as_slice() {
-        [] => String::new(),
-        [one] => format!("{word} {one}"),
-        [rest @ .., last] => format!("{word} {} and {last}", rest.join(", ")),
-    }
-}
-
-fn cell_name(index: usize, width: usize) -> String {
-    format!("row {}, column {}", index / width + 1, index % width + 1)
-}
-
-fn value_word(cell: Cell) -> &'static str {
-    if cell == Cell::Filled {
-        "filled"
-    } else {
-        "empty"
-    }
-}
-
-impl Hint {
-    /// The hint in one or two sentences, in the seeds' words (placements,
-    /// the overlap of placements, forced cells).
-    pub fn explain(&self, puzzle: &Puzzle) -> String {
-        let width = puzzle.width();
-        match self {
-            Hint::Solved => "Solved: every clue is satisfied.".into(),
-            Hint::Contradiction { line, why } => format!("{} cannot be completed: {why}.", capital(*line)),
-            Hint::Wrong { cells } => {
-                let first = cell_name(cells[0], width);
-                match cells.len() {
-                    1 => format!("A mistake: {first} is not as in the solution. Check outlines it."),
-                    n => format!("{n} mistakes, the first at {first}: those cells are not as in the solution. Check outlines them."),
-                }
-            }
-            Hint::Line { line, placements, forced } => {
-                let clue = clue_text(puzzle.clue(*line));
-                let of = |value: Cell| -> Vec<usize> {
-                    forced.iter().filter(|(_, c)| *c == value).map(|(p, _)| *p).collect()
-                };
-                let (filled, empty) = (of(Cell::Filled), of(Cell::Empty));
-                let mut what = Vec::new();
-                if !filled.is_empty() {
-                    what.push(format!(
-                        "{} {}",
-                        positions(&filled),
-                        if filled.len() == 1 { "is filled" } else { "are filled" }
-                    ));
-                }
-                if !empty.is_empty() {
-                    what.push(format!(
-                        "{} {}",
-                        positions(&empty),
-                        if empty.len() == 1 { "is empty" } else { "are empty" }
-                    ));
-                }
-                let how = if *placements == 1 {
-                    "only one placement of the clue fits its cells".to_string()
-                } else {
-                    format!("whichever of its {placements} placements is true (their overlap)")
-                };
-                format!("{}, clue {clue}: {how}, {}.", capital(*line), what.join(", and "))
-            }
-            Hint::Probe { index, assumed, contradiction, .. } => {
-                let cell = cell_name(*index, width);
-                let own = [LineId::Row(index / width), LineId::Column(index % width)].contains(contradiction);
-                let outcome = if own {
-                    format!("{contradiction} would have no valid placement")
-                } else {
-                    format!("line logic would leave {contradiction} with no valid placement")
-                };
-                format!(
-                    "Looking ahead: if {cell} were {}, {outcome}, so it is {}.",
-                    value_word(*assumed),
-                    value_word(assumed.opposite()),
-                )
-            }
-            Hint::Guess => {
-                "No line and no single cell's look-ahead forces a cell here: this puzzle needs a guess."
-                    .into()
-            }
-        }
-    }
-
-    /// The cells the hint deduces (grid index, value): to apply it.
-    pub fn cells(&self, width: usize) -> Vec<(usize, Cell)> {
-        match self {
-            Hint::Line { line, forced, .. } => {
-                forced.iter().map(|&(p, c)| (line.cell_index(width, p), c)).collect()
-            }
-            Hint::Probe { index, assumed, .. } => vec![(*index, assumed.opposite())],
-            _ => Vec::new(),
-        }
-    }
-
-    /// The line to highlight, if the hint is about one.
-    pub fn line(&self) -> Option<LineId> {
-        match self {
-            Hint::Contradiction { line, .. } | Hint::Line { line, .. } => Some(*line),
-            Hint::Probe { contradiction, .. } => Some(*contradiction),
-            _ => None,
-        }
-    }
 }
 
 /// How hard a puzzle is for a person, from how the solver solved it.

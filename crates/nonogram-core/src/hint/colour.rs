@@ -2,41 +2,35 @@
 //! player's cells contradict, cells that differ from every solution found,
 //! the line whose clue forces the most cells (every placement that fits
 //! its cells agrees on them); where no line forces anything, looking ahead
-//! one cell (each of its colours but one would leave, by line logic, a
-//! line with no placement, so it is that one); else a cell every solution
-//! found agrees on, shown as it is in the solution.
+//! one cell (the one look-ahead: each of its colours but one would leave,
+//! by line logic, a line with no placement, so it is that one); else a
+//! cell every solution found agrees on, shown as it is in the solution.
+//! The hints are black and white's [`Hint`], a value a colour's index.
 
-use super::{capital, capitalised, cell_name, positions};
-use crate::colour::propagate::{propagate, propagate_watching, Stop};
+use super::look_ahead::look_ahead;
+use super::said::{Hint, Said};
+use crate::colour::board::ColourBoard;
+use crate::colour::propagate::{propagate_watching, Stop};
 use crate::colour::{solve_colour_line, ColourPuzzle, Colours};
 use crate::line::cache::ColourLines;
+use crate::search::kind::Trailed;
 use crate::search::Stats;
 use crate::LineId;
 
-/// The next step for a player of a colour puzzle, from their cells.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ColourHint {
-    /// Every clue is satisfied.
-    Solved,
-    /// No placement of this line's clue fits the player's cells.
-    Contradiction { line: LineId },
-    /// These cells (grid indices) differ from every solution found.
-    Wrong { cells: Vec<usize> },
-    /// The line's clue and its cells force these cells (positions along
-    /// the line, and their colours).
-    Line { line: LineId, forced: Vec<(usize, u8)> },
-    /// As `Line`, once the colours other lines rule out of its cells are
-    /// taken out too: line logic a player does in their head, as the board
-    /// takes only a colour, not the colours a cell cannot be.
-    Narrowed { line: LineId, forced: Vec<(usize, u8)> },
-    /// Looking ahead one cell: were cell `index` any colour of `ruled_out`,
-    /// line logic would leave that colour's line with no placement (after
-    /// `steps` line solves in all), so it is `colour`.
-    Probe { index: usize, colour: u8, ruled_out: Vec<(u8, LineId)>, steps: u64 },
-    /// No line forces a cell: cell `index` is `colour` in every solution found.
-    Reveal { index: usize, colour: u8, solutions: usize },
-    /// No line forces a cell, and no solution is known.
-    Guess,
+/// A colour hint: a value is a colour's index (0 the background).
+pub type ColourHint = Hint<u8>;
+
+impl Said for ColourPuzzle {
+    type Value = u8;
+    fn value_of(cell: Colours) -> u8 {
+        cell.trailing_zeros() as u8
+    }
+    fn name(&self, colour: u8) -> String {
+        self.palette.get(usize::from(colour)).map_or("?", |s| s.name.as_str()).to_string()
+    }
+    fn clue_words(&self, line: LineId) -> String {
+        self.clue_text(self.clue(line))
+    }
 }
 
 /// The next hint for the player's `cells` (each the set of colours left:
@@ -46,14 +40,15 @@ pub fn colour_hint(puzzle: &ColourPuzzle, cells: &[Colours], solutions: &[Vec<u8
     let known = |set: Colours| set.count_ones() == 1;
     let values: Vec<u8> = cells.iter().map(|c| c.trailing_zeros() as u8).collect();
     if cells.iter().all(|&c| known(c)) && puzzle.is_solution(&values) {
-        return ColourHint::Solved;
+        return Hint::Solved;
     }
     let (width, height) = (puzzle.width(), puzzle.height());
     let mut best: Option<(LineId, Vec<(usize, u8)>)> = None;
     for line in puzzle.lines() {
         let before: Vec<Colours> = line.cell_indices(width, height).map(|i| cells[i]).collect();
         let Ok(after) = solve_colour_line(puzzle.clue(line), &before) else {
-            return ColourHint::Contradiction { line };
+            let why = format!("no placement of its clue {} fits its cells", puzzle.clue_words(line));
+            return Hint::Contradiction { line, why };
         };
         let forced: Vec<(usize, u8)> = (before.iter().zip(&after).enumerate())
             .filter(|(_, (&b, &a))| !known(b) && known(a))
@@ -68,11 +63,11 @@ pub fn colour_hint(puzzle: &ColourPuzzle, cells: &[Colours], solutions: &[Vec<u8
             .filter(|&i| known(cells[i]) && solutions.iter().all(|s| s[i] != values[i]))
             .collect();
         if !wrong.is_empty() {
-            return ColourHint::Wrong { cells: wrong };
+            return Hint::Wrong { cells: wrong };
         }
     }
     if let Some((line, forced)) = best {
-        return ColourHint::Line { line, forced };
+        return Hint::Line { line, placements: None, forced };
     }
     // Line logic from the player's cells with the colours lines rule out
     // kept (the board cannot show them): the first line, in that order,
@@ -84,10 +79,14 @@ pub fn colour_hint(puzzle: &ColourPuzzle, cells: &[Colours], solutions: &[Vec<u8
     let lines: Vec<LineId> = puzzle.lines().collect();
     let mut solver = ColourLines::new();
     match propagate_watching(puzzle, &mut base, &lines, &mut stats, &mut solver, Some(cells)) {
-        Err(Stop::Forced(line, forced)) => return ColourHint::Narrowed { line, forced },
+        Err(Stop::Forced(line, forced)) => return Hint::Narrowed { line, forced },
         Err(Stop::Contradiction(_)) => {}
         Ok(()) => {
-            if let Some(probe) = probe(puzzle, &base, stats, &mut solver) {
+            let mut board = ColourBoard::new(puzzle);
+            for (i, &set) in base.iter().enumerate() {
+                board.set(i, set);
+            }
+            if let Some(probe) = look_ahead(puzzle, &mut board, stats.line_solves) {
                 return probe;
             }
         }
@@ -96,153 +95,8 @@ pub fn colour_hint(puzzle: &ColourPuzzle, cells: &[Colours], solutions: &[Vec<u8
         .find(|&i| !known(cells[i]) && solutions.iter().all(|s| s[i] == solutions[0][i]))
         .filter(|_| !solutions.is_empty());
     match agreed {
-        Some(index) => ColourHint::Reveal { index, colour: solutions[0][index], solutions: solutions.len() },
-        None => ColourHint::Guess,
-    }
-}
-
-/// Looking ahead stops looking for an easier cell past this many line
-/// solves in all (as black and white's).
-const PROBE_BUDGET: u64 = 200_000;
-
-/// Looks ahead one cell from `base` (the player's cells narrowed by line
-/// logic to its fixed point: what no single line showed as a known cell
-/// may still narrow its sets): the cell all of whose colours but one
-/// leave, by line logic, a line with no placement, the one whose
-/// contradictions come soonest; `None` when no cell is so deduced.
-/// `stats` counts the line solves so far (the budget, each probe's steps).
-fn probe(
-    puzzle: &ColourPuzzle,
-    base: &[Colours],
-    mut stats: Stats,
-    solver: &mut ColourLines,
-) -> Option<ColourHint> {
-    let width = puzzle.width();
-    let mut best: Option<ColourHint> = None;
-    let mut trial = base.to_vec();
-    for index in (0..base.len()).filter(|&i| base[i].count_ones() > 1) {
-        let (row, column) = (LineId::Row(index / width), LineId::Column(index % width));
-        let mut left = Vec::new();
-        let mut ruled_out = Vec::new();
-        let start = stats.line_solves;
-        for colour in (0..32u8).filter(|&c| base[index] & (1 << c) != 0) {
-            trial.copy_from_slice(base);
-            trial[index] = 1 << colour;
-            match propagate(puzzle, &mut trial, &[row, column], &mut stats, solver) {
-                Err(line) => ruled_out.push((colour, line)),
-                Ok(()) => left.push(colour),
-            }
-            if left.len() > 1 {
-                break;
-            }
-        }
-        let steps = stats.line_solves - start;
-        if let [colour] = left[..] {
-            if !matches!(best, Some(ColourHint::Probe { steps: s, .. }) if s <= steps) {
-                best = Some(ColourHint::Probe { index, colour, ruled_out, steps });
-            }
-        }
-        // Every colour ruled out in the cell's own two lines is as easy as it gets.
-        let easy = matches!(&best, Some(ColourHint::Probe { steps, ruled_out, .. }) if *steps <= 2 * ruled_out.len() as u64);
-        if easy || (best.is_some() && stats.line_solves > PROBE_BUDGET) {
-            break;
-        }
-    }
-    best
-}
-
-impl ColourHint {
-    /// The hint in one or two sentences, naming colours by the palette.
-    pub fn explain(&self, puzzle: &ColourPuzzle) -> String {
-        let width = puzzle.width();
-        let name = |c: u8| puzzle.palette.get(usize::from(c)).map_or("?", |s| s.name.as_str());
-        match self {
-            ColourHint::Solved => "Solved: every clue is satisfied.".into(),
-            ColourHint::Contradiction { line } => format!(
-                "{} cannot be completed: no placement of its clue {} fits its cells.",
-                capital(*line),
-                puzzle.clue_text(puzzle.clue(*line))
-            ),
-            ColourHint::Wrong { cells } => {
-                let first = cell_name(cells[0], width);
-                match cells.len() {
-                    1 => format!("A mistake: {first} is not as in the solution. Check outlines it."),
-                    n => format!("{n} mistakes, the first at {first}: those cells are not as in the solution. Check outlines them."),
-                }
-            }
-            ColourHint::Line { line, forced } | ColourHint::Narrowed { line, forced } => {
-                // Each colour once, in the order the line meets them.
-                let mut colours: Vec<u8> = Vec::new();
-                for &(_, c) in forced {
-                    if !colours.contains(&c) {
-                        colours.push(c);
-                    }
-                }
-                let what: Vec<String> = colours
-                    .into_iter()
-                    .map(|c| {
-                        let at: Vec<usize> = forced.iter().filter(|f| f.1 == c).map(|f| f.0).collect();
-                        format!("{} {} {}", positions(&at), if at.len() == 1 { "is" } else { "are" }, name(c))
-                    })
-                    .collect();
-                let narrowed = match self {
-                    ColourHint::Narrowed { .. } => " and the colours its crossing lines rule out",
-                    _ => "",
-                };
-                format!(
-                    "{}, clue {}: every placement that fits its cells{narrowed} agrees that {}.",
-                    capital(*line),
-                    puzzle.clue_text(puzzle.clue(*line)),
-                    what.join(", and ")
-                )
-            }
-            ColourHint::Probe { index, colour, ruled_out, .. } => {
-                let cell = cell_name(*index, width);
-                let own = [LineId::Row(index / width), LineId::Column(index % width)];
-                let each: Vec<String> = ruled_out
-                    .iter()
-                    .map(|(c, line)| {
-                        if own.contains(line) {
-                            format!("as {}, {line} would have no valid placement", name(*c))
-                        } else {
-                            format!("as {}, line logic would leave {line} with no valid placement", name(*c))
-                        }
-                    })
-                    .collect();
-                format!("Looking ahead at {cell}: {}; so it is {}.", each.join("; "), name(*colour))
-            }
-            ColourHint::Reveal { index, colour, solutions } => format!(
-                "No line forces a cell from your cells alone. {} is {} in {}.",
-                capitalised(&cell_name(*index, width)),
-                name(*colour),
-                if *solutions == 1 { "the solution" } else { "every solution found" }
-            ),
-            ColourHint::Guess => "No line forces a cell here: this puzzle needs a guess.".into(),
-        }
-    }
-
-    /// The cells the hint deduces (grid index, colour): to apply it.
-    pub fn cells(&self, width: usize) -> Vec<(usize, u8)> {
-        match self {
-            ColourHint::Line { line, forced } | ColourHint::Narrowed { line, forced } => {
-                forced.iter().map(|&(p, c)| (line.cell_index(width, p), c)).collect()
-            }
-            ColourHint::Reveal { index, colour, .. } | ColourHint::Probe { index, colour, .. } => {
-                vec![(*index, *colour)]
-            }
-            _ => Vec::new(),
-        }
-    }
-
-    /// The line to highlight, if the hint is about one.
-    pub fn line(&self) -> Option<LineId> {
-        match self {
-            ColourHint::Contradiction { line }
-            | ColourHint::Line { line, .. }
-            | ColourHint::Narrowed { line, .. } => Some(*line),
-            ColourHint::Probe { ruled_out, .. } => ruled_out.first().map(|&(_, line)| line),
-            _ => None,
-        }
+        Some(index) => Hint::Reveal { index, value: solutions[0][index], solutions: solutions.len() },
+        None => Hint::Guess,
     }
 }
 
@@ -261,7 +115,7 @@ mod tests {
         // From nothing: the line forcing the most cells, said in colours.
         let blank = vec![every; 9];
         let hint = colour_hint(&puzzle, &blank, &solutions);
-        let ColourHint::Line { line, forced } = &hint else { panic!("{hint:?}") };
+        let ColourHint::Line { line, forced, .. } = &hint else { panic!("{hint:?}") };
         for (index, colour) in hint.cells(3) {
             assert_eq!(PICTURE[index], colour, "{line}: {forced:?}");
         }
@@ -282,7 +136,7 @@ mod tests {
         cells[2] = 1 << 2;
         assert!(matches!(
             colour_hint(&puzzle, &cells, &solutions),
-            ColourHint::Contradiction { line: LineId::Row(0) }
+            ColourHint::Contradiction { line: LineId::Row(0), .. }
         ));
         // The solution itself.
         let done: Vec<Colours> = PICTURE.iter().map(|&c| 1 << c).collect();
@@ -357,13 +211,13 @@ mod tests {
                 continue;
             }
             let hint = colour_hint(&puzzle, &cells, &[]);
-            if let ColourHint::Probe { index, colour, ruled_out, .. } = &hint {
+            if let ColourHint::Probe { index, value: colour, ruled_out, .. } = &hint {
                 assert_eq!(solution[*index], *colour, "{hint:?}");
                 assert!(!ruled_out.is_empty() && ruled_out.iter().all(|(c, _)| c != colour));
                 assert_eq!(hint.cells(width), [(*index, *colour)]);
                 let text = hint.explain(&puzzle);
                 assert!(
-                    text.starts_with("Looking ahead at row ") && text.contains("no valid placement"),
+                    text.starts_with("Looking ahead") && text.contains("no valid placement"),
                     "{text}"
                 );
                 probes += 1;
@@ -387,7 +241,7 @@ mod tests {
         assert_eq!(colour_hint(&puzzle, &cells, &both), ColourHint::Guess);
         // With one solution known, one of its cells is shown.
         let hint = colour_hint(&puzzle, &cells, &both[..1]);
-        assert_eq!(hint, ColourHint::Reveal { index: 0, colour: 1, solutions: 1 });
+        assert_eq!(hint, ColourHint::Reveal { index: 0, value: 1, solutions: 1 });
         assert_eq!(
             hint.explain(&puzzle),
             "No line forces a cell from your cells alone. Row 1, column 1 is black in the solution."

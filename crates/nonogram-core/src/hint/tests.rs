@@ -2,6 +2,7 @@
 //! looking ahead, and on random boards (no hint ever claims a wrong cell).
 
 use super::*;
+use crate::LineId;
 use crate::cell::line_from_str;
 use crate::testing::Random;
 use crate::{solve, SolveOptions, Verdict};
@@ -48,7 +49,7 @@ fn seed_001_hints_name_the_line_and_its_resultant_fixes() {
     // As the page says it: the line, the clue, the placements, the cells.
     let puzzle = Puzzle::new(vec![Clue(vec![3, 2])], vec![Clue(vec![]); 10]);
     let (placements, forced) = line_hint(&[3, 2], &line("....x.x...")).unwrap();
-    let hint = Hint::Line { line: LineId::Row(0), placements, forced };
+    let hint = Hint::Line { line: LineId::Row(0), placements: Some(placements), forced };
     assert_eq!(
         hint.explain(&puzzle),
         "Row 1, clue 3 2: whichever of its 4 placements is true (their overlap), cells 2–3 and 9 are filled, \
@@ -57,7 +58,7 @@ fn seed_001_hints_name_the_line_and_its_resultant_fixes() {
     assert_eq!(hint.cells(10), [(1, Cell::Filled), (2, Cell::Filled), (5, Cell::Empty), (8, Cell::Filled)]);
     // One placement: said so.
     let (placements, forced) = line_hint(&[8], &line("#.........")).unwrap();
-    let only = Hint::Line { line: LineId::Column(2), placements, forced };
+    let only = Hint::Line { line: LineId::Column(2), placements: Some(placements), forced };
     let puzzle = Puzzle::new(vec![Clue(vec![]); 10], vec![Clue(vec![]), Clue(vec![]), Clue(vec![8])]);
     assert!(only
         .explain(&puzzle)
@@ -78,7 +79,7 @@ fn the_easiest_line_comes_first_and_the_board_is_solved_by_hints_alone() {
     // Columns 3 (clue 1 3) and 4 (clue 5) have one placement each, filling
     // all five cells: the easiest lines there are; the first comes first.
     assert!(
-        matches!(&first, Hint::Line { line: LineId::Column(2), placements: 1, forced } if forced.len() == 5),
+        matches!(&first, Hint::Line { line: LineId::Column(2), placements: Some(1), forced } if forced.len() == 5),
         "{first:?}"
     );
     let mut hints = 0;
@@ -182,7 +183,10 @@ fn a_puzzle_that_needs_looking_ahead_gets_a_probe_that_explains_its_contradictio
         }
         let mut cells = Grid::new(8, 8);
         let h = by_lines(&puzzle, &mut cells, &solution);
-        let Hint::Probe { index, assumed, contradiction, .. } = h else { panic!("{h:?}") };
+        let Hint::Probe { index, value, ruled_out, .. } = &h else { panic!("{h:?}") };
+        let (index, value) = (*index, *value);
+        let [(assumed, contradiction)] = ruled_out[..] else { panic!("{h:?}") };
+        assert_eq!(assumed, value.opposite());
         // The probe's cell is the other value, as in the solution.
         assert_eq!(solution.cells()[index], assumed.opposite());
         assert_eq!(h.cells(8), [(index, assumed.opposite())]);
