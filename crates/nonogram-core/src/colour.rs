@@ -14,15 +14,13 @@
 //! their trail, the line solver behind propagation) → [`kind`] (colour as
 //! a [`crate::search::Kind`]: `Solver<ColourPuzzle>` propagates, probes,
 //! guesses, restarts and hands over to clause learning in [`sat`] as black
-//! and white does) → verdict. [`propagate`]: line logic outside search,
-//! for hints.
+//! and white does) → verdict.
 
 pub mod board;
 pub mod fix;
 pub mod kind;
 pub mod line;
 pub mod placement;
-pub mod propagate;
 pub mod puzzle;
 pub mod sat;
 pub mod switch;

@@ -10,11 +10,9 @@
 use super::look_ahead::look_ahead;
 use super::said::{Hint, Said};
 use crate::colour::board::ColourBoard;
-use crate::colour::propagate::{propagate_watching, Stop};
 use crate::colour::{solve_colour_line, ColourPuzzle, Colours};
-use crate::line::cache::ColourLines;
+use crate::propagate::{Progress, Propagation};
 use crate::search::kind::Trailed;
-use crate::search::Stats;
 use crate::LineId;
 
 /// A colour hint: a value is a colour's index (0 the background).
@@ -74,20 +72,29 @@ pub fn colour_hint(puzzle: &ColourPuzzle, cells: &[Colours], solutions: &[Vec<u8
     // that then makes a cell known which the player's cells leave open;
     // else, at its fixed point, looking ahead starts (its line solves
     // count toward the look-ahead's budget).
-    let mut base = cells.to_vec();
-    let mut stats = Stats::default();
-    let lines: Vec<LineId> = puzzle.lines().collect();
-    let mut solver = ColourLines::new();
-    match propagate_watching(puzzle, &mut base, &lines, &mut stats, &mut solver, Some(cells)) {
-        Err(Stop::Forced(line, forced)) => return Hint::Narrowed { line, forced },
-        Err(Stop::Contradiction(_)) => {}
-        Ok(()) => {
-            let mut board = ColourBoard::new(puzzle);
-            for (i, &set) in base.iter().enumerate() {
-                board.set(i, set);
+    let mut board = ColourBoard::new(puzzle);
+    for (i, &set) in cells.iter().enumerate() {
+        board.set(i, set);
+    }
+    let mut propagation = Propagation::new(puzzle);
+    loop {
+        match propagation.next(puzzle, &mut board) {
+            Progress::Line { line, changes } => {
+                let forced: Vec<(usize, u8)> = (changes.iter())
+                    .filter(|&&(pos, new)| known(new) && !known(cells[line.cell_index(width, pos)]))
+                    .map(|&(pos, new)| (pos, new.trailing_zeros() as u8))
+                    .collect();
+                if !forced.is_empty() {
+                    return Hint::Narrowed { line, forced };
+                }
             }
-            if let Some(probe) = look_ahead(puzzle, &mut board, stats.line_solves) {
-                return probe;
+            Progress::SweepEnd { .. } | Progress::Paused { .. } => {}
+            Progress::Contradiction(_) => break,
+            Progress::FixedPoint => {
+                if let Some(probe) = look_ahead(puzzle, &mut board, propagation.line_solves()) {
+                    return probe;
+                }
+                break;
             }
         }
     }
