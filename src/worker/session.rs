@@ -10,7 +10,7 @@ use crate::protocol::{Cells, Finished, FromWorker, SolveRequest, VerdictKind};
 use nonogram_core::hint::Difficulty;
 use nonogram_core::search::Engine;
 use nonogram_core::propagate::Board;
-use nonogram_core::search::Kind;
+use nonogram_core::search::{Kind, Trailed};
 use nonogram_core::{Cell, Grid, LineId, Puzzle, SolveOptions, Solver, Step, Verdict};
 
 /// Frames kept per batch; past this, the batch ends with one coalesced grid
@@ -72,6 +72,8 @@ pub trait Framed: Engine {
     fn frame(&self, step: &Self::Item, contradictions: &mut usize) -> Option<Frame>;
     /// The cells as the solver has them now.
     fn cells(&self) -> Cells;
+    /// Cells in all.
+    fn cell_count(&self) -> usize;
     /// Cells not known yet.
     fn unknown(&self) -> usize;
     /// Guesses in force.
@@ -154,7 +156,7 @@ impl<E: Framed> Session<E> {
             self.done = true;
             return verdict;
         }
-        let mut frames = Frames::new(self.solver.cells().len());
+        let mut frames = Frames::new(self.solver.cell_count());
         while let Some(step) = self.solver.next() {
             let frame = self.solver.frame(&step, &mut self.contradictions);
             if let Some(verdict) = E::verdict_of(step) {
@@ -243,6 +245,10 @@ impl<P: Shown> Framed for Solver<P> {
         P::board_cells(self.board())
     }
 
+    fn cell_count(&self) -> usize {
+        self.board().len()
+    }
+
     fn unknown(&self) -> usize {
         Solver::unknown(self)
     }
@@ -294,7 +300,7 @@ impl<P: Shown> Framed for Solver<P> {
                 grid_frame(format!("probe: {} must be {}", at(row, col), puzzle.says(*cell)))
             }
             Step::Probe { row, col, narrowed, .. } if *narrowed > 0 => grid_frame(format!(
-                "probe: every value of {} gives {} alike",
+                "probe: trying each value of {} narrows {}",
                 at(row, col),
                 if *narrowed == 1 { "1 cell".to_string() } else { format!("{narrowed} cells") }
             )),

@@ -16,7 +16,8 @@ pub trait Traced: Kind {
     fn clue_text(&self, line: LineId) -> String;
     /// A cell's values in words.
     fn says(&self, cell: Self::Cell) -> String;
-    /// What a probe ruled out, when `left` is what it left the cell.
+    /// What a probe ruled out, when `left` is what it left the cell, as
+    /// the words after the cell (" = # contradicts").
     fn ruled_out(&self, left: Self::Cell) -> String;
 }
 
@@ -31,7 +32,7 @@ impl Traced for Puzzle {
         cell.to_string()
     }
     fn ruled_out(&self, left: Cell) -> String {
-        format!("{} contradicts", left.opposite())
+        format!(" = {} contradicts", left.opposite())
     }
 }
 
@@ -50,7 +51,7 @@ impl Traced for ColourPuzzle {
         colours_of(cell).map(name).collect::<Vec<_>>().join(" or ")
     }
     fn ruled_out(&self, _left: Colours) -> String {
-        "its other colours contradict".into()
+        ": its other colours contradict".into()
     }
 }
 
@@ -117,10 +118,10 @@ impl Trace {
                 println!("backtrack: {} = {} (depth {depth})", at(row, col), puzzle.says(*cell))
             }
             Step::Probe { row, col, forced: Some(cell), .. } => {
-                println!("probe: {}: {}, so {}", at(row, col), puzzle.ruled_out(*cell), puzzle.says(*cell))
+                println!("probe: {}{}, so {}", at(row, col), puzzle.ruled_out(*cell), puzzle.says(*cell))
             }
             Step::Probe { row, col, narrowed, .. } if *narrowed > 0 => {
-                println!("probe: {}: every value gives {narrowed} cells alike", at(row, col))
+                println!("probe: {}: trying each value narrows {narrowed} cells", at(row, col))
             }
             Step::Probe { .. } => {}
             Step::Restart { run } => {

@@ -23,9 +23,10 @@ use crate::search::kind::{Kind, LineSteps, Trailed};
 /// The most line-solver work one call of [`Propagation::next`] (or of
 /// [`Propagation::settle_bounded`]) does before it hands control back, in
 /// units of a line's cells times its runs plus one (what the table solver's
-/// time grows with). Only lines the table solver takes count (longer than
-/// [`MAX_BITS_LINE`]): on a board whose lines fit in masks a whole sweep
-/// takes under a millisecond, and counting cost 3 % of TAAI's instructions.
+/// time grows with). In black and white only lines the table solver takes
+/// count (longer than [`MAX_BITS_LINE`]): on a board whose lines fit in
+/// masks a whole sweep takes under a millisecond, and counting cost 3 % of
+/// TAAI's instructions; every colour line counts.
 /// A 1000-cell line of 250 runs is 251 000 units and took about 1.5 ms, so
 /// a call stays within a few milliseconds on any board (a 1000×1000 sweep's
 /// scan took 3 s in one call before this bound).
@@ -56,7 +57,7 @@ pub struct Board {
     clock: u64,
     row_stamp: Vec<u64>,
     column_stamp: Vec<u64>,
-    pub stamping: bool,
+    stamping: bool,
     /// Each row's and column's cells as masks (known filled, known empty),
     /// kept when both sides are at most [`MAX_BITS_LINE`]: the line solver
     /// reads and writes lines as words, not cell by cell.
@@ -130,16 +131,6 @@ impl Board {
         }
     }
 
-    /// The current tick of the change clock.
-    pub fn clock(&self) -> u64 {
-        self.clock
-    }
-
-    /// The tick at which the row or the column through a cell last changed.
-    pub fn cell_stamp(&self, index: usize) -> u64 {
-        let w = self.grid.width();
-        self.row_stamp[index / w].max(self.column_stamp[index % w])
-    }
 
     fn touch(&mut self, index: usize) {
         if self.stamping {
@@ -148,19 +139,6 @@ impl Board {
             self.row_stamp[r] = self.clock;
             self.column_stamp[c] = self.clock;
         }
-    }
-
-    pub fn unknown(&self) -> usize {
-        self.unknown
-    }
-
-    pub fn trail_len(&self) -> usize {
-        self.trail.len()
-    }
-
-    /// Grid indices of the cells set since the trail had `len` entries.
-    pub fn trail_since(&self, len: usize) -> &[u32] {
-        &self.trail[len..]
     }
 
     /// Sets an unknown cell (by grid index) and records it on the trail.
@@ -189,6 +167,7 @@ impl Board {
 
 impl Trailed for Board {
     type Cell = Cell;
+    const REPEATS: bool = false;
 
     fn cell(&self, index: usize) -> Cell {
         self.grid.cells()[index]
@@ -215,7 +194,8 @@ impl Trailed for Board {
         self.clock
     }
     fn cell_stamp(&self, index: usize) -> u64 {
-        Board::cell_stamp(self, index)
+        let w = self.grid.width();
+        self.row_stamp[index / w].max(self.column_stamp[index % w])
     }
     fn set_stamping(&mut self, on: bool) {
         self.stamping = on;
@@ -423,7 +403,7 @@ impl<P: Kind> Propagation<P> {
 }
 
 /// Black and white's line solver behind propagation: lines of up to
-/// [`MAX_BITS_LINE`] cells on bitmasks through a cache ([`CachedLines`]),
+/// [`MAX_BITS_LINE`] cells on bitmasks through a cache (`CachedLines`),
 /// longer ones with the table solver ([`LineSolver`]).
 #[derive(Debug)]
 pub struct BitLines {

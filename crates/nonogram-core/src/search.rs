@@ -18,17 +18,22 @@
 //! undo uses the board's trail, so memory stays O(cells) however deep it goes.
 //!
 //! Probing: when propagation stalls, each unknown cell is tried both ways
-//! with full propagation (one probe per step). A value that contradicts
-//! forces the other; cells that come out the same both ways are forced too.
+//! (each of its values) with full propagation (one probe per step). A value
+//! that contradicts is taken away (in black and white, the other is
+//! forced); a cell every trial narrowed keeps only the values some trial
+//! left it (in black and white: cells that come out the same both ways are
+//! forced too).
 //! A cell is probed again only when its row or column changed since its last
 //! probe (skipping one can miss a deduction, never make a wrong one); when no
 //! cell needs a probe, search branches.
 //!
 //! Branching: on the cell whose probes deduce the most cells either way,
-//! scored `min(a, b)` for the `a` and `b` cells its two values deduce (in odd
-//! restart runs plus `0.5·ln(1 + |a − b|)`), trying first the value that
-//! deduces more; cells no probe has scored fall back to the one whose row
-//! and column are most known. Measured on webpbn #6574 "Forever":
+//! scored from the `a` and `b` cells its two values deduce (the fewest and
+//! the most one value deduced, where a cell has more values): the restart
+//! runs take turns among `min(a, b)`, `(a + 1)(b + 1)` and
+//! `min(a, b) + 1.85·ln(1 + |a − b|)` (see `state.rs`), trying first the
+//! value that deduces most; cells no probe has scored fall back to the one
+//! whose row and column are most known. Measured on webpbn #6574 "Forever":
 //! `min(a, b)` needs 74–350 guesses whatever the tie-break, while
 //! `min(a, b) + 1.85·ln(1 + |a − b|)` needed 43 290. Every solution is
 //! checked against the clues before it is reported.
@@ -54,7 +59,7 @@
 //! [`SolveOptions::splr_after`] contradictions over every grid (by default
 //! it never hands over; only with the `splr` feature), splr takes over
 //! ([`Step::Handover`], see `SatSearch::new_long`); after each solution splr finds, ours starts
-//! again, near it ([`SatSearch::new_near`]).
+//! again, near it ([`crate::sat::SatSearch::new_near`]).
 
 mod engine;
 pub mod kind;

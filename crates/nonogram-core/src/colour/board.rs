@@ -59,6 +59,7 @@ impl ColourBoard {
 
 impl Trailed for ColourBoard {
     type Cell = Colours;
+    const REPEATS: bool = true;
 
     fn cell(&self, index: usize) -> Colours {
         self.cells[index]
@@ -112,7 +113,7 @@ impl Trailed for ColourBoard {
 }
 
 /// The colour line solver behind propagation: the line's cells read from
-/// the board, solved through the cache ([`ColourLines`]), the colours it
+/// the board, solved through the cache (`ColourLines`), the colours it
 /// takes away set back.
 #[derive(Debug, Default)]
 pub struct ColourLineSteps {

@@ -1,7 +1,9 @@
 //! Hints for colour puzzles, in black and white's order: a line the
 //! player's cells contradict, cells that differ from every solution found,
 //! the line whose clue forces the most cells (every placement that fits
-//! its cells agrees on them); where no line forces anything, looking ahead
+//! its cells agrees on them); where no line forces anything, a line that
+//! does once the colours other lines rule out of its cells are taken out
+//! too (a narrowed hint); where none does, looking ahead
 //! one cell (the one look-ahead: each of its colours but one would leave,
 //! by line logic, a line with no placement, so it is that one); else a
 //! cell every solution found agrees on, shown as it is in the solution.

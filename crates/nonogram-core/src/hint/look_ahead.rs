@@ -63,5 +63,6 @@ pub(super) fn look_ahead<P: Said>(puzzle: &P, board: &mut P::Board, spent: u64) 
             break;
         }
     }
+    board.set_stamping(true);
     best
 }

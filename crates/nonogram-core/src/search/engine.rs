@@ -15,7 +15,7 @@ use crate::sat::Clock;
 pub trait Engine: Iterator + Sized {
     /// The puzzle it solves.
     type Puzzle: Clone + Send + Sync + 'static;
-    /// A solution: a [`Grid`], or one colour per cell (row-major).
+    /// A solution: a [`crate::Grid`], or one colour per cell (row-major).
     type Solution: Send + 'static;
 
     /// Validates the puzzle and prepares its solve.
@@ -44,7 +44,7 @@ impl<P: Kind + Send + Sync> Engine for Solver<P> {
     fn check(puzzle: &P) -> Result<(), PuzzleError> {
         puzzle.check_clues()
     }
-    /// Where the encoding is at most [`super::LARGE_ENCODING`] clauses.
+    /// Where the encoding is at most `LARGE_ENCODING` (50 000) clauses.
     fn racing_fits(puzzle: &P) -> bool {
         puzzle.clause_bound() <= LARGE_ENCODING
     }

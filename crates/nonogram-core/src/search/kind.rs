@@ -1,13 +1,13 @@
 //! What one kind of puzzle brings to the one search: its cells, its board,
 //! its line solver behind propagation, its clause learning and its
-//! switches. Black and white ([`Puzzle`]) and colour
+//! switches. Black and white ([`crate::Puzzle`]) and colour
 //! ([`crate::colour::ColourPuzzle`]) are the two kinds; [`super::Solver`]
 //! is generic over them, so propagation, probing, guessing, restarts, the
 //! hand-over to clause learning, switches, symmetry and the verdict are
 //! written once.
 //!
 //! A cell is the set of values it may still take: black and white's
-//! [`Cell`] (`Unknown` is both), colour's [`crate::colour::Colours`] (a bit
+//! [`crate::Cell`] (`Unknown` is both), colour's [`crate::colour::Colours`] (a bit
 //! per colour). Search narrows cells: a guess sets one value, a backtrack
 //! takes that value away, a probe tries each value in turn.
 
@@ -123,6 +123,9 @@ pub trait Kind: Clone + Debug + Sized + 'static {
 /// last probe).
 pub trait Trailed {
     type Cell: Copy + Eq;
+    /// Whether a cell can be set twice on the trail (narrowed, then
+    /// narrowed again): colour's can, black and white's are set once.
+    const REPEATS: bool;
 
     /// Cell `index` (row-major).
     fn cell(&self, index: usize) -> Self::Cell;

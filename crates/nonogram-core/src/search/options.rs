@@ -10,7 +10,7 @@ use crate::sat::SatSearch;
 pub(crate) const MAX_LEARNING_CLAUSES: u64 = 2_000_000;
 
 /// Past this bound on the clauses ([`SatSearch::clause_bound`]), splr takes
-/// over from our solver sooner (see `Solver::splr_after`). Knotty's bound is
+/// over from our solver sooner (see `Kind::splr_after`). Knotty's bound is
 /// 38 972 and a 25×25's under 10 000; Faase's is 338 804, so with
 /// `--splr-after 200000` splr takes over there after 29 515 contradictions.
 pub(crate) const LARGE_ENCODING: u64 = 50_000;
@@ -34,7 +34,7 @@ pub struct SolveOptions {
     /// many guesses have been made, or sooner, once the probing since the
     /// first guess has tried as many cells as the grid has (a guess on a
     /// wide-open grid re-probes hundreds of cells; see
-    /// [`Solver::learning_due`]); `None` never does.
+    /// `learning_due`); `None` never does.
     pub learn_after: Option<u64>,
     /// Clause learning with this random seed, and a little randomness in its
     /// choices; `None`: the SAT solver's deterministic defaults. A second

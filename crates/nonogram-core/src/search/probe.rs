@@ -11,7 +11,6 @@ impl<P: Kind> Solver<P> {
     /// Queues trying `value` in the probe's cell: its row and column are
     /// marked for propagation, and [`Solver::resume_trial`] sets the cell.
     pub(super) fn queue_trial(&mut self, run: &mut ProbeRun<P::Cell>, value: P::Cell) {
-        run.value = value;
         run.suspended.clear();
         run.suspended.push((run.index as u32, value));
         self.propagation.mark_cell(self.puzzle.size().0, run.index);
@@ -28,8 +27,21 @@ impl<P: Kind> Solver<P> {
         suspended: &mut Vec<(u32, P::Cell)>,
     ) -> Option<Trial<P::Cell>> {
         let outcome = self.propagation.settle_bounded(&self.puzzle, &mut self.board);
-        let deduced = || -> Vec<(u32, P::Cell)> {
-            self.board.trail_since(mark).iter().map(|&i| (i, self.board.cell(i as usize))).collect()
+        // Each cell once, as it is now (a colour cell narrowed twice is on
+        // the trail twice), so that a trial's count does not depend on
+        // where a step's work ran out.
+        let (board, seen) = (&self.board, &mut self.probe_seen);
+        let mut deduced = || -> Vec<(u32, P::Cell)> {
+            let trail = board.trail_since(mark);
+            if !P::Board::REPEATS {
+                return trail.iter().map(|&i| (i, board.cell(i as usize))).collect();
+            }
+            let cells: Vec<(u32, P::Cell)> = (trail.iter())
+                .filter(|&&i| !std::mem::replace(&mut seen[i as usize], true))
+                .map(|&i| (i, board.cell(i as usize)))
+                .collect();
+            cells.iter().for_each(|&(i, _)| seen[i as usize] = false);
+            cells
         };
         let result = match outcome {
             None => {
@@ -84,7 +96,7 @@ impl<P: Kind> Solver<P> {
                 let first = P::values(values).next().expect("an unknown cell has values");
                 let suspended = std::mem::take(&mut self.spare_cells);
                 let trials = std::mem::take(&mut self.spare_trials);
-                let mut run = ProbeRun { index, values, value: first, trials, suspended };
+                let mut run = ProbeRun { index, values, trials, suspended };
                 self.queue_trial(&mut run, first);
                 run
             }

@@ -1,8 +1,8 @@
 //! The solutions a solve has found, for either kind of puzzle: in order,
 //! as a set ("found before?" in constant time: a scan of the list made
 //! `--max-solutions 40320` quadratic), up to the number asked for, and the
-//! verdict they make. Black and white's [`super::Solver`] and colour's
-//! [`crate::colour::ColourSolver`] keep their solutions here.
+//! verdict they make. [`super::Solver`] keeps its solutions here, for
+//! either kind.
 
 use super::kind::Solution;
 use super::verdict::{Derivation, Verdict};

@@ -40,6 +40,9 @@ pub struct Solver<P: Kind = Puzzle> {
     /// A probe's list of trial cells, kept for the next probe (an
     /// allocation per trial showed in TAAI's instruction counts).
     pub(super) spare_cells: Vec<(u32, P::Cell)>,
+    /// Scratch: the cells a trial's list holds already (see
+    /// [`super::kind::Trailed::REPEATS`]).
+    pub(super) probe_seen: Vec<bool>,
     /// A probe's list of trials, kept for the next probe.
     pub(super) spare_trials: Vec<Trial<P::Cell>>,
     /// Clause learning, once the search has handed over to it: over every
@@ -90,6 +93,7 @@ impl<P: Kind> Solver<P> {
             probe_run: None,
             spare_cells: Vec::new(),
             spare_trials: Vec::new(),
+            probe_seen: vec![false; w * h],
             restart: Restarts::new(),
             learning: None,
             learning_fits: puzzle.clause_bound() <= MAX_LEARNING_CLAUSES,
@@ -285,7 +289,9 @@ impl<P: Kind> Solver<P> {
             .map(|(_, _, i)| i);
         let choice = match best {
             // The value that deduced most, while the cell still has it.
-            Some(i) if P::union(board.cell(i), self.probe.best[i]) == board.cell(i) => Some((i, self.probe.best[i])),
+            Some(i) if P::is_known(self.probe.best[i]) && P::union(board.cell(i), self.probe.best[i]) == board.cell(i) => {
+                Some((i, self.probe.best[i]))
+            }
             Some(i) => Some((i, P::first_guess(board.cell(i)))),
             None => self.choose_cell().map(|i| (i, P::first_guess(board.cell(i)))),
         };

@@ -33,7 +33,7 @@ pub(super) struct ProbeMemory<C> {
     /// Board clock when each cell was last probed (0: never).
     pub(super) probed_at: Vec<u64>,
     /// The fewest and the most cells one value deduced at each cell's last
-    /// probe (black and white: its two values' counts, in order).
+    /// probe (each cell counted once).
     pub(super) deduced: Vec<(u32, u32)>,
     /// The value that deduced the most (the first tried among equals).
     pub(super) best: Vec<C>,
@@ -87,15 +87,14 @@ impl Restarts {
 }
 
 /// A probe under way: its cell, the cell's values when it began (each
-/// tried in turn), the value being tried, the outcomes of those tried
-/// before, and, while suspended between steps, the cells its trial had set
+/// tried in turn), the outcomes of those tried before, and, while
+/// suspended between steps, the cells its trial had set
 /// (the board itself is back as before the trial, so the grid a caller sees
 /// never holds a trial's cells).
 #[derive(Debug)]
 pub(super) struct ProbeRun<C> {
     pub(super) index: usize,
     pub(super) values: C,
-    pub(super) value: C,
     pub(super) trials: Vec<Trial<C>>,
     pub(super) suspended: Vec<(u32, C)>,
 }
@@ -104,8 +103,8 @@ pub(super) struct ProbeRun<C> {
 #[derive(Debug)]
 pub(super) enum Trial<C> {
     Contradiction(LineId),
-    /// The cells (grid index, value) the value deduced, the probed cell
-    /// first (a cell narrowed twice is there twice).
+    /// The cells (grid index, value) the value deduced, each once, the
+    /// probed cell first.
     Settled(Vec<(u32, C)>),
 }
 

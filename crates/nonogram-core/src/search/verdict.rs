@@ -28,7 +28,8 @@ pub enum Step<P: Kind = Puzzle> {
     /// with full propagation. `forced`: the values left to it when some
     /// contradicted (black and white: the value it proved). Else
     /// `deduced`: the fewest and the most cells one value deduced, and
-    /// `narrowed`: the cells every value narrowed alike (set by the probe).
+    /// `narrowed`: the cells the probe narrowed, each to the values some
+    /// trial left it (black and white: the cells both values deduced alike).
     Probe { row: usize, col: usize, forced: Option<P::Cell>, deduced: (usize, usize), narrowed: usize },
     /// The search went back to the root to start run `run` (1-based) with
     /// another branching order; solutions found so far are kept.
@@ -42,7 +43,7 @@ pub enum Step<P: Kind = Puzzle> {
     /// learning over every grid goes on alone.
     SymmetricExhausted { contradictions: u64 },
     /// splr takes over clause learning over every grid from our solver
-    /// ([`SolveOptions::splr_after`]); `contradictions` so far.
+    /// ([`super::SolveOptions::splr_after`]); `contradictions` so far.
     Handover { contradictions: u64 },
     /// A solution (1-based `index`), checked against every clue. `from`:
     /// found from solution `.0` without search, as `.1` says.
@@ -50,7 +51,8 @@ pub enum Step<P: Kind = Puzzle> {
     /// Line solving went on (`lines` lines solved, in propagation or in a
     /// probe's trial) without anything to report yet: the step's bound on
     /// work was reached. The grid is as after the previous step; the next
-    /// call goes on where this one stopped. Only large boards see it.
+    /// call goes on where this one stopped. Only large boards see it (and
+    /// colour's larger ones: every colour line's solve counts).
     Working { lines: usize },
     /// The search is over.
     Done { verdict: Verdict<P::Solution> },
@@ -122,7 +124,7 @@ impl<G> Verdict<G> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     pub line_solves: u64,
-    /// Cells probed (each tried both ways).
+    /// Cells probed (each of its values tried).
     pub probes: u64,
     pub sweeps: usize,
     pub guesses: u64,
