@@ -66,8 +66,9 @@ impl CheckJob {
             )));
         }
         let cells: Vec<u8> = sets.iter().map(|s| s.trailing_zeros() as u8).collect();
-        let solver = ColourSolver::new(&ColourPuzzle::from_picture(&cells, request.width), SolveOptions::solutions(2))
-            .map_err(|e| error(e.to_string()))?;
+        let solver =
+            ColourSolver::new(&ColourPuzzle::from_picture(&cells, request.width), SolveOptions::solutions(2))
+                .map_err(|e| error(e.to_string()))?;
         Ok(CheckJob { id: request.id, phase: Phase::Colour(solver, cells, request.width), reported: None })
     }
 

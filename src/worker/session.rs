@@ -8,8 +8,8 @@
 use crate::protocol::Frame;
 use crate::protocol::{Cells, Finished, FromWorker, SolveRequest, VerdictKind};
 use nonogram_core::hint::Difficulty;
-use nonogram_core::search::Engine;
 use nonogram_core::propagate::Board;
+use nonogram_core::search::Engine;
 use nonogram_core::search::{Kind, Trailed};
 use nonogram_core::{Cell, Grid, LineId, Puzzle, SolveOptions, Solver, Step, Verdict};
 

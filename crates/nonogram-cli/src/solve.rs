@@ -203,7 +203,9 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
                 (name, Entry::Colour(puzzle)) => {
                     let mut trace = Trace::new(args.flag("--trace"));
                     let mut solved = match threads {
-                        1 => run::<ColourSolver>(puzzle, options, timeout, |step, solver| trace.print(step, solver)),
+                        1 => run::<ColourSolver>(puzzle, options, timeout, |step, solver| {
+                            trace.print(step, solver)
+                        }),
                         n => race::<ColourSolver>(puzzle, options, timeout, n),
                     }
                     .map_err(|e| format!("{name}: {e}"))?;
@@ -249,4 +251,3 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     });
     Ok(status)
 }
-

@@ -5,8 +5,8 @@
 //! convert --to nin` writes one). `guessing`: without clause learning.
 
 use nonogram_core::colour::{ColourPuzzle, ColourSolver, ColourStep};
-use nonogram_core::SolveOptions;
 use nonogram_core::search::until_verdict;
+use nonogram_core::SolveOptions;
 use nonogram_core::{Clue, Puzzle};
 
 fn main() {

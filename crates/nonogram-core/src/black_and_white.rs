@@ -5,14 +5,14 @@
 //! a cache), clause learning [`SatSearch`] (with splr for long runs), and
 //! switches four cells turned over ([`crate::switch`]).
 
-#[cfg(feature = "splr")]
-use crate::search::SolveOptions;
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::propagate::{BitLines, Board};
 use crate::puzzle::{Puzzle, PuzzleError};
 use crate::sat::SatSearch;
 use crate::search::kind::Kind;
+#[cfg(feature = "splr")]
+use crate::search::SolveOptions;
 use crate::switch::{self, Switch};
 use crate::symmetry::{symmetries, Symmetry};
 
@@ -78,20 +78,10 @@ impl Kind for Puzzle {
     fn clause_bound(&self) -> u64 {
         SatSearch::clause_bound(self)
     }
-    fn new_learning(
-        &self,
-        board: &Board,
-        seed: Option<u64>,
-        symmetries: &[Symmetry],
-    ) -> SatSearch {
+    fn new_learning(&self, board: &Board, seed: Option<u64>, symmetries: &[Symmetry]) -> SatSearch {
         SatSearch::new_symmetric(self, &board.grid, seed, symmetries)
     }
-    fn learning_near(
-        &self,
-        board: &Board,
-        seed: Option<u64>,
-        solution: &Grid,
-    ) -> Option<SatSearch> {
+    fn learning_near(&self, board: &Board, seed: Option<u64>, solution: &Grid) -> Option<SatSearch> {
         Some(SatSearch::new_near(self, &board.grid, seed, Some(solution)))
     }
     /// [`SolveOptions::splr_after`], fewer in proportion where the encoding

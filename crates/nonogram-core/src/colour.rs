@@ -29,6 +29,6 @@ pub use kind::{solve_colour, ColourSolver, ColourStep};
 pub use line::solve_colour_line;
 pub use placement::colour_placements;
 pub use puzzle::{
-    black_view, colour_clue_of, colours_of, default_palette, hex, ColourPuzzle, ColourRun, Colours, Swatch, BACKGROUND,
-    MAX_COLOURS,
+    black_view, colour_clue_of, colours_of, default_palette, hex, ColourPuzzle, ColourRun, Colours, Swatch,
+    BACKGROUND, MAX_COLOURS,
 };

@@ -16,8 +16,8 @@
 //! the seed with integer arithmetic and a fixed generator (splitmix64), so
 //! the same seed and options give the same puzzle on every platform.
 
-use crate::colour::puzzle::default_palette;
 use crate::colour::kind::solve_colour;
+use crate::colour::puzzle::default_palette;
 use crate::colour::ColourPuzzle;
 use crate::grid::Grid;
 use crate::hint::Difficulty;

@@ -22,9 +22,9 @@ use crate::line::solve_line;
 use crate::propagate::Board;
 use crate::{Cell, Clue, Grid, Puzzle};
 use look_ahead::look_ahead;
-pub use said::{clue_text, Hint, Said};
 #[cfg(test)]
 use said::value_word;
+pub use said::{clue_text, Hint, Said};
 
 /// The next hint for the player's `cells` (unknown where they marked
 /// nothing); `solution`, when the puzzle's only one is known, catches wrong

@@ -131,7 +131,6 @@ impl Board {
         }
     }
 
-
     fn touch(&mut self, index: usize) {
         if self.stamping {
             let (r, c) = self.row_column(index);
@@ -415,7 +414,12 @@ pub struct BitLines {
 
 impl BitLines {
     pub fn new(width: usize, height: usize) -> BitLines {
-        BitLines { solver: LineSolver::new(), buf: Vec::new(), out: Vec::new(), bits: CachedLines::new(width, height) }
+        BitLines {
+            solver: LineSolver::new(),
+            buf: Vec::new(),
+            out: Vec::new(),
+            bits: CachedLines::new(width, height),
+        }
     }
 }
 

@@ -169,8 +169,8 @@ impl ColourPuzzle {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::colour::kind::tests::{picture, run};
     use crate::colour::default_palette;
+    use crate::colour::kind::tests::{picture, run};
     use crate::testing::Random;
 
     #[test]

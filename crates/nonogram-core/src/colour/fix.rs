@@ -6,8 +6,8 @@
 //! [`crate::fix::nearby`]); at each, the other solution's colour first, then
 //! the rest. Each candidate is a whole solve, in slices the caller bounds.
 
-use super::puzzle::{ColourPuzzle, Swatch};
 use super::kind::ColourSolver;
+use super::puzzle::{ColourPuzzle, Swatch};
 use crate::fix::{Fixable, Search};
 use crate::search::{SolveOptions, Stats};
 

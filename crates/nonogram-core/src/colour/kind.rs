@@ -72,7 +72,12 @@ impl Kind for ColourPuzzle {
     fn clause_bound(&self) -> u64 {
         ColourSatSearch::clause_bound(self)
     }
-    fn new_learning(&self, board: &ColourBoard, seed: Option<u64>, symmetries: &[Symmetry]) -> ColourSatSearch {
+    fn new_learning(
+        &self,
+        board: &ColourBoard,
+        seed: Option<u64>,
+        symmetries: &[Symmetry],
+    ) -> ColourSatSearch {
         ColourSatSearch::new_symmetric(self, board.cells(), symmetries, seed)
     }
     fn switches_of(&self, solution: &Vec<u8>, _wanted: usize) -> Vec<(Vec<u8>, Switch)> {
@@ -121,7 +126,12 @@ pub(super) mod tests {
 
     /// A blocky random picture, as colour puzzles are drawn: each cell
     /// copies its left or upper neighbour half of the time.
-    pub(in crate::colour) fn picture(random: &mut Random, width: usize, height: usize, colours: u8) -> Vec<u8> {
+    pub(in crate::colour) fn picture(
+        random: &mut Random,
+        width: usize,
+        height: usize,
+        colours: u8,
+    ) -> Vec<u8> {
         let mut picture = vec![0u8; width * height];
         for i in 0..picture.len() {
             picture[i] = match random.below(4) {

@@ -225,10 +225,7 @@ mod tests {
                 assert!(!ruled_out.is_empty() && ruled_out.iter().all(|(c, _)| c != colour));
                 assert_eq!(hint.cells(width), [(*index, *colour)]);
                 let text = hint.explain(&puzzle);
-                assert!(
-                    text.starts_with("Looking ahead") && text.contains("no valid placement"),
-                    "{text}"
-                );
+                assert!(text.starts_with("Looking ahead") && text.contains("no valid placement"), "{text}");
                 probes += 1;
             }
         }

@@ -2,9 +2,9 @@
 //! looking ahead, and on random boards (no hint ever claims a wrong cell).
 
 use super::*;
-use crate::LineId;
 use crate::cell::line_from_str;
 use crate::testing::Random;
+use crate::LineId;
 use crate::{solve, SolveOptions, Verdict};
 
 /// Seed 001's line cases: clue, line (`#` filled, `x` empty, `.` unknown),

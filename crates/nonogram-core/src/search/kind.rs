@@ -89,7 +89,8 @@ pub trait Kind: Clone + Debug + Sized + 'static {
     fn clause_bound(&self) -> u64;
     /// Clause learning from the board's cells, among the grids
     /// `symmetries` keep (none: every grid).
-    fn new_learning(&self, board: &Self::Board, seed: Option<u64>, symmetries: &[Symmetry]) -> Self::Learning;
+    fn new_learning(&self, board: &Self::Board, seed: Option<u64>, symmetries: &[Symmetry])
+        -> Self::Learning;
     /// Clause learning that starts near `solution` (its values as the
     /// saved phases), where the kind has one.
     fn learning_near(

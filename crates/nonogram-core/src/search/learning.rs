@@ -105,7 +105,8 @@ impl<P: Kind> Solver<P> {
                     let seed = self.options.seed;
                     let learning = self.learning.as_mut().expect("learning started");
                     learning.replace_every(|| {
-                        let near = puzzle.learning_near(board, seed, &grid).expect("a long search's kind has one");
+                        let near =
+                            puzzle.learning_near(board, seed, &grid).expect("a long search's kind has one");
                         excluding(near, found)
                     });
                 }

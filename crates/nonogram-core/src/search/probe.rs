@@ -82,9 +82,9 @@ impl<P: Kind> Solver<P> {
                 let n = self.board.len();
                 let board = &self.board;
                 let start = self.probe.cursor;
-                let next = (0..n).map(|k| (start + k) % n).find(|&i| {
-                    !P::is_known(board.cell(i)) && board.cell_stamp(i) > self.probe.probed_at[i]
-                });
+                let next = (0..n)
+                    .map(|k| (start + k) % n)
+                    .find(|&i| !P::is_known(board.cell(i)) && board.cell_stamp(i) > self.probe.probed_at[i]);
                 let Some(index) = next else {
                     self.state = State::Branch;
                     return None;

@@ -289,7 +289,10 @@ impl<P: Kind> Solver<P> {
             .map(|(_, _, i)| i);
         let choice = match best {
             // The value that deduced most, while the cell still has it.
-            Some(i) if P::is_known(self.probe.best[i]) && P::union(board.cell(i), self.probe.best[i]) == board.cell(i) => {
+            Some(i)
+                if P::is_known(self.probe.best[i])
+                    && P::union(board.cell(i), self.probe.best[i]) == board.cell(i) =>
+            {
                 Some((i, self.probe.best[i]))
             }
             Some(i) => Some((i, P::first_guess(board.cell(i)))),
