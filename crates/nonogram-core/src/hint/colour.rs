@@ -84,7 +84,7 @@ pub fn colour_hint(puzzle: &ColourPuzzle, cells: &[Colours], solutions: &[Vec<u8
             Progress::Line { line, changes } => {
                 let forced: Vec<(usize, u8)> = (changes.iter())
                     .filter(|&&(pos, new)| known(new) && !known(cells[line.cell_index(width, pos)]))
-                    .map(|&(pos, new)| (pos, new.trailing_zeros() as u8))
+                    .map(|&(pos, new)| (pos, ColourPuzzle::value_of(new)))
                     .collect();
                 if !forced.is_empty() {
                     return Hint::Narrowed { line, forced };

@@ -176,13 +176,11 @@ impl<P: Kind> Solver<P> {
                 self.probe_marks[i as usize].0 = 0;
             }
         }
-        let mut narrowed = 0;
+        // A trial lists each cell once (see `continue_trial`): every cell
+        // of `common` is narrowed once.
+        let narrowed = common.len();
         for &(i, v) in &common {
-            // A cell narrowed twice in the last trial is listed twice.
-            if self.board.cell(i as usize) != v {
-                self.assign(i as usize, v);
-                narrowed += 1;
-            }
+            self.assign(i as usize, v);
         }
         if narrowed > 0 {
             self.state = State::Propagate;
