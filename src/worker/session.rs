@@ -492,17 +492,33 @@ mod tests {
                 done => break done,
             }
         };
-        let switch = "solution 2: solution 1 with the cells of rows 1 and 3 in columns 3 and 5 switched, \
-                      which keeps every clue";
-        let shown = notes.iter().find(|(n, _)| n == switch).map(|(_, cells)| cells.clone());
-        let shown = shown.unwrap_or_else(|| panic!("{:?}", notes.iter().map(|(n, _)| n).collect::<Vec<_>>()));
+        // "solution 2: solution 1 with the cells of rows R1 and R2 in
+        // columns C1 and C2 switched, which keeps every clue" (which
+        // switch depends on the first solution the search meets).
+        let named = notes.iter().find_map(|(note, cells)| {
+            let rest = note.strip_prefix("solution 2: solution 1 with the cells of rows ")?;
+            let rest = rest.strip_suffix(" switched, which keeps every clue")?;
+            let (rows, columns) = rest.split_once(" in columns ")?;
+            let pair = |s: &str| -> Option<(usize, usize)> {
+                let (a, b) = s.split_once(" and ")?;
+                Some((a.parse().ok()?, b.parse().ok()?))
+            };
+            Some((pair(rows)?, pair(columns)?, cells.clone()))
+        });
+        let Some(((r1, r2), (c1, c2), shown)) = named else {
+            panic!("no switch named: {:?}", notes.iter().map(|(n, _)| n).collect::<Vec<_>>())
+        };
         let FromWorker::Done(done) = done else { unreachable!() };
         assert_eq!(done.verdict, VerdictKind::Multiple);
         let [a, b] = &done.solutions[..] else { panic!("two solutions") };
-        // The board shows the solution its note names.
+        // The board shows the solution its note names, and the two differ
+        // in the four cells it names (1-based rows and columns).
         assert_eq!(&shown, b);
-        let apart = (0..144).filter(|&i| a[i] != b[i]).count();
-        assert_eq!(apart, 4);
+        let apart: Vec<usize> = (0..144).filter(|&i| a[i] != b[i]).collect();
+        let mut named: Vec<usize> =
+            [(r1, c1), (r1, c2), (r2, c1), (r2, c2)].iter().map(|&(r, c)| (r - 1) * 12 + c - 1).collect();
+        named.sort_unstable();
+        assert_eq!(apart, named);
     }
 
     #[test]

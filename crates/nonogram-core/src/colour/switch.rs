@@ -35,9 +35,18 @@ pub fn colour_switches(puzzle: &ColourPuzzle, cells: &[u8], limit: usize) -> Vec
     }
     let mut column = vec![0u8; height];
     let mut found = Vec::new();
-    let mut keys: Vec<&(usize, usize, u8, u8)> = by_trade.keys().collect();
+    // The trades in order, each packed into one number (columns below
+    // `MAX_SIDE`, so 24 bits each) in the order of its fields: a sort of
+    // numbers is already in the worker's wasm, one of tuples took 4.5 KB
+    // gzipped.
+    let mut keys: Vec<u64> = by_trade
+        .keys()
+        .map(|&(c1, c2, a, b)| (c1 as u64) << 40 | (c2 as u64) << 16 | (a as u64) << 8 | b as u64)
+        .collect();
     keys.sort_unstable();
-    for &&(c1, c2, a, b) in &keys {
+    for key in keys {
+        let (c1, c2) = ((key >> 40) as usize, (key >> 16 & 0xff_ffff) as usize);
+        let (a, b) = ((key >> 8) as u8, key as u8);
         let Some(others) = by_trade.get(&(c1, c2, b, a)) else { continue };
         for &r1 in &by_trade[&(c1, c2, a, b)] {
             for &r2 in others.iter().filter(|&&r2| r2 > r1) {

@@ -180,3 +180,26 @@ fn a_stop_is_heard_and_the_search_goes_on() {
     assert_eq!(asked, 1);
     assert_eq!(s.solve(u64::MAX, || false), Outcome::Unsat);
 }
+
+/// The reduction's heap sort orders as the library's sort does under a
+/// total order: random lists, with many equal first keys.
+#[test]
+fn the_heap_sort_orders_as_the_library_does() {
+    let mut state = 0x853c_49e6_748f_ea9bu64;
+    for len in [0usize, 1, 2, 3, 7, 64, 1000] {
+        let v: Vec<u32> = (0..len)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                (state % 5000) as u32
+            })
+            .collect();
+        let order = |a: u32, b: u32| (b % 7).cmp(&(a % 7)).then(a.cmp(&b));
+        let mut ours = v.clone();
+        super::reduce::heap_sort(&mut ours, order);
+        let mut theirs = v;
+        theirs.sort_by(|&a, &b| order(a, b));
+        assert_eq!(ours, theirs, "{len}");
+    }
+}
