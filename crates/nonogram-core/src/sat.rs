@@ -31,6 +31,7 @@
 
 pub(crate) mod cdcl;
 mod encode;
+mod lines;
 #[cfg(feature = "splr")]
 mod long;
 mod search;
