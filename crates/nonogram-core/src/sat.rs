@@ -31,7 +31,6 @@
 
 pub(crate) mod cdcl;
 mod encode;
-mod lines;
 #[cfg(feature = "splr")]
 mod long;
 mod search;

@@ -32,8 +32,6 @@ mod solver;
 mod store;
 #[cfg(test)]
 mod tests;
-mod theory;
 
 pub(crate) use lit::{Lit, Var};
 pub(crate) use solver::Cdcl;
-pub(crate) use theory::{Assignment, Found, Theory};

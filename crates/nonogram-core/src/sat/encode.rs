@@ -155,26 +155,6 @@ pub(super) fn encode<S: ClauseSink>(
     symmetries: &[Symmetry],
     sink: &mut S,
 ) -> (Vec<Var>, bool) {
-    encode_with(puzzle, known, symmetries, LineClauses::Every, sink)
-}
-
-/// Which lines [`encode_with`] writes as clauses.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum LineClauses {
-    Every,
-    /// None: only the cells' variables and the cells known; the lines are
-    /// a theory's ([`crate::sat::lines`]).
-    None,
-}
-
-/// [`encode`], with only the line clauses `lines` says.
-pub(super) fn encode_with<S: ClauseSink>(
-    puzzle: &Puzzle,
-    known: &Grid,
-    symmetries: &[Symmetry],
-    lines: LineClauses,
-    sink: &mut S,
-) -> (Vec<Var>, bool) {
     let roots = crate::symmetry::orbit_roots(puzzle.width() * puzzle.height(), symmetries);
     let mut cells: Vec<Var> = Vec::with_capacity(roots.len());
     for (i, &root) in roots.iter().enumerate() {
@@ -182,21 +162,19 @@ pub(super) fn encode_with<S: ClauseSink>(
         let var = if root == i { sink.new_var() } else { cells[root] };
         cells.push(var);
     }
-    let open = encode_cells(puzzle, known, &cells, !symmetries.is_empty(), lines, sink);
+    let open = encode_cells(puzzle, known, &cells, !symmetries.is_empty(), sink);
     (cells, open)
 }
 
 /// Encodes `puzzle` with the cells known in `known` over the cell variables
 /// `cells` (grid index order; cells that share a variable are equal); when
 /// `symmetric`, a line whose clue and variables repeat an encoded line's
-/// (forwards or backwards) once; the lines' clauses only where `lines`
-/// says. False when already unsatisfiable.
+/// (forwards or backwards) once. False when already unsatisfiable.
 fn encode_cells<S: ClauseSink>(
     puzzle: &Puzzle,
     known: &Grid,
     cells: &[Var],
     symmetric: bool,
-    lines: LineClauses,
     sink: &mut S,
 ) -> bool {
     let mut clause = Vec::new();
@@ -206,9 +184,6 @@ fn encode_cells<S: ClauseSink>(
             let lit = Lit::new(cells[i], c == Cell::Filled);
             open &= add_terms(sink, &mut clause, &[Term::Lit(lit)]);
         }
-    }
-    if lines == LineClauses::None {
-        return open;
     }
     let width = puzzle.width();
     let mut encoded = EncodedLines::new(symmetric);

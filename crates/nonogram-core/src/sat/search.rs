@@ -1,12 +1,9 @@
 //! The clause-learning search for a puzzle's solutions, one after another,
 //! in slices: our CDCL solver, or splr for long runs.
 
-#[cfg(feature = "splr")]
-use super::encode::encode;
-use super::encode::{add_terms, encode_with, runs_clause_bound, LineClauses, Term};
+use super::encode::{add_terms, encode, runs_clause_bound, Term};
 #[cfg(feature = "splr")]
 use super::encode::{ClauseList, Clauses};
-use super::lines::LineTheory;
 #[cfg(feature = "splr")]
 use super::long;
 use super::until::{SatProgress, Until};
@@ -103,32 +100,8 @@ impl SatSearch {
         near: Option<&Grid>,
         symmetries: &[Symmetry],
     ) -> SatSearch {
-        // The exact line solver takes the lines' place (see `sat::lines`)
-        // where no line is longer than `THEORY_ALONE` and no symmetry ties
-        // cells into one variable.
-        let logic = if symmetries.is_empty() && puzzle.width().max(puzzle.height()) <= THEORY_ALONE {
-            LineLogic::Theory
-        } else {
-            LineLogic::Clauses
-        };
-        SatSearch::build_with(puzzle, known, seed, near, symmetries, logic)
-    }
-
-    /// [`SatSearch::build`] with the lines' logic given.
-    pub(super) fn build_with(
-        puzzle: &Puzzle,
-        known: &Grid,
-        seed: Option<u64>,
-        near: Option<&Grid>,
-        symmetries: &[Symmetry],
-        logic: LineLogic,
-    ) -> SatSearch {
         let mut cdcl = Box::new(Cdcl::new(seed));
-        let clauses = if logic == LineLogic::Theory { LineClauses::None } else { LineClauses::Every };
-        let (cells, open) = encode_with(puzzle, known, symmetries, clauses, cdcl.as_mut());
-        if logic == LineLogic::Theory {
-            cdcl.set_theory(Box::new(LineTheory::new(puzzle, &cells)));
-        }
+        let (cells, open) = encode(puzzle, known, symmetries, cdcl.as_mut());
         if let (Some(near), true) = (near, open) {
             let phases: Vec<Lit> =
                 cells.iter().zip(near.cells()).map(|(&v, &c)| Lit::new(v, c == Cell::Filled)).collect();
@@ -242,29 +215,6 @@ impl SatSearch {
         false
     }
 }
-
-/// How the lines enter clause learning.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum LineLogic {
-    /// The order encoding's clauses only (symmetric searches: the theory
-    /// reads one variable per cell).
-    Clauses,
-    /// The line theory only ([`crate::sat::lines`]): one variable per cell.
-    Theory,
-}
-
-/// The longest line (in cells) of a puzzle whose lines are the line
-/// theory's, without clauses: lines of up to 30 cells fit the line
-/// solver's 32-bit word, where its explanations are short and cheap. On
-/// TAAI 2011 (25×25) that met 3–13 % fewer contradictions than the clauses
-/// and took 2–6 % less time (three seeds); the theory beside the clauses
-/// met 27 % fewer but each cost more (time within 3 %). Past 30: the
-/// cells alone met 27 % more contradictions than the clauses on sparse
-/// 50×50 pictures (two seeds; 40×40: +28 % and −5 %); the theory beside
-/// the clauses met 11–30 % fewer there, but Faase (80×95) went from 45 s
-/// to over 120 s and Knotty (40×40) from 0.26 to 0.40 s
-/// (docs/BENCHMARKS.md, "The line solver inside clause learning").
-const THEORY_ALONE: usize = 30;
 
 /// The contradictions per slice for an encoding of `clauses` clauses (see
 /// [`SatSearch::slice`]).

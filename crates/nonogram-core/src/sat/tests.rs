@@ -2,7 +2,6 @@
 //! one after another, symmetric grids, splr's hand-over.
 
 use super::encode::*;
-use super::search::LineLogic;
 use super::search::*;
 use super::until::*;
 use crate::cell::Cell;
@@ -203,82 +202,4 @@ fn clause_bound_holds_and_is_not_loose() {
         let (clauses, bound) = (count.clauses, SatSearch::clause_bound(&puzzle));
         assert!(clauses <= bound && bound <= 2 * clauses + 100, "{w}×{h}: {clauses} clauses, bound {bound}");
     }
-}
-
-/// The line theory in place of the lines' clauses lists exactly the
-/// solutions the clauses list: on random pictures of many solutions and
-/// of one, square and wider than `THEORY_ALONE` (a line of 34 cells, on
-/// the solver's 64-bit word), with nothing known and with cells of a
-/// solution known (facts at the root), one solution after another until
-/// none is left.
-#[test]
-fn the_line_theory_lists_the_solutions_the_clauses_list() {
-    let mut state = 0x51_7cc1_b727_220au64;
-    let (mut compared, mut several, mut unique) = (0, 0, 0);
-    for round in 0..90 {
-        let (w, h) = match round % 3 {
-            0 => (4 + round % 5, 4 + round % 4),
-            1 => (8 + round % 6, 7),
-            _ => (34, 3 + round % 3),
-        };
-        let density = [30, 45, 60][round / 3 % 3];
-        let puzzle = random_puzzle(&mut state, w, h, density);
-        let mut known = Grid::new(w, h);
-        if round % 2 == 1 {
-            // Every fifth cell of one solution, as the line logic before
-            // clause learning would leave some.
-            let Some(SatProgress::Solution(g)) = Some(SatSearch::new(&puzzle, &known, None).run(100_000))
-            else {
-                continue;
-            };
-            for (i, &c) in g.cells().iter().enumerate() {
-                if i % 5 == 0 {
-                    known.set(i / w, i % w, c);
-                }
-            }
-        }
-        let models = |logic| {
-            let search = SatSearch::build_with(&puzzle, &known, None, None, &[], logic);
-            all_models(search, 300)
-        };
-        let Some(expected) = models(LineLogic::Clauses) else { continue };
-        assert_eq!(models(LineLogic::Theory).as_ref(), Some(&expected), "round {round}");
-        compared += 1;
-        match expected.len() {
-            0 => {}
-            1 => unique += 1,
-            _ => several += 1,
-        }
-    }
-    assert!(compared >= 60, "only {compared} compared");
-    assert!(several >= 20 && unique >= 10, "{several} with several solutions, {unique} with one");
-}
-
-/// Where the puzzle has no solution, the line theory says so too: random
-/// clues with a line's clue changed (one run one longer).
-#[test]
-fn the_line_theory_finds_no_solution_where_there_is_none() {
-    let mut state = 0x2d35_8dcc_aa6c_78a5u64;
-    let mut none = 0;
-    for round in 0..60 {
-        let (w, h) = if round % 2 == 0 { (7, 6) } else { (33, 4) };
-        let puzzle = random_puzzle(&mut state, w, h, 50);
-        // One run of a row one longer (the row still fits its line).
-        let mut rows = puzzle.rows.clone();
-        let columns: Vec<_> = (0..w).map(|c| puzzle.clue(LineId::Column(c)).clone()).collect();
-        let Some(row) = rows.iter_mut().find(|clue| !clue.0.is_empty() && clue.min_len() < w as u64) else {
-            continue;
-        };
-        row.0[0] += 1;
-        let broken = Puzzle::new(rows, columns);
-        let known = Grid::new(w, h);
-        let clauses =
-            all_models(SatSearch::build_with(&broken, &known, None, None, &[], LineLogic::Clauses), 50);
-        let theory = SatSearch::build_with(&broken, &known, None, None, &[], LineLogic::Theory);
-        assert_eq!(all_models(theory, 50), clauses, "round {round}");
-        if clauses.as_ref().is_some_and(|m| m.is_empty()) {
-            none += 1;
-        }
-    }
-    assert!(none >= 20, "only {none} without a solution");
 }

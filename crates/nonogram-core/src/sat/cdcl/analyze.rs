@@ -91,9 +91,6 @@ impl Cdcl {
             if path == 0 {
                 break p;
             }
-            if self.reason[v] == LAZY {
-                self.explain(v);
-            }
             let reason = self.reason[v];
             match self.why(reason) {
                 Why::Lit(q) => self.see(q, level, &mut path, &mut learnt),
@@ -115,7 +112,7 @@ impl Cdcl {
         for k in 1..learnt.len() {
             let q = learnt[k];
             let reason = self.reason[(q >> 1) as usize];
-            if reason == NO_REASON || reason == LAZY || !self.redundant(q, abstract_levels) {
+            if reason == NO_REASON || !self.redundant(q, abstract_levels) {
                 learnt[kept] = q;
                 kept += 1;
             }
@@ -189,7 +186,7 @@ impl Cdcl {
         if seen != 0 || at == 0 {
             return true;
         }
-        if reason != NO_REASON && reason != LAZY && abstract_levels & (1 << (at & 31)) != 0 {
+        if reason != NO_REASON && abstract_levels & (1 << (at & 31)) != 0 {
             unsafe { *self.seen.get_unchecked_mut(v) = 1 };
             self.stack.push(l);
             self.to_clear.push(l);

@@ -151,7 +151,6 @@ impl Cdcl {
             }
         }
         self.trail.truncate(start);
-        self.theory_head = self.theory_head.min(start);
         self.trail_lim.truncate(level as usize);
         self.qhead = start;
     }

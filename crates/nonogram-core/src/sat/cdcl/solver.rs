@@ -3,7 +3,6 @@
 
 use super::lit::{Lit, Var};
 use super::store::*;
-use super::theory::{Found, Theory, TheoryStep};
 use crate::sat::until::{SatProgress, Until};
 
 pub(crate) struct Cdcl {
@@ -62,13 +61,6 @@ pub(crate) struct Cdcl {
     pub(super) learnt_since: usize,
     /// [`LEARNT_WORDS`] (smaller in tests).
     pub(super) learnt_words: usize,
-    /// A propagator checked at each fixpoint ([`Theory`]), if any.
-    pub(super) theory: Option<Box<dyn Theory>>,
-    /// The trail's literals before this one were shown to the theory.
-    pub(super) theory_head: usize,
-    pub(super) theory_new: Vec<Lit>,
-    pub(super) found: Found,
-    pub(super) explanation: Vec<Lit>,
 }
 
 impl Cdcl {
@@ -116,11 +108,6 @@ impl Cdcl {
             reductions: 0,
             learnt_since: 0,
             learnt_words: LEARNT_WORDS,
-            theory: None,
-            theory_head: 0,
-            theory_new: Vec::new(),
-            found: Found::default(),
-            explanation: Vec::new(),
         };
         if let Some(seed) = seed {
             s.rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
@@ -288,15 +275,7 @@ impl Cdcl {
         self.merge_bins();
         let mut decisions = 0u32;
         loop {
-            let conflict = match self.propagate() {
-                None if self.theory.is_some() => match self.check_theory() {
-                    TheoryStep::Quiet => None,
-                    TheoryStep::Implied => continue,
-                    TheoryStep::Conflict(conflict) => Some(conflict),
-                },
-                conflict => conflict,
-            };
-            if let Some(conflict) = conflict {
+            if let Some(conflict) = self.propagate() {
                 self.conflicts += 1;
                 if self.decision_level() == 0 {
                     self.ok = false;

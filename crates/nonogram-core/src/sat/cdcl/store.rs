@@ -3,9 +3,6 @@
 //! constants, and small helpers.
 
 pub(super) const NO_REASON: u32 = u32::MAX;
-/// The reason of a literal a theory implied, not asked for yet
-/// ([`crate::sat::cdcl::Theory::explain`]).
-pub(super) const LAZY: u32 = u32::MAX - 1;
 
 /// Asks the processor to bring `p`'s cache line in: a hint, which reads
 /// nothing and cannot fault (nothing where there is no such instruction).
