@@ -149,7 +149,7 @@ await test('with more cores, more engines race (one per core beyond the first, a
 }, EIGHT_CORES);
 
 await test('a puzzle too large to race gets no racing worker, even with cores to spare', async (page) => {
-  // Faase's encoding (338 804 clauses) is over the 50 000 that racing
+  // Faase's encoding (338 804 clauses) is over the 120 000 that racing
   // allows: each racer would hold tens of MB more (racing_fits).
   await paste(page, fs.readFileSync(path.join(shared, 'survey/faase.non'), 'utf8'));
   await page.click('#solve');

@@ -24,7 +24,7 @@ const COMMANDS: [(&str, &str, &str); 7] = [
          default, --max-solutions N), with --stats its search counts and difficulty, with --trace every \
          step. --timeout SECS bounds each puzzle, reading included. --jobs N: puzzles solved on N threads \
          at once (default: every core; output keeps the input order). --threads N: N engines race on each \
-         puzzle, the first verdict wins (one engine where the clauses would be over 50 000). Colour \
+         puzzle, the first verdict wins (one engine where the clauses would be over 120 000). Colour \
          puzzles (webpbn XML, colour JSON) solve the same way.",
     ),
     (

@@ -280,7 +280,12 @@ fn a_very_large_encoding_stays_with_our_solver() {
 /// its time), where the first engine does.
 #[test]
 fn racers_fit_small_encodings_and_stay_with_our_solver() {
-    for (n, fits) in [(20, true), (80, false)] {
+    // A diagonal's bound is (5·n − 2)·2·n: one run of 1 in each of 2·n
+    // lines. Up to 120 000 clauses race: 109×109 (118 374), not 110×110.
+    for (n, fits) in [(109, true), (110, false)] {
+        assert_eq!(nonogram_core::racing_fits(&diagonal(n)), fits, "{n}×{n}");
+    }
+    for (n, fits) in [(20, true), (120, false)] {
         let puzzle = diagonal(n);
         assert_eq!(nonogram_core::racing_fits(&puzzle), fits, "{n}×{n}");
         let first = SolveOptions { splr_after: Some(0), ..splr_at_once() };

@@ -4,7 +4,7 @@
 //! either through this one trait, so both kinds have one solve path.
 
 use super::kind::Kind;
-use super::options::{SolveOptions, LARGE_ENCODING};
+use super::options::{SolveOptions, RACING_ENCODING};
 use super::solver::Solver;
 use super::verdict::{Stats, Step, Verdict};
 use crate::puzzle::PuzzleError;
@@ -44,9 +44,9 @@ impl<P: Kind + Send + Sync> Engine for Solver<P> {
     fn check(puzzle: &P) -> Result<(), PuzzleError> {
         puzzle.check_clues()
     }
-    /// Where the encoding is at most `LARGE_ENCODING` (50 000) clauses.
+    /// Where the encoding is at most `RACING_ENCODING` (120 000) clauses.
     fn racing_fits(puzzle: &P) -> bool {
-        puzzle.clause_bound() <= LARGE_ENCODING
+        puzzle.clause_bound() <= RACING_ENCODING
     }
     fn set_clock(&mut self, clock: Clock, pause_at: Option<f64>, limit_at: Option<f64>) {
         Solver::set_clock(self, clock, pause_at, limit_at);

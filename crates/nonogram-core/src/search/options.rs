@@ -15,6 +15,15 @@ pub(crate) const MAX_LEARNING_CLAUSES: u64 = 2_000_000;
 /// `--splr-after 200000` splr takes over there after 29 515 contradictions.
 pub(crate) const LARGE_ENCODING: u64 = 50_000;
 
+/// Engines race only where the encoding is at most this many clauses
+/// ([`racing_fits`]). Under it, an engine holds some 25 MB at most: 50×50
+/// random pictures at 35–40 % filled have bounds of 88 000–108 000 and
+/// peaked at 28 MB with one engine, 49 MB with two and 97 MB with four
+/// (`nonogram solve --threads N`), where racing took their time from 264 s
+/// in all to 216 s and 175 s (docs/BENCHMARKS.md, issue 36). Faase
+/// (338 804) stays one engine: two held 234 MB within 6 s.
+pub(crate) const RACING_ENCODING: u64 = 120_000;
+
 /// Past this bound on the clauses, splr never takes over: our solver goes
 /// on alone. splr's memory grows with the encoding (and with its time), past
 /// the 200 MB one solve may hold: Faase (338 804) peaks at 183–190 MB, a
@@ -88,13 +97,14 @@ impl SolveOptions {
 }
 
 /// Whether engines may race the first on `puzzle`: only where its encoding
-/// is at most [`LARGE_ENCODING`] clauses ([`SatSearch::clause_bound`]).
+/// is at most [`RACING_ENCODING`] clauses ([`SatSearch::clause_bound`]).
 /// Each racer holds a line cache and a clause-learning search of its own,
 /// which grow with the encoding: on Faase (338 804) two engines held
 /// 234 MB within 6 s, where one held 113 MB. Under the bound (Knotty's is
-/// 38 972, a 25×25's under 10 000) a racer holds a few MB.
+/// 38 972, a 25×25's under 10 000, a sparse 50×50's about 100 000) a racer
+/// holds a few MB to some 25 MB.
 pub fn racing_fits(puzzle: &Puzzle) -> bool {
-    SatSearch::clause_bound(puzzle) <= LARGE_ENCODING
+    SatSearch::clause_bound(puzzle) <= RACING_ENCODING
 }
 
 impl Default for SolveOptions {
