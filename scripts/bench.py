@@ -19,8 +19,18 @@ seeded): most have many solutions and need search to tell. `sparse40`:
 100 random 40×40 black-and-white pictures, 35 to 40 % of cells filled;
 `sparse50`: 30 at 50×50; `colour-sparse`: 50 random colour pictures, 25
 to 40 a side, 2 to 4 colours, 30 to 40 % of cells coloured (all seeded):
-boards past the tournaments' 25×25 (issue 36). `--without-nonogrid`
+boards past the tournaments' 25×25 (issue 36). `faase` and `knotty`:
+those two of the survey, each on a row of its own. `--without-nonogrid`
 leaves nonogrid out (it times out on many of the larger boards).
+
+`issue36` stands for every set issue 36's goals name (taai sparse40
+sparse50 faase knotty colour-hard colour-sparse), with nonogrid on
+`colour-sparse` alone; `--wasm` then also times the page's worker in
+headless Chromium against the native CLI (`scripts/bench-wasm`) on the
+survey and on `sparse40`, and `--threads N` races N engines on each
+puzzle in our solver (as the page's racing workers do), which shows where
+more cores pay: `scripts/bench --against 46f72e1 --wasm issue36` prints
+every figure of the issue in one run.
 """
 import argparse, os, random, subprocess, sys, tempfile, time
 from pathlib import Path
@@ -105,6 +115,9 @@ def puzzles_of(name):
         chunks = ["\n".join(lines[51 * k:51 * k + 51]) + "\n" for k in range(1000)]
         pick = {"taai-first": range(0, 100), "taai-last": range(900, 1000), "taai": range(1000)}[name]
         return [(f"taai #{k + 1}", chunks[k]) for k in pick]
+    if name in ("faase", "knotty"):
+        p = SHARED / "survey" / f"{name}.non"
+        return [(str(p.relative_to(SHARED)), p.read_text())]
     files = sorted(p for p in (SHARED / name).rglob("*") if p.suffix in (".non", ".nin", ".xml"))
     return [(str(p.relative_to(SHARED)), p.read_text()) for p in files]
 
@@ -134,19 +147,43 @@ def run(cmd, timeout):
     except subprocess.TimeoutExpired:
         return timeout + 5, -1, ""
 
+ISSUE36 = ["taai", "sparse40", "sparse50", "faase", "knotty", "colour-hard", "colour-sparse"]
+# In `issue36`, nonogrid runs on goal 4's set alone: on the others it times
+# out on most of the larger boards (60 s each) and no goal compares with it.
+ISSUE36_NONOGRID = {"colour-sparse"}
+
+def wasm_ratio(label, files):
+    """The page's worker against the native CLI on `files` (scripts/bench-wasm,
+    one round): prints its total line."""
+    out = subprocess.run([ROOT / "scripts" / "bench-wasm", *map(str, files)], capture_output=True, text=True,
+                         env=dict(os.environ, ROUNDS="1"))
+    total = [l for l in out.stdout.splitlines() if l.startswith("total")]
+    if out.returncode != 0 or not total:
+        print(f"wasm {label}: bench-wasm failed: {out.stderr.strip()[-400:]}", file=sys.stderr)
+        return
+    _, _, native, wasm, ratio = total[0].split("\t")
+    print(f"wasm {label:<12} {len(files):>3} puzzles: native {float(native) / 1000:.2f} s, "
+          f"the page's worker {float(wasm) / 1000:.2f} s, wasm/native {ratio}", flush=True)
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--against", help="also run our solver as of this commit or tag")
     ap.add_argument("--without-nonogrid", action="store_true", help="leave nonogrid out")
+    ap.add_argument("--threads", type=int, default=1, help="engines racing on each puzzle, in our solver")
+    ap.add_argument("--wasm", action="store_true", help="also the page's worker against native (survey, sparse40)")
     ap.add_argument("sets", nargs="*", default=["jwilk", "nonogram-db", "survey", "webpbn-xml", "taai-first", "taai-last", "colour"])
     args = ap.parse_args()
     t = args.timeout
+    issue36 = "issue36" in args.sets
+    sets = [x for name in args.sets for x in (ISSUE36 if name == "issue36" else [name])]
+    threads = ["--threads", str(args.threads)] if args.threads > 1 else []
     before = build_against(args.against) if args.against else None
     extra = f" {'before s':>9} {'b t/o':>5} {'before/ours':>11}" if before else ""
     print(f"{'set':<12} {'puzzles':>7} {'ours s':>9} {'ours t/o':>8} {'nonogrid s':>10} {'ng t/o':>6} {'ratio':>7}{extra}")
     with tempfile.TemporaryDirectory() as tmp:
-        for name in args.sets:
+        for name in sets:
+            nonogrid = not args.without_nonogrid and (not issue36 or name in ISSUE36_NONOGRID)
             ours = theirs = earlier = 0.0
             ours_to = theirs_to = earlier_to = 0
             items = puzzles_of(name)
@@ -158,20 +195,28 @@ def main():
                     print(f"skip {label}: {conv.stderr.strip()}", file=sys.stderr)
                     continue
                 nin.write_text(conv.stdout)
-                s, code, _ = run([NONOGRAM, "solve", "--timeout", str(t), nin], t)
+                s, code, _ = run([NONOGRAM, "solve", *threads, "--timeout", str(t), nin], t)
                 ours += s
                 ours_to += code in (3, -1)
                 if before:
                     s, code, _ = run([before, "solve", "--timeout", str(t), nin], t)
                     earlier += s
                     earlier_to += code in (3, -1)
-                if not args.without_nonogrid:
+                if nonogrid:
                     s, code, out = run(["nonogrid", "-m", "2", "-t", str(int(t)), nin], t)
                     theirs += s
                     theirs_to += code == -1 or s >= t
-            ratio = theirs / ours if ours and not args.without_nonogrid else float("nan")
+            ratio = theirs / ours if ours and nonogrid else float("nan")
             extra = f" {earlier:>9.2f} {earlier_to:>5} {earlier / ours if ours else float('nan'):>10.2f}x" if before else ""
             print(f"{name:<12} {len(items):>7} {ours:>9.2f} {ours_to:>8} {theirs:>10.2f} {theirs_to:>6} {ratio:>6.2f}x{extra}", flush=True)
+        if args.wasm:
+            survey = [p for p in sorted((SHARED / "survey").glob("*.non")) if p.stem not in ("faase", "knotty")]
+            wasm_ratio("survey", survey)
+            sparse = []
+            for i, (label, text) in enumerate(puzzles_of("sparse40")):
+                sparse.append(Path(tmp) / f"sparse40-{i + 1:03}.non")
+                sparse[-1].write_text(text)
+            wasm_ratio("sparse40", sparse)
 
 if __name__ == "__main__":
     main()
