@@ -13,6 +13,7 @@ pub(crate) const MAX_LEARNING_CLAUSES: u64 = 2_000_000;
 /// over from our solver sooner (see `Kind::splr_after`). Knotty's bound is
 /// 38 972 and a 25×25's under 10 000; Faase's is 338 804, so with
 /// `--splr-after 200000` splr takes over there after 29 515 contradictions.
+#[cfg(feature = "splr")]
 pub(crate) const LARGE_ENCODING: u64 = 50_000;
 
 /// Engines race only where the encoding is at most this many clauses
