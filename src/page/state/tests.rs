@@ -299,14 +299,17 @@ fn colour_puzzles_race_too() {
     );
 }
 
+/// An n×n picture (0s and 1s) with every fourth cell of each diagonal filled.
+fn every_fourth_diagonal(n: usize) -> String {
+    (0..n)
+        .map(|r| (0..n).map(|c| if (r + c) % 4 == 0 { '1' } else { '0' }).collect::<String>() + "\n")
+        .collect()
+}
+
 #[test]
 fn no_racer_starts_where_the_encoding_is_too_large_to_race() {
-    // 80×80, every fourth cell of each diagonal filled: 20 runs of 1 in
-    // every line, each with 41 cells of play.
-    let text: String = (0..80)
-        .map(|r| (0..80).map(|c| if (r + c) % 4 == 0 { '1' } else { '0' }).collect::<String>() + "\n")
-        .collect();
-    let mut s = with(&text);
+    // 80×80: 20 runs of 1 in every line, each with 41 cells of play.
+    let mut s = with(&every_fourth_diagonal(80));
     assert!(!nonogram_core::racing_fits(s.puzzle().expect("read")));
     s.reduce(Action::Solve { now: 0.0 });
     assert_eq!(s.racer, Racer::Unfit);
@@ -320,13 +323,10 @@ fn no_racer_starts_where_the_encoding_is_too_large_to_race() {
 
 #[test]
 fn boards_up_to_about_50x50_race() {
-    // 45×45, every fourth cell of each diagonal filled: about 99 000
-    // clauses, over the 50 000 that raced until issue 36 measured sparse
-    // 50×50 boards (two engines took their time from 264 s to 216 s).
-    let text: String = (0..45)
-        .map(|r| (0..45).map(|c| if (r + c) % 4 == 0 { '1' } else { '0' }).collect::<String>() + "\n")
-        .collect();
-    let mut s = with(&text);
+    // 45×45: about 99 000 clauses, over the 50 000 that raced until issue
+    // 36 measured sparse 50×50 boards (two engines took their time from
+    // 264 s to 216 s).
+    let mut s = with(&every_fourth_diagonal(45));
     assert!(nonogram_core::racing_fits(s.puzzle().expect("read")));
     s.reduce(Action::Solve { now: 0.0 });
     assert_eq!(s.reduce(Action::FromWorker { message: steps(1, vec![], 1, 0) }), [Effect::SpawnRacer]);
