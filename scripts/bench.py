@@ -178,7 +178,6 @@ def main():
     ap.add_argument("--wasm", action="store_true", help="also the page's worker against native (survey, sparse40)")
     ap.add_argument("sets", nargs="*", default=["jwilk", "nonogram-db", "survey", "webpbn-xml", "taai-first", "taai-last", "colour"])
     args = ap.parse_args()
-    t = args.timeout
     issue36 = "issue36" in args.sets
     sets = [x for name in args.sets for x in (ISSUE36 if name == "issue36" else [name])]
     threads = ["--threads", str(args.threads)] if args.threads > 1 else []
