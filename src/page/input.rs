@@ -163,7 +163,10 @@ impl App {
                 self.keep_replaced(&text);
                 self.load_input(ctx, text);
                 if say {
-                    let name = title.as_deref().map(|t| format!("“{t}” ")).unwrap_or_default();
+                    let name = title
+                        .as_deref()
+                        .map(|t| format!("“{}” ", nonogram_core::text::escaped(t)))
+                        .unwrap_or_default();
                     let note = format!("Opened the shared puzzle {name}({width}×{height}): press Solve.");
                     self.dispatch(ctx, Action::Note(note));
                 }

@@ -20,7 +20,10 @@ impl App {
     fn puzzle_title(&self) -> Option<String> {
         let state = &self.state;
         let meta = &state.puzzle()?.meta;
-        let title = meta.title.clone().filter(|t| !t.trim().is_empty())?;
+        // Escaped as the CLI prints it: no bidi override, zero-width or
+        // control character can reorder or hide the text around it.
+        let escaped = |text: &str| nonogram_core::text::escaped(text).into_owned();
+        let title = meta.title.as_deref().filter(|t| !t.trim().is_empty()).map(escaped)?;
         let made = state.order.filter(|_| state.generating.is_none());
         let mut shown = match made.and_then(|o| o.grade()) {
             Some(grade) if !title.to_ascii_lowercase().contains(&grade.to_ascii_lowercase()) => {
@@ -30,10 +33,10 @@ impl App {
         };
         // Its attribution, as its author gave it (a built-in puzzle's).
         if let Some(author) = &meta.author {
-            shown += &format!(" · by {author}");
+            shown += &format!(" · by {}", escaped(author));
         }
         for line in [&meta.copyright, &meta.license].into_iter().flatten() {
-            shown += &format!(" · {line}");
+            shown += &format!(" · {}", escaped(line));
         }
         Some(shown)
     }
@@ -111,7 +114,7 @@ impl App {
                 <section class={classes!("board", state.generating.is_some().then_some("making"))}
                     aria-busy={state.generating.is_some().to_string()}>
                     if let Some(title) = self.puzzle_title() {
-                        <p id="puzzle-title" class="puzzle-title">{ title }</p>
+                        <p id="puzzle-title" class="puzzle-title" dir="auto">{ title }</p>
                     }
                     if let Some(play) = &state.play {
                         <PlayBar crossing={play.crossing} can_undo={play.can_undo()} can_redo={play.can_redo()}

@@ -19,11 +19,14 @@ impl Args {
             } else if arg == "--" {
                 a.operands.extend(it.by_ref().cloned());
             } else if let Some((name, value)) = arg.split_once('=').filter(|(n, _)| with_value.contains(n)) {
+                a.once(name)?;
                 a.options.push((name.to_string(), value.to_string()));
             } else if with_value.contains(&arg.as_str()) {
+                a.once(arg)?;
                 let value = it.next().ok_or_else(|| format!("{arg} needs a value"))?;
                 a.options.push((arg.clone(), value.clone()));
             } else if flags.contains(&arg.as_str()) {
+                a.once(arg)?;
                 a.flags.push(arg.clone());
             } else {
                 return Err(format!("unknown option `{}` (`--help` lists the options)", shown(arg)));
@@ -32,12 +35,21 @@ impl Args {
         Ok(a)
     }
 
+    /// Refuses an option or flag given a second time: which one counts
+    /// would be a guess (`--size 5 --size 6` took the last, silently).
+    fn once(&self, name: &str) -> Result<(), String> {
+        if self.flags.iter().chain(self.options.iter().map(|(n, _)| n)).any(|n| n == name) {
+            return Err(format!("{name} is given twice; give it once"));
+        }
+        Ok(())
+    }
+
     pub fn flag(&self, name: &str) -> bool {
         self.flags.iter().any(|f| f == name)
     }
 
     pub fn value(&self, name: &str) -> Option<&str> {
-        self.options.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.options.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 
     /// `--timeout SECS`: seconds (fractions allowed), from a millisecond to

@@ -56,7 +56,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     }
     for file in files {
         match read_entries(&file.to_string_lossy()) {
-            Ok(p) => entries.extend(p.into_iter().map(Ok)),
+            Ok(p) => entries.extend(p),
             Err(e) => entries.push(Err(e)),
         }
     }

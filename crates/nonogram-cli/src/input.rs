@@ -50,6 +50,14 @@ pub enum Entry {
 }
 
 impl Entry {
+    /// Its number of cells.
+    pub fn cells(&self) -> usize {
+        match self {
+            Entry::Black(p) => p.width() * p.height(),
+            Entry::Colour(p) => p.width() * p.height(),
+        }
+    }
+
     fn title(&self) -> Option<&String> {
         match self {
             Entry::Black(p) => p.meta.title.as_ref(),
@@ -65,9 +73,16 @@ fn share_code(operand: &str) -> Option<&str> {
     (!std::path::Path::new(operand).exists()).then_some(code)
 }
 
+/// A puzzle of a file with its display name, or why that puzzle (of a
+/// batch) could not be read.
+pub type Named = Result<(String, Entry), String>;
+
 /// The puzzles of a file (or of a share link) with their display names,
-/// colour ones included.
-pub fn read_entries(path: &str) -> Result<Vec<(String, Entry)>, String> {
+/// colour ones included, in the file's order: a puzzle of a batch that
+/// could not be read is there as its error (with its number and first
+/// line), the others are read; a file that cannot be read at all is
+/// the error.
+pub fn read_entries(path: &str) -> Result<Vec<Named>, String> {
     if let Some(code) = share_code(path) {
         let name = "share link".to_string();
         let entry = match share::decode_any(code).map_err(|e| format!("{name}: {e}"))? {
@@ -78,7 +93,7 @@ pub fn read_entries(path: &str) -> Result<Vec<(String, Entry)>, String> {
             Some(title) => format!("{name} {}", nonogram_formats::shown(title)),
             None => name,
         };
-        return Ok(vec![(name, entry)]);
+        return Ok(vec![Ok((name, entry))]);
     }
     let text = read_text(path)?;
     let parsed = parse(&text).map_err(|e| format!("{}: {e}", path_shown(path)))?;
@@ -88,38 +103,42 @@ pub fn read_entries(path: &str) -> Result<Vec<(String, Entry)>, String> {
         .map(Entry::Black)
         .chain(parsed.colour.into_iter().map(Entry::Colour))
         .collect();
-    let many = entries.len() > 1;
-    Ok(entries
-        .into_iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let name = if many {
-                // A title in a name is cut as messages cut text (a name is
-                // repeated in every error about its puzzle).
-                let title = p.title().map(|t| nonogram_formats::shown(t));
-                format!("{path} {}", title.unwrap_or_else(|| format!("#{}", i + 1)))
-            } else {
-                path.to_string()
-            };
-            (name, p)
-        })
-        .collect())
+    let many = entries.len() + parsed.rejected.len() > 1;
+    let total = entries.len() + parsed.rejected.len();
+    let mut rejected = parsed.rejected.into_iter().peekable();
+    let mut read = entries.into_iter();
+    let mut named = Vec::with_capacity(total);
+    for number in 1..=total {
+        if let Some(r) = rejected.next_if(|r| r.number == number) {
+            named.push(Err(format!("{}: {r}", path_shown(path))));
+            continue;
+        }
+        let Some(p) = read.next() else { break };
+        let name = if many {
+            // A title in a name is cut as messages cut text (a name is
+            // repeated in every error about its puzzle).
+            let title = p.title().map(|t| nonogram_formats::shown(t));
+            format!("{path} {}", title.unwrap_or_else(|| format!("#{number}")))
+        } else {
+            path.to_string()
+        };
+        named.push(Ok((name, p)));
+    }
+    Ok(named)
 }
 
 /// The black-and-white puzzles of a file with their display names; a
 /// colour puzzle is refused by name.
 pub fn read_puzzles(path: &str) -> Result<Vec<(String, Puzzle)>, String> {
-    let entries = read_entries(path)?;
-    let puzzles = entries
+    read_entries(path)?
         .into_iter()
-        .map(|(name, entry)| match entry {
-            Entry::Black(p) => Ok((name, p)),
-            Entry::Colour(_) => {
+        .map(|named| match named? {
+            (name, Entry::Black(p)) => Ok((name, p)),
+            (name, Entry::Colour(_)) => {
                 Err(format!("{name}: a colour puzzle; this command takes black and white only"))
             }
         })
-        .collect::<Result<_, _>>()?;
-    Ok(puzzles)
+        .collect()
 }
 
 fn target_format(args: &Args, default: Option<Format>) -> Result<Format, String> {
@@ -177,7 +196,9 @@ pub fn convert_main(argv: &[String]) -> Result<u8, String> {
     let args = Args::parse(argv, &[], &["--to"])?;
     let format = target_format(&args, None)?;
     let path = single_operand(&args, "puzzle")?;
-    let puzzles = read_entries(&path)?;
+    // A puzzle that could not be read is an error here: a converted batch
+    // without it would be another batch.
+    let puzzles = read_entries(&path)?.into_iter().collect::<Result<Vec<_>, String>>()?;
     if puzzles.len() > 1 && format != Format::Non {
         return Err(format!(
             "{path} holds {} puzzles; only non can hold several (a nonpack, `====` between puzzles)",

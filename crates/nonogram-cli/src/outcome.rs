@@ -9,6 +9,9 @@ pub struct Outcome<G = Grid> {
     pub verdict: Verdict<G>,
     pub stats: Stats,
     pub elapsed: Duration,
+    /// Stopped by the time limit before the search's end: a `multiple`
+    /// verdict holds the solutions found by then.
+    pub stopped: bool,
 }
 
 impl<G> Outcome<G> {
@@ -21,7 +24,7 @@ impl<G> Outcome<G> {
             Verdict::None { line } => Verdict::None { line },
             Verdict::Interrupted => Verdict::Interrupted,
         };
-        Outcome { verdict, stats: self.stats, elapsed: self.elapsed }
+        Outcome { verdict, stats: self.stats, elapsed: self.elapsed, stopped: self.stopped }
     }
 }
 
@@ -66,6 +69,9 @@ pub fn block_head<G>(name: &str, outcome: &Outcome<G>, stats: bool) -> String {
     let mut s = format!("puzzle: {name}\nverdict: {}\n", outcome.verdict.word());
     if let Verdict::None { line: Some(line) } = &outcome.verdict {
         s += &format!("contradiction: {line}\n");
+    }
+    if let (Verdict::Multiple(found), true) = (&outcome.verdict, outcome.stopped) {
+        s += &format!("stopped: time limit, {} solutions found\n", found.len());
     }
     let logic = if outcome.stats.by_line_logic() { "line" } else { "search" };
     s += &format!("logic: {logic}\ntime_ms: {}\n", outcome.elapsed.as_millis());

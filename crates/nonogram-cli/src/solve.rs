@@ -52,6 +52,7 @@ fn run_until<E: Engine>(
             verdict: Verdict::Interrupted,
             stats: solver.stats(),
             elapsed: start.elapsed(),
+            stopped: true,
         });
     }
     // Every step is bounded in work (a few milliseconds at most, on any
@@ -60,13 +61,15 @@ fn run_until<E: Engine>(
     while let Some(step) = solver.next() {
         on_step(&step, &solver);
         if let Some(verdict) = E::verdict_of(step) {
-            return Ok(Outcome { verdict, stats: solver.stats(), elapsed: start.elapsed() });
+            return Ok(Outcome { verdict, stats: solver.stats(), elapsed: start.elapsed(), stopped: false });
         }
         if timeout.is_some_and(|t| start.elapsed() >= t) || stopped() {
             break;
         }
     }
-    Ok(Outcome { verdict: Verdict::Interrupted, stats: solver.stats(), elapsed: start.elapsed() })
+    // Stopped short: two solutions found already make the verdict.
+    let verdict = solver.verdict_so_far();
+    Ok(Outcome { verdict, stats: solver.stats(), elapsed: start.elapsed(), stopped: true })
 }
 
 /// Races `threads` engines on one puzzle, black and white or colour, and
@@ -117,6 +120,25 @@ pub fn race<E: Engine>(
 /// more than that (its clock starts when it takes over).
 pub fn splr_seconds(timeout: Option<Duration>) -> Option<u64> {
     timeout.map(|t| t.as_secs_f64().ceil() as u64)
+}
+
+/// Refuses `--max-solutions N` where N solutions of a puzzle of `cells`
+/// cells would not fit in the solutions' memory
+/// ([`nonogram_core::search::SOLUTIONS_MEMORY`]): asked for, they must all
+/// be kept (and printed), and the solver would stop short of them.
+fn fits(name: &str, cells: usize, max_solutions: usize) -> Result<(), String> {
+    use nonogram_core::search::{most_solutions, solution_bytes, SOLUTIONS_MEMORY};
+    let most = most_solutions(cells);
+    if max_solutions <= most {
+        return Ok(());
+    }
+    let megabytes = |bytes: usize| bytes.div_ceil(1 << 20);
+    Err(format!(
+        "{name}: --max-solutions {max_solutions} asks to keep that many solutions of {cells} cells (about {} MB); \
+         at most {most} fit in {} MB: ask for fewer",
+        megabytes(max_solutions.saturating_mul(solution_bytes(cells))),
+        megabytes(SOLUTIONS_MEMORY)
+    ))
 }
 
 /// A puzzle read with its name, or why a file could not be read.
@@ -180,7 +202,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             Ok(puzzles) => {
                 let read = start.elapsed();
                 let charged = std::iter::once(read).chain(std::iter::repeat(Duration::ZERO));
-                entries.extend(puzzles.into_iter().map(Ok).zip(charged));
+                entries.extend(puzzles.into_iter().zip(charged));
             }
             Err(e) => entries.push((Err(e), Duration::ZERO)),
         }
@@ -198,7 +220,9 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             // What reading took is taken from the limit; none left, the puzzle
             // is not solved at all (a timeout).
             let timeout = timeout.map(|t| t.saturating_sub(*read));
-            let (name, puzzle) = match entry.as_ref().map_err(|e| e.clone())? {
+            let (name, entry) = entry.as_ref().map_err(|e| e.clone())?;
+            fits(name, entry.cells(), max_solutions)?;
+            let (name, puzzle) = match (name, entry) {
                 (name, Entry::Black(puzzle)) => (name, puzzle),
                 (name, Entry::Colour(puzzle)) => {
                     let mut trace = Trace::new(args.flag("--trace"));

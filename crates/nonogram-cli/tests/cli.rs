@@ -980,3 +980,118 @@ fn generate_refuses_bad_options_and_says_when_a_grade_does_not_come() {
     );
     assert!(r.stdout.is_empty());
 }
+
+/// A `side`×`side` puzzle with one filled cell in each row and column:
+/// `side`! solutions.
+fn single_cells(side: usize) -> String {
+    let ones = "1\n".repeat(side);
+    format!("width {side}\nheight {side}\nrows\n{ones}columns\n{ones}")
+}
+
+#[test]
+fn the_most_solutions_accepted_stay_within_a_stated_memory() {
+    // 36! solutions; the largest --max-solutions accepted for 1 296 cells
+    // (`most_solutions`) is found, kept and printed under a 512 MiB
+    // address space (it aborted under 2 GB, asked for 300 000).
+    let most = nonogram_core::search::most_solutions(36 * 36);
+    let dir = std::env::temp_dir().join(format!("nonogram-many-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("single-cells-36.non");
+    std::fs::write(&file, single_cells(36)).unwrap();
+    let limited = format!(
+        "ulimit -v {}; exec '{}' solve --jobs 1 --max-solutions {most} '{}'",
+        512 * 1024,
+        env!("CARGO_BIN_EXE_nonogram"),
+        file.display()
+    );
+    let out = Command::new("sh").args(["-c", &limited]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(field(&stdout, "verdict"), ["multiple"]);
+    assert_eq!(stdout.lines().filter(|l| *l == "solution:").count(), most);
+    // One more is refused before any search, with the reason.
+    let r = nonogram(&["solve", "--max-solutions", &(most + 1).to_string(), &file.to_string_lossy()], "");
+    assert_eq!(r.status, 2);
+    assert!(r.stderr.contains(&format!("at most {most} fit in 256 MB: ask for fewer")), "{}", r.stderr);
+    assert!(r.stdout.is_empty());
+    let r = nonogram(&["solve", "--max-solutions", "100000000000", "-"], SEED_003);
+    assert_eq!(r.status, 2, "{}", r.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_time_limit_keeps_the_solutions_found() {
+    // Millions of solutions wanted, a second to find them: two found make
+    // the verdict `multiple` (exit 0), with how many were found.
+    let most = nonogram_core::search::most_solutions(100 * 100).to_string();
+    let r = nonogram(&["solve", "--max-solutions", &most, "--timeout", "1", "-"], &single_cells(100));
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert_eq!(field(&r.stdout, "verdict"), ["multiple"]);
+    let stopped = field(&r.stdout, "stopped");
+    let found = r.stdout.lines().filter(|l| *l == "solution:").count();
+    assert_eq!(stopped, [format!("time limit, {found} solutions found")]);
+    assert!(found >= 2);
+    // Before a second solution, a time limit is still a timeout.
+    let r = nonogram(&["solve", "--timeout", "0.001", "-"], &single_cells(100));
+    assert!(r.status == 3 || field(&r.stdout, "verdict") == ["multiple"], "{}", r.stdout);
+}
+
+#[test]
+fn a_batch_answers_for_each_puzzle_it_can_read() {
+    // The second puzzle's rows fill 2 cells, its columns 1.
+    let good = "width 2\nheight 2\nrows\n1\n1\ncolumns\n2\n0\n";
+    let bad = "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n0\n";
+    let broken = "width 2\nheight x\n";
+    let pack = format!("{good}====\n{bad}====\n{good}====\n{broken}");
+    let r = nonogram(&["solve", "-"], &pack);
+    assert_eq!(r.status, 2, "{}", r.stderr);
+    assert_eq!(field(&r.stdout, "puzzle"), ["- #1", "- #3"]);
+    assert_eq!(field(&r.stdout, "verdict"), ["unique", "unique"]);
+    let errors: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(errors.len(), 2, "{}", r.stderr);
+    assert_eq!(
+        errors[0],
+        "error: -: puzzle 2 (from line 10): the row clues fill 2 cells but the column clues fill 1"
+    );
+    assert!(errors[1].starts_with("error: -: puzzle 4 (from line 28): line 29"), "{}", errors[1]);
+    // Every puzzle bad: the first one's error, numbered.
+    let r = nonogram(&["solve", "-"], &format!("{bad}====\n{bad}"));
+    assert_eq!(r.status, 2);
+    assert!(r.stderr.contains("puzzle 1 (from this line)"), "{}", r.stderr);
+}
+
+#[test]
+fn third_hostile_run_findings_on_the_command_line() {
+    // A title that would reverse the rest of the line is escaped.
+    let mut p = nonogram_core::Puzzle::from_picture(&nonogram_formats::parse_picture(SEED_003).unwrap());
+    p.meta.title = Some("x\u{202e}enon :tcidrev".into());
+    let link = format!("#p={}", nonogram_formats::share::encode(&p));
+    let r = nonogram(&["solve", &link], "");
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert_eq!(field(&r.stdout, "puzzle"), ["share link x\\u{202e}enon :tcidrev"]);
+    assert!(!r.stdout.contains('\u{202e}'));
+    // A colour's character that would not print alone is refused.
+    let r = nonogram(&["clues", "-"], "palette: \u{200b}=red\n\u{200b}.\n..\n");
+    assert_eq!(r.status, 2);
+    assert!(
+        r.stderr.contains("its character is a control, format, invisible or unassigned character"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("\\u{200b}"), "{}", r.stderr);
+    // A repeated option is refused, whatever the command.
+    for args in
+        [&["generate", "--size", "5", "--size", "6"][..], &["solve", "--timeout", "1", "--timeout=2", "-"]]
+    {
+        let r = nonogram(args, SEED_003);
+        assert_eq!(r.status, 2, "{args:?}");
+        assert!(r.stderr.contains("is given twice; give it once"), "{}", r.stderr);
+    }
+    // A colour puzzle made writes its solution as its goal.
+    let r = nonogram(&["generate", "--size", "8", "--colours", "2", "--seed", "3"], "");
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("<solution type=\"goal\">"), "{}", r.stdout);
+    let solved = nonogram(&["solve", "-"], &r.stdout);
+    let goal: String = r.stdout.lines().filter(|l| l.starts_with('|')).map(|l| l.trim_matches('|')).collect();
+    assert_eq!(solutions(&solved.stdout, 8)[0].replace('\n', ""), goal);
+}

@@ -159,13 +159,15 @@ pub struct MadeColour {
 }
 
 impl MadeColour {
-    /// The puzzle, titled with its size, colours, grade and seed.
+    /// The puzzle, titled with its size, colours, grade and seed, its
+    /// solution as its goal.
     pub fn into_titled(self, seed: u64) -> ColourPuzzle {
         let mut puzzle = self.puzzle;
         let (width, height, colours) = (puzzle.width(), puzzle.height(), puzzle.colours());
         let grade = self.difficulty.word();
         puzzle.meta.title =
             Some(format!("Generated {width}×{height}, {colours} colours on white, {grade}, seed {seed}"));
+        puzzle.goal = Some(self.solution);
         puzzle
     }
 }

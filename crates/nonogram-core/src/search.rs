@@ -76,5 +76,6 @@ pub use kind::{Kind, LineSteps, Trailed};
 pub use options::{racing_fits, SolveOptions};
 #[cfg(feature = "splr")]
 pub(crate) use options::{LARGE_ENCODING, MAX_SPLR_CLAUSES};
+pub use solutions::{most_solutions, solution_bytes, SOLUTIONS_MEMORY};
 pub use solver::{solve, until_verdict, Solver};
 pub use verdict::{Derivation, Stats, Step, Verdict};

@@ -142,6 +142,11 @@ fn the_longest_clue_of_a_side_fits_and_one_more_run_does_not() {
     assert!(message.starts_with("row 1: runs 1 1 1"), "{message}");
 }
 
+const UNPRINTED: &str =
+    "its character is a control, format, invisible or unassigned character, which does not print";
+const UNPRINTED_NAME: &str =
+    "its name must print as it is: no control, format or invisible character, no combining mark at its start";
+
 #[test]
 fn a_palette_s_names_and_characters_are_printable_and_its_own() {
     let base = colour_puzzle(&[1, 2], 2, 2);
@@ -154,21 +159,14 @@ fn a_palette_s_names_and_characters_are_printable_and_its_own() {
     };
     assert_eq!(with(1, "ink", 'i'), Ok(()));
     for (i, name, symbol, message) in [
-        (1, "", 'i', "colour 1 of the palette, \"\": its name must be printable text"),
-        (2, "a\u{1b}b", 'i', "colour 2 of the palette, \"a\\u{1b}b\": its name must be printable text"),
-        (0, "paper", '\n', "the background, \"paper\": its character must be printable, not a space or `|`"),
-        (
-            1,
-            "ink",
-            '|',
-            "colour 1 of the palette, \"ink\": its character must be printable, not a space or `|`",
-        ),
-        (
-            1,
-            "ink",
-            ' ',
-            "colour 1 of the palette, \"ink\": its character must be printable, not a space or `|`",
-        ),
+        (1, "", 'i', "colour 1 of the palette, \"\": its name needs some text"),
+        (2, "a\u{1b}b", 'i', &format!("colour 2 of the palette, \"a\\u{{1b}}b\": {UNPRINTED_NAME}")),
+        (2, "red\u{202e}", 'i', &format!("colour 2 of the palette, \"red\\u{{202e}}\": {UNPRINTED_NAME}")),
+        (0, "paper", '\n', &format!("the background, \"paper\": {UNPRINTED}")),
+        (1, "ink", '\u{200b}', &format!("colour 1 of the palette, \"ink\": {UNPRINTED}")),
+        (1, "ink", '\u{301}', "colour 1 of the palette, \"ink\": its character is a combining mark, which prints on the character before it"),
+        (1, "ink", '|', "colour 1 of the palette, \"ink\": its character is `|`, which frames the rows of webpbn XML's goal image"),
+        (1, "ink", ' ', "colour 1 of the palette, \"ink\": its character is a space, which cannot be seen in a grid"),
         (2, "black", 'z', "colour 2 of the palette, \"black\": another colour has its name"),
         (2, "ink", '#', "colour 2 of the palette, \"ink\": another colour has its character"),
     ] {

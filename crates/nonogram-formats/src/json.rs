@@ -14,7 +14,7 @@
 //! kept no positions, and took 15 KB of the page's and the worker's wasm.)
 //! Nesting deeper than 127 is refused where it passes that depth.
 
-use crate::read::Read;
+use crate::read::{Batch, Read, Reading};
 use crate::text::{line_column, shown};
 use crate::xml::{free_symbol, parse_rgb};
 use crate::ParseError;
@@ -301,7 +301,7 @@ impl<'a> Reader<'a> {
     }
 }
 
-pub(crate) fn parse(text: &str) -> Result<Read, ParseError> {
+pub(crate) fn parse(text: &str) -> Result<Reading, ParseError> {
     // First the syntax of the whole text, keeping no value: an error
     // anywhere in it is reported before any puzzle is read.
     let mut reader = Reader { text, pos: 0, depth: 0, keep: false, kept: 0, puzzle_depth: 1 };
@@ -321,14 +321,16 @@ pub(crate) fn parse(text: &str) -> Result<Read, ParseError> {
     if !text[start..].starts_with('[') {
         let mut reader = Reader { text, pos: start, depth: 0, keep: true, kept: 0, puzzle_depth: 1 };
         let value = reader.value("").map_err(syntax)?;
-        return Ok(Read::from_colour(vec![puzzle(text, &value, start)?]));
+        return Ok(Reading::one(Read::from_colour(vec![puzzle(text, &value, start)?])));
     }
     // A batch: each puzzle's values are read, turned into its clues and
     // dropped before the next, so that one puzzle's values at most are held.
     let mut reader = Reader { text, pos: start + 1, depth: 1, keep: true, kept: 0, puzzle_depth: 2 };
     let mut budget = crate::read::Budget::default();
     let mut puzzles = crate::read::Kept::default();
-    let mut any = false;
+    // Each puzzle's place, or why it is no puzzle (the others are read).
+    let mut batch: Batch<()> = Batch::default();
+    let mut lines = crate::text::LineCounter::default();
     loop {
         reader.skip_space();
         if reader.peek() == Some(b']') {
@@ -337,20 +339,21 @@ pub(crate) fn parse(text: &str) -> Result<Read, ParseError> {
         let item_at = reader.pos;
         reader.kept = 0;
         let item = reader.value("").map_err(syntax)?;
-        let puzzle = puzzle(text, &item, item_at)?;
-        budget.count(puzzle.width() + puzzle.height(), || line_column(text, item_at))?;
+        let read = puzzle(text, &item, item_at);
         drop(item);
-        puzzles.push(puzzle);
-        any = true;
+        if let Ok(puzzle) = &read {
+            budget.count(puzzle.width() + puzzle.height(), || line_column(text, item_at))?;
+        }
+        batch.push(lines.line(text, item_at), read.map(|p| puzzles.push(p)));
         reader.skip_space();
         if reader.peek() == Some(b',') {
             reader.pos += 1;
         }
     }
-    if !any {
+    if batch.count() == 0 {
         return Err(at(text, start, "the JSON list holds no puzzle"));
     }
-    Ok(puzzles.read())
+    Ok(Reading { read: puzzles.read(), places: batch.places, rejected: batch.rejected })
 }
 
 /// An error located at byte offset `pos`: 1-based line, column in characters.
@@ -402,11 +405,14 @@ fn palette(text: &str, value: &Value) -> Result<Vec<Swatch>, ParseError> {
     }
     let mut palette = vec![Swatch::new("white", background, '.')];
     for (name, pos, v) in members {
-        if name.is_empty() || name.trim() != name || name.chars().any(char::is_control) {
+        if let Some(why) = nonogram_core::text::name_fault(name) {
+            return Err(at(text, *pos, format!("the colour \"{}\": {why}", shown(name))));
+        }
+        if name.trim() != name {
             return Err(at(
                 text,
                 *pos,
-                format!("the colour name \"{}\" must be printable text", shown(name)),
+                format!("the colour name \"{}\" must not start or end with a space", shown(name)),
             ));
         }
         if palette[1..].iter().any(|s| &s.name == name) {
@@ -416,7 +422,11 @@ fn palette(text: &str, value: &Value) -> Result<Vec<Swatch>, ParseError> {
         // A one-character name is its own symbol; others take their first
         // letter, or the first free one.
         let taken: Vec<char> = palette.iter().map(|s| s.symbol).collect();
-        let first = name.chars().next().filter(|c| c.is_alphanumeric() && !taken.contains(c));
+        let first = name.chars().next().filter(|&c| {
+            c.is_alphanumeric()
+                && !taken.contains(&c)
+                && nonogram_core::text::colour_character_fault(c).is_none()
+        });
         let symbol = first.unwrap_or_else(|| free_symbol(taken.iter().copied()));
         palette.push(Swatch::new(name, rgb, symbol));
     }
@@ -516,7 +526,7 @@ mod tests {
 
     fn black(text: &str) -> Vec<nonogram_core::Puzzle> {
         match parse(text) {
-            Ok(Read::Black(puzzles)) => puzzles,
+            Ok(Reading { read: Read::Black(puzzles), .. }) => puzzles,
             _ => panic!("{text} is not black and white"),
         }
     }

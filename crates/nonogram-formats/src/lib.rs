@@ -31,7 +31,7 @@ pub use error::ParseError;
 pub use format::Format;
 pub use parse::{parse_as, text_from_bytes};
 pub use picture::{parse_colour_picture, parse_picture};
-pub use read::{Parsed, MAX_CLUE_LINES, MAX_PUZZLES, MAX_TEXT_BYTES};
+pub use read::{Parsed, Rejected, MAX_CLUE_LINES, MAX_PUZZLES, MAX_TEXT_BYTES};
 pub use text::shown;
 pub use write::{write, write_colour, write_colour_grid, write_grid, write_picture};
 pub use xml::parse_rgb;

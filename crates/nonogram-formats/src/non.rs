@@ -4,6 +4,7 @@
 //! Unknown lines are ignored, as the format asks.
 
 use crate::picture::picture_cell;
+use crate::read::{Batch, Reading};
 use crate::text::{numbered_lines, parse_clue, parse_size, words};
 use crate::ParseError;
 use nonogram_core::{Cell, Clue, Grid, Puzzle};
@@ -34,15 +35,19 @@ pub(crate) fn keyword_of(line: &str) -> Option<&'static str> {
 /// million lines took 306 MB when every line was kept).
 pub(crate) const MAX_PUZZLE_LINES: usize = 20_000;
 
-pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
-    let mut puzzles = Vec::new();
+/// The puzzles of a `.non` text or nonpack: a puzzle that cannot be read
+/// is rejected with its number and first line, and the others are read.
+pub(crate) fn parse(text: &str) -> Result<Reading, ParseError> {
+    let mut batch = Batch::default();
     let mut budget = crate::read::Budget::default();
     let mut chunk: Vec<(usize, &str)> = Vec::new();
     let mut finish = |chunk: &mut Vec<(usize, &str)>| -> Result<(), ParseError> {
         if let Some(&(first, _)) = chunk.iter().find(|(_, l)| !l.trim().is_empty()) {
-            let puzzle = parse_one(chunk)?;
-            budget.count(puzzle.width() + puzzle.height(), || (first, 1))?;
-            puzzles.push(puzzle);
+            let puzzle = parse_one(chunk);
+            if let Ok(puzzle) = &puzzle {
+                budget.count(puzzle.width() + puzzle.height(), || (first, 1))?;
+            }
+            batch.push(first, puzzle);
         }
         chunk.clear();
         Ok(())
@@ -60,7 +65,7 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
         }
     }
     finish(&mut chunk)?;
-    Ok(puzzles)
+    Ok(batch.reading())
 }
 
 fn parse_one(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {

@@ -3,8 +3,8 @@
 use crate::error::ParseError;
 use crate::format::Format;
 use crate::picture::parse_picture;
-use crate::read::{Parsed, Read, MAX_TEXT_BYTES};
-use crate::text::{self, shown};
+use crate::read::{Parsed, Read, Reading, Rejected, MAX_TEXT_BYTES};
+use crate::text;
 use crate::{json, non, numeric, taai, xml};
 use nonogram_core::Puzzle;
 
@@ -31,34 +31,66 @@ pub(crate) fn check_length(text: &str) -> Result<(), ParseError> {
     Ok(())
 }
 
-/// Parses `text` as `format`; every puzzle is validated.
+/// Parses `text` as `format`; every puzzle is validated. A puzzle of a
+/// batch that cannot be read or is no puzzle is rejected (with its
+/// number and first line, in [`Parsed::rejected`]) and the others are
+/// read; a text whose every puzzle is rejected is an error: its one
+/// puzzle's, or its first rejection's.
 pub fn parse_as(format: Format, text: &str) -> Result<Parsed, ParseError> {
     check_length(text)?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let read = match format {
-        Format::Seed => Read::Black(vec![numeric::parse_seed(text)?]),
-        Format::Nin => Read::Black(vec![numeric::parse_nin(text)?]),
-        Format::Plain => Read::Black(vec![numeric::parse_plain(text)?]),
-        Format::Non => Read::Black(non::parse(text)?),
+    let one = |puzzle: Puzzle| Reading::one(Read::Black(vec![puzzle]));
+    let Reading { read, places, mut rejected } = match format {
+        Format::Seed => one(numeric::parse_seed(text)?),
+        Format::Nin => one(numeric::parse_nin(text)?),
+        Format::Plain => one(numeric::parse_plain(text)?),
+        Format::Non => non::parse(text)?,
         Format::Json => json::parse(text)?,
         Format::WebpbnXml => xml::parse(text)?,
-        Format::Picture => Read::Black(vec![Puzzle::from_picture(&parse_picture(text)?)]),
-        Format::TaaiBatch => Read::Black(taai::parse(text)?),
+        Format::Picture => one(Puzzle::from_picture(&parse_picture(text)?)),
+        Format::TaaiBatch => taai::parse(text)?,
     };
-    let (puzzles, colour) = match read {
+    let (mut puzzles, mut colour) = match read {
         Read::Black(puzzles) => (puzzles, Vec::new()),
         Read::Colour(colour) => (Vec::new(), colour),
     };
-    let many = puzzles.len() + colour.len() > 1;
-    let checks = puzzles
+    let total = places.len() + rejected.len();
+    // A puzzle's title names it in its error (escaped and cut).
+    let named = |title: &Option<String>, e: &dyn std::fmt::Display| match title {
+        Some(title) if total > 1 => format!("{}: {e}", text::shown(title)),
+        _ => e.to_string(),
+    };
+    let checks: Vec<Result<(), String>> = puzzles
         .iter()
-        .map(|p| (p.meta.title.as_ref(), p.validate()))
-        .chain(colour.iter().map(|p| (p.meta.title.as_ref(), p.validate())));
-    for (i, (title, check)) in checks.enumerate() {
-        check.map_err(|e| {
-            let name = title.map_or_else(|| format!("puzzle {}", i + 1), |t| shown(t));
-            ParseError::new(if many { format!("{name}: {e}") } else { e.to_string() })
-        })?;
+        .map(|p| p.validate().map_err(|e| named(&p.meta.title, &e)))
+        .chain(colour.iter().map(|p| p.validate().map_err(|e| named(&p.meta.title, &e))))
+        .collect();
+    let mut i = 0;
+    let mut keep = || {
+        let check = &checks[i];
+        if let Err(e) = check {
+            let (number, line) = places[i];
+            rejected.push(Rejected { number, line, error: ParseError::new(e.clone()) });
+        }
+        i += 1;
+        check.is_ok()
+    };
+    puzzles.retain(|_| keep());
+    colour.retain(|_| keep());
+    rejected.sort_by_key(|r| r.number);
+    if puzzles.is_empty() && colour.is_empty() {
+        let first = rejected.first().cloned().ok_or_else(|| ParseError::new("the text holds no puzzle"))?;
+        return Err(match (total, first.error.line) {
+            (1, _) => first.error,
+            (_, Some(_)) => ParseError {
+                message: format!("puzzle {}: {}", first.number, first.error.message),
+                ..first.error
+            },
+            (_, None) => ParseError::at_line(
+                first.line,
+                format!("puzzle {} (from this line): {}", first.number, first.error.message),
+            ),
+        });
     }
-    Ok(Parsed { format, puzzles, colour })
+    Ok(Parsed { format, puzzles, colour, rejected })
 }

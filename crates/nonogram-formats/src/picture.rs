@@ -183,15 +183,8 @@ fn parse_palette(n: usize, line: &str, start: usize) -> Result<Vec<Swatch>, Pars
         }
         let mut chars = entry.chars();
         let (Some(symbol), Some('=')) = (chars.next(), chars.next()) else { return Err(bad()) };
-        if symbol.is_control() {
-            return Err(ParseError::at(n, at, "a palette character must be printable"));
-        }
-        if symbol == '|' {
-            return Err(ParseError::at(
-                n,
-                at,
-                "`|` frames rows in webpbn XML's goal image; use another character",
-            ));
+        if let Some(why) = nonogram_core::text::colour_character_fault(symbol) {
+            return Err(ParseError::at(n, at, format!("the palette entry `{}`: {why}", shown(entry))));
         }
         let value = chars.as_str();
         let (name, rgb) = match value.split_once(':') {
@@ -211,12 +204,8 @@ fn parse_palette(n: usize, line: &str, start: usize) -> Result<Vec<Swatch>, Pars
                 }
             },
         };
-        if name.chars().any(char::is_control) {
-            return Err(ParseError::at(
-                n,
-                at,
-                format!("the colour name \"{}\" must be printable text", shown(&name)),
-            ));
+        if let Some(why) = nonogram_core::text::name_fault(&name) {
+            return Err(ParseError::at(n, at, format!("the colour \"{}\": {why}", shown(&name))));
         }
         if name.is_empty() || palette.iter().any(|s| s.symbol == symbol || s.name == name) {
             return Err(ParseError::at(n, at, format!("`{}` repeats a character or a name", shown(entry))));

@@ -15,6 +15,81 @@ pub struct Parsed {
     /// when the text holds any: then every puzzle of the text is here, a
     /// black-and-white one as the one-colour case.
     pub colour: Vec<ColourPuzzle>,
+    /// The puzzles of a batch that could not be read or are no puzzle
+    /// (their clues' totals differ, …), in order: the others are read.
+    pub rejected: Vec<Rejected>,
+}
+
+/// A puzzle of a batch that could not be read, with its number and the
+/// line of the text where it starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejected {
+    /// Its 1-based number in the text, counting every puzzle.
+    pub number: usize,
+    /// The 1-based line of the text where it starts.
+    pub line: usize,
+    pub error: ParseError,
+}
+
+impl std::fmt::Display for Rejected {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "puzzle {} (from line {}): {}", self.number, self.line, self.error)
+    }
+}
+
+/// What a parser read of a text: its puzzles, each one's number and first
+/// line, and the puzzles of a batch it could not read.
+pub(crate) struct Reading {
+    pub(crate) read: Read,
+    /// The number and first line of each puzzle of `read`, in order.
+    pub(crate) places: Vec<(usize, usize)>,
+    pub(crate) rejected: Vec<Rejected>,
+}
+
+impl Reading {
+    /// The one puzzle of a text that holds one.
+    pub(crate) fn one(read: Read) -> Reading {
+        Reading { read, places: vec![(1, 1)], rejected: Vec::new() }
+    }
+}
+
+/// The puzzles of a batch as a parser reads them, one at a time: each
+/// read with its place, or rejected with its error.
+pub(crate) struct Batch<P> {
+    pub(crate) puzzles: Vec<P>,
+    pub(crate) places: Vec<(usize, usize)>,
+    pub(crate) rejected: Vec<Rejected>,
+}
+
+impl<P> Default for Batch<P> {
+    fn default() -> Batch<P> {
+        Batch { puzzles: Vec::new(), places: Vec::new(), rejected: Vec::new() }
+    }
+}
+
+impl<P> Batch<P> {
+    /// The next puzzle, starting on `line`, or why it could not be read.
+    pub(crate) fn push(&mut self, line: usize, puzzle: Result<P, ParseError>) {
+        let number = self.puzzles.len() + self.rejected.len() + 1;
+        match puzzle {
+            Ok(p) => {
+                self.puzzles.push(p);
+                self.places.push((number, line));
+            }
+            Err(error) => self.rejected.push(Rejected { number, line, error }),
+        }
+    }
+
+    /// How many puzzles were met, read or not.
+    pub(crate) fn count(&self) -> usize {
+        self.puzzles.len() + self.rejected.len()
+    }
+}
+
+impl Batch<Puzzle> {
+    pub(crate) fn reading(self) -> Reading {
+        Reading { read: Read::Black(self.puzzles), places: self.places, rejected: self.rejected }
+    }
 }
 
 /// What a parser read.

@@ -3,6 +3,7 @@
 //! numbers separated by tabs; an empty line is an empty clue. Puzzles are
 //! square: the lines of a puzzle are split half columns, half rows.
 
+use crate::read::{Batch, Reading};
 use crate::text::{numbered_lines, parse_clue, shown};
 use crate::ParseError;
 use nonogram_core::{Puzzle, MAX_SIDE};
@@ -10,15 +11,22 @@ use nonogram_core::{Puzzle, MAX_SIDE};
 /// A puzzle being read: the line of its `$N`, its name, its clue lines.
 type Pending<'a> = (usize, String, Vec<(usize, &'a str)>);
 
-pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
-    let mut puzzles = Vec::new();
+/// The puzzles of a batch: a puzzle that cannot be read is rejected with
+/// its number and the line of its `$N`, and the others are read.
+pub(crate) fn parse(text: &str) -> Result<Reading, ParseError> {
+    let mut batch = Batch::default();
     let mut budget = crate::read::Budget::default();
     let mut current: Option<Pending> = None;
+    let mut done = |pending: Pending, batch: &mut Batch<Puzzle>| -> Result<(), ParseError> {
+        budget.count(pending.2.len(), || (pending.0, 1))?;
+        let line = pending.0;
+        batch.push(line, finish(pending));
+        Ok(())
+    };
     for (n, line) in numbered_lines(text) {
         if let Some(name) = line.trim().strip_prefix('$') {
-            if let Some(done) = current.take() {
-                budget.count(done.2.len(), || (done.0, 1))?;
-                puzzles.push(finish(done)?);
+            if let Some(pending) = current.take() {
+                done(pending, &mut batch)?;
             }
             current = Some((n, name.trim().to_string(), Vec::new()));
         } else if let Some((_, name, body)) = current.as_mut() {
@@ -35,14 +43,13 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
             return Err(ParseError::at_line(n, "expected `$1` (a puzzle number) before the clues"));
         }
     }
-    if let Some(done) = current.take() {
-        budget.count(done.2.len(), || (done.0, 1))?;
-        puzzles.push(finish(done)?);
+    if let Some(pending) = current.take() {
+        done(pending, &mut batch)?;
     }
-    if puzzles.is_empty() {
+    if batch.count() == 0 {
         return Err(ParseError::new("no puzzle found (a batch puzzle starts with `$N`)"));
     }
-    Ok(puzzles)
+    Ok(batch.reading())
 }
 
 fn finish((header, name, mut body): Pending) -> Result<Puzzle, ParseError> {

@@ -40,6 +40,27 @@ impl<'a> Iterator for Lines<'a> {
     }
 }
 
+/// The lines of a text counted as a reader goes forward: the line of each
+/// place asked costs only the text since the place before (a batch's
+/// puzzles each asking [`line_column`] from the start cost the square of
+/// the text).
+#[derive(Default)]
+pub(crate) struct LineCounter {
+    at: usize,
+    line: usize,
+}
+
+impl LineCounter {
+    /// The 1-based line of byte `at` of `text`; `at` never goes back, nor
+    /// falls between a `\r` and its `\n`.
+    pub(crate) fn line(&mut self, text: &str, at: usize) -> usize {
+        let at = at.max(self.at);
+        self.line += line_column(&text[self.at..at], at - self.at).0 - 1;
+        self.at = at;
+        self.line + 1
+    }
+}
+
 /// The 1-based line and column (in characters) of byte `at` of `text`,
 /// lines counted as [`numbered_lines`] counts them. One pass over the
 /// text before `at`.

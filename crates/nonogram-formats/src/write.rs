@@ -164,22 +164,44 @@ pub fn write_colour(format: Format, puzzle: &ColourPuzzle) -> Result<String, Par
 }
 
 /// Text as XML holds it: markup characters escaped, and the control
-/// characters XML 1.0 cannot hold left out. Tabs and line breaks are
-/// kept as character references: in an attribute's value a reader would
-/// otherwise take them for spaces.
+/// characters XML 1.0 cannot hold (C0's, but for tab and line breaks, and
+/// U+FFFE, U+FFFF) left out. Tabs, line breaks and the other control
+/// characters XML 1.0 holds (U+007F to U+009F) are written as character
+/// references: in an attribute's value a reader would take a tab or line
+/// break for a space, and a C1 character is a terminal's escape.
 fn xml_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\t' | '\n' | '\r' => write!(out, "&#{};", u32::from(c)).unwrap(),
-            c if c.is_control() => {}
-            c => out.push(c),
-        }
+        push_xml(&mut out, c);
     }
+    out
+}
+
+fn push_xml(out: &mut String, c: char) {
+    match c {
+        '&' => out.push_str("&amp;"),
+        '<' => out.push_str("&lt;"),
+        '>' => out.push_str("&gt;"),
+        '"' => out.push_str("&quot;"),
+        '\t' | '\n' | '\r' => write!(out, "&#{};", u32::from(c)).unwrap(),
+        '\u{0}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}' => {}
+        c if c.is_control() => write!(out, "&#{};", u32::from(c)).unwrap(),
+        c => out.push(c),
+    }
+}
+
+/// An element's text, as [`xml_text`], with the whitespace at its start
+/// and end written as references (`&#32;`): a reader trims the
+/// whitespace written as such, so this reads back unchanged.
+fn xml_element_text(text: &str) -> String {
+    let body = text.trim();
+    let (lead, rest) = text.split_at(text.len() - text.trim_start().len());
+    let trail = &rest[body.len()..];
+    let mut out = String::with_capacity(text.len() + 8);
+    let reference = |out: &mut String, c: char| write!(out, "&#{};", u32::from(c)).unwrap();
+    lead.chars().for_each(|c| reference(&mut out, c));
+    body.chars().for_each(|c| push_xml(&mut out, c));
+    trail.chars().for_each(|c| reference(&mut out, c));
     out
 }
 
@@ -195,11 +217,11 @@ fn write_xml(p: &ColourPuzzle) -> String {
     let m = &p.meta;
     for (tag, value) in [("title", &m.title), ("author", &m.author), ("copyright", &m.copyright)] {
         if let Some(v) = value {
-            writeln!(s, "<{tag}>{}</{tag}>", xml_text(v)).unwrap();
+            writeln!(s, "<{tag}>{}</{tag}>", xml_element_text(v)).unwrap();
         }
     }
     if let Some(id) = m.catalogue.as_deref().and_then(|c| c.strip_prefix("webpbn.com ")) {
-        writeln!(s, "<id>{}</id>", xml_text(id)).unwrap();
+        writeln!(s, "<id>{}</id>", xml_element_text(id)).unwrap();
     }
     for (c, swatch) in p.palette.iter().enumerate() {
         let [r, g, b] = swatch.rgb;

@@ -107,7 +107,7 @@ fn colour_errors_are_specific_and_located() {
         (xml("<color name=\"red\" char=\"r\">F00000X</color>", "<count>1</count>"), "line 2, column 1: `F00000X` is not a colour (six hex digits, like FF0000)"),
         (xml(&format!("{red}{red}"), "<count>1</count>"), "line 2, column 42: the colour \"red\" is declared twice"),
         (xml("<color name=\"red\" char=\"X\">FF0000</color><color name=\"green\" char=\"X\">00FF00</color>", "<count color=\"red\">1</count>"), "line 2, column 42: \"red\" and \"green\" have the same char `X`"),
-        (xml("<color name=\"red\" char=\"rr\">FF0000</color>", "<count>1</count>"), "line 2, column 1: the char of \"red\" is `rr`: it must be one printable character, not `|` or a space"),
+        (xml("<color name=\"red\" char=\"rr\">FF0000</color>", "<count>1</count>"), "line 2, column 1: the char of \"red\" is `rr`: it must be one character"),
     ] {
         assert_eq!(parse(&text).unwrap_err().to_string(), expected, "{text}");
     }

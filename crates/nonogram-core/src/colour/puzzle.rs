@@ -237,16 +237,17 @@ impl ColourPuzzle {
     }
 
     /// Every colour of the palette has a name and a character of its own,
-    /// printable (a name or character is written into files and printed;
-    /// control characters, spaces and `|`, which frames XML's goal rows,
+    /// each printable as [`crate::text`] decides (a name or character is
+    /// written into files and printed; a control or format character, a
+    /// lone combining mark, a space or `|`, which frames XML's goal rows,
     /// would break both). Every reader checks this; a share link had not.
     fn check_swatches(&self) -> Result<(), PuzzleError> {
         for (i, swatch) in self.palette.iter().enumerate() {
             let earlier = &self.palette[..i];
-            let why = if swatch.name.trim().is_empty() || swatch.name.chars().any(char::is_control) {
-                "its name must be printable text"
-            } else if swatch.symbol.is_control() || swatch.symbol.is_whitespace() || swatch.symbol == '|' {
-                "its character must be printable, not a space or `|`"
+            let why = if let Some(why) = crate::text::name_fault(&swatch.name) {
+                why
+            } else if let Some(why) = crate::text::colour_character_fault(swatch.symbol) {
+                why
             } else if earlier.iter().any(|s| s.name == swatch.name) {
                 "another colour has its name"
             } else if earlier.iter().any(|s| s.symbol == swatch.symbol) {

@@ -132,10 +132,19 @@ impl ColourSatSearch {
         }
     }
 
-    /// Rules out one solution (found here or elsewhere).
+    /// Rules out one solution (found here or elsewhere): one of its cells
+    /// off the background must be of another colour. Exact, as black and
+    /// white's ([`crate::sat::SatSearch::exclude`]): every solution has
+    /// as many cells of each colour as the clues count.
     pub fn exclude(&mut self, solution: &[u8]) {
-        let block: Vec<Term> =
-            self.cells.iter().zip(solution).map(|(&cell, &colour)| !x(cell, colour)).collect();
+        let any_coloured = solution.iter().any(|&colour| colour != 0);
+        let block: Vec<Term> = self
+            .cells
+            .iter()
+            .zip(solution)
+            .filter(|&(_, &colour)| colour != 0 || !any_coloured)
+            .map(|(&cell, &colour)| !x(cell, colour))
+            .collect();
         self.open &= add_terms(self.cdcl.as_mut(), &mut self.clause, &block);
     }
 

@@ -172,12 +172,17 @@ impl SatSearch {
         SatProgress::Solution(grid)
     }
 
-    /// Rules out one solution (found here or elsewhere).
+    /// Rules out one solution (found here or elsewhere): one of its
+    /// filled cells must be empty. That is exact, since every solution
+    /// fills as many cells as the clues count (one that fills all of
+    /// these is this one), and a clause of its filled cells alone is a
+    /// fraction of one over every cell (`--max-solutions` on a 36×36
+    /// board of single cells: 36 literals a solution, not 1 296).
     pub fn exclude(&mut self, solution: &Grid) {
-        let block: Vec<Term> = self
-            .cells
-            .iter()
-            .zip(solution.cells())
+        let cells = self.cells.iter().zip(solution.cells());
+        let any_filled = solution.cells().contains(&Cell::Filled);
+        let block: Vec<Term> = cells
+            .filter(|&(_, &c)| c == Cell::Filled || !any_filled)
             .map(|(&v, &c)| Term::Lit(Lit::new(v, c != Cell::Filled)))
             .collect();
         self.add(&block);

@@ -32,6 +32,10 @@ pub trait Engine: Iterator + Sized {
     fn stats(&self) -> Stats;
     /// The verdict, when `step` is the last step.
     fn verdict_of(step: Self::Item) -> Option<Verdict<Self::Solution>>;
+    /// The verdict when the search is stopped short: multiple once two
+    /// solutions are known, interrupted before (see
+    /// [`Solver::verdict_so_far`]).
+    fn verdict_so_far(&mut self) -> Verdict<Self::Solution>;
 }
 
 impl<P: Kind + Send + Sync> Engine for Solver<P> {
@@ -59,5 +63,8 @@ impl<P: Kind + Send + Sync> Engine for Solver<P> {
             Step::Done { verdict } => Some(verdict),
             _ => None,
         }
+    }
+    fn verdict_so_far(&mut self) -> Verdict<P::Solution> {
+        Solver::verdict_so_far(self)
     }
 }

@@ -6,7 +6,7 @@
 
 use super::kind::{Kind, Trailed};
 use super::options::*;
-use super::solutions::{images, Solutions};
+use super::solutions::{images, most_solutions, Solutions};
 use super::state::{Guess, ProbeMemory, ProbeRun, Restarts, State, Trial};
 use super::verdict::{Derivation, Stats, Step, Verdict};
 use crate::grid::Grid;
@@ -75,12 +75,15 @@ impl<P: Kind> Solver<P> {
         let open = P::Cell::default();
         Ok(Solver {
             puzzle: puzzle.clone(),
-            options: SolveOptions { max_solutions: options.max_solutions.max(1), ..options },
+            options: SolveOptions {
+                max_solutions: options.max_solutions.clamp(1, most_solutions(w * h)),
+                ..options
+            },
             board: puzzle.new_board(),
             propagation: Propagation::new(puzzle),
             guesses: Vec::new(),
             state: State::Propagate,
-            solutions: Solutions::new(options.max_solutions),
+            solutions: Solutions::new(options.max_solutions, w * h),
             root_contradiction: None,
             stats: Stats::default(),
             probe: ProbeMemory {
@@ -162,13 +165,26 @@ impl<P: Kind> Solver<P> {
         }
     }
 
-    /// The verdict once the search is over; `None` while it is still running.
-    pub fn verdict(&self) -> Option<Verdict<P::Solution>> {
-        matches!(self.state, State::Finished | State::Reported).then(|| self.make_verdict())
+    /// The verdict when the search stops short of its end (a time limit,
+    /// a person's Stop): [`Verdict::Multiple`] once two solutions are
+    /// known (the solutions move into it), [`Verdict::Interrupted`]
+    /// before. A solver asked for it is over.
+    pub fn verdict_so_far(&mut self) -> Verdict<P::Solution> {
+        self.state = State::Reported;
+        match self.solutions.len() {
+            0 | 1 => Verdict::Interrupted,
+            _ => self.solutions.take_verdict(None),
+        }
     }
 
-    pub(super) fn make_verdict(&self) -> Verdict<P::Solution> {
-        self.solutions.verdict(self.root_contradiction)
+    /// How many solutions are found so far.
+    pub fn solutions_found(&self) -> usize {
+        self.solutions.len()
+    }
+
+    /// The verdict, once the search is over (the solutions move into it).
+    pub(super) fn make_verdict(&mut self) -> Verdict<P::Solution> {
+        self.solutions.take_verdict(self.root_contradiction)
     }
 
     pub(super) fn coords(&self, index: usize) -> (usize, usize) {
@@ -304,7 +320,7 @@ impl<P: Kind> Solver<P> {
         };
         // With a solution in hand, look for another: try a value it does
         // not have first, so the first branch leads away from it.
-        if let Some(found) = self.solutions.list().first() {
+        if let Some(found) = self.solutions.first() {
             let there = P::value_in(found, index);
             first = P::values(self.board.cell(index)).find(|&v| v != there).unwrap_or(first);
         }

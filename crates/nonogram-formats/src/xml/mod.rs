@@ -7,7 +7,7 @@
 
 mod reader;
 
-use crate::read::Read;
+use crate::read::{Batch, Reading};
 use crate::text::{line_column, shown};
 use crate::ParseError;
 use nonogram_core::colour::{ColourPuzzle, ColourRun, Swatch, MAX_COLOURS};
@@ -20,7 +20,7 @@ use reader::{Document, Node};
 /// have under 10 000); larger puzzles read from the other formats.
 const MAX_TAGS: usize = 250_000;
 
-pub(crate) fn parse(text: &str) -> Result<Read, ParseError> {
+pub(crate) fn parse(text: &str) -> Result<Reading, ParseError> {
     screen(text)?;
     // A DTD is skipped (webpbn's files name theirs), but one that declares
     // entities is refused above: they would have to be expanded, and one
@@ -32,15 +32,19 @@ pub(crate) fn parse(text: &str) -> Result<Read, ParseError> {
         return Err(ParseError::new("no <puzzle> element in the XML"));
     }
     let mut budget = crate::read::Budget::default();
-    let puzzles = puzzles
-        .iter()
-        .map(|&node| {
-            let puzzle = parse_puzzle(text, node)?;
+    // Each puzzle's place, or why it is no puzzle (the others are read).
+    let mut kept = crate::read::Kept::default();
+    let mut batch: Batch<()> = Batch::default();
+    let mut lines = crate::text::LineCounter::default();
+    for node in puzzles {
+        let read = parse_puzzle(text, node);
+        let line = lines.line(text, node.start());
+        if let Ok(puzzle) = &read {
             budget.count(puzzle.width() + puzzle.height(), || line_column(text, node.start()))?;
-            Ok(puzzle)
-        })
-        .collect::<Result<Vec<_>, ParseError>>()?;
-    Ok(Read::from_colour(puzzles))
+        }
+        batch.push(line, read.map(|p| kept.push(p)));
+    }
+    Ok(Reading { read: kept.read(), places: batch.places, rejected: batch.rejected })
 }
 
 /// Refuses, before the parser allocates anything, a text that declares an
@@ -84,7 +88,9 @@ fn child<'d, 'a>(node: Node<'d, 'a>, tag: &str) -> Option<Node<'d, 'a>> {
 }
 
 fn text_of(node: Node, tag: &str) -> Option<String> {
-    child(node, tag).map(|n| n.text().trim().to_string()).filter(|t| !t.is_empty())
+    // Only whitespace written as such is trimmed: `&#32;` and `&#10;` are
+    // kept, so a title written, read and written again is the same text.
+    child(node, tag).map(|n| n.trimmed_text().to_string()).filter(|t| !t.is_empty())
 }
 
 fn parse_puzzle(text: &str, puzzle: Node) -> Result<ColourPuzzle, ParseError> {
@@ -182,13 +188,10 @@ fn palette(text: &str, puzzle: Node) -> Result<Vec<Swatch>, ParseError> {
         if name.is_empty() {
             return Err(located(text, node, "a <color> needs a name"));
         }
-        // Control characters (`&#14;`) cannot be written back in XML 1.0.
-        if name.chars().any(char::is_control) {
-            return Err(located(
-                text,
-                node,
-                format!("the colour name \"{}\" must be printable text", shown(name)),
-            ));
+        // Control characters (`&#14;`) cannot be written back in XML 1.0,
+        // and a name must print as it is.
+        if let Some(why) = nonogram_core::text::name_fault(name) {
+            return Err(located(text, node, format!("the colour \"{}\": {why}", shown(name))));
         }
         // The background and every colour: refused here, before the
         // checks below compare a name with every other.
@@ -207,25 +210,23 @@ fn palette(text: &str, puzzle: Node) -> Result<Vec<Swatch>, ParseError> {
             located(text, node, format!("`{}` is not a colour (six hex digits, like FF0000)", shown(value)))
         })?;
         let symbol = match node.attribute("char") {
-            // `|` frames the goal image's rows; whitespace is trimmed there.
-            Some(c)
-                if c.chars().count() == 1
-                    && c != "|"
-                    && !c.trim().is_empty()
-                    && !c.contains(char::is_control) =>
-            {
-                c.chars().next().unwrap_or('?')
-            }
             Some(c) => {
-                return Err(located(
-                    text,
-                    node,
-                    format!(
-                        "the char of \"{}\" is `{}`: it must be one printable character, not `|` or a space",
-                        shown(name),
-                        shown(c)
-                    ),
-                ))
+                let mut chars = c.chars();
+                let (Some(symbol), None) = (chars.next(), chars.next()) else {
+                    return Err(located(
+                        text,
+                        node,
+                        format!(
+                            "the char of \"{}\" is `{}`: it must be one character",
+                            shown(name),
+                            shown(c)
+                        ),
+                    ));
+                };
+                if let Some(why) = nonogram_core::text::colour_character_fault(symbol) {
+                    return Err(located(text, node, format!("the colour \"{}\": {why}", shown(name))));
+                }
+                symbol
             }
             None => free_symbol(declared.iter().map(|(_, s)| s.symbol)),
         };

@@ -34,6 +34,9 @@ struct Element<'a> {
     /// Its text: its text and CDATA pieces joined (comments between them
     /// dropped), references decoded.
     text: Cow<'a, str>,
+    /// How many of its text's first and last bytes are whitespace written
+    /// as such (not as a reference like `&#32;`): what trimming drops.
+    literal_space: (usize, usize),
 }
 
 /// A document read: its elements in document order.
@@ -71,6 +74,18 @@ impl<'d, 'a> Node<'d, 'a> {
     /// The element's own text (not its children's), `""` when it has none.
     pub(crate) fn text(&self) -> &'d str {
         &self.element().text
+    }
+
+    /// [`Node::text`] without the whitespace written as such at its start
+    /// and end: whitespace written as a reference (`&#10;`, `&#32;`) is
+    /// kept, so that a title written with them reads back the same.
+    pub(crate) fn trimmed_text(&self) -> &'d str {
+        let element = self.element();
+        let (lead, trail) = element.literal_space;
+        match element.text.len().checked_sub(lead + trail) {
+            Some(_) if lead < element.text.len() => &element.text[lead..element.text.len() - trail],
+            _ => "",
+        }
     }
 
     /// The byte offset of the element's `<`.
@@ -186,8 +201,9 @@ impl<'a> Reader<'a> {
             let text_end = rest.find('<').unwrap_or(rest.len());
             if text_end > 0 {
                 let index = open.index;
-                let piece = self.decoded(self.pos, &rest[..text_end], false)?;
-                self.append_text(index, piece);
+                let raw = &rest[..text_end];
+                let piece = self.decoded(self.pos, raw, false)?;
+                self.append_text(index, piece, raw);
                 self.pos += text_end;
             }
             let rest = self.rest();
@@ -202,7 +218,7 @@ impl<'a> Reader<'a> {
                     return self.error(self.pos, "a CDATA section `<![CDATA[` is not closed by `]]>`");
                 };
                 let index = self.open.last().map_or(0, |o| o.index);
-                self.append_text(index, Cow::Borrowed(&cdata[..end]));
+                self.append_text(index, Cow::Borrowed(&cdata[..end]), &cdata[..end]);
                 self.pos += "<![CDATA[".len() + end + 3;
             } else if rest.starts_with("<?") {
                 self.skip_past("?>", "a processing instruction `<?`")?;
@@ -351,6 +367,7 @@ impl<'a> Reader<'a> {
             first_child: NONE,
             next_sibling: NONE,
             text: Cow::Borrowed(""),
+            literal_space: (0, 0),
         });
         if let Some(parent) = self.open.last_mut() {
             match parent.last_child {
@@ -390,8 +407,21 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn append_text(&mut self, index: u32, piece: Cow<'a, str>) {
-        let text = &mut self.doc.elements[index as usize].text;
+    /// Appends `piece`, decoded from `raw`: literal whitespace at the
+    /// ends of `raw` is the same bytes at the ends of `piece`.
+    fn append_text(&mut self, index: u32, piece: Cow<'a, str>, raw: &str) {
+        let element = &mut self.doc.elements[index as usize];
+        let (lead, trail) = &mut element.literal_space;
+        let raw_lead = raw.len() - raw.trim_start().len();
+        if *lead == element.text.len() {
+            *lead += raw_lead;
+        }
+        if raw_lead == raw.len() {
+            *trail += raw.len();
+        } else {
+            *trail = raw.len() - raw.trim_end().len();
+        }
+        let text = &mut element.text;
         if text.is_empty() {
             *text = piece;
         } else {

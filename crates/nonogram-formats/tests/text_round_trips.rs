@@ -1,0 +1,111 @@
+//! Titles and colours' characters as a hostile file gives them: every
+//! title written, read and written again is the same text in each format
+//! that holds one, and every reader refuses a colour's character that
+//! cannot print alone (the policy itself is `nonogram_core::text`'s, tested
+//! over every code point there).
+
+use nonogram_core::colour::ColourPuzzle;
+use nonogram_core::Puzzle;
+use nonogram_formats::share::{decode_any, encode_colour};
+use nonogram_formats::{parse, parse_picture, write, write_colour, Format};
+
+const TITLES: [&str; 9] = [
+    " a\nb ",
+    "\ttabbed\t",
+    "  ",
+    "delete\u{7f} and next line\u{85}",
+    "x\u{202e}enon :tcidrev",
+    "zero\u{200b}width",
+    "Cafe\u{301}",
+    "&amp; <tags> \"quotes\"",
+    "\u{a0}no-break\u{3000}",
+];
+
+fn black() -> Puzzle {
+    Puzzle::from_picture(&parse_picture("0110\n1001\n1111\n").unwrap())
+}
+
+#[test]
+fn titles_written_read_and_written_again_are_the_same_text() {
+    for title in TITLES {
+        let mut colour = ColourPuzzle::from_black(&black());
+        colour.meta.title = Some(title.to_string());
+        colour.meta.author = Some(title.to_string());
+        colour.meta.copyright = Some(title.to_string());
+        let xml = write_colour(Format::WebpbnXml, &colour).unwrap();
+        let read = parse(&xml).unwrap_or_else(|e| panic!("{title:?}: {e}\n{xml}"));
+        let meta = &read.puzzles[0].meta;
+        assert_eq!(meta.title.as_deref(), Some(title), "{xml}");
+        assert_eq!(meta.author.as_deref(), Some(title), "{xml}");
+        assert_eq!(meta.copyright.as_deref(), Some(title), "{xml}");
+        assert_eq!(
+            write_colour(Format::WebpbnXml, &ColourPuzzle::from_black(&read.puzzles[0])).unwrap(),
+            xml
+        );
+
+        let mut p = black();
+        p.meta.title = Some(title.to_string());
+        for format in [Format::Non, Format::Json] {
+            let text = write(format, &p).unwrap();
+            let read = parse(&text).unwrap_or_else(|e| panic!("{format}, {title:?}: {e}\n{text}"));
+            assert_eq!(read.puzzles[0].meta.title.as_deref(), Some(title), "{format}\n{text}");
+            assert_eq!(write(format, &read.puzzles[0]).unwrap(), text, "{format}");
+        }
+    }
+}
+
+#[test]
+fn a_reference_to_whitespace_is_kept_and_literal_whitespace_trimmed() {
+    let xml = |title: &str| {
+        format!(
+            "<puzzleset><puzzle><title>{title}</title><clues type=\"columns\"><line><count>1</count></line></clues>\
+             <clues type=\"rows\"><line><count>1</count></line></clues></puzzle></puzzleset>"
+        )
+    };
+    let title = |text: &str| parse(&xml(text)).unwrap().puzzles[0].meta.title.clone();
+    assert_eq!(title("  spaced \n "), Some("spaced".into()));
+    assert_eq!(title("&#32;a&#10;b&#32;"), Some(" a\nb ".into()));
+    assert_eq!(title(" <!-- c --> &#32;x <![CDATA[ y ]]> "), Some(" x  y".into()));
+    assert_eq!(title(" \n "), None);
+}
+
+/// Each character that cannot be a colour's: a bidi override, a zero-width
+/// space, a byte-order mark, a lone combining accent, a spacing mark.
+const REFUSED: [char; 5] = ['\u{202e}', '\u{200b}', '\u{feff}', '\u{301}', '\u{903}'];
+
+#[test]
+fn every_reader_refuses_a_colour_character_that_does_not_print_alone() {
+    for c in REFUSED {
+        let picture = format!("palette: {c}=red\n{c}{c}\n..\n");
+        let e = nonogram_formats::parse_colour_picture(&picture).unwrap_err().to_string();
+        assert!(e.starts_with("line 1, column 10: the palette entry"), "{c:?}: {e}");
+
+        let xml = format!(
+            "<puzzleset><puzzle><color name=\"white\" char=\".\">FFFFFF</color>\
+             <color name=\"red\" char=\"{c}\">FF0000</color><color name=\"black\" char=\"X\">000000</color>\
+             <clues type=\"columns\"><line><count color=\"red\">1</count></line></clues>\
+             <clues type=\"rows\"><line><count color=\"red\">1</count></line></clues></puzzle></puzzleset>"
+        );
+        let e = parse(&xml).unwrap_err().to_string();
+        assert!(e.contains("the colour \"red\": its character is"), "{c:?}: {e}");
+
+        // JSON: a one-character name is its own character; one that cannot
+        // print as it is is refused as a name.
+        let json = format!("{{\"colors\": {{\"{c}\": \"#ff0000\", \"b\": \"#0000ff\"}}, \"rows\": [[1]], \"columns\": [[1]]}}");
+        let e = parse(&json).unwrap_err().to_string();
+        assert!(e.contains("its name must print as it is"), "{c:?}: {e}");
+
+        // A share link is checked as it is read.
+        let mut p = ColourPuzzle::from_black(&black());
+        p.palette[1].symbol = c;
+        let e = decode_any(&encode_colour(&p)).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.starts_with("colour 1 of the palette, \"black\": its character is"), "{c:?}: {e}");
+    }
+    // A name may carry accents and any script, not a bidi override.
+    let json = |name: &str| {
+        format!("{{\"colors\": {{\"{name}\": \"#ff0000\", \"b\": \"#0000ff\"}}, \"rows\": [[1]], \"columns\": [[1]]}}")
+    };
+    assert!(parse(&json("rouge foncé")).is_ok());
+    assert!(parse(&json("красный")).is_ok());
+    assert!(parse(&json("red\u{202e}")).unwrap_err().to_string().contains("its name must print as it is"));
+}
