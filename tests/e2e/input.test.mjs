@@ -35,6 +35,16 @@ await test('every format is detected', async (page) => {
 });
 
 
+await test('a title cannot reorder or hide the text around it', async (page) => {
+  // A right-to-left override and a zero-width space in a title: written
+  // as escapes, as the command line prints them.
+  await paste(page, '{"title": "x\u202eenon :tcidrev\u200b", "rows": [[1]], "columns": [[1]]}');
+  await page.waitForSelector('#puzzle-title');
+  const title = await page.locator('#puzzle-title').textContent();
+  expect(title === 'x\\u{202e}enon :tcidrev\\u{200b}', JSON.stringify(title));
+  expect(await page.locator('#puzzle-title').getAttribute('dir') === 'auto', 'the title is its own bidi paragraph');
+});
+
 await test('malformed text shows a located error and the page stays usable', async (page) => {
   await paste(page, '2 2\n1\n1 x\n1\n1\n');
   const e = await page.locator('#input-error').textContent();

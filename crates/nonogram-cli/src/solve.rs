@@ -126,16 +126,22 @@ pub fn splr_seconds(timeout: Option<Duration>) -> Option<u64> {
 /// cells would not fit in the solutions' memory
 /// ([`nonogram_core::search::SOLUTIONS_MEMORY`]): asked for, they must all
 /// be kept (and printed), and the solver would stop short of them.
-fn fits(name: &str, cells: usize, max_solutions: usize) -> Result<(), String> {
+/// `engines` solve at once (racing engines of each puzzle, puzzles solved
+/// at once), each keeping its own solutions: together within that memory.
+fn fits(name: &str, cells: usize, max_solutions: usize, engines: usize) -> Result<(), String> {
     use nonogram_core::search::{most_solutions, solution_bytes, SOLUTIONS_MEMORY};
-    let most = most_solutions(cells);
+    let most = (most_solutions(cells) / engines.max(1)).max(2);
     if max_solutions <= most {
         return Ok(());
     }
     let megabytes = |bytes: usize| bytes.div_ceil(1 << 20);
+    let at_once = match engines {
+        1 => String::new(),
+        n => format!(" with {n} engines at once (--threads, --jobs)"),
+    };
     Err(format!(
         "{name}: --max-solutions {max_solutions} asks to keep that many solutions of {cells} cells (about {} MB); \
-         at most {most} fit in {} MB: ask for fewer",
+         at most {most} fit in {} MB{at_once}: ask for fewer",
         megabytes(max_solutions.saturating_mul(solution_bytes(cells))),
         megabytes(SOLUTIONS_MEMORY)
     ))
@@ -207,6 +213,9 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             Err(e) => entries.push((Err(e), Duration::ZERO)),
         }
     }
+    // Engines that may hold solutions at once: each puzzle's racers, times
+    // the puzzles solved at once.
+    let engines = threads * jobs.min(entries.len()).max(1);
     let options = SolveOptions {
         max_solutions: max_solutions.max(2),
         learn_after,
@@ -221,7 +230,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             // is not solved at all (a timeout).
             let timeout = timeout.map(|t| t.saturating_sub(*read));
             let (name, entry) = entry.as_ref().map_err(|e| e.clone())?;
-            fits(name, entry.cells(), max_solutions)?;
+            fits(name, entry.cells(), max_solutions, engines)?;
             let (name, puzzle) = match (name, entry) {
                 (name, Entry::Black(puzzle)) => (name, puzzle),
                 (name, Entry::Colour(puzzle)) => {

@@ -1057,7 +1057,14 @@ fn a_batch_answers_for_each_puzzle_it_can_read() {
     // Every puzzle bad: the first one's error, numbered.
     let r = nonogram(&["solve", "-"], &format!("{bad}====\n{bad}"));
     assert_eq!(r.status, 2);
-    assert!(r.stderr.contains("puzzle 1 (from this line)"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains(
+            "puzzle 1 (from line 1): the row clues fill 2 cells but the column clues fill 1 \
+             (and 1 more puzzle that could not be read)"
+        ),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]

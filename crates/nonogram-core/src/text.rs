@@ -42,7 +42,7 @@ pub enum Printed {
 /// grapheme joiner, variation selectors, Hangul fillers); Mn, Mc and Me are
 /// [`Printed::Mark`], as are the few other characters that extend the
 /// character before them (Grapheme_Extend: the halfwidth katakana sound
-/// marks, the emoji skin tones); L, N, P, S and Zs are [`Printed::Raw`].
+/// marks); L, N, P, S and Zs are [`Printed::Raw`].
 /// std's own tables answer (they are in every build that formats a
 /// string with `{:?}`), with [`SPACING_MARKS`] for the combining marks
 /// std does not single out.
@@ -266,13 +266,31 @@ fn is_spacing_mark(c: char) -> bool {
         .is_ok()
 }
 
+/// Whether `c` prints as one with a character beside it, though it
+/// prints alone as itself: a regional indicator (two make a flag), an
+/// emoji skin tone, a Hangul jamo (a leading, vowel and trailing one make
+/// a syllable), and the prepended concatenation marks (Unicode's
+/// Grapheme_Cluster_Break=Prepend, which join the character after them).
+/// Two cells of a grid drawn with them would read as one.
+pub fn joins_a_neighbour(c: char) -> bool {
+    matches!(u32::from(c),
+        0x1F1E6..=0x1F1FF | 0x1F3FB..=0x1F3FF
+        | 0x1100..=0x11FF | 0xA960..=0xA97F | 0xD7B0..=0xD7FF
+        | 0x0600..=0x0605 | 0x06DD | 0x070F | 0x0890..=0x0891 | 0x08E2 | 0x0D4E | 0x110BD | 0x110CD
+        | 0x111C2..=0x111C3 | 0x1193F | 0x11941 | 0x11A3A | 0x11A84..=0x11A89 | 0x11D46 | 0x11F02)
+}
+
 /// Why `c` cannot be a colour's character, or `None` when it can: it
-/// must print as itself with nothing before it ([`Printed::Raw`]), and
-/// be no space and no `|`. Every reader, the share links and the colour
-/// puzzle's own check ask this.
+/// must print as itself with nothing before it ([`Printed::Raw`]), not
+/// join a neighbour ([`joins_a_neighbour`]), and be no space and no `|`.
+/// Every reader, the share links and the colour puzzle's own check ask
+/// this.
 pub fn colour_character_fault(c: char) -> Option<&'static str> {
     match printed(c) {
         _ if c == '|' => Some("its character is `|`, which frames the rows of webpbn XML's goal image"),
+        Printed::Raw if joins_a_neighbour(c) => {
+            Some("its character joins the character beside it into one (a flag's letter, a skin tone, a Hangul jamo)")
+        }
         Printed::Raw if c.is_whitespace() => Some("its character is a space, which cannot be seen in a grid"),
         Printed::Raw => None,
         Printed::Mark => Some("its character is a combining mark, which prints on the character before it"),

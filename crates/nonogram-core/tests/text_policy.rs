@@ -2,7 +2,9 @@
 //! category (from an independent table): what prints as itself, what is
 //! escaped, what may be a colour's character.
 
-use nonogram_core::text::{colour_character_fault, escaped, printed, Printed, SPACING_MARKS};
+use nonogram_core::text::{
+    colour_character_fault, escaped, joins_a_neighbour, printed, Printed, SPACING_MARKS,
+};
 use unicode_general_category::{get_general_category, GeneralCategory as G};
 
 fn every_char() -> impl Iterator<Item = char> {
@@ -78,7 +80,7 @@ fn text_policy_follows_the_general_categories() {
         );
         assert_eq!(
             colour_character_fault(c).is_none(),
-            got == Printed::Raw && !c.is_whitespace() && c != '|',
+            got == Printed::Raw && !c.is_whitespace() && c != '|' && !joins_a_neighbour(c),
             "U+{:04X} as a colour's character",
             u32::from(c)
         );

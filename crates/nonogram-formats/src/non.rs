@@ -41,22 +41,30 @@ pub(crate) fn parse(text: &str) -> Result<Reading, ParseError> {
     let mut batch = Batch::default();
     let mut budget = crate::read::Budget::default();
     let mut chunk: Vec<(usize, &str)> = Vec::new();
-    let mut finish = |chunk: &mut Vec<(usize, &str)>| -> Result<(), ParseError> {
-        if let Some(&(first, _)) = chunk.iter().find(|(_, l)| !l.trim().is_empty()) {
-            let puzzle = parse_one(chunk);
-            if let Ok(puzzle) = &puzzle {
-                budget.count(puzzle.width() + puzzle.height(), || (first, 1))?;
+    // A puzzle past MAX_PUZZLE_LINES: its error, its lines skipped to the
+    // next `====` (the puzzles after it are read).
+    let mut too_long: Option<ParseError> = None;
+    let mut finish =
+        |chunk: &mut Vec<(usize, &str)>, too_long: &mut Option<ParseError>| -> Result<(), ParseError> {
+            if let Some(&(first, _)) = chunk.iter().find(|(_, l)| !l.trim().is_empty()) {
+                let puzzle = match too_long.take() {
+                    Some(e) => Err(e),
+                    None => parse_one(chunk),
+                };
+                if let Ok(puzzle) = &puzzle {
+                    budget.count(puzzle.width() + puzzle.height(), || (first, 1))?;
+                }
+                batch.push(first, puzzle);
             }
-            batch.push(first, puzzle);
-        }
-        chunk.clear();
-        Ok(())
-    };
+            chunk.clear();
+            Ok(())
+        };
     for (n, line) in numbered_lines(text) {
         if line.trim() == "====" {
-            finish(&mut chunk)?;
+            finish(&mut chunk, &mut too_long)?;
+        } else if too_long.is_some() {
         } else if chunk.len() == MAX_PUZZLE_LINES {
-            return Err(ParseError::at_line(
+            too_long = Some(ParseError::at_line(
                 n,
                 format!("this puzzle has more than {MAX_PUZZLE_LINES} lines; no puzzle needs that many"),
             ));
@@ -64,7 +72,7 @@ pub(crate) fn parse(text: &str) -> Result<Reading, ParseError> {
             chunk.push((n, line));
         }
     }
-    finish(&mut chunk)?;
+    finish(&mut chunk, &mut too_long)?;
     Ok(batch.reading())
 }
 

@@ -80,17 +80,15 @@ pub fn parse_as(format: Format, text: &str) -> Result<Parsed, ParseError> {
     rejected.sort_by_key(|r| r.number);
     if puzzles.is_empty() && colour.is_empty() {
         let first = rejected.first().cloned().ok_or_else(|| ParseError::new("the text holds no puzzle"))?;
-        return Err(match (total, first.error.line) {
-            (1, _) => first.error,
-            (_, Some(_)) => ParseError {
-                message: format!("puzzle {}: {}", first.number, first.error.message),
-                ..first.error
-            },
-            (_, None) => ParseError::at_line(
-                first.line,
-                format!("puzzle {} (from this line): {}", first.number, first.error.message),
-            ),
-        });
+        if total == 1 {
+            return Err(first.error);
+        }
+        let more = match rejected.len() - 1 {
+            0 => String::new(),
+            1 => " (and 1 more puzzle that could not be read)".to_string(),
+            n => format!(" (and {n} more puzzles that could not be read)"),
+        };
+        return Err(ParseError::new(format!("{first}{more}")));
     }
     Ok(Parsed { format, puzzles, colour, rejected })
 }

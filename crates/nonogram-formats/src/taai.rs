@@ -8,19 +8,23 @@ use crate::text::{numbered_lines, parse_clue, shown};
 use crate::ParseError;
 use nonogram_core::{Puzzle, MAX_SIDE};
 
-/// A puzzle being read: the line of its `$N`, its name, its clue lines.
-type Pending<'a> = (usize, String, Vec<(usize, &'a str)>);
+/// A puzzle being read: the line of its `$N`, its name, its clue lines,
+/// and, past the most clue lines a puzzle has, its error (its further
+/// lines skipped).
+type Pending<'a> = (usize, String, Vec<(usize, &'a str)>, Option<ParseError>);
 
-/// The puzzles of a batch: a puzzle that cannot be read is rejected with
-/// its number and the line of its `$N`, and the others are read.
 pub(crate) fn parse(text: &str) -> Result<Reading, ParseError> {
     let mut batch = Batch::default();
     let mut budget = crate::read::Budget::default();
     let mut current: Option<Pending> = None;
-    let mut done = |pending: Pending, batch: &mut Batch<Puzzle>| -> Result<(), ParseError> {
+    let mut done = |mut pending: Pending, batch: &mut Batch<Puzzle>| -> Result<(), ParseError> {
         budget.count(pending.2.len(), || (pending.0, 1))?;
         let line = pending.0;
-        batch.push(line, finish(pending));
+        let puzzle = match pending.3.take() {
+            Some(e) => Err(e),
+            None => finish(pending),
+        };
+        batch.push(line, puzzle);
         Ok(())
     };
     for (n, line) in numbered_lines(text) {
@@ -28,17 +32,19 @@ pub(crate) fn parse(text: &str) -> Result<Reading, ParseError> {
             if let Some(pending) = current.take() {
                 done(pending, &mut batch)?;
             }
-            current = Some((n, name.trim().to_string(), Vec::new()));
-        } else if let Some((_, name, body)) = current.as_mut() {
+            current = Some((n, name.trim().to_string(), Vec::new(), None));
+        } else if let Some((_, name, body, too_long)) = current.as_mut() {
             // A side is at most MAX_SIDE: no puzzle has more clue lines
             // (and one with millions would cost their memory).
-            if body.len() == 2 * MAX_SIDE + 1 {
-                return Err(ParseError::at_line(
+            if too_long.is_some() {
+            } else if body.len() == 2 * MAX_SIDE + 1 {
+                *too_long = Some(ParseError::at_line(
                     n,
                     format!("puzzle ${} has more than {} clue lines", shown(name), 2 * MAX_SIDE + 1),
                 ));
+            } else {
+                body.push((n, line));
             }
-            body.push((n, line));
         } else if !line.trim().is_empty() {
             return Err(ParseError::at_line(n, "expected `$1` (a puzzle number) before the clues"));
         }
@@ -52,7 +58,7 @@ pub(crate) fn parse(text: &str) -> Result<Reading, ParseError> {
     Ok(batch.reading())
 }
 
-fn finish((header, name, mut body): Pending) -> Result<Puzzle, ParseError> {
+fn finish((header, name, mut body, _): Pending) -> Result<Puzzle, ParseError> {
     // Blank lines at the end belong to no clue unless they are needed to make
     // the count even (an empty last row clue).
     while body.len() % 2 == 1 && body.last().is_some_and(|(_, l)| l.trim().is_empty()) {

@@ -217,7 +217,12 @@ fn write_xml(p: &ColourPuzzle) -> String {
     let m = &p.meta;
     for (tag, value) in [("title", &m.title), ("author", &m.author), ("copyright", &m.copyright)] {
         if let Some(v) = value {
-            writeln!(s, "<{tag}>{}</{tag}>", xml_element_text(v)).unwrap();
+            // A title of characters XML cannot hold is none: written
+            // empty, it would read as none and be left out the next time.
+            let v = xml_element_text(v);
+            if !v.is_empty() {
+                writeln!(s, "<{tag}>{v}</{tag}>").unwrap();
+            }
         }
     }
     if let Some(id) = m.catalogue.as_deref().and_then(|c| c.strip_prefix("webpbn.com ")) {

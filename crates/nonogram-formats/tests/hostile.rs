@@ -271,7 +271,8 @@ fn json_structure_errors_are_located() {
         // Every puzzle of the batch refused: the first one's error, numbered.
         (
             "[1, 2]",
-            "line 1, column 2: puzzle 1: a JSON puzzle must be an object with \"rows\" and \"columns\"",
+            "puzzle 1 (from line 1): line 1, column 2: a JSON puzzle must be an object with \"rows\" and \"columns\" \
+             (and 1 more puzzle that could not be read)",
         ),
         ("{\"rows\": [[1, -1]], \"columns\": [[1]]}", "line 1, column 15: row 1: `-1` is not a run length"),
     ];

@@ -109,3 +109,50 @@ fn every_reader_refuses_a_colour_character_that_does_not_print_alone() {
     assert!(parse(&json("красный")).is_ok());
     assert!(parse(&json("red\u{202e}")).unwrap_err().to_string().contains("its name must print as it is"));
 }
+
+#[test]
+fn xml_trims_only_its_own_whitespace_and_writes_no_empty_title() {
+    let xml = |title: &str| {
+        format!(
+            "<puzzleset><puzzle><title>{title}</title><clues type=\"columns\"><line><count>1</count></line></clues>\
+             <clues type=\"rows\"><line><count>1</count></line></clues></puzzle></puzzleset>"
+        )
+    };
+    let title = |text: &str| parse(&xml(text)).unwrap().puzzles[0].meta.title.clone();
+    assert_eq!(title("\u{a0}a\u{85}"), Some("\u{a0}a\u{85}".into()));
+    assert_eq!(title("\u{3000}b\u{2028} \t"), Some("\u{3000}b\u{2028}".into()));
+    // A title of characters XML cannot hold: no element, the same text again.
+    let mut p = black();
+    p.meta.title = Some("\u{1}\u{fffe}".into());
+    let once = write_colour(Format::WebpbnXml, &ColourPuzzle::from_black(&p)).unwrap();
+    assert!(!once.contains("<title>"), "{once}");
+    let back = parse(&once).unwrap().puzzles.remove(0);
+    assert_eq!(write_colour(Format::WebpbnXml, &ColourPuzzle::from_black(&back)).unwrap(), once);
+}
+
+#[test]
+fn characters_that_join_their_neighbour_are_no_colour_characters() {
+    for c in ['\u{1f1fa}', '\u{1f3fb}', '\u{1100}', '\u{1161}', '\u{d4e}'] {
+        let picture = format!("palette: {c}=red\n{c}{c}\n..\n");
+        let e = nonogram_formats::parse_colour_picture(&picture).unwrap_err().to_string();
+        assert!(e.contains("joins the character beside it"), "{c:?}: {e}");
+    }
+}
+
+#[test]
+fn a_puzzle_past_its_line_limit_is_rejected_and_the_others_read() {
+    let good = "width 1\nheight 1\nrows\n1\ncolumns\n1\n";
+    let long = format!("width 1\nheight 1\nrows\n{}columns\n1\n", "1\n".repeat(20_001));
+    let pack = format!("{good}====\n{long}====\n{good}");
+    let parsed = parse(&pack).unwrap();
+    assert_eq!(parsed.puzzles.len(), 2);
+    assert_eq!(parsed.rejected.len(), 1);
+    assert_eq!((parsed.rejected[0].number, parsed.rejected[0].line), (2, 8));
+    assert!(parsed.rejected[0].error.message.contains("more than 20000 lines"), "{:?}", parsed.rejected);
+
+    let taai = format!("$1\n1\n1\n$2\n{}$3\n1\n1\n", "1\n".repeat(2 * nonogram_core::MAX_SIDE + 2));
+    let parsed = parse(&taai).unwrap();
+    assert_eq!(parsed.puzzles.len(), 2);
+    assert_eq!((parsed.rejected[0].number, parsed.rejected[0].line), (2, 4));
+    assert!(parsed.rejected[0].error.message.contains("clue lines"), "{:?}", parsed.rejected);
+}

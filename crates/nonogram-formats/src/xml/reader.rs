@@ -76,9 +76,10 @@ impl<'d, 'a> Node<'d, 'a> {
         &self.element().text
     }
 
-    /// [`Node::text`] without the whitespace written as such at its start
-    /// and end: whitespace written as a reference (`&#10;`, `&#32;`) is
-    /// kept, so that a title written with them reads back the same.
+    /// [`Node::text`] without the XML whitespace (space, tab, line breaks)
+    /// written as such at its start and end: whitespace written as a
+    /// reference (`&#10;`, `&#32;`) is kept, and so is any other
+    /// character, so that a title written with them reads back the same.
     pub(crate) fn trimmed_text(&self) -> &'d str {
         let element = self.element();
         let (lead, trail) = element.literal_space;
@@ -412,14 +413,16 @@ impl<'a> Reader<'a> {
     fn append_text(&mut self, index: u32, piece: Cow<'a, str>, raw: &str) {
         let element = &mut self.doc.elements[index as usize];
         let (lead, trail) = &mut element.literal_space;
-        let raw_lead = raw.len() - raw.trim_start().len();
+        // XML's whitespace: space, tab, line feed and carriage return.
+        const SPACE: [char; 4] = [' ', '\t', '\n', '\r'];
+        let raw_lead = raw.len() - raw.trim_start_matches(SPACE).len();
         if *lead == element.text.len() {
             *lead += raw_lead;
         }
         if raw_lead == raw.len() {
             *trail += raw.len();
         } else {
-            *trail = raw.len() - raw.trim_end().len();
+            *trail = raw.len() - raw.trim_end_matches(SPACE).len();
         }
         let text = &mut element.text;
         if text.is_empty() {
