@@ -21,6 +21,15 @@ const TITLES: [&str; 9] = [
     "\u{a0}no-break\u{3000}",
 ];
 
+/// The title of a one-cell XML puzzle whose `<title>` is `text`, as read.
+fn title(text: &str) -> Option<String> {
+    let xml = format!(
+        "<puzzleset><puzzle><title>{text}</title><clues type=\"columns\"><line><count>1</count></line></clues>\
+         <clues type=\"rows\"><line><count>1</count></line></clues></puzzle></puzzleset>"
+    );
+    parse(&xml).unwrap().puzzles.remove(0).meta.title
+}
+
 fn black() -> Puzzle {
     Puzzle::from_picture(&parse_picture("0110\n1001\n1111\n").unwrap())
 }
@@ -56,13 +65,6 @@ fn titles_written_read_and_written_again_are_the_same_text() {
 
 #[test]
 fn a_reference_to_whitespace_is_kept_and_literal_whitespace_trimmed() {
-    let xml = |title: &str| {
-        format!(
-            "<puzzleset><puzzle><title>{title}</title><clues type=\"columns\"><line><count>1</count></line></clues>\
-             <clues type=\"rows\"><line><count>1</count></line></clues></puzzle></puzzleset>"
-        )
-    };
-    let title = |text: &str| parse(&xml(text)).unwrap().puzzles[0].meta.title.clone();
     assert_eq!(title("  spaced \n "), Some("spaced".into()));
     assert_eq!(title("&#32;a&#10;b&#32;"), Some(" a\nb ".into()));
     assert_eq!(title(" <!-- c --> &#32;x <![CDATA[ y ]]> "), Some(" x  y".into()));
@@ -112,13 +114,6 @@ fn every_reader_refuses_a_colour_character_that_does_not_print_alone() {
 
 #[test]
 fn xml_trims_only_its_own_whitespace_and_writes_no_empty_title() {
-    let xml = |title: &str| {
-        format!(
-            "<puzzleset><puzzle><title>{title}</title><clues type=\"columns\"><line><count>1</count></line></clues>\
-             <clues type=\"rows\"><line><count>1</count></line></clues></puzzle></puzzleset>"
-        )
-    };
-    let title = |text: &str| parse(&xml(text)).unwrap().puzzles[0].meta.title.clone();
     assert_eq!(title("\u{a0}a\u{85}"), Some("\u{a0}a\u{85}".into()));
     assert_eq!(title("\u{3000}b\u{2028} \t"), Some("\u{3000}b\u{2028}".into()));
     // A title of characters XML cannot hold: no element, the same text again.
