@@ -424,12 +424,15 @@ impl BoardPanel {
     }
 
     /// The room the board may take: its box's width, and the window's
-    /// height below the box less room for the verdict. On a narrow screen,
-    /// where the board comes below the input, Solve and Play scroll the
-    /// board's section to the top of the window (see
-    /// [`bring_board_into_view`]): the box gets the window's height less
-    /// the controls above it (and, solving, room for the verdict), so that
-    /// the board and its controls are in view together.
+    /// height below the box. On a wide screen the verdict and the board's
+    /// tools sit beside the board, so the box takes the window's height
+    /// down to a small margin. On a narrow one they sit under the board
+    /// (within a thumb's reach), and Solve and Play scroll the board's
+    /// section to the top of the window (see [`bring_board_into_view`]):
+    /// the box gets the window's height less the title above it and the
+    /// verdict and play's tools under it (playback's controls may fall
+    /// below), so that the board and what a player touches are in view
+    /// together.
     fn space(&self, playing: bool) -> (f64, f64) {
         if let Some(space) = self.space.get() {
             return space;
@@ -442,11 +445,19 @@ impl BoardPanel {
         let top = |e: &web_sys::Element| e.get_bounding_client_rect().top();
         let height = if window_w <= NARROW {
             let section = wrap.as_ref().and_then(|w| w.closest("section.board").ok().flatten());
-            let controls = wrap.as_ref().zip(section.as_ref()).map_or(190.0, |(w, s)| top(w) - top(s));
-            window_h - controls - if playing { 12.0 } else { 60.0 }
+            let above = wrap.as_ref().zip(section.as_ref()).map_or(120.0, |(w, s)| top(w) - top(s));
+            // Play's tools (hint, paint, undo, clock) must stay in view;
+            // otherwise the verdict's line or two.
+            let tools = window
+                .as_ref()
+                .and_then(|w| w.document())
+                .and_then(|d| d.query_selector("section.board-tools").ok().flatten())
+                .map_or(0.0, |t| t.get_bounding_client_rect().height());
+            let below = if playing { tools.min(window_h * 0.4) + 8.0 } else { 60.0 };
+            window_h - above - below
         } else {
             let scrolled = window.as_ref().and_then(|w| w.scroll_y().ok()).unwrap_or(0.0);
-            window_h - wrap.as_ref().map_or(150.0, |p| top(p) + scrolled) - 110.0
+            window_h - wrap.as_ref().map_or(150.0, |p| top(p) + scrolled) - 16.0
         };
         let space = (width.max(120.0), height.max(200.0));
         self.space.set(Some(space));
@@ -595,8 +606,8 @@ fn play_key(e: &KeyboardEvent) -> Option<PlayAction> {
     })
 }
 
-/// On a narrow screen the board is below the input: Solve and Play scroll
-/// its section (controls, then the board) to the top of the window (see
+/// On a narrow screen Solve and Play scroll the board's section (its
+/// title, zoom, then the board) to the top of the window (see
 /// [`BoardPanel::space`]). On a wide one the page moves only when the
 /// board's top is out of sight (Play from far down the built-in list).
 pub(super) fn bring_board_into_view() {

@@ -30,11 +30,6 @@ pub struct InputProps {
     pub error: AttrValue,
     /// The puzzle shown of a batch (0-based) and how many it holds.
     pub batch: Option<(usize, usize)>,
-    pub can_solve: bool,
-    pub running: bool,
-    /// Play mode is on; `on_play` turns it on or off.
-    pub playing: bool,
-    pub on_play: Callback<()>,
     pub first_visit: bool,
     pub on_text: Callback<ClueText>,
     /// Keys in the text box (Ctrl+Enter solves).
@@ -141,8 +136,6 @@ pub fn InputPanel(props: &InputProps) -> Html {
         sizes.push(side);
         sizes.sort_unstable();
     }
-    let solve = props.on_action.reform(|_| Action::Solve { now: js_sys::Date::now() });
-    let stop = props.on_action.reform(|_| Action::Stop);
     html! {
         <section class="input">
             <label for="clues">{ "Clues" }</label>
@@ -192,12 +185,6 @@ pub fn InputPanel(props: &InputProps) -> Html {
             <p id="new-puzzle-note" class="new-puzzle-note" hidden={props.new_puzzle_note.is_empty()}>{ &props.new_puzzle_note }</p>
             <BuiltinList builtins={props.builtins.clone()} on_action={props.on_action.clone()} />
             <ProgressList played={props.played.clone()} on_action={props.on_action.clone()} />
-            <div class="buttons">
-                <button id="solve" onclick={solve} disabled={!props.can_solve}>{ "Solve" }</button>
-                <button id="stop" onclick={stop} disabled={!props.running}>{ "Stop" }</button>
-                <button id="play-mode" onclick={props.on_play.reform(|_| ())} disabled={!props.can_solve}
-                    aria-pressed={props.playing.to_string()} title="Solve it yourself">{ "Play" }</button>
-            </div>
             <About open={props.first_visit} on_use={props.on_use.clone()} />
         </section>
     }

@@ -129,6 +129,32 @@ pub struct VerdictProps {
     pub on_action: Callback<Action>,
 }
 
+#[derive(Properties, PartialEq)]
+pub struct ActionProps {
+    pub can_solve: bool,
+    pub running: bool,
+    /// Play mode is on; `on_play` turns it on or off.
+    pub playing: bool,
+    pub on_play: Callback<()>,
+    pub on_action: Callback<Action>,
+}
+
+/// What a person does with the puzzle on the board: solve it (and stop
+/// the solve), or play it. First among the board's tools.
+#[function_component]
+pub fn ActionBar(props: &ActionProps) -> Html {
+    let solve = props.on_action.reform(|_| Action::Solve { now: js_sys::Date::now() });
+    let stop = props.on_action.reform(|_| Action::Stop);
+    html! {
+        <div class="buttons actions">
+            <button id="play-mode" onclick={props.on_play.reform(|_| ())} disabled={!props.can_solve}
+                aria-pressed={props.playing.to_string()} title="Solve it yourself">{ "Play" }</button>
+            <button id="solve" onclick={solve} disabled={!props.can_solve}>{ "Solve" }</button>
+            <button id="stop" onclick={stop} disabled={!props.running}>{ "Stop" }</button>
+        </div>
+    }
+}
+
 /// The verdict (announced: role=status), the solver's figures, and a button
 /// per solution when there are several.
 #[function_component]

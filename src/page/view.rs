@@ -5,7 +5,7 @@ use super::app::{App, Msg};
 use super::board::BoardPanel;
 use super::export_view::ExportPanel;
 use super::input_panel::{ClueText, InputPanel};
-use super::panels::{Lab, PlaybackBar, VerdictPanel};
+use super::panels::{ActionBar, Lab, PlaybackBar, VerdictPanel};
 use super::picture_view::PicturePanel;
 use super::play_bar::PlayBar;
 use crate::page::playback::LineMark;
@@ -67,8 +67,17 @@ impl App {
             Input::Reading { bytes, .. } if *bytes < 100_000 => ("Reading…".to_string(), ""),
             Input::Reading { bytes, .. } => (format!("Reading {} KB of text…", bytes / 1000), ""),
             Input::Puzzle { format, puzzle, colour, .. } => {
-                let colours =
-                    colour.as_ref().map(|c| format!(", {} colours", c.palette.len())).unwrap_or_default();
+                // The colours a run can have, and the background: "3 colours
+                // and white" (the palette's length counted the background).
+                let colours = colour
+                    .as_ref()
+                    .map(|c| {
+                        let background = c.palette.first().map_or("white", |s| s.name.as_str());
+                        let runs = c.palette.len().saturating_sub(1);
+                        let s = if runs == 1 { "" } else { "s" };
+                        format!(", {runs} colour{s} and {}", nonogram_core::text::escaped(background))
+                    })
+                    .unwrap_or_default();
                 (format!("Detected: {format}, {}×{}{colours}", puzzle.width(), puzzle.height()), "")
             }
             Input::Invalid(e) => (String::new(), e.as_str()),
@@ -79,19 +88,69 @@ impl App {
         let on_play = link.callback(Msg::Play);
         html! {
             <main>
-                <h1>{ "Nonogram Studio" }</h1>
-                if state.updated {
-                    <p id="updated" class="updated" aria-live="polite">
-                        { "Updated — reload for the new version. " }
-                        <button id="reload" onclick={Callback::from(|_: MouseEvent| {
-                            if let Some(w) = web_sys::window() { let _ = w.location().reload(); }
-                        })}>{ "Reload" }</button>
-                    </p>
-                }
+                <header class="top">
+                    <h1>{ "Nonogram Studio" }</h1>
+                    if state.updated {
+                        <p id="updated" class="updated" aria-live="polite">
+                            { "Updated — reload for the new version. " }
+                            <button id="reload" onclick={Callback::from(|_: MouseEvent| {
+                                if let Some(w) = web_sys::window() { let _ = w.location().reload(); }
+                            })}>{ "Reload" }</button>
+                        </p>
+                    }
+                </header>
 
+                // While a puzzle is made, the board shown is the one it
+                // replaces: dimmed, and busy for a screen reader.
+                <section class={classes!("board", state.generating.is_some().then_some("making"))}
+                    aria-busy={state.generating.is_some().to_string()}>
+                    if let Some(title) = self.puzzle_title() {
+                        <p id="puzzle-title" class="puzzle-title" dir="auto">{ title }</p>
+                    }
+                    <BoardPanel puzzle={state.puzzle().cloned()} colour={state.colour().cloned()} version={state.version}
+                        cells={state.shown().cloned()}
+                        fresh={if comparing || playing { Rc::default() } else { state.playback.fresh_cells().clone() }}
+                        mark={match &state.play {
+                            Some(p) => p.hint.as_ref().and_then(|h| h.line).map(LineMark::Worked),
+                            None if comparing => None,
+                            None => state.playback.line_mark(),
+                        }}
+                        differ={match (comparing, state.solutions.as_slice()) {
+                            (true, [a, b, ..]) => Some((a.clone(), b.clone())),
+                            _ => None,
+                        }}
+                        zoom={state.zoom} note={self.board_note()} summary={self.board_summary()}
+                        resized={self.resized} on_action={on_action.clone()} on_clue={link.callback(Msg::Clue)}
+                        play={self.play_board()} on_play={on_play.clone()} />
+                </section>
+                // The board's tools beside it on a wide screen, under it on a
+                // narrow one (style.css places them): the verdict, then play's
+                // or the playback's controls, within a thumb's reach.
+                <section class="board-tools" aria-label="Board tools">
+                    <ActionBar can_solve={state.puzzle().is_some()} running={state.running.is_some() || state.generating.is_some()}
+                        playing={state.play.is_some()} on_play={link.callback(|_| Msg::TogglePlay)}
+                        on_action={on_action.clone()} />
+                    <VerdictPanel status={state.status.clone()} counts={state.counts.clone()} racing={if state.racer == Racer::Racing { self.solver.racers() } else { 0 }}
+                        solutions={state.solutions.len()} difficulty={state.difficulty.map(|d| d.describe())}
+                        solving_since={state.solving_since()}
+                        on_action={on_action.clone()} />
+                    if let Some(play) = &state.play {
+                        <PlayBar crossing={play.crossing} can_undo={play.can_undo()} can_redo={play.can_redo()}
+                            hint={play.hint.as_ref().map(|h| AttrValue::from(h.text.clone()))}
+                            can_apply={play.hint.as_ref().is_some_and(|h| !h.cells.is_empty())}
+                            asking={play.asked.is_some()} run={play.run()} on_play={on_play.clone()}
+                            colours={state.colour().map_or_else(Vec::new, |c| c.palette.iter().skip(1)
+                                .map(|s| (AttrValue::from(s.name.clone()), AttrValue::from(s.hex()))).collect())}
+                            paint={play.paint} played={play.elapsed(play.running_since().unwrap_or(0.0))}
+                            since={play.running_since()} mistakes={play.mistakes} show_mistakes={play.show_mistakes}
+                            touch={state.touch} />
+                    } else {
+                        <PlaybackBar step={state.playback.position()} last={state.playback.len().saturating_sub(1)}
+                            playing={state.playing} speed={state.speed} on_action={on_action.clone()} />
+                    }
+                </section>
                 <InputPanel clues_ref={self.clues_ref.clone()} detected={detected} error={error.to_string()}
-                    batch={state.batch()} can_solve={state.puzzle().is_some()} running={state.running.is_some() || state.generating.is_some()}
-                    playing={state.play.is_some()} on_play={link.callback(|_| Msg::TogglePlay)}
+                    batch={state.batch()}
                     first_visit={self.first_visit}
                     on_text={link.callback(|text| match text {
                         ClueText::Small(text) => Msg::Input(text),
@@ -109,46 +168,7 @@ impl App {
                     }}
                     played={state.played.clone()}
                     on_action={on_action.clone()} />
-                // While a puzzle is made, the board shown is the one it
-                // replaces: dimmed, and busy for a screen reader.
-                <section class={classes!("board", state.generating.is_some().then_some("making"))}
-                    aria-busy={state.generating.is_some().to_string()}>
-                    if let Some(title) = self.puzzle_title() {
-                        <p id="puzzle-title" class="puzzle-title" dir="auto">{ title }</p>
-                    }
-                    if let Some(play) = &state.play {
-                        <PlayBar crossing={play.crossing} can_undo={play.can_undo()} can_redo={play.can_redo()}
-                            hint={play.hint.as_ref().map(|h| AttrValue::from(h.text.clone()))}
-                            can_apply={play.hint.as_ref().is_some_and(|h| !h.cells.is_empty())}
-                            asking={play.asked.is_some()} run={play.run()} on_play={on_play.clone()}
-                            colours={state.colour().map_or_else(Vec::new, |c| c.palette.iter().skip(1)
-                                .map(|s| (AttrValue::from(s.name.clone()), AttrValue::from(s.hex()))).collect())}
-                            paint={play.paint} played={play.elapsed(play.running_since().unwrap_or(0.0))}
-                            since={play.running_since()} mistakes={play.mistakes} show_mistakes={play.show_mistakes}
-                            touch={state.touch} />
-                    } else {
-                        <PlaybackBar step={state.playback.position()} last={state.playback.len().saturating_sub(1)}
-                            playing={state.playing} speed={state.speed} on_action={on_action.clone()} />
-                    }
-                    <BoardPanel puzzle={state.puzzle().cloned()} colour={state.colour().cloned()} version={state.version}
-                        cells={state.shown().cloned()}
-                        fresh={if comparing || playing { Rc::default() } else { state.playback.fresh_cells().clone() }}
-                        mark={match &state.play {
-                            Some(p) => p.hint.as_ref().and_then(|h| h.line).map(LineMark::Worked),
-                            None if comparing => None,
-                            None => state.playback.line_mark(),
-                        }}
-                        differ={match (comparing, state.solutions.as_slice()) {
-                            (true, [a, b, ..]) => Some((a.clone(), b.clone())),
-                            _ => None,
-                        }}
-                        zoom={state.zoom} note={self.board_note()} summary={self.board_summary()}
-                        resized={self.resized} on_action={on_action.clone()} on_clue={link.callback(Msg::Clue)}
-                        play={self.play_board()} on_play={on_play} />
-                    <VerdictPanel status={state.status.clone()} counts={state.counts.clone()} racing={if state.racer == Racer::Racing { self.solver.racers() } else { 0 }}
-                        solutions={state.solutions.len()} difficulty={state.difficulty.map(|d| d.describe())}
-                        solving_since={state.solving_since()}
-                        on_action={on_action.clone()} />
+                <section class="more">
                     <Lab opened={self.opened_line.clone()} />
                     <label for="grid-text">{ "Grid as text" }</label>
                     <textarea id="grid-text" readonly=true spellcheck="false" rows="6" value={grid_text} />

@@ -34,12 +34,12 @@ const cellPixels = (page, cells) => page.evaluate((cells) => {
     Math.round((left + (col + f) * cell) * dpr), Math.round((top + (r + f) * cell) * dpr), 1, 1).data).slice(0, 3));
 }, cells);
 
-await onBothSizes('webpbn #47: detected with its 5 colours, solved unique, painted in the goal\'s colours', async (page) => {
+await onBothSizes('webpbn #47: detected with its 4 colours and white, solved unique, painted in the goal\'s colours', async (page) => {
   const xml = webpbn47();
   await paste(page, xml);
   await page.waitForFunction(() => document.querySelector('#detected').textContent.includes('31×18')).catch(() => {});
   const detected = await page.locator('#detected').textContent();
-  expect(detected === 'Detected: webpbn XML, 31×18, 5 colours', detected);
+  expect(detected === 'Detected: webpbn XML, 31×18, 4 colours and white', detected);
   await page.selectOption('#speed', '0');
   await solve(page, null, 'Unique solution');
   const s = await status(page);
@@ -82,7 +82,7 @@ await test('a colour puzzle exports as webpbn XML and JSON that read back the sa
   for (const text of [written, json]) {
     await solve(page, text, 'Unique solution');
     const detected = await page.locator('#detected').textContent();
-    expect(detected.endsWith('31×18, 5 colours'), detected);
+    expect(detected.endsWith('31×18, 4 colours and white'), detected);
     const grid = await page.inputValue('#grid-text');
     // JSON keeps names and values, not characters: compare the shapes of colour.
     const shape = (g) => g.replace(/[^.\n]/g, '#');
@@ -98,7 +98,7 @@ await test('a colour puzzle exports as webpbn XML and JSON that read back the sa
   await other.waitForSelector('#detected:has-text("Detected")');
   const opened = await other.locator('[role=status]').textContent();
   expect(opened.startsWith('Opened the shared puzzle “Not To Scale” (31×18)'), opened);
-  expect((await other.locator('#detected').textContent()).endsWith('31×18, 5 colours'), 'with its colours');
+  expect((await other.locator('#detected').textContent()).endsWith('31×18, 4 colours and white'), 'with its colours');
   await solve(other, null, 'Unique solution');
   expect(await other.inputValue('#grid-text') === current, 'the same picture, in the same characters');
   await other.close();
@@ -113,7 +113,7 @@ await test('a 3-colour PNG: Colours 3 gives its colour puzzle, unique; its XML r
   await page.waitForFunction(() => document.querySelector('#picture-note').textContent === 'flag.png: PNG, 48×36 pixels');
   expect(await page.inputValue('#pic-width') === '8', 'the blocks give the grid');
   await page.selectOption('#pic-colours', '3');
-  await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: webpbn XML, 8×6, 3 colours');
+  await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: webpbn XML, 8×6, 2 colours and white');
   await page.waitForFunction(() => document.querySelector('#check').textContent.startsWith('Unique — solvable by line logic alone'));
   // The swatches: the background first (white), then the others by size (blue 10 cells, red 9).
   const swatches = await page.$$eval('.swatch-value', (inputs) => inputs.map((i) => i.value));
@@ -141,7 +141,7 @@ await test('a 3-colour PNG: Colours 3 gives its colour puzzle, unique; its XML r
 
 await onBothSizes('a colour puzzle played by hand: keys pick colours, Solved!', async (page) => {
   await paste(page, SMALL_XML);
-  await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: webpbn XML, 4×3, 3 colours');
+  await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: webpbn XML, 4×3, 2 colours and white');
   await page.click('#play-mode');
   const s = await status(page);
   expect(s.startsWith('Playing: pick a colour'), s);
@@ -168,7 +168,7 @@ await onBothSizes('a colour puzzle played by hand: keys pick colours, Solved!', 
 
 await onBothSizes('a colour puzzle: Check outlines a wrong cell, Hint names it, then Hint and Apply hint alone solve it', async (page) => {
   await paste(page, SMALL_XML);
-  await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: webpbn XML, 4×3, 3 colours');
+  await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: webpbn XML, 4×3, 2 colours and white');
   await page.click('#play-mode');
   await page.waitForSelector('#hint');
   const cellAt = (r, c) => page.$eval('canvas', (cv, [r, c]) => {

@@ -218,8 +218,8 @@ await onBothSizes('New puzzle in colour: made in the worker, played to Solved! w
   await page.click('#new-puzzle');
   await madeAndPlaying(page);
   const detected = await page.locator('#detected').textContent();
-  // Two colours on white: three with the background, as Detected counts them.
-  expect(detected.includes('10×10, 3 colours'), detected);
+  // Two colours on white, as the title says them.
+  expect(detected.includes('10×10, 2 colours and white'), detected);
   const title = await page.locator('#puzzle-title').textContent();
   expect(/^Generated 10×10, 2 colours on white, easy, seed \d+$/.test(title), title);
   expect(/^#new=10x10-easy-\d+-2colours$/.test(new URL(page.url()).hash), page.url());

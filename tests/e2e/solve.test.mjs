@@ -115,7 +115,7 @@ const NOISE = [
 
 await test('a colour puzzle that needs clause learning races a second engine too', async (page) => {
   await paste(page, colourJson(NOISE));
-  await page.waitForFunction(() => document.querySelector('#detected').textContent.includes('3 colours'));
+  await page.waitForFunction(() => document.querySelector('#detected').textContent.includes('2 colours and white'));
   await page.click('#solve');
   await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Multiple solutions'), null, { timeout: 120000 });
   const s = await status(page);
