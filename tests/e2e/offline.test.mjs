@@ -88,7 +88,8 @@ await test('a new release is picked up on the next visit, with a note; the page 
     // Every file the page asks for has its build's hash in its name, but
     // for the page, its service worker, the manifest and the icons.
     const files = fs.readdirSync(copy).filter((f) => /\.(js|wasm|css)$/.test(f) && f !== 'service-worker.js');
-    const unhashed = files.filter((f) => !/-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/.test(f));
+    // Trunk writes its 64-bit hash without leading zeros: 16 hex digits or a few fewer.
+    const unhashed = files.filter((f) => !/-[0-9a-f]{10,16}(_bg)?\.(js|wasm|css)$/.test(f));
     expect(files.length >= 5 && unhashed.length === 0, `unhashed: ${unhashed.join(', ')}`);
     // A new release on the server: a changed page and service worker.
     const html = fs.readFileSync(path.join(copy, 'index.html'), 'utf8');
@@ -115,5 +116,25 @@ await test('a new release is picked up on the next visit, with a note; the page 
   } finally {
     await context.close();
     done();
+  }
+});
+
+await test('scripts/serve serves the release build gzipped, with no live reload', async (page) => {
+  const { serveBuild } = await import('../../scripts/serve.mjs');
+  const { server, base } = await serveBuild(root);
+  try {
+    const sockets = [];
+    const encodings = [];
+    page.on('websocket', (w) => sockets.push(w.url()));
+    page.on('response', (r) => { if (/\.(wasm|js)$/.test(r.url())) encodings.push(r.headers()['content-encoding']); });
+    await page.goto(base);
+    await page.waitForSelector('#detected:has-text("Detected")');
+    await solve(page, LAMBDA, 'Unique solution');
+    expect(sockets.length === 0, `no live-reload socket: ${sockets}`);
+    expect(encodings.length >= 2 && encodings.every((e) => e === 'gzip'), `gzipped: ${encodings}`);
+    const html = await (await fetch(base)).text();
+    expect(!html.includes('__trunk') && !html.includes('WebSocket'), 'no development server script in the page');
+  } finally {
+    server.close();
   }
 });
