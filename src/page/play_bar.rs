@@ -49,24 +49,9 @@ pub fn PlayBar(props: &PlayBarProps) -> Html {
         _ if props.run.is_some() => AttrValue::from(format!("A run of {} cells", props.run.unwrap_or(0))),
         (_, true) => AttrValue::from("Thinking…"),
         (Some(text), false) => text.clone(),
-        (None, false) => AttrValue::from(match (props.colours.is_empty(), props.touch) {
-            (false, false) => {
-                "Pick a colour (keys 1 to 9), then click a cell to paint it; right-click, or switch on Cross, \
-                 to mark it background; drag for a run. Keys on the board: arrows, F or Space, X, Backspace."
-            }
-            (false, true) => {
-                "Pick a colour, then tap a cell to paint it; switch on Cross to mark cells background; drag for \
-                 a run; two fingers pan and zoom."
-            }
-            (true, false) => {
-                "Click a cell to fill it; right-click, or switch on Cross, to mark it empty; drag for a run. \
-                 Keys on the board: arrows, F or Space, X, Backspace."
-            }
-            (true, true) => {
-                "Tap a cell to fill it; switch on Cross to mark cells empty; drag for a run; two fingers pan \
-                 and zoom; tap a clue number to cross it off."
-            }
-        }),
+        // How to play is said once, in the status line when play starts
+        // (it was said here too, above and below the board).
+        (None, false) => AttrValue::from("Hint shows the next step and why; Check looks for mistakes."),
     };
     html! {
         <>

@@ -7,7 +7,7 @@
 use crate::protocol::{FromWorker, HintRequest, RunColours};
 use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::hint::colour::colour_hint;
-use nonogram_core::hint::{hint, Difficulty};
+use nonogram_core::hint::{hint, Difficulty, Hint};
 use nonogram_core::search::Kind;
 use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Verdict};
 
@@ -105,6 +105,9 @@ pub fn answer(
         _ => None,
     };
     let h = hint(&puzzle, &cells, unique);
+    if let Hint::Wrong { cells: wrong } = &h {
+        return named_mistakes(request.id, h.explain(&puzzle), wrong, difficulty);
+    }
     FromWorker::Hinted {
         id: request.id,
         text: h.explain(&puzzle),
@@ -122,6 +125,14 @@ pub fn answer(
 /// An answer in words alone (the request could not be worked on).
 fn words(id: u32, text: String) -> FromWorker {
     FromWorker::Hinted { id, text, line: None, cells: vec![], wrong: None, difficulty: None }
+}
+
+/// A hint that names mistakes answers as a check does (the cells
+/// outlined and counted as mistakes found), in the hint's words: the
+/// count beside the board and the hint never disagree.
+fn named_mistakes(id: u32, text: String, wrong: &[usize], difficulty: Option<Difficulty>) -> FromWorker {
+    let wrong = wrong.iter().map(|&i| i as u32).collect();
+    FromWorker::Hinted { id, text, line: None, cells: vec![], wrong: Some(wrong), difficulty }
 }
 
 /// A check's answer: the wrong cells, said in words.
@@ -161,6 +172,9 @@ fn colour_answer(
         return checked(request.id, found.len(), wrong, difficulty);
     }
     let h = colour_hint(puzzle, cells, found);
+    if let Hint::Wrong { cells: wrong } = &h {
+        return named_mistakes(request.id, h.explain(puzzle), wrong, difficulty);
+    }
     FromWorker::Hinted {
         id: request.id,
         text: h.explain(puzzle),
@@ -273,11 +287,14 @@ mod tests {
         assert_eq!(difficulty, Some(Difficulty::of(&stats)));
         // The mistake first; once mended, a line's cells in their colours
         // (the solutions are kept: a budget that refuses all finds none).
-        let FromWorker::Hinted { text, .. } = answer(&request(&cells, false), &mut solutions, || false)
+        let FromWorker::Hinted { text, wrong, .. } =
+            answer(&request(&cells, false), &mut solutions, || false)
         else {
             panic!()
         };
         assert!(text.starts_with("A mistake: row 2, column 1"), "{text}");
+        // Found as a check finds it: outlined and counted beside the board.
+        assert_eq!(wrong, Some(vec![3]));
         cells[3] = 1;
         let FromWorker::Hinted { text, line, cells: deduced, wrong, .. } =
             answer(&request(&cells, false), &mut solutions, || false)

@@ -70,6 +70,9 @@ await onBothSizes('play a 10×10 puzzle to Solved! with Hint and Apply hint alon
   }
   const solved = await status(page);
   expect(new RegExp(`^Solved! In \\d+ seconds?, with ${hints} hints\\.$`).test(solved), solved);
+  // The clock stopped at the time said.
+  const clock = (await page.locator('#clock').textContent()).split(':').map(Number);
+  expect(clock[0] * 60 + clock[1] === Number(/In (\d+) second/.exec(solved)[1]), `${clock.join(':')} beside ${solved}`);
   // Grid as text is the play board: the picture.
   expect((await board(page)).replaceAll('?', '.') === TEN_SOLUTION.join('\n'), 'the board is the picture');
   // Every clue is satisfied: every clue number is greyed.

@@ -229,11 +229,7 @@ impl State {
             return;
         }
         let ms = *play.solved.get_or_insert(play.played + (now - play.since).max(0.0));
-        let seconds = (ms / 1000.0).round() as u64;
-        let time = match seconds {
-            s if s < 60 => plural(s, "second", "seconds"),
-            s => format!("{} {}", plural(s / 60, "minute", "minutes"), plural(s % 60, "second", "seconds")),
-        };
+        let time = super::text::time_in_words(ms);
         self.status = format!("Solved! In {time}, with {}.", plural(u64::from(play.hints), "hint", "hints"));
     }
 
@@ -270,7 +266,8 @@ fn play_help(colour: bool, touch: bool) -> String {
     let more = if touch {
         " Drag for a run; two fingers pan and zoom; tap a clue number to cross it off. Hint shows the next step."
     } else {
-        " Drag for a run; click a clue number to cross it off. Hint shows the next step."
+        " Drag for a run; click a clue number to cross it off. Keys on the board: arrows, F or Space, X, \
+         Backspace. Hint shows the next step."
     };
     format!("{fill}{more}")
 }

@@ -98,8 +98,8 @@ pub fn played_again(list: &mut Vec<Played>, key: &str, at: f64, change: impl FnO
 
 /// "3:05", "1:02:09".
 pub fn duration(ms: u64) -> String {
-    // Rounded, as "Solved! In 4 seconds" rounds.
-    let s = (ms + 500) / 1000;
+    // Whole seconds, as the clock and "Solved! In 4 seconds" count them.
+    let s = super::text::whole_seconds(ms as f64);
     match s {
         s if s >= 3600 => format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60),
         s => format!("{}:{:02}", s / 60, s % 60),
@@ -161,7 +161,7 @@ mod tests {
     fn durations_read_as_a_clock() {
         assert_eq!(duration(0), "0:00");
         assert_eq!(duration(65_400), "1:05");
-        assert_eq!(duration(65_600), "1:06");
+        assert_eq!(duration(65_600), "1:05", "as the clock showed it");
         assert_eq!(duration(3_729_000), "1:02:09");
     }
 }

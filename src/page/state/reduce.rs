@@ -57,6 +57,9 @@ pub enum Input {
 /// beside the text itself (the page forgets it with new text).
 pub const PICK_KEY: &str = "nonogram-studio.puzzle";
 
+/// What the status says when an edit of the clues stops a running solve.
+pub const STOPPED_BY_EDIT: &str = "The solve stopped: the clues changed. Press Solve to solve them.";
+
 /// Playback speeds offered, in steps per second; 0 is "as fast as it comes".
 pub const SPEEDS: [(u32, &str); 5] =
     [(2, "2 steps/s"), (10, "10 steps/s"), (60, "60 steps/s"), (300, "300 steps/s"), (0, "Fastest")];
@@ -364,11 +367,14 @@ impl State {
                     self.stop_making(&mut effects);
                     self.forget_order(&mut effects);
                 }
-                self.cancel(&mut effects);
+                let stopped = self.cancel(&mut effects);
                 self.read(bytes, 0, &mut effects);
+                if stopped {
+                    self.status = STOPPED_BY_EDIT.into();
+                }
             }
             Action::Reopened { bytes, pick } => {
-                self.cancel(&mut effects);
+                let _ = self.cancel(&mut effects);
                 self.read(bytes, pick.max(1) - 1, &mut effects);
             }
             Action::Parsed { version, outcome } => self.parsed(version, outcome, &mut effects),
@@ -376,7 +382,7 @@ impl State {
                 if let Some((index, count)) = self.batch() {
                     let pick = n.clamp(1, count.max(1)) - 1;
                     if pick != index {
-                        self.cancel(&mut effects);
+                        let _ = self.cancel(&mut effects);
                         // Kept, so that a reload comes back to it.
                         effects.push(Effect::Keep { key: PICK_KEY.into(), value: (pick + 1).to_string() });
                         self.read(0, pick, &mut effects);
@@ -561,12 +567,15 @@ impl State {
         effects.push(Effect::Parse { version: self.version, index });
     }
 
-    /// New input cancels a running solve and playback.
-    fn cancel(&mut self, effects: &mut Vec<Effect>) {
-        if self.running.take().is_some() {
+    /// New input cancels a running solve and playback; whether a solve
+    /// was running.
+    fn cancel(&mut self, effects: &mut Vec<Effect>) -> bool {
+        let running = self.running.take().is_some();
+        if running {
             self.respawn(effects);
         }
         self.playing = false;
+        running
     }
 
     pub(super) fn clear_outcome(&mut self) {

@@ -116,10 +116,14 @@ fn editing_cancels_a_running_solve() {
     assert_eq!(s.reduce(Action::Solve { now: 5.0 }).len(), 1);
     let effects = typed(&mut s, "2 2\n1\n1\n1\n1\n");
     assert_eq!(effects, [Effect::RespawnWorker]);
-    assert_eq!((s.running, s.playing, s.status.as_str()), (None, false, ""));
+    // It says so: the board back at its start is no silent loss.
+    assert_eq!((s.running, s.playing, s.status.as_str()), (None, false, STOPPED_BY_EDIT));
     // The cancelled solve's messages change nothing.
     s.reduce(Action::FromWorker { message: done(1, VerdictKind::Unique, &["#"]) });
     assert_eq!((s.verdict, shown(&s).as_str()), (None, "????"));
+    // An edit with no solve running says nothing of one.
+    typed(&mut s, "2 2\n1\n1\n1\n2\n");
+    assert_eq!(s.status, "");
 }
 
 #[test]

@@ -114,8 +114,24 @@ pub fn check_text(
 }
 
 /// Milliseconds as m:ss, or h:mm:ss from an hour.
+/// The whole seconds a clock shows for `ms`: every time a player reads
+/// (the clock, "Solved! In …", My progress) counts them so, and never
+/// two of them disagree (the clock read 0:10 beside "In 11 seconds").
+pub fn whole_seconds(ms: f64) -> u64 {
+    (ms.max(0.0) / 1000.0) as u64
+}
+
+/// A time in words: "45 seconds", "1 minute", "2 minutes 5 seconds".
+pub fn time_in_words(ms: f64) -> String {
+    match whole_seconds(ms) {
+        s if s < 60 => plural(s, "second", "seconds"),
+        s if s % 60 == 0 => plural(s / 60, "minute", "minutes"),
+        s => format!("{} {}", plural(s / 60, "minute", "minutes"), plural(s % 60, "second", "seconds")),
+    }
+}
+
 pub fn clock_text(ms: f64) -> String {
-    let s = (ms.max(0.0) / 1000.0) as u64;
+    let s = whole_seconds(ms);
     match s / 3600 {
         0 => format!("{}:{:02}", s / 60, s % 60),
         h => format!("{h}:{:02}:{:02}", s / 60 % 60, s % 60),

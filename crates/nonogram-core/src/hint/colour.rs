@@ -135,10 +135,7 @@ mod tests {
         cells[3] = 1 << 1;
         let hint = colour_hint(&puzzle, &cells, &solutions);
         assert_eq!(hint, ColourHint::Wrong { cells: vec![3] });
-        assert_eq!(
-            hint.explain(&puzzle),
-            "A mistake: row 2, column 1 is not as in the solution. Check outlines it."
-        );
+        assert_eq!(hint.explain(&puzzle), "A mistake: row 2, column 1 is not as in the solution; outlined.");
         // A line the cells contradict comes first of all.
         cells[0] = 1 << 2;
         cells[1] = 1 << 2;

@@ -123,8 +123,8 @@ impl<V: Copy + Eq> Hint<V> {
             Hint::Wrong { cells } => {
                 let first = cell_name(cells[0], width);
                 match cells.len() {
-                    1 => format!("A mistake: {first} is not as in the solution. Check outlines it."),
-                    n => format!("{n} mistakes, the first at {first}: those cells are not as in the solution. Check outlines them."),
+                    1 => format!("A mistake: {first} is not as in the solution; outlined."),
+                    n => format!("{n} mistakes, the first at {first}: those cells are not as in the solution; outlined."),
                 }
             }
             Hint::Line { line, forced, placements } => {

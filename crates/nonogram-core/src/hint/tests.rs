@@ -133,10 +133,7 @@ fn mistakes_are_reported_first() {
     assert!(matches!(hint(&puzzle, &cells, None), Hint::Line { .. }));
     let wrong = hint(&puzzle, &cells, Some(&solution));
     assert_eq!(wrong, Hint::Wrong { cells: vec![0] });
-    assert_eq!(
-        wrong.explain(&puzzle),
-        "A mistake: row 1, column 1 is not as in the solution. Check outlines it."
-    );
+    assert_eq!(wrong.explain(&puzzle), "A mistake: row 1, column 1 is not as in the solution; outlined.");
 }
 
 /// A random picture: each cell filled with `percent` % chance.

@@ -129,7 +129,12 @@ fn solving_it_says_solved_with_the_time_and_hints() {
         s.reduce(Action::Play { action: PlayAction::Release, now: 61_500.0 + i as f64 });
     }
     assert_eq!(board(&s), SOLUTION);
-    assert_eq!(s.status, "Solved! In 1 minute 1 second, with 0 hints.");
+    // 60.5 s: the clock stopped at 1:00, and the time said is the same.
+    assert_eq!(s.status, "Solved! In 1 minute, with 0 hints.");
+    assert_eq!(
+        crate::page::state::text::clock_text(s.play.as_ref().and_then(|p| p.solved).unwrap_or(0.0)),
+        "1:00"
+    );
     // Restart clears it, and can be undone.
     act(&mut s, PlayAction::Restart);
     assert_eq!((board(&s), s.status.as_str()), ("?".repeat(25), ""));
