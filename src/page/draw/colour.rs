@@ -83,8 +83,7 @@ pub fn outline_dark_cells(
     ctx.set_line_width((l.cell / 12.0).clamp(1.0, 2.0));
     ctx.begin_path();
     for (c, swatch) in puzzle.palette.iter().enumerate().skip(1) {
-        let [r, g, b] = swatch.rgb.map(f64::from);
-        if 0.299 * r + 0.587 * g + 0.114 * b > 60.0 {
+        if !sinks(swatch) {
             continue;
         }
         for i in cells.clone().filter(|&i| sets.get(i) == Some(&(1u32 << c))) {
@@ -93,6 +92,13 @@ pub fn outline_dark_cells(
         }
     }
     ctx.stroke();
+}
+
+/// Whether a colour is close to a dark board's paper (black, a dark
+/// blue): its cells and clue boxes are outlined there.
+fn sinks(swatch: &Swatch) -> bool {
+    let [r, g, b] = swatch.rgb.map(f64::from);
+    0.299 * r + 0.587 * g + 0.114 * b <= 60.0
 }
 
 /// The clue numbers, each on a box of its run's colour in its slot (see
@@ -124,6 +130,12 @@ pub fn draw_clues(
         if let Some(s) = run.and_then(|r| puzzle.palette.get(usize::from(r.colour))) {
             ctx.set_fill_style_str(&css_colour(s));
             ctx.fill_rect(x - pad, y + 1.0, w + 2.0 * pad, h - 2.0);
+            // On a dark board a black box would sink into the paper.
+            if *colours == super::palette::DARK && sinks(s) {
+                ctx.set_stroke_style_str(colours.empty);
+                ctx.set_line_width(1.0);
+                ctx.stroke_rect(x - pad + 0.5, y + 1.5, w + 2.0 * pad - 1.0, h - 3.0);
+            }
             ctx.set_fill_style_str(text_on(s.rgb));
         }
         let text = run.map_or(0, |r| r.len).to_string();
