@@ -90,6 +90,15 @@ impl App {
             <main>
                 <header class="top">
                     <h1>{ "Nonogram Studio" }</h1>
+                    // A first visit: what the page does, what to press, and
+                    // where a puzzle of one's own goes.
+                    if self.first_visit {
+                        <p id="welcome" class="welcome">
+                            { "Picture puzzles in your browser: press " }<strong>{ "Play" }</strong>
+                            { " to solve this one, " }<strong>{ "Solve" }</strong>
+                            { " to watch the solver, or put a puzzle's clues in " }<strong>{ "Clues" }</strong>{ "." }
+                        </p>
+                    }
                     if state.updated {
                         <p id="updated" class="updated" aria-live="polite">
                             { "Updated — reload for the new version. " }

@@ -252,3 +252,22 @@ for (const size of [40, 100]) {
     await page.screenshot({ path: path.join(shots, `solved-${size}-${page.viewportSize().width}.png`) });
   });
 }
+
+// Board first (issue 48): a solved 25×25 and 40×40 at Fit fill at least
+// 80 % of the window's height, whole, with the verdict beside them.
+for (const [width, height] of [[1280, 800], [1920, 1080]]) {
+  await test(`board first: a solved 25×25 and 40×40 take 80 % of a ${width}×${height} window, the verdict beside`, async (page) => {
+    for (const [side, seed] of [[25, 2525], [40, 4040]]) {
+      await paste(page, picture(side, side, 0.6, seed));
+      await page.click('#solve');
+      await page.waitForFunction(() => /solution/i.test(document.querySelector('#verdict').textContent), null, { timeout: 60000 });
+      await rendered(page);
+      const board = await page.locator('canvas.cells').boundingBox();
+      const verdict = await page.locator('#verdict').boundingBox();
+      expect(board.height >= 0.8 * height, `${side}×${side}: ${Math.round(board.height)} px of ${height}`);
+      expect(board.y >= 0 && board.y + board.height <= height && board.x + board.width <= width, `whole: ${JSON.stringify(board)}`);
+      expect(verdict.x >= board.x + board.width && verdict.y + verdict.height <= height, `the verdict beside: ${JSON.stringify(verdict)}`);
+    }
+    await page.screenshot({ path: path.join(shots, `board-first-${width}.png`) });
+  }, { viewport: { width, height } });
+}

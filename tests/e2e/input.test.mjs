@@ -132,6 +132,15 @@ await test('a 630 KB batch and the puzzle picked survive a reload', async (page)
 
 await onBothSizes('newcomers: What is this? is open on a first visit; each format has a sample that reads', async (page) => {
   expect(await page.evaluate(() => document.querySelector('#about').open), 'What is this? is open on a first visit');
+  // A one-line welcome says what the page does and what to press; the
+  // board is in view with it, Play first among the board's tools.
+  const welcome = await page.locator('#welcome').textContent();
+  expect(welcome.includes('press Play to solve this one') && welcome.includes('Clues'), welcome);
+  const board = await page.locator('canvas.cells').boundingBox();
+  const viewport = page.viewportSize();
+  expect(board.y >= 0 && board.y + board.height <= viewport.height, `the board in view: ${JSON.stringify(board)}`);
+  const play = await page.locator('#play-mode').boundingBox();
+  expect(play.y + play.height <= viewport.height, `Play in view: ${JSON.stringify(play)}`);
   await page.click('#formats summary');
   const buttons = page.locator('button.use-format');
   const n = await buttons.count();
