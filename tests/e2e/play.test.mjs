@@ -120,6 +120,12 @@ await test('play by clicking the solution\'s cells; undo, redo, a dragged run, C
   await page.waitForSelector('#detected:has-text("Detected")');
   await page.click('#play-mode');
   expect(await board(page) === before, 'the progress is back after a reload');
+  // So is the history: Undo takes the cross-out back, Redo puts it again.
+  expect(!(await page.isDisabled('#undo')), 'Undo after a reload');
+  await page.click('#undo');
+  expect((await board(page)).split('\n')[0][wrong] === '?', 'the cross-out undone after a reload');
+  await page.click('#redo');
+  expect(await board(page) === before, 'and redone');
   // The rest of the solution's cells, clicked.
   for (let r = 0; r < 10; r++) {
     for (let c = 0; c < 10; c++) {

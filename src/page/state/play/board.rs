@@ -12,6 +12,10 @@ use std::rc::Rc;
 /// A change of cells: grid index and the set of colours it had or gets.
 pub(super) type Change = (u32, u32);
 
+/// The most steps to undo kept across a reload: the last 200 (a stroke
+/// across a 100×100 board is 100 changes; 200 of them about 200 KB).
+pub(super) const KEPT_STEPS: usize = 200;
+
 /// A stroke under way: where it started, the value it paints, and the
 /// cells it changed with their values before it.
 #[derive(Clone, Debug, PartialEq)]
@@ -143,10 +147,12 @@ impl Play {
             found: Vec::new(),
             show_mistakes: false,
         };
-        // Kept as `hints;milliseconds;cells[;crossed[;mistakes]]` (cells as
-        // `#`, `.`, `?`; for a colour puzzle `?` or the colour's number,
-        // base 36; crossed-off numbers as `line.number` a comma apart).
-        let mut parts = saved.unwrap_or_default().splitn(5, ';');
+        // Kept as `hints;milliseconds;cells[;crossed[;mistakes[;undo]]]`
+        // (cells as `#`, `.`, `?`; for a colour puzzle `?` or the colour's
+        // number, base 36; crossed-off numbers as `line.number` a comma
+        // apart; the steps to undo as `cell.value` a comma apart, a `|`
+        // between steps, oldest first).
+        let mut parts = saved.unwrap_or_default().splitn(6, ';');
         if let (Some(hints), Some(ms), Some(text)) = (parts.next(), parts.next(), parts.next()) {
             let lines = (puzzle.width() + puzzle.height()) as u32;
             let crossed: Vec<(u32, u32)> = (parts.next().unwrap_or_default().split(','))
@@ -158,6 +164,21 @@ impl Play {
             Rc::make_mut(&mut play.crossed).sort_unstable();
             Rc::make_mut(&mut play.crossed).dedup();
             play.mistakes = parts.next().and_then(|m| m.parse().ok()).unwrap_or(0);
+            // A step whose cell or value does not fit this puzzle is dropped
+            // with the steps before it (they could not be undone past it).
+            let step = |text: &str| -> Option<Vec<Change>> {
+                text.split(',')
+                    .map(|change| {
+                        let (i, set) = change.split_once('.')?;
+                        let (i, set) = (i.parse::<u32>().ok()?, set.parse::<u32>().ok()?);
+                        ((i as usize) < n && set != 0 && set & !every == 0).then_some((i, set))
+                    })
+                    .collect()
+            };
+            let steps: Vec<Option<Vec<Change>>> =
+                parts.next().unwrap_or_default().split('|').map(step).collect();
+            let usable = steps.iter().rposition(Option::is_none).map_or(0, |last_bad| last_bad + 1);
+            play.undo = steps.into_iter().skip(usable).flatten().collect();
             // Whole numbers: formatting or reading an f64 would add 20 KB of
             // float code to the page's wasm.
             let cells = match colour {
@@ -171,10 +192,12 @@ impl Play {
                     .map(Cells::of_colours),
                 None => Cells::parse(text),
             };
-            if let (Ok(hints), Ok(ms), Some(cells)) = (hints.parse(), ms.parse::<u64>(), cells) {
-                if cells.len() == n {
+            match (hints.parse(), ms.parse::<u64>(), cells) {
+                (Ok(hints), Ok(ms), Some(cells)) if cells.len() == n => {
                     (play.cells, play.hints, play.played) = (Rc::new(cells), hints, ms as f64);
                 }
+                // The cells were not read: no step of theirs to undo.
+                _ => play.undo.clear(),
             }
         }
         play
@@ -235,12 +258,20 @@ impl Play {
                 .collect(),
         };
         let mut kept = format!("{};{};{cells}", self.hints, ms.max(0.0).round() as u64);
-        if !self.crossed.is_empty() || self.mistakes > 0 {
+        // The last steps to undo come back after a reload (Redo's do not).
+        let steps = &self.undo[self.undo.len().saturating_sub(KEPT_STEPS)..];
+        if !self.crossed.is_empty() || self.mistakes > 0 || !steps.is_empty() {
             let crossed: Vec<String> = self.crossed.iter().map(|(line, k)| format!("{line}.{k}")).collect();
             kept.push_str(&format!(";{}", crossed.join(",")));
         }
-        if self.mistakes > 0 {
+        if self.mistakes > 0 || !steps.is_empty() {
             kept.push_str(&format!(";{}", self.mistakes));
+        }
+        if !steps.is_empty() {
+            let step = |changes: &Vec<Change>| -> String {
+                changes.iter().map(|(i, set)| format!("{i}.{set}")).collect::<Vec<_>>().join(",")
+            };
+            kept.push_str(&format!(";{}", steps.iter().map(step).collect::<Vec<_>>().join("|")));
         }
         kept
     }
