@@ -103,8 +103,8 @@ pub fn read_entries(path: &str) -> Result<Vec<Named>, String> {
         .map(Entry::Black)
         .chain(parsed.colour.into_iter().map(Entry::Colour))
         .collect();
-    let many = entries.len() + parsed.rejected.len() > 1;
     let total = entries.len() + parsed.rejected.len();
+    let many = total > 1;
     let mut rejected = parsed.rejected.into_iter().peekable();
     let mut read = entries.into_iter();
     let mut named = Vec::with_capacity(total);

@@ -192,8 +192,7 @@ pub fn shown_within(text: &str, most: usize) -> String {
 pub fn escaped(text: &str) -> Cow<'_, str> {
     let mut base = false;
     let Some(first) = text.char_indices().find(|&(_, c)| {
-        let printed = printed(c);
-        let raw = printed == Printed::Raw || printed == Printed::Mark && base;
+        let raw = prints_raw(c, base);
         base = raw && !c.is_whitespace();
         !raw
     }) else {
@@ -209,15 +208,19 @@ pub fn escaped(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// Pushes `c` as it prints after a base character (`base`) or not;
-/// whether it leaves a base for a mark after it.
-fn push_printed(out: &mut String, c: char, base: bool) -> bool {
-    let raw = match printed(c) {
+/// Whether `c` prints as itself after a base character (`base`) or not.
+fn prints_raw(c: char, base: bool) -> bool {
+    match printed(c) {
         Printed::Raw => true,
         Printed::Mark => base,
         Printed::Escaped => false,
-    };
-    if raw {
+    }
+}
+
+/// Pushes `c` as it prints after a base character (`base`) or not;
+/// whether it leaves a base for a mark after it.
+fn push_printed(out: &mut String, c: char, base: bool) -> bool {
+    if prints_raw(c, base) {
         out.push(c);
         return !c.is_whitespace();
     }

@@ -60,23 +60,16 @@ pub fn parse_as(format: Format, text: &str) -> Result<Parsed, ParseError> {
         Some(title) if total > 1 => format!("{}: {e}", text::shown(title)),
         _ => e.to_string(),
     };
-    let checks: Vec<Result<(), String>> = puzzles
-        .iter()
-        .map(|p| p.validate().map_err(|e| named(&p.meta.title, &e)))
-        .chain(colour.iter().map(|p| p.validate().map_err(|e| named(&p.meta.title, &e))))
-        .collect();
-    let mut i = 0;
-    let mut keep = || {
-        let check = &checks[i];
-        if let Err(e) = check {
-            let (number, line) = places[i];
-            rejected.push(Rejected { number, line, error: ParseError::new(e.clone()) });
-        }
-        i += 1;
-        check.is_ok()
+    // Each puzzle read, in order, with its place: kept, or rejected.
+    let mut places_left = places.iter();
+    let mut keep = |title: &Option<String>, check: Result<(), nonogram_core::PuzzleError>| {
+        let Some(&(number, line)) = places_left.next() else { return true };
+        let Err(e) = check else { return true };
+        rejected.push(Rejected { number, line, error: ParseError::new(named(title, &e)) });
+        false
     };
-    puzzles.retain(|_| keep());
-    colour.retain(|_| keep());
+    puzzles.retain(|p| keep(&p.meta.title, p.validate()));
+    colour.retain(|p| keep(&p.meta.title, p.validate()));
     rejected.sort_by_key(|r| r.number);
     if puzzles.is_empty() && colour.is_empty() {
         let first = rejected.first().cloned().ok_or_else(|| ParseError::new("the text holds no puzzle"))?;
