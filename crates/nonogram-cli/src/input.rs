@@ -141,7 +141,7 @@ pub fn read_puzzles(path: &str) -> Result<Vec<(String, Puzzle)>, String> {
         .collect()
 }
 
-fn target_format(args: &Args, default: Option<Format>) -> Result<Format, String> {
+pub fn target_format(args: &Args, default: Option<Format>) -> Result<Format, String> {
     let keys = Format::WRITABLE.map(Format::key).join("|");
     match args.value("--to") {
         Some(key) => Format::from_key(key)
@@ -151,7 +151,7 @@ fn target_format(args: &Args, default: Option<Format>) -> Result<Format, String>
     }
 }
 
-fn single_operand(args: &Args, what: &str) -> Result<String, String> {
+pub fn single_operand(args: &Args, what: &str) -> Result<String, String> {
     match args.operands.as_slice() {
         [one] => Ok(one.clone()),
         [] => Err(format!("give a {what} file (or - for standard input)")),

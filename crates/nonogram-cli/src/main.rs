@@ -9,13 +9,14 @@ mod input;
 mod jobs;
 mod linebench;
 mod outcome;
+mod read;
 mod solve;
 mod trace;
 
 use std::process::ExitCode;
 
 /// Each command: its name, its usage line, what it does.
-const COMMANDS: [(&str, &str, &str); 7] = [
+const COMMANDS: [(&str, &str, &str); 8] = [
     (
         "solve",
         "nonogram solve [--max-solutions N] [--timeout SECS] [--learn-after N|never] [--splr-after N|never] [--splr-generation SECS|never] [--seed N] [--jobs N] [--threads N] [--trace] [--stats] FILE|LINK...",
@@ -43,6 +44,17 @@ const COMMANDS: [(&str, &str, &str); 7] = [
          a nonpack; the title says the size, grade and seed. --colours K (2 to 4) makes a colour puzzle \
          (xml or json, sides up to 30). A grade that does not come within --timeout (60 s by default; Very \
          hard at 5×5 never does, and is rare in colour) is said, with status 1.",
+    ),
+    (
+        "read",
+        "nonogram read [--to non|nin|plain|json|xml] IMAGE",
+        "Reads a puzzle's clues from a screenshot (PNG, JPEG or WebP; `-` reads standard input): finds \
+         the grid, the clue numbers above and left of it, reads each with a digit recogniser, and checks \
+         the reading with the solver (each line's clue fits, the rows and columns fill as many cells, the \
+         clues have a solution), trying the recogniser's next choices where a check fails. Prints the \
+         clues (non by default); on standard error each number changed or in doubt, by line and place, \
+         with what else it might be. Exit status 0: read and checked, every number certain; 1: read with \
+         doubts (the best reading is still printed); 2: no puzzle found, or bad input.",
     ),
     (
         "convert",
@@ -79,6 +91,7 @@ fn status_of(name: &str) -> &'static str {
         "solve" | "bench" => STATUS,
         "cnf" => "Exit status: 0 written, 2 bad input or usage, 3 --root ran out of time.",
         "generate" => "Exit status: 0 made, 1 the grade did not come in time, 2 bad input or usage.",
+        "read" => "Exit status: 0 read and checked, 1 read with doubts, 2 no puzzle found or bad input.",
         _ => STATUS_PLAIN,
     }
 }
@@ -151,6 +164,7 @@ fn main() -> ExitCode {
         Some("solve") => solve::main(rest),
         Some("clues") => input::clues_main(rest),
         Some("convert") => input::convert_main(rest),
+        Some("read") => read::main(rest),
         Some("generate") => generate::main(rest),
         Some("bench") => bench::main(rest),
         Some("bench-line") => linebench::main(rest),

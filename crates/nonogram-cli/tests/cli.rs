@@ -625,11 +625,11 @@ fn help_and_version_follow_conventions() {
         let r = nonogram(args, "");
         assert_eq!((r.status, r.stderr.as_str()), (0, ""), "{args:?}");
         assert!(r.stdout.starts_with("nonogram "), "{args:?}: {}", r.stdout);
-        for command in ["solve", "clues", "convert", "bench", "bench-line", "cnf"] {
+        for command in ["solve", "clues", "read", "convert", "bench", "bench-line", "cnf"] {
             assert!(r.stdout.contains(&format!("  nonogram {command}")), "{command}: {}", r.stdout);
         }
     }
-    for command in ["solve", "clues", "convert", "bench", "bench-line", "cnf"] {
+    for command in ["solve", "clues", "read", "convert", "bench", "bench-line", "cnf"] {
         for args in [
             vec![command, "--help"],
             vec![command, "-h"],
@@ -655,8 +655,8 @@ fn help_and_version_follow_conventions() {
     }
     // Errors go to standard error with status 2, nothing to standard output.
     for (args, message) in [
-        (&["frobnicate"][..], "error: unknown command `frobnicate`; the commands are solve, clues, generate, convert, bench, bench-line, cnf (`nonogram --help` shows their usage)"),
-        (&["help", "frobnicate"], "error: no command `frobnicate`; the commands are solve, clues, generate, convert, bench, bench-line, cnf"),
+        (&["frobnicate"][..], "error: unknown command `frobnicate`; the commands are solve, clues, generate, read, convert, bench, bench-line, cnf (`nonogram --help` shows their usage)"),
+        (&["help", "frobnicate"], "error: no command `frobnicate`; the commands are solve, clues, generate, read, convert, bench, bench-line, cnf"),
         (&["solve", "--frob", "-"], "error: unknown option `--frob` (`--help` lists the options)"),
     ] {
         let r = nonogram(args, "");

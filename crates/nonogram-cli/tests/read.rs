@@ -1,0 +1,117 @@
+//! `nonogram read`: screenshots drawn with fonts the recogniser never saw,
+//! and files that are no puzzle.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use nonogram_read::render::{self, draw_puzzle, faces, held_back, random_solution, Rng, Style};
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn nonogram(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_nonogram")).args(args).output().unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nonogram-read-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The clues as `nonogram convert --to plain` writes them, from the puzzle drawn.
+fn plain(puzzle: &nonogram_core::Puzzle) -> String {
+    let dir = folder("plain");
+    let path = dir.join("truth.non");
+    std::fs::write(&path, nonogram_formats::write(nonogram_formats::Format::Non, puzzle).unwrap()).unwrap();
+    nonogram(&["convert", "--to", "plain", path.to_str().unwrap()]).stdout
+}
+
+#[test]
+fn a_screenshot_is_read_into_its_clues_and_checked() {
+    let all = faces(&render::font_folders());
+    let face = all.iter().enumerate().find(|(i, _)| held_back(*i)).map(|(_, f)| f).expect("fonts installed");
+    let mut rng = Rng::new(2);
+    let solution = random_solution(15, 12, &mut rng);
+    let drawn = draw_puzzle(&solution, Style::Page, face, 26.0, false, &mut rng);
+    let dir = folder("screenshot");
+    let png = dir.join("puzzle.png");
+    drawn.canvas.save_png(&png).unwrap();
+    let run = nonogram(&["read", "--to", "plain", png.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, plain(&drawn.puzzle));
+    assert!(run.stderr.contains("reading: certain: a 15×12 grid"), "{}", run.stderr);
+    // The default is .non, which solve reads back.
+    let run = nonogram(&["read", png.to_str().unwrap()]);
+    let non = dir.join("read.non");
+    std::fs::write(&non, &run.stdout).unwrap();
+    let solved = nonogram(&["solve", non.to_str().unwrap()]);
+    assert!(solved.stdout.lines().any(|l| l.starts_with("verdict: ")), "{}", solved.stdout);
+}
+
+#[test]
+fn what_is_no_puzzle_gets_a_clear_reason_and_status_two() {
+    let dir = folder("none");
+    let blank = dir.join("blank.png");
+    image_file(&blank, 300, 200, |_, _| 255);
+    let run = nonogram(&["read", blank.to_str().unwrap()]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("no puzzle found"), "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+
+    let text = dir.join("clues.txt");
+    std::fs::write(&text, "1 2\n3\n").unwrap();
+    let run = nonogram(&["read", text.to_str().unwrap()]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("not a PNG, JPEG or WebP picture"), "{}", run.stderr);
+
+    let missing = dir.join("missing.png");
+    let run = nonogram(&["read", missing.to_str().unwrap()]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("missing.png"), "{}", run.stderr);
+
+    // A PNG whose header claims 60 000 × 60 000 pixels is refused before
+    // its pixels are read.
+    let huge = dir.join("huge.png");
+    let mut bytes = std::fs::read(&blank).unwrap();
+    bytes[16..20].copy_from_slice(&60_000u32.to_be_bytes());
+    bytes[20..24].copy_from_slice(&60_000u32.to_be_bytes());
+    // The header chunk's checksum covers its type and data (bytes 12..29).
+    let crc = crc32(&bytes[12..29]);
+    bytes[29..33].copy_from_slice(&crc.to_be_bytes());
+    std::fs::write(&huge, bytes).unwrap();
+    let run = nonogram(&["read", huge.to_str().unwrap()]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("60000×60000"), "{}", run.stderr);
+}
+
+/// PNG's CRC-32 (the reflected polynomial 0xEDB88320), bit by bit.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= b as u32;
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}
+
+/// Writes a grey PNG whose pixels `shade(x, y)` gives.
+fn image_file(path: &std::path::Path, w: u32, h: u32, shade: impl Fn(u32, u32) -> u8) {
+    let mut canvas = render::Canvas::new(w, h, render::grey(255));
+    for y in 0..h {
+        for x in 0..w {
+            canvas.rgb[(y * w + x) as usize] = render::grey(shade(x, y));
+        }
+    }
+    canvas.save_png(path).unwrap();
+}

@@ -1,0 +1,398 @@
+//! The solver checks a reading, and corrects it where it can.
+//!
+//! Three checks, cheapest first: each line's clue fits its length, the
+//! rows fill as many cells as the columns, and the puzzle has a solution
+//! (the solver, within a bounded number of steps). A reading that fails
+//! is corrected by a bounded best-first search over the least certain
+//! choices (a digit's next most likely values, a doubtful gap read the
+//! other way): the most likely reading that passes is taken, and every
+//! number it changed is said. Only a reading whose every digit and gap
+//! is certain and that passes unchanged is called certain; anything else
+//! is doubtful, with the doubts listed.
+
+use std::collections::{BinaryHeap, HashSet};
+
+use nonogram_core::{solve, Clue, LineId, Puzzle, SolveOptions, Verdict};
+
+use crate::reading::{clue_of, LineRead, Reading};
+
+/// The probability a digit needs to be certain. Set from the held-back
+/// test set: no digit read wrong there reached it (see BENCHMARKS).
+pub const CERTAIN: f32 = 0.98;
+
+/// The most readings the correction tries.
+const MOST_TRIES: usize = 400;
+
+/// The most choices the correction varies (the least certain ones).
+const MOST_VARIED: usize = 14;
+
+/// The solver's steps a check may take: a puzzle that takes more is
+/// "not proven solvable", a doubt (real puzzles take a few thousand).
+const SOLVER_STEPS: u64 = 200_000;
+
+/// How sure the reader is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Every digit and gap certain, and every check passed unchanged.
+    Certain,
+    /// Something is in doubt: see the doubts, changes and failure.
+    Doubtful,
+}
+
+/// A number in a line's clue: the line and its 1-based place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    pub line: LineId,
+    /// 1-based, in reading order (top to bottom, left to right).
+    pub number: usize,
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}, number {}", self.line, self.number)
+    }
+}
+
+/// A number that may have been read wrong.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Doubt {
+    pub place: Place,
+    /// What the reading has.
+    pub value: u32,
+    /// The reading's confidence in it (the product of its digits').
+    pub confidence: f32,
+    /// What else it might be, most likely first.
+    pub others: Vec<u32>,
+}
+
+/// A number the correction changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change {
+    pub place: Place,
+    pub read: String,
+    pub now: String,
+}
+
+/// A checked reading.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Checked {
+    /// The clues: the reading as corrected.
+    pub puzzle: Puzzle,
+    pub status: Status,
+    pub doubts: Vec<Doubt>,
+    pub changes: Vec<Change>,
+    /// The check the reading still fails, if any (no correction passed).
+    pub failure: Option<String>,
+    /// What the solver said of the clues (None when a cheaper check
+    /// failed).
+    pub verdict: Option<&'static str>,
+}
+
+/// One choice the correction may vary.
+#[derive(Debug, Clone)]
+enum Element {
+    /// A digit: (line, digit index) and its options (digit, cost).
+    Digit { line: LineId, index: usize, options: Vec<(u8, f32)> },
+    /// A gap: (line, join index) and its options (joins?, cost).
+    Gap { line: LineId, index: usize, options: Vec<(bool, f32)> },
+}
+
+impl Element {
+    fn options(&self) -> usize {
+        match self {
+            Element::Digit { options, .. } => options.len(),
+            Element::Gap { options, .. } => options.len(),
+        }
+    }
+
+    fn cost(&self, option: usize) -> f32 {
+        match self {
+            Element::Digit { options, .. } => options[option].1,
+            Element::Gap { options, .. } => options[option].1,
+        }
+    }
+
+    /// The cost of its second option: how cheap a change it is.
+    fn switch_cost(&self) -> f32 {
+        if self.options() > 1 {
+            self.cost(1)
+        } else {
+            f32::INFINITY
+        }
+    }
+}
+
+/// The reading's lines: rows then columns, each with its `LineId`.
+fn lines(reading: &Reading) -> impl Iterator<Item = (LineId, &LineRead)> {
+    let rows = reading.rows.iter().enumerate().map(|(i, l)| (LineId::Row(i), l));
+    let columns = reading.columns.iter().enumerate().map(|(i, l)| (LineId::Column(i), l));
+    rows.chain(columns)
+}
+
+fn line_of(reading: &Reading, line: LineId) -> &LineRead {
+    match line {
+        LineId::Row(i) => &reading.rows[i],
+        LineId::Column(i) => &reading.columns[i],
+    }
+}
+
+/// Every digit and gap as a choice with its options' costs (the negative
+/// log of their probability, relative to the most likely).
+fn elements(reading: &Reading) -> Vec<Element> {
+    let mut out = Vec::new();
+    for (line, read) in lines(reading) {
+        for (index, digit) in read.digits.iter().enumerate() {
+            let top = digit.confidence().max(1e-9);
+            let options = digit.choices.iter().take(3).map(|&(d, p)| (d, (top / p.max(1e-9)).ln())).collect();
+            out.push(Element::Digit { line, index, options });
+        }
+        for (index, join) in read.joins.iter().enumerate() {
+            if join.is_doubtful() {
+                // A doubtful gap read the other way costs about as much as
+                // a digit at 40 %.
+                out.push(Element::Gap {
+                    line,
+                    index,
+                    options: vec![(join.joins(), 0.0), (!join.joins(), 0.9)],
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A reading with some choices varied: each line's clue.
+fn clues_with(reading: &Reading, varied: &[Element], chosen: &[usize]) -> (Vec<Clue>, Vec<Clue>) {
+    let digit_of = |line: LineId, index: usize| -> u8 {
+        for (e, &c) in varied.iter().zip(chosen) {
+            if let Element::Digit { line: l, index: i, options } = e {
+                if *l == line && *i == index {
+                    return options[c].0;
+                }
+            }
+        }
+        line_of(reading, line).digits[index].digit()
+    };
+    let joins_of = |line: LineId, index: usize| -> bool {
+        for (e, &c) in varied.iter().zip(chosen) {
+            if let Element::Gap { line: l, index: i, options } = e {
+                if *l == line && *i == index {
+                    return options[c].0;
+                }
+            }
+        }
+        line_of(reading, line).joins[index].joins()
+    };
+    let clue = |line: LineId| {
+        let read = line_of(reading, line);
+        Clue(clue_of(&read.numbers_with(|i| digit_of(line, i), |i| joins_of(line, i))))
+    };
+    let rows = (0..reading.rows.len()).map(|i| clue(LineId::Row(i))).collect();
+    let columns = (0..reading.columns.len()).map(|i| clue(LineId::Column(i))).collect();
+    (rows, columns)
+}
+
+/// The checks: `Ok(verdict word)` when the clues fit, agree and have a
+/// solution (or the solver ran out of steps: "unproven"), else what failed.
+fn check(rows: Vec<Clue>, columns: Vec<Clue>) -> (Puzzle, Result<&'static str, String>) {
+    let puzzle = Puzzle::new(rows, columns);
+    if let Err(e) = puzzle.validate() {
+        return (puzzle, Err(e.to_string()));
+    }
+    let mut steps = 0u64;
+    let result = solve(&puzzle, SolveOptions::default(), |_| {
+        steps += 1;
+        steps < SOLVER_STEPS
+    });
+    let outcome = match result {
+        Ok((Verdict::Unique(_), _)) => Ok("unique"),
+        Ok((Verdict::Multiple(_), _)) => Ok("multiple"),
+        Ok((Verdict::Interrupted, _)) => Ok("unproven"),
+        Ok((Verdict::None { line: Some(line) }, _)) => {
+            Err(format!("the clues have no solution ({line} contradicts)"))
+        }
+        Ok((Verdict::None { line: None }, _)) => Err("the clues have no solution".to_string()),
+        Err(e) => Err(e.to_string()),
+    };
+    (puzzle, outcome)
+}
+
+/// Checks a reading and corrects it where a bounded search can.
+pub fn check_reading(reading: &Reading) -> Checked {
+    let all = elements(reading);
+    let mut varied: Vec<Element> = all.iter().filter(|e| e.switch_cost().is_finite()).cloned().collect();
+    varied.sort_by(|a, b| a.switch_cost().total_cmp(&b.switch_cost()));
+    varied.truncate(MOST_VARIED);
+    let doubts = doubts(reading);
+    let any_doubtful_gap = lines(reading).any(|(_, l)| l.joins.iter().any(|j| j.is_doubtful()));
+
+    // Best first: the readings in order of cost (a heap of choice vectors;
+    // the next ones raise one choice by one).
+    let start = vec![0usize; varied.len()];
+    let cost = |chosen: &[usize]| -> f32 { varied.iter().zip(chosen).map(|(e, &c)| e.cost(c)).sum() };
+    let mut heap = BinaryHeap::new();
+    let mut seen = HashSet::new();
+    heap.push(Ranked(0.0, start.clone()));
+    seen.insert(start.clone());
+    let mut first: Option<(Puzzle, String)> = None;
+    let mut fallback: Option<(Puzzle, Vec<usize>, &'static str)> = None;
+    let mut tries = 0;
+    while let Some(Ranked(_, chosen)) = heap.pop() {
+        tries += 1;
+        let (rows, columns) = clues_with(reading, &varied, &chosen);
+        let (puzzle, outcome) = check(rows, columns);
+        match outcome {
+            Ok(verdict) => {
+                let unchanged = chosen == start;
+                // Several solutions may be a misreading that happens to
+                // agree: a correction keeps looking for one with a single
+                // solution, and takes the first that agreed otherwise.
+                if unchanged || verdict == "unique" {
+                    let changes = changes(reading, &varied, &chosen);
+                    let certain =
+                        unchanged && doubts.is_empty() && !any_doubtful_gap && verdict != "unproven";
+                    let failure = first.map(|(_, why)| why).filter(|_| !unchanged);
+                    return Checked {
+                        puzzle,
+                        status: if certain { Status::Certain } else { Status::Doubtful },
+                        doubts,
+                        changes,
+                        failure: failure.map(|why| format!("as read, {why}")),
+                        verdict: Some(verdict),
+                    };
+                }
+                if fallback.is_none() {
+                    fallback = Some((puzzle, chosen.clone(), verdict));
+                }
+            }
+            Err(why) => {
+                if first.is_none() {
+                    first = Some((puzzle, why));
+                }
+            }
+        }
+        if tries >= MOST_TRIES {
+            break;
+        }
+        for i in 0..chosen.len() {
+            if chosen[i] + 1 < varied[i].options() {
+                let mut next = chosen.clone();
+                next[i] += 1;
+                if seen.insert(next.clone()) {
+                    heap.push(Ranked(cost(&next), next));
+                }
+            }
+        }
+    }
+    if let Some((puzzle, chosen, verdict)) = fallback {
+        let why = first.as_ref().map(|(_, why)| format!("as read, {why}"));
+        return Checked {
+            puzzle,
+            status: Status::Doubtful,
+            doubts,
+            changes: changes(reading, &varied, &chosen),
+            failure: why,
+            verdict: Some(verdict),
+        };
+    }
+    let (puzzle, why) = first.expect("the reading as read was tried first");
+    Checked {
+        puzzle,
+        status: Status::Doubtful,
+        doubts,
+        changes: Vec::new(),
+        failure: Some(why),
+        verdict: None,
+    }
+}
+
+/// A reading's cost and choices, ordered so that the heap pops the
+/// cheapest first.
+#[derive(PartialEq)]
+struct Ranked(f32, Vec<usize>);
+
+impl Eq for Ranked {}
+
+impl PartialOrd for Ranked {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Ranked {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        other.0.total_cmp(&self.0).then_with(|| other.1.cmp(&self.1))
+    }
+}
+
+/// The numbers (as text: a gap read the other way changes how many there
+/// are) of each line the chosen reading changed.
+fn changes(reading: &Reading, varied: &[Element], chosen: &[usize]) -> Vec<Change> {
+    let start = vec![0; varied.len()];
+    let (rows_before, columns_before) = clues_with(reading, varied, &start);
+    let (rows_after, columns_after) = clues_with(reading, varied, chosen);
+    let mut out = Vec::new();
+    let pairs =
+        rows_before.iter().zip(&rows_after).enumerate().map(|(i, p)| (LineId::Row(i), p)).chain(
+            columns_before.iter().zip(&columns_after).enumerate().map(|(i, p)| (LineId::Column(i), p)),
+        );
+    for (line, (before, after)) in pairs {
+        if before == after {
+            continue;
+        }
+        let (b, a) = (&before.0, &after.0);
+        if b.len() == a.len() {
+            for (k, (x, y)) in b.iter().zip(a).enumerate() {
+                if x != y {
+                    out.push(Change {
+                        place: Place { line, number: k + 1 },
+                        read: x.to_string(),
+                        now: y.to_string(),
+                    });
+                }
+            }
+        } else {
+            let text = |c: &[u32]| c.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+            out.push(Change { place: Place { line, number: 1 }, read: text(b), now: text(a) });
+        }
+    }
+    out
+}
+
+/// The numbers read with less than [`CERTAIN`] confidence in a digit.
+fn doubts(reading: &Reading) -> Vec<Doubt> {
+    let mut out = Vec::new();
+    for (line, read) in lines(reading) {
+        let numbers = read.numbers();
+        let mut place = 0;
+        for number in &numbers {
+            if number.value > 0 || numbers.len() > 1 {
+                place += 1;
+            }
+            let digits = &read.digits[number.digits.clone()];
+            if digits.iter().all(|d| d.confidence() >= CERTAIN) {
+                continue;
+            }
+            let confidence: f32 = digits.iter().map(|d| d.confidence()).product();
+            // Each other reading of one digit, most likely first.
+            let mut others: Vec<(u32, f32)> = Vec::new();
+            for (k, d) in digits.iter().enumerate() {
+                for &(alt, p) in d.choices.iter().skip(1).take(2) {
+                    let value = digits
+                        .iter()
+                        .enumerate()
+                        .fold(0u32, |v, (j, x)| v * 10 + if j == k { alt as u32 } else { x.digit() as u32 });
+                    others.push((value, p));
+                }
+            }
+            others.sort_by(|a, b| b.1.total_cmp(&a.1));
+            out.push(Doubt {
+                place: Place { line, number: place.max(1) },
+                value: number.value,
+                confidence,
+                others: others.into_iter().map(|(v, _)| v).collect(),
+            });
+        }
+    }
+    out
+}

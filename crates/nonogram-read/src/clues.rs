@@ -1,0 +1,429 @@
+//! The clue areas beside the grid, the digits in them, and their grouping
+//! into numbers.
+//!
+//! Each column's clues lie in the strip above it, between its two lines;
+//! each row's in the strip to its left. The areas end where a band of
+//! background a cell and a bit high (or wide) begins, or at the picture's
+//! edge. In a strip the blobs that may be digits are kept (size, then the
+//! recogniser's say), then grouped: in a column's strip, blobs side by
+//! side are one number and numbers stack; in a row's strip, numbers follow
+//! each other, and whether two neighbouring digits are one number ("12")
+//! or two ("1 2") is told by the gap between them, measured against the
+//! gaps this picture uses inside numbers (its columns show them) and
+//! between them. A gap that could be either is a doubt the check decides.
+
+use crate::blob::{blobs, Blob, Ink, Rect};
+use crate::grid::GridLines;
+use crate::picture::Picture;
+
+/// How two neighbouring digits of a line's clue relate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Join {
+    /// Digits of one number.
+    Same,
+    /// The last digit of a number and the first of the next.
+    Apart,
+    /// Probably one number; the gap is near the picture's threshold.
+    DoubtfulSame,
+    /// Probably two numbers; the gap is near the picture's threshold.
+    DoubtfulApart,
+}
+
+impl Join {
+    pub fn joins(self) -> bool {
+        matches!(self, Join::Same | Join::DoubtfulSame)
+    }
+
+    pub fn is_doubtful(self) -> bool {
+        matches!(self, Join::DoubtfulSame | Join::DoubtfulApart)
+    }
+}
+
+/// The digits found in one line's clue area, in reading order, and how
+/// each relates to the next.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineDigits {
+    /// The strip searched.
+    pub strip: Rect,
+    /// Each digit's rectangle and the ink it was read against.
+    pub digits: Vec<(Rect, Ink)>,
+    /// `joins[i]` relates `digits[i]` and `digits[i + 1]`.
+    pub joins: Vec<Join>,
+}
+
+/// The strips of every row and column.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Strips {
+    pub rows: Vec<Rect>,
+    pub columns: Vec<Rect>,
+}
+
+/// The width of background that ends a clue area, in cells.
+const AREA_END: f32 = 1.2;
+
+/// How far the clue areas reach: the row (or column) of pixels where ink
+/// was last seen before a band of background `AREA_END` cells wide.
+/// `along` gives the pixels to look at for each step away from the grid.
+fn area_reach(picture: &Picture, band: Rect, towards_top: bool, grid: &GridLines) -> u32 {
+    let cell = grid.cell();
+    let gap_limit = (cell * AREA_END).ceil() as u32;
+    let Some(ink) = Ink::of(picture, band) else {
+        return if towards_top { band.y1 } else { band.x1 };
+    };
+    // Pixels on the grid's own lines (which may run on through the clue
+    // area) do not count.
+    let margin = grid.thickness.div_ceil(2) + 1;
+    let on_line = |v: u32, lines: &[f32]| lines.iter().any(|&l| (v as f32 - l).abs() <= margin as f32);
+    let (start, end) = if towards_top { (band.y0, band.y1) } else { (band.x0, band.x1) };
+    let mut reach = end;
+    let mut since_ink = 0;
+    for step in (start..end).rev() {
+        let inked = if towards_top {
+            (band.x0..band.x1).any(|x| !on_line(x, &grid.xs) && ink.is_ink(picture.at(x, step)))
+        } else {
+            (band.y0..band.y1).any(|y| !on_line(y, &grid.ys) && ink.is_ink(picture.at(step, y)))
+        };
+        if inked {
+            reach = step;
+            since_ink = 0;
+        } else {
+            since_ink += 1;
+            if since_ink > gap_limit {
+                break;
+            }
+        }
+    }
+    reach
+}
+
+/// The clue strip of every row and column.
+pub fn strips(picture: &Picture, grid: &GridLines) -> Strips {
+    // The strips leave out their lines (the grid's lines may run on
+    // through the clue areas) and end before the grid's border.
+    let margin = grid.thickness.div_ceil(2);
+    let border = grid.border.div_ceil(2) + 1;
+    let (gx0, gx1) = (grid.xs[0], grid.xs[grid.xs.len() - 1]);
+    let (gy0, gy1) = (grid.ys[0], grid.ys[grid.ys.len() - 1]);
+    let above = Rect { x0: gx0 as u32, y0: 0, x1: gx1 as u32, y1: (gy0 as u32).saturating_sub(border) };
+    let left = Rect { x0: 0, y0: gy0 as u32, x1: (gx0 as u32).saturating_sub(border), y1: gy1 as u32 };
+    let top = area_reach(picture, above.clipped(picture), true, grid);
+    let leftmost = area_reach(picture, left.clipped(picture), false, grid);
+    let columns = grid
+        .xs
+        .windows(2)
+        .map(|w| Rect {
+            x0: w[0] as u32 + margin,
+            y0: top,
+            x1: (w[1] as u32).saturating_sub(margin),
+            y1: above.y1,
+        })
+        .collect();
+    let rows = grid
+        .ys
+        .windows(2)
+        .map(|w| Rect {
+            x0: leftmost,
+            y0: w[0] as u32 + margin,
+            x1: left.x1,
+            y1: (w[1] as u32).saturating_sub(margin),
+        })
+        .collect();
+    Strips { rows, columns }
+}
+
+/// A blob that may be a digit, with the ink of its strip.
+#[derive(Debug, Clone, Copy)]
+pub struct Candidate {
+    pub blob: Blob,
+    pub ink: Ink,
+}
+
+/// How far from a strip's background a pixel of a line is, at least.
+const LINE_INK: i32 = 24;
+
+/// What in a strip may be a digit, by size alone, and where the strip's
+/// own separating lines are (a clue area drawn as cells, whose lines fall
+/// a whole number of cells from the grid's edge `grid_edge`, at x for a
+/// row's strip, at y for a column's): their positions along the strip.
+pub fn candidates(
+    picture: &Picture,
+    strip: Rect,
+    cell: f32,
+    is_row: bool,
+    grid_edge: f32,
+) -> (Vec<Candidate>, Vec<u32>) {
+    let Some(ink) = Ink::of(picture, strip) else {
+        return (Vec::new(), Vec::new());
+    };
+    // Lines are taken out before the blobs are cut, so that a digit that
+    // touches one is not lost with it: the lines along the strip's sides
+    // (the grid's, running on through a clue area drawn as cells), and
+    // the lines across it on a cell's edge (that area's own), which part
+    // numbers.
+    let (along_len, across_len) =
+        if is_row { (strip.width(), strip.height()) } else { (strip.height(), strip.width()) };
+    let at = |along: u32, across: u32| {
+        if is_row {
+            (strip.x0 + along, strip.y0 + across)
+        } else {
+            (strip.x0 + across, strip.y0 + along)
+        }
+    };
+    // A line may be fainter than the digits (grey lines, black digits):
+    // its pixels need only stand out from the background.
+    let inked = |along: u32, across: u32| {
+        let (x, y) = at(along, across);
+        (picture.at(x, y) as i32 - ink.background as i32).abs() >= LINE_INK
+    };
+    let side = (cell * 0.15).ceil().max(2.0) as u32;
+    let along_lines: Vec<u32> = (0..across_len)
+        .filter(|&c| c < side || c + side >= across_len)
+        .filter(|&c| (0..along_len).filter(|&a| inked(a, c)).count() * 10 >= along_len as usize * 7)
+        .collect();
+    let mut separators = Vec::new();
+    let across_lines: Vec<u32> = (0..along_len)
+        .filter(|&a| {
+            let position = if is_row { strip.x0 + a } else { strip.y0 + a } as f32;
+            let cells_away = (grid_edge - position) / cell;
+            (cells_away - cells_away.round()).abs() <= 0.12
+                && (0..across_len).filter(|&c| inked(a, c)).count() * 10 >= across_len as usize * 9
+        })
+        .collect();
+    for run in across_lines.chunk_by(|a, b| b - a == 1) {
+        let middle = (run[0] + run[run.len() - 1]) / 2;
+        separators.push(if is_row { strip.x0 + middle } else { strip.y0 + middle });
+    }
+    // A line's pixels fainter than the digits' ink threshold are no ink
+    // anyway; those above it are left out here.
+    let is_line = |x: u32, y: u32| {
+        let (along, across) =
+            if is_row { (x - strip.x0, y - strip.y0) } else { (y - strip.y0, x - strip.x0) };
+        along_lines.contains(&across) || across_lines.contains(&along)
+    };
+    let mut kept = Vec::new();
+    let least = (cell * 0.18).max(4.0) as u32;
+    for blob in merge_fragments(blobs(picture, strip, &ink, is_line)) {
+        let r = blob.rect;
+        if r.height() < least || r.height() as f32 > cell * 1.2 || r.width() as f32 > cell * 1.6 {
+            continue;
+        }
+        kept.push(Candidate { blob, ink });
+    }
+    (kept, separators)
+}
+
+/// Blobs with the pieces of a broken digit put together: a thin stroke's
+/// anti-aliased pixels can fall under the ink threshold and cut a digit in
+/// two or three. Two blobs merge when one is small (under 70 % of the
+/// tallest), they are at most two pixels apart, and together they are no
+/// wider than tall (so that neighbouring digits stay apart).
+fn merge_fragments(mut found: Vec<Blob>) -> Vec<Blob> {
+    let tallest = found.iter().map(|b| b.rect.height()).max().unwrap_or(0);
+    let small = |b: &Blob| b.rect.height() * 10 < tallest * 7;
+    let near = |a: &Rect, b: &Rect| {
+        let dx = (b.x0 as i64 - a.x1 as i64).max(a.x0 as i64 - b.x1 as i64);
+        let dy = (b.y0 as i64 - a.y1 as i64).max(a.y0 as i64 - b.y1 as i64);
+        dx <= 2 && dy <= 2
+    };
+    loop {
+        let mut merged = false;
+        'pairs: for i in 0..found.len() {
+            for j in i + 1..found.len() {
+                let (a, b) = (found[i], found[j]);
+                let union = a.rect.union(&b.rect);
+                if (small(&a) || small(&b)) && near(&a.rect, &b.rect) && union.width() <= union.height() {
+                    found[i] = Blob { rect: union, area: a.area + b.area };
+                    found.swap_remove(j);
+                    merged = true;
+                    break 'pairs;
+                }
+            }
+        }
+        if !merged {
+            return found;
+        }
+    }
+}
+
+/// Splits a blob that is too wide for one digit (two digits touching, as
+/// "10" can at small sizes) at its thinnest column near the middle.
+pub fn split_wide(picture: &Picture, c: Candidate) -> Vec<Candidate> {
+    let r = c.blob.rect;
+    if r.width() * 100 <= r.height() * 115 {
+        return vec![c];
+    }
+    let (from, to) = (r.x0 + r.width() * 3 / 10, r.x0 + r.width() * 7 / 10);
+    let ink_in = |x: u32| (r.y0..r.y1).filter(|&y| c.ink.is_ink(picture.at(x, y))).count();
+    let cut = (from..to.max(from + 1)).min_by_key(|&x| ink_in(x)).unwrap_or(r.x0 + r.width() / 2);
+    let left = Rect { x1: cut, ..r };
+    let right = Rect { x0: cut + 1, ..r };
+    [left, right]
+        .into_iter()
+        .filter(|part| !part.is_empty())
+        .map(|rect| Candidate { blob: Blob { rect: tight(picture, rect, &c.ink), area: 0 }, ink: c.ink })
+        .filter(|part| !part.blob.rect.is_empty())
+        .collect()
+}
+
+/// A rectangle shrunk to the ink in it.
+fn tight(picture: &Picture, r: Rect, ink: &Ink) -> Rect {
+    let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
+    for y in r.y0..r.y1 {
+        for x in r.x0..r.x1 {
+            if ink.is_ink(picture.at(x, y)) {
+                x0 = x0.min(x);
+                y0 = y0.min(y);
+                x1 = x1.max(x + 1);
+                y1 = y1.max(y + 1);
+            }
+        }
+    }
+    if x0 == u32::MAX {
+        return Rect { x0: r.x0, y0: r.y0, x1: r.x0, y1: r.y0 };
+    }
+    Rect { x0, y0, x1, y1 }
+}
+
+/// A column's digits in reading order: text lines top to bottom, each one
+/// number read left to right.
+pub fn group_column(digits: &[Candidate], strip: Rect, digit_height: f32) -> LineDigits {
+    let mut sorted: Vec<&Candidate> = digits.iter().collect();
+    sorted.sort_by_key(|c| (c.blob.rect.y0 + c.blob.rect.y1, c.blob.rect.x0));
+    let mut lines: Vec<Vec<&Candidate>> = Vec::new();
+    for c in sorted {
+        let centre = (c.blob.rect.y0 + c.blob.rect.y1) as f32 / 2.0;
+        match lines.last_mut() {
+            Some(line)
+                if {
+                    let first = line[0].blob.rect;
+                    ((first.y0 + first.y1) as f32 / 2.0 - centre).abs() <= digit_height * 0.5
+                } =>
+            {
+                line.push(c)
+            }
+            _ => lines.push(vec![c]),
+        }
+    }
+    let mut out = LineDigits { strip, digits: Vec::new(), joins: Vec::new() };
+    for line in &mut lines {
+        line.sort_by_key(|c| c.blob.rect.x0);
+        for (i, c) in line.iter().enumerate() {
+            if !out.digits.is_empty() {
+                out.joins.push(if i == 0 { Join::Apart } else { Join::Same });
+            }
+            out.digits.push((c.blob.rect, c.ink));
+        }
+    }
+    out
+}
+
+/// How far apart two digits side by side are, in pixels: from centre to
+/// centre. Most fonts give every digit the same advance, so that inside a
+/// number this is that advance whatever the digits ("11" as "38"), and
+/// between numbers the advance and a space; the gap between their inks
+/// would make a "1"'s wide margins look like a space.
+pub fn step(left: &Rect, right: &Rect) -> f32 {
+    (right.x0 + right.x1) as f32 / 2.0 - (left.x0 + left.x1) as f32 / 2.0
+}
+
+/// The steps (in digit heights, see [`step`]) between side-by-side digits
+/// of a row's strip, with no separator line between them.
+pub fn row_gaps(digits: &[Candidate], separators: &[u32], digit_height: f32) -> Vec<f32> {
+    let sorted = sorted_by_x(digits);
+    sorted
+        .windows(2)
+        .filter(|w| !separators.iter().any(|&s| s >= w[0].blob.rect.x1 && s <= w[1].blob.rect.x0))
+        .map(|w| step(&w[0].blob.rect, &w[1].blob.rect) / digit_height)
+        .collect()
+}
+
+fn sorted_by_x(digits: &[Candidate]) -> Vec<&Candidate> {
+    let mut sorted: Vec<&Candidate> = digits.iter().collect();
+    sorted.sort_by_key(|c| c.blob.rect.x0);
+    sorted
+}
+
+/// The step (in digit heights, see [`step`]) that parts two numbers in a
+/// row's strip, told from the picture's own steps: those inside numbers
+/// that its column clues show, and those of its rows, some inside numbers,
+/// most between them. `pixel` is one pixel in digit heights (positions are
+/// whole pixels, so that at small sizes two kinds may differ by one).
+pub fn parting_gap(inside: &[f32], rows: &[f32], pixel: f32) -> f32 {
+    let widest_inside = inside.iter().copied().fold(f32::NAN, f32::max);
+    let mut gaps: Vec<f32> = rows.iter().copied().filter(|g| *g > 0.0).collect();
+    gaps.sort_by(f32::total_cmp);
+    if !widest_inside.is_nan() {
+        // Half-way between the widest step inside a number and the
+        // narrowest row step clearly wider.
+        let apart = gaps.iter().copied().find(|&g| g > widest_inside * 1.15 + pixel);
+        return match apart {
+            Some(apart) => (widest_inside + apart) / 2.0,
+            None => widest_inside * 1.6 + pixel,
+        };
+    }
+    // No number of two digits in the columns: the largest step between
+    // neighbouring row gaps, when it is a clear one.
+    let step = gaps
+        .windows(2)
+        .filter(|w| w[1] - w[0] >= 2.0 * pixel)
+        .map(|w| (w[1] / w[0].max(0.02), w[0], w[1]))
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    match step {
+        Some((ratio, low, high)) if ratio >= 1.6 => (low + high) / 2.0,
+        // A step under 0.85 of a digit's height is inside a number in
+        // every font we render (digits are narrower than tall).
+        _ => 0.85,
+    }
+}
+
+/// A row's digits left to right, each step judged against `parting`.
+pub fn group_row(
+    digits: &[Candidate],
+    separators: &[u32],
+    strip: Rect,
+    digit_height: f32,
+    parting: f32,
+) -> LineDigits {
+    let sorted = sorted_by_x(digits);
+    let mut out = LineDigits { strip, digits: Vec::new(), joins: Vec::new() };
+    for (i, c) in sorted.iter().enumerate() {
+        if i > 0 {
+            let before = sorted[i - 1].blob.rect;
+            let gap = step(&before, &c.blob.rect) / digit_height;
+            let separated = separators.iter().any(|&s| s >= before.x1 && s <= c.blob.rect.x0);
+            out.joins.push(if separated {
+                Join::Apart
+            } else if gap < parting / 1.12 {
+                Join::Same
+            } else if gap < parting {
+                Join::DoubtfulSame
+            } else if gap < parting * 1.12 {
+                Join::DoubtfulApart
+            } else {
+                Join::Apart
+            });
+        }
+        out.digits.push((c.blob.rect, c.ink));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_parting_gap_lies_between_the_two_kinds_of_row_gaps() {
+        let rows = [0.6, 0.62, 0.61, 1.2, 1.22, 1.19, 1.25];
+        let gap = parting_gap(&[0.6, 0.62], &rows, 0.05);
+        assert!(gap > 0.62 && gap < 1.19, "{gap}");
+        // No column number of two digits: the rows' own two kinds.
+        let gap = parting_gap(&[], &rows, 0.05);
+        assert!(gap > 0.62 && gap < 1.19, "{gap}");
+        // Whole pixels: inside 7 and 8 pixels of 11, apart from 10.
+        let px = 1.0 / 11.0;
+        let gap =
+            parting_gap(&[7.0 * px, 8.0 * px], &[7.0 * px, 9.0 * px, 10.0 * px, 10.0 * px, 11.0 * px], px);
+        assert!(gap > 8.0 * px && gap < 10.0 * px, "{gap}");
+    }
+}

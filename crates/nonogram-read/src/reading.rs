@@ -1,0 +1,226 @@
+//! A reading: every clue number of a picture, with the recogniser's
+//! choices for each digit and the doubts about grouping.
+
+use crate::blob::{glyph, Rect};
+use crate::clues::{self, Candidate, Join};
+use crate::grid::{find_grid, GridLines};
+use crate::network::{ranked, Network, CLASSES, NO_DIGIT};
+use crate::picture::Picture;
+use crate::straighten::straighten;
+
+/// One digit as read: where it is, and the digits it may be, most likely
+/// first, with their probabilities.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DigitRead {
+    pub rect: Rect,
+    pub choices: Vec<(u8, f32)>,
+}
+
+impl DigitRead {
+    /// The most likely digit.
+    pub fn digit(&self) -> u8 {
+        self.choices[0].0
+    }
+
+    /// The probability of the most likely digit.
+    pub fn confidence(&self) -> f32 {
+        self.choices[0].1
+    }
+}
+
+/// One line's clue as read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineRead {
+    /// The part of the picture its clue was looked for in.
+    pub strip: Rect,
+    pub digits: Vec<DigitRead>,
+    /// `joins[i]` relates `digits[i]` and `digits[i + 1]`.
+    pub joins: Vec<Join>,
+}
+
+/// A number of a line's clue: its value and the digits it was read from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NumberAt {
+    pub value: u32,
+    /// Indices into the line's digits.
+    pub digits: std::ops::Range<usize>,
+}
+
+impl LineRead {
+    /// The line's numbers, with each digit as `digit(i)` says and each gap
+    /// as `joins(i)` says. A lone 0 is an empty line's clue, not a run.
+    pub fn numbers_with(&self, digit: impl Fn(usize) -> u8, joins: impl Fn(usize) -> bool) -> Vec<NumberAt> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        for i in 0..self.digits.len() {
+            let last = i + 1 == self.digits.len();
+            if last || !joins(i) {
+                let value =
+                    (start..=i).fold(0u32, |v, d| v.saturating_mul(10).saturating_add(digit(d) as u32));
+                out.push(NumberAt { value, digits: start..i + 1 });
+                start = i + 1;
+            }
+        }
+        out
+    }
+
+    /// The numbers as most likely read.
+    pub fn numbers(&self) -> Vec<NumberAt> {
+        self.numbers_with(|i| self.digits[i].digit(), |i| self.joins[i].joins())
+    }
+
+    /// The clue as most likely read (a lone 0 left out).
+    pub fn clue(&self) -> Vec<u32> {
+        clue_of(&self.numbers())
+    }
+}
+
+/// A clue from numbers: zeros (an empty line's mark) left out.
+pub fn clue_of(numbers: &[NumberAt]) -> Vec<u32> {
+    numbers.iter().map(|n| n.value).filter(|&v| v > 0).collect()
+}
+
+/// Everything read from a picture.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reading {
+    pub grid: GridLines,
+    pub rows: Vec<LineRead>,
+    pub columns: Vec<LineRead>,
+    /// The picture levelled, when its lines leaned (the positions above
+    /// are in it); `None` when the picture was read as it is.
+    pub straightened: Option<Picture>,
+}
+
+/// Why no puzzle was read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotFound {
+    /// No evenly spaced lines both ways: no grid.
+    NoGrid,
+    /// A grid, but no digit beside it.
+    NoClues { width: usize, height: usize },
+}
+
+impl std::fmt::Display for NotFound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotFound::NoGrid => write!(f, "no puzzle found: the picture has no grid of evenly spaced lines both ways"),
+            NotFound::NoClues { width, height } => write!(
+                f,
+                "no puzzle found: a grid of {width}×{height} cells, but no clue numbers above it or to its left"
+            ),
+        }
+    }
+}
+
+/// The probability a digit must have, at least, to be kept among a
+/// digit's choices.
+const LEAST_CHOICE: f32 = 0.001;
+
+/// The probability of "no digit" that drops a blob.
+const SURELY_NO_DIGIT: f32 = 0.9;
+
+/// Reads a picture: levelled if its lines lean (see [`straighten`]), the
+/// grid, then every clue's digits. The reading's positions are in the
+/// levelled picture, which it keeps.
+pub fn read(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
+    match straighten(picture) {
+        Some(level) => read_level(&level, network).map(|r| Reading { straightened: Some(level), ..r }),
+        None => read_level(picture, network),
+    }
+}
+
+/// Reads a picture whose lines are level.
+fn read_level(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
+    let grid = find_grid(picture).ok_or(NotFound::NoGrid)?;
+    let cell = grid.cell();
+    let strips = clues::strips(picture, &grid);
+    // Every strip's candidates, read by the network; what it is sure is no
+    // digit is dropped (a thin bar may be a line's piece or a "1": kept,
+    // with its doubt, unless the network is sure).
+    type Found = (Vec<(Candidate, [f32; CLASSES])>, Vec<u32>);
+    let look = |strip: Rect, is_row: bool| -> Found {
+        let edge = if is_row { grid.xs[0] } else { grid.ys[0] };
+        let (candidates, separators) = clues::candidates(picture, strip, cell, is_row, edge);
+        let read = candidates
+            .into_iter()
+            .flat_map(|c| clues::split_wide(picture, c))
+            .map(|c| (c, network.classify(&glyph(picture, c.blob.rect, &c.ink))))
+            .filter(|(_, p)| p[NO_DIGIT] < SURELY_NO_DIGIT)
+            .collect();
+        (read, separators)
+    };
+    let rows: Vec<Found> = strips.rows.iter().map(|&s| look(s, true)).collect();
+    let columns: Vec<Found> = strips.columns.iter().map(|&s| look(s, false)).collect();
+    // The digits' height: the median of all; much smaller or larger blobs
+    // are no clue digits (a dot, a mark, an icon).
+    let mut heights: Vec<u32> =
+        rows.iter().chain(&columns).flat_map(|(f, _)| f.iter().map(|(c, _)| c.blob.rect.height())).collect();
+    if heights.is_empty() {
+        return Err(NotFound::NoClues { width: grid.width(), height: grid.height() });
+    }
+    heights.sort_unstable();
+    let digit_height = heights[heights.len() / 2] as f32;
+    let fits = |(c, _): &(Candidate, [f32; CLASSES])| {
+        let h = c.blob.rect.height() as f32;
+        h >= digit_height * 0.6 && h <= digit_height * 1.5
+    };
+    let keep = |found: Vec<Found>| -> Vec<Found> {
+        found.into_iter().map(|(f, s)| (f.into_iter().filter(fits).collect(), s)).collect()
+    };
+    let (rows, columns) = (keep(rows), keep(columns));
+    let choices_of = |found: &[(Candidate, [f32; CLASSES])], rect: Rect| -> Vec<(u8, f32)> {
+        let (_, p) = found.iter().find(|(c, _)| c.blob.rect == rect).expect("a grouped digit was found");
+        // The digits' probabilities, renormalised without "no digit".
+        let digits: f32 = p[..NO_DIGIT].iter().sum::<f32>().max(1e-9);
+        ranked(p)
+            .into_iter()
+            .filter(|&(class, _)| class != NO_DIGIT)
+            .map(|(class, q)| (class as u8, q / digits))
+            .filter(|&(_, q)| q >= LEAST_CHOICE)
+            .collect()
+    };
+    let to_read = |found: &[(Candidate, [f32; CLASSES])], grouped: clues::LineDigits| LineRead {
+        strip: grouped.strip,
+        digits: grouped
+            .digits
+            .iter()
+            .map(|&(rect, _)| DigitRead { rect, choices: choices_of(found, rect) })
+            .collect(),
+        joins: grouped.joins,
+    };
+    let column_reads: Vec<LineRead> = columns
+        .iter()
+        .zip(&strips.columns)
+        .map(|((found, _), &strip)| {
+            let candidates: Vec<Candidate> = found.iter().map(|(c, _)| *c).collect();
+            to_read(found, clues::group_column(&candidates, strip, digit_height))
+        })
+        .collect();
+    // Steps inside numbers, from the columns' numbers of two digits.
+    let inside: Vec<f32> =
+        column_reads
+            .iter()
+            .flat_map(|line| {
+                line.joins.iter().enumerate().filter(|(_, j)| **j == Join::Same).map(move |(i, _)| {
+                    clues::step(&line.digits[i].rect, &line.digits[i + 1].rect) / digit_height
+                })
+            })
+            .collect();
+    let row_gaps: Vec<f32> = rows
+        .iter()
+        .flat_map(|(found, separators)| {
+            let candidates: Vec<Candidate> = found.iter().map(|(c, _)| *c).collect();
+            clues::row_gaps(&candidates, separators, digit_height)
+        })
+        .collect();
+    let parting = clues::parting_gap(&inside, &row_gaps, 1.0 / digit_height);
+    let row_reads = rows
+        .iter()
+        .zip(&strips.rows)
+        .map(|((found, separators), &strip)| {
+            let candidates: Vec<Candidate> = found.iter().map(|(c, _)| *c).collect();
+            to_read(found, clues::group_row(&candidates, separators, strip, digit_height, parting))
+        })
+        .collect();
+    Ok(Reading { grid, rows: row_reads, columns: column_reads, straightened: None })
+}
