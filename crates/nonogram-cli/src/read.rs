@@ -56,6 +56,9 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             doubt.confidence * 100.0
         );
     }
+    for line in &checked.empty_lines {
+        eprintln!("doubt: {line}: no number read (an empty line, or one not read)");
+    }
     if let Some(failure) = &checked.failure {
         eprintln!("check: {failure}");
     }

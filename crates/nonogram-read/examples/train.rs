@@ -98,7 +98,7 @@ pub fn puzzle_samples(faces: &[&Face], rng: &mut Rng, out: &mut Vec<(Glyph, u8)>
         let truth = digits_of(&clue.0);
         let height = found.iter().map(|c| c.blob.rect.height()).max().unwrap_or(1) as f32;
         let grouped = if is_row {
-            clues::group_row(&found, &separators, strip, height, 0.33)
+            clues::group_row(&found, &separators, strip, height, 0.85)
         } else {
             clues::group_column(&found, strip, height)
         };
@@ -171,15 +171,17 @@ fn loose_samples(faces: &[&Face], rng: &mut Rng, out: &mut Vec<(Glyph, u8)>) {
     }
 }
 
-/// Pieces of lines and dots, as a clue area's edges leave them: "no digit".
+/// Pieces of lines lying across, and crosses, as a clue area's edges and a
+/// game's marks leave them: "no digit".
 fn line_pieces(rng: &mut Rng, out: &mut Vec<(Glyph, u8)>) {
     let size = rng.below(16, 60) as u32;
     let mut canvas = Canvas::new(size, size, grey(rng.below(200, 256) as u8));
     let ink = grey(rng.below(0, 120) as u8);
     let s = size as f32;
-    match rng.below(0, 3) {
-        0 => canvas.fill(s * 0.4, s * 0.1, s * 0.4 + rng.range(1.0, 3.0), s * 0.9, ink),
-        1 => canvas.fill(s * 0.1, s * 0.3, s * 0.9, s * 0.3 + rng.range(1.0, 3.0), ink),
+    // No upright bar: in a clue area that is a "1" far more often than a
+    // line's piece (the lines along a strip are taken out before).
+    match rng.below(0, 2) {
+        0 => canvas.fill(s * 0.1, s * 0.3, s * 0.9, s * 0.3 + rng.range(1.0, 3.0), ink),
         _ => {
             let r = rng.range(0.1, 0.3) * s;
             canvas.stroke(s * 0.5 - r, s * 0.5 - r, s * 0.5 + r, s * 0.5 + r, 1.5, ink);

@@ -86,6 +86,9 @@ pub struct Checked {
     /// What the solver said of the clues (None when a cheaper check
     /// failed).
     pub verdict: Option<&'static str>,
+    /// The lines where no number was read: an empty line, or a line
+    /// (or a whole extra row or column) that was not read. Always a doubt.
+    pub empty_lines: Vec<LineId>,
 }
 
 /// One choice the correction may vary.
@@ -224,6 +227,8 @@ pub fn check_reading(reading: &Reading) -> Checked {
     varied.sort_by(|a, b| a.switch_cost().total_cmp(&b.switch_cost()));
     varied.truncate(MOST_VARIED);
     let doubts = doubts(reading);
+    let empty_lines: Vec<LineId> =
+        lines(reading).filter(|(_, l)| l.digits.is_empty()).map(|(id, _)| id).collect();
     let any_doubtful_gap = lines(reading).any(|(_, l)| l.joins.iter().any(|j| j.is_doubtful()));
 
     // Best first: the readings in order of cost (a heap of choice vectors;
@@ -259,6 +264,7 @@ pub fn check_reading(reading: &Reading) -> Checked {
                         changes,
                         failure: failure.map(|why| format!("as read, {why}")),
                         verdict: Some(verdict),
+                        empty_lines,
                     };
                 }
                 if fallback.is_none() {
@@ -293,6 +299,7 @@ pub fn check_reading(reading: &Reading) -> Checked {
             changes: changes(reading, &varied, &chosen),
             failure: why,
             verdict: Some(verdict),
+            empty_lines,
         };
     }
     let (puzzle, why) = first.expect("the reading as read was tried first");
@@ -303,6 +310,7 @@ pub fn check_reading(reading: &Reading) -> Checked {
         changes: Vec::new(),
         failure: Some(why),
         verdict: None,
+        empty_lines,
     }
 }
 
@@ -378,10 +386,9 @@ fn doubts(reading: &Reading) -> Vec<Doubt> {
             let mut others: Vec<(u32, f32)> = Vec::new();
             for (k, d) in digits.iter().enumerate() {
                 for &(alt, p) in d.choices.iter().skip(1).take(2) {
-                    let value = digits
-                        .iter()
-                        .enumerate()
-                        .fold(0u32, |v, (j, x)| v * 10 + if j == k { alt as u32 } else { x.digit() as u32 });
+                    let value = digits.iter().enumerate().fold(0u32, |v, (j, x)| {
+                        v.saturating_mul(10).saturating_add(if j == k { alt } else { x.digit() } as u32)
+                    });
                     others.push((value, p));
                 }
             }

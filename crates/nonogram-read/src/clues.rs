@@ -98,9 +98,11 @@ fn area_reach(picture: &Picture, band: Rect, towards_top: bool, grid: &GridLines
 
 /// The clue strip of every row and column.
 pub fn strips(picture: &Picture, grid: &GridLines) -> Strips {
-    // The strips leave out their lines (the grid's lines may run on
-    // through the clue areas) and end before the grid's border.
-    let margin = grid.thickness.div_ceil(2);
+    // The strips reach to their lines' centres less a pixel (a digit may
+    // come close to a line, and a blurred line is wide); the lines that
+    // run on through a clue area are taken out with the strip's other
+    // lines (see `candidates`). The areas end before the grid's border.
+    let margin = 1;
     let border = grid.border.div_ceil(2) + 1;
     let (gx0, gx1) = (grid.xs[0], grid.xs[grid.xs.len() - 1]);
     let (gy0, gy1) = (grid.ys[0], grid.ys[grid.ys.len() - 1]);

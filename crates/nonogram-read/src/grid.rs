@@ -531,3 +531,53 @@ pub fn find_grid(picture: &Picture) -> Option<GridLines> {
     }
     Some(GridLines { xs, ys, thickness: thick_rows.max(thick_columns), border: top.max(left), light_on_dark })
 }
+
+/// A line found elsewhere (by [`crate::straighten`], which finds slanted
+/// lines): where it crosses the middle of the picture, and its line-like
+/// stretches along it.
+pub(crate) struct FoundLine {
+    pub at: f32,
+    pub runs: Vec<(u32, u32)>,
+}
+
+/// The grid among lines found elsewhere, by the same rules as
+/// [`find_grid`]: for each family, the members (indices into its lines)
+/// with their place in the grid (0 the first line), and the spacing.
+#[allow(clippy::type_complexity)]
+pub(crate) fn grid_among(
+    across: &[FoundLine],
+    down: &[FoundLine],
+) -> Option<((Vec<(usize, usize)>, f32), (Vec<(usize, usize)>, f32))> {
+    let candidates = |found: &[FoundLine]| -> Vec<Candidate> {
+        found.iter().map(|f| Candidate { at: f.at, thickness: 1, runs: f.runs.clone() }).collect()
+    };
+    let (h, v) = (candidates(across), candidates(down));
+    let family = |lines: &[Candidate]| -> Option<(Vec<usize>, f32)> {
+        let (members, spacing) = longest_chain(lines)?;
+        Some((trimmed(lines, members, spacing), spacing))
+    };
+    let (h_members, h_spacing) = family(&h)?;
+    let (v_members, v_spacing) = family(&v)?;
+    if (h_spacing - v_spacing).abs() > 0.25 * h_spacing.max(v_spacing) {
+        return None;
+    }
+    let h_chain = positions(&h, &h_members, h_spacing);
+    let v_chain = positions(&v, &v_members, v_spacing);
+    let placed = |lines: &[Candidate], members: Vec<usize>, spacing: f32| -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let mut index = 0;
+        for (k, &m) in members.iter().enumerate() {
+            if k > 0 {
+                index += ((lines[m].at - lines[members[k - 1]].at) / spacing).round().max(1.0) as usize;
+            }
+            out.push((m, index));
+        }
+        out
+    };
+    let h_grid = grid_members(&h, &h_members, &v_chain);
+    let v_grid = grid_members(&v, &v_members, &h_chain);
+    if h_grid.len() < 3 || v_grid.len() < 3 {
+        return None;
+    }
+    Some(((placed(&h, h_grid, h_spacing), h_spacing), (placed(&v, v_grid, v_spacing), v_spacing)))
+}

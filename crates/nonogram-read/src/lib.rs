@@ -9,7 +9,8 @@
 //!
 //! - [`picture`]: the pixels as luminance (from RGBA, or a PNG, JPEG or
 //!   WebP file with the `decode` feature); huge pictures shrunk.
-//! - [`straighten`]: a picture taken at an angle levelled first.
+//! - [`straighten`]: a picture taken at an angle or in perspective
+//!   levelled (when read as it is gives no certain reading).
 //! - [`grid`]: the grid's lines, by projection profiles.
 //! - [`clues`] and [`blob`]: the clue areas beside the grid, the blobs of
 //!   ink in them, their grouping into numbers.
@@ -42,8 +43,37 @@ pub use reading::{read, NotFound, Reading};
 
 /// Reads a picture's puzzle and checks it: the reading (for showing what
 /// was read where) and the checked clues.
+///
+/// The picture is read as it is first (a screenshot's lines are level);
+/// unless that reading is certain, it is read again straightened (see
+/// [`straighten`]), and the better of the two readings is kept: certain
+/// first, then one that passed the checks unchanged, then one that passed
+/// them corrected, then any; between two alike, the one with fewer lines
+/// read empty, then the one as it is.
 pub fn read_picture(picture: &Picture, network: &Network) -> Result<(Reading, Checked), NotFound> {
-    let reading = read(picture, network)?;
-    let checked = check_reading(&reading);
-    Ok((reading, checked))
+    let checked = |reading: Reading| {
+        let checked = check_reading(&reading);
+        (reading, checked)
+    };
+    let as_it_is = read(picture, network).map(checked);
+    if matches!(&as_it_is, Ok((_, c)) if c.status == Status::Certain) {
+        return as_it_is;
+    }
+    let Some(level) = straighten::straighten(picture) else {
+        return as_it_is;
+    };
+    let levelled = read(&level, network).map(|r| checked(Reading { straightened: Some(level), ..r }));
+    // Then, between two alike, the one with fewer lines read empty.
+    let rank = |r: &Result<(Reading, Checked), NotFound>| match r {
+        Ok((_, c)) if c.status == Status::Certain => (4, 0),
+        Ok((_, c)) if c.failure.is_none() && c.changes.is_empty() => (3, -(c.empty_lines.len() as i64)),
+        Ok((_, c)) if c.failure.is_none() => (2, -(c.empty_lines.len() as i64)),
+        Ok((_, c)) => (1, -(c.empty_lines.len() as i64)),
+        Err(_) => (0, 0),
+    };
+    if rank(&levelled) > rank(&as_it_is) {
+        levelled
+    } else {
+        as_it_is
+    }
 }

@@ -6,7 +6,6 @@ use crate::clues::{self, Candidate, Join};
 use crate::grid::{find_grid, GridLines};
 use crate::network::{ranked, Network, CLASSES, NO_DIGIT};
 use crate::picture::Picture;
-use crate::straighten::straighten;
 
 /// One digit as read: where it is, and the digits it may be, most likely
 /// first, with their probabilities.
@@ -86,8 +85,9 @@ pub struct Reading {
     pub grid: GridLines,
     pub rows: Vec<LineRead>,
     pub columns: Vec<LineRead>,
-    /// The picture levelled, when its lines leaned (the positions above
-    /// are in it); `None` when the picture was read as it is.
+    /// The picture levelled, when it was read so (the positions above are
+    /// in it, see [`crate::read_picture`]); `None` when it was read as it
+    /// is.
     pub straightened: Option<Picture>,
 }
 
@@ -119,18 +119,9 @@ const LEAST_CHOICE: f32 = 0.001;
 /// The probability of "no digit" that drops a blob.
 const SURELY_NO_DIGIT: f32 = 0.9;
 
-/// Reads a picture: levelled if its lines lean (see [`straighten`]), the
-/// grid, then every clue's digits. The reading's positions are in the
-/// levelled picture, which it keeps.
+/// Reads a picture as it is (its grid's lines level): the grid, then
+/// every clue's digits.
 pub fn read(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
-    match straighten(picture) {
-        Some(level) => read_level(&level, network).map(|r| Reading { straightened: Some(level), ..r }),
-        None => read_level(picture, network),
-    }
-}
-
-/// Reads a picture whose lines are level.
-fn read_level(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
     let grid = find_grid(picture).ok_or(NotFound::NoGrid)?;
     let cell = grid.cell();
     let strips = clues::strips(picture, &grid);

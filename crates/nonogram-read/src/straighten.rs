@@ -1,108 +1,290 @@
 //! Straightening a picture taken at an angle: a photo of a screen or a
-//! page, turned a few degrees.
+//! page, turned a few degrees and seen in perspective.
 //!
-//! The grid's lines are found by profiles along rows and columns of
-//! pixels, which needs them level. Here the angle of each family is
-//! measured first: the line-like pixels (as the grid finder sees them) are
-//! projected along each angle from −8° to 8°, and the angle whose profile
-//! is sharpest (the largest sum of squares: lines fall into few bins) is
-//! the family's. An affine map then makes both families level (a shear
-//! each way, so that a picture whose two families lean differently, as in
-//! perspective, is straightened too), and the picture is resampled.
+//! The grid finder reads lines by profiles along rows and columns of
+//! pixels, which needs them level and evenly spaced. Here each family's
+//! lines are found whatever their slant (up to 8°): the line-like pixels
+//! (as the grid finder sees them) vote for every line through them at each
+//! slant (a Hough transform over slant and offset), and the strongest
+//! votes, one per offset, are the lines. The grid is picked among them by
+//! the grid finder's own rules (evenly spaced chains, the clue areas'
+//! cells told apart), every crossing of its lines is computed, and the
+//! homography that takes the crossings to a level grid of square cells is
+//! fitted to them (least squares). The picture is then resampled through
+//! it, clue areas included (they lie in the grid's plane), and read as a
+//! screenshot. A picture whose lines are already level is left alone.
 
-use crate::grid::{background, line_like_at};
+use crate::grid::{background, grid_among, line_like_at, FoundLine};
 use crate::picture::Picture;
 
-/// The largest lean looked for, in degrees.
-const MOST_LEAN: f32 = 8.0;
+/// The largest slant looked for, in degrees.
+const MOST_SLANT: f32 = 8.0;
 
-/// Leans under this many degrees are left alone (a 600-pixel line leaning
+/// The step between slants tried, in degrees.
+const SLANT_STEP: f32 = 0.2;
+
+/// Slants under this many degrees are level (a 600-pixel line slanting
 /// 0.3° drifts 3 pixels: the grid finder takes that).
-const LEAST_LEAN: f32 = 0.3;
+const LEVEL: f32 = 0.3;
 
-/// The lean of one family of lines, in radians: `vertical` false measures
-/// the horizontal lines' slope (dy/dx), true the vertical lines' (dx/dy).
-fn lean(picture: &Picture, vertical: bool, light: bool) -> f32 {
-    // The line-like pixels, every other row and column (enough for an
-    // angle, and four times faster).
-    let mut points: Vec<(f32, f32)> = Vec::new();
-    let (w, h) = (picture.width(), picture.height());
-    for y in (0..h).step_by(2) {
-        for x in (0..w).step_by(2) {
-            if line_like_at(picture, x, y, vertical, light) {
-                // (along, across) for the family.
-                points.push(if vertical { (y as f32, x as f32) } else { (x as f32, y as f32) });
-            }
-        }
-    }
-    if points.len() < 50 {
-        return 0.0;
-    }
-    let across_len = if vertical { w } else { h } as f32;
-    let along_len = if vertical { h } else { w } as f32;
-    let span = across_len + along_len * (MOST_LEAN.to_radians().tan()) * 2.0;
-    let bins = span.ceil() as usize + 2;
-    let offset = along_len * MOST_LEAN.to_radians().tan();
-    let mut histogram = vec![0u32; bins];
-    let mut sharpness = |slope: f32| -> f64 {
-        histogram.iter_mut().for_each(|b| *b = 0);
-        for &(along, across) in &points {
-            let at = across - along * slope + offset;
-            if at >= 0.0 && (at as usize) < bins {
-                histogram[at as usize] += 1;
-            }
-        }
-        histogram.iter().map(|&b| (b as f64) * (b as f64)).sum()
-    };
-    let mut best = (0.0f32, f64::MIN);
-    let mut degrees = -MOST_LEAN;
-    while degrees <= MOST_LEAN + 1e-3 {
-        let s = sharpness(degrees.to_radians().tan());
-        if s > best.1 {
-            best = (degrees, s);
-        }
-        degrees += 0.25;
-    }
-    let coarse = best.0;
-    let mut degrees = coarse - 0.25;
-    while degrees <= coarse + 0.25 + 1e-3 {
-        let s = sharpness(degrees.to_radians().tan());
-        if s > best.1 {
-            best = (degrees, s);
-        }
-        degrees += 0.05;
-    }
-    best.0.to_radians().tan()
+/// A straight line of one family: `across = offset + along × slope`
+/// (for a horizontal line, y = offset + x × slope).
+#[derive(Debug, Clone, Copy)]
+struct Line {
+    offset: f32,
+    slope: f32,
 }
 
-/// The picture with both families of lines level, or `None` when they
-/// already are (within [`LEAST_LEAN`]).
-pub fn straighten(picture: &Picture) -> Option<Picture> {
-    let light = background(picture) < 128;
-    let slope_h = lean(picture, false, light);
-    let slope_v = lean(picture, true, light);
-    let least = LEAST_LEAN.to_radians().tan();
-    if slope_h.abs() < least && slope_v.abs() < least {
+/// The lines of one family (horizontal when `vertical` is false).
+fn lines(picture: &Picture, vertical: bool, light: bool) -> Vec<Line> {
+    let (w, h) = (picture.width(), picture.height());
+    let (along_len, across_len) = if vertical { (h, w) } else { (w, h) };
+    // Every line-like pixel, every other one along (a line is still
+    // seen whole across).
+    let mut points: Vec<(f32, f32)> = Vec::new();
+    for across in 0..across_len {
+        for along in (0..along_len).step_by(2) {
+            let (x, y) = if vertical { (across, along) } else { (along, across) };
+            if line_like_at(picture, x, y, vertical, light) {
+                points.push((along as f32, across as f32));
+            }
+        }
+    }
+    let slants: Vec<f32> = {
+        let steps = (2.0 * MOST_SLANT / SLANT_STEP).round() as i32;
+        (0..=steps).map(|k| (-MOST_SLANT + k as f32 * SLANT_STEP).to_radians().tan()).collect()
+    };
+    let shift = along_len as f32 * MOST_SLANT.to_radians().tan();
+    let bins = (across_len as f32 + 2.0 * shift).ceil() as usize + 2;
+    let mut votes = vec![0u32; slants.len() * bins];
+    for &(along, across) in &points {
+        for (k, &slope) in slants.iter().enumerate() {
+            let o = (across - along * slope + shift).round();
+            if o >= 0.0 && (o as usize) < bins {
+                votes[k * bins + o as usize] += 1;
+            }
+        }
+    }
+    // For each offset its best slant; a line is an offset whose best beats
+    // its neighbours' within three pixels.
+    // Ties (a short line gets as many votes at several slants) go to the
+    // slant nearest level.
+    let level = slants.len() / 2;
+    let best: Vec<(u32, usize)> = (0..bins)
+        .map(|o| {
+            (0..slants.len())
+                .max_by_key(|&k| (votes[k * bins + o], std::cmp::Reverse(k.abs_diff(level))))
+                .map_or((0, level), |k| (votes[k * bins + o], k))
+        })
+        .collect();
+    let strongest = best.iter().map(|b| b.0).max().unwrap_or(0);
+    // A line's votes are half its length (every other pixel): the
+    // shortest counted is as long as the grid finder's shortest stretch.
+    let least = ((w.min(h) / 25).max(12) / 2).max(strongest / 6);
+    let mut out = Vec::new();
+    for o in 0..bins {
+        let (v, k) = best[o];
+        if v < least.max(1) {
+            continue;
+        }
+        let near = o.saturating_sub(3)..(o + 4).min(bins);
+        if near.clone().any(|p| p != o && (best[p].0 > v || (best[p].0 == v && p < o))) {
+            continue;
+        }
+        out.push(Line { offset: o as f32 - shift, slope: slants[k] });
+    }
+    out
+}
+
+/// A line's line-like stretches along it, as the grid finder keeps them.
+fn runs(picture: &Picture, line: &Line, vertical: bool, light: bool) -> Vec<(u32, u32)> {
+    let (w, h) = (picture.width(), picture.height());
+    let (along_len, across_len) = if vertical { (h, w) } else { (w, h) };
+    let shortest = (w.min(h) / 25).max(12);
+    let mut out = Vec::new();
+    let mut run: Option<(u32, u32)> = None;
+    for along in 0..=along_len {
+        let across = line.offset + along as f32 * line.slope;
+        let on = along < along_len
+            && across >= 1.0
+            && across < across_len as f32 - 2.0
+            && [-1.0f32, 0.0, 1.0].iter().any(|d| {
+                let c = ((across + d).round() as u32).min(across_len - 1);
+                let (x, y) = if vertical { (c, along) } else { (along, c) };
+                line_like_at(picture, x, y, vertical, light)
+            });
+        run = match (on, run) {
+            (true, None) => Some((along, along)),
+            (true, Some((s, _))) => Some((s, along)),
+            (false, Some((s, last))) if along == along_len || along - last > 5 => {
+                if last + 1 - s >= shortest {
+                    out.push((s, last + 1));
+                }
+                None
+            }
+            (_, r) => r,
+        };
+    }
+    out
+}
+
+/// A point, in pixels.
+type Point = (f64, f64);
+
+/// Where a horizontal line (y = a + x·p) and a vertical one (x = b + y·q)
+/// cross.
+fn crossing(h: &Line, v: &Line) -> Point {
+    let (a, p, b, q) = (h.offset as f64, h.slope as f64, v.offset as f64, v.slope as f64);
+    let y = (a + b * p) / (1.0 - p * q);
+    (b + y * q, y)
+}
+
+/// The homography (h33 = 1) taking each `from` point to its `to` point,
+/// fitted by least squares (the normal equations of the usual linear
+/// form, solved by elimination). `None` when the points do not fix one.
+fn fit_homography(pairs: &[(Point, Point)]) -> Option<[f64; 9]> {
+    if pairs.len() < 4 {
         return None;
     }
-    // (u, v) = (x − y·slope_v, y − x·slope_h) makes both families level.
-    let forward = |x: f32, y: f32| (x - y * slope_v, y - x * slope_h);
-    let det = 1.0 - slope_h * slope_v;
-    let back = |u: f32, v: f32| ((u + v * slope_v) / det, (v + u * slope_h) / det);
+    // Coordinates in thousands of pixels keep the equations well
+    // conditioned; the map is scaled back at the end.
+    const SCALE: f64 = 1000.0;
+    let mut ata = [[0.0f64; 8]; 8];
+    let mut atb = [0.0f64; 8];
+    for &((u, v), (x, y)) in pairs {
+        let (u, v, x, y) = (u / SCALE, v / SCALE, x / SCALE, y / SCALE);
+        let rows = [
+            ([u, v, 1.0, 0.0, 0.0, 0.0, -u * x, -v * x], x),
+            ([0.0, 0.0, 0.0, u, v, 1.0, -u * y, -v * y], y),
+        ];
+        for (row, rhs) in rows {
+            for i in 0..8 {
+                atb[i] += row[i] * rhs;
+                for j in 0..8 {
+                    ata[i][j] += row[i] * row[j];
+                }
+            }
+        }
+    }
+    // Gaussian elimination with partial pivoting.
+    for col in 0..8 {
+        let pivot = (col..8).max_by(|&a, &b| ata[a][col].abs().total_cmp(&ata[b][col].abs()))?;
+        ata.swap(col, pivot);
+        atb.swap(col, pivot);
+        let p = ata[col][col];
+        if p.abs() < 1e-12 {
+            return None;
+        }
+        for r in 0..8 {
+            if r != col {
+                let f = ata[r][col] / p;
+                let pivot_row = ata[col];
+                for (v, q) in ata[r].iter_mut().zip(&pivot_row) {
+                    *v -= f * q;
+                }
+                atb[r] -= f * atb[col];
+            }
+        }
+    }
+    let n: Vec<f64> = (0..8).map(|i| atb[i] / ata[i][i]).collect();
+    Some([n[0], n[1], n[2] * SCALE, n[3], n[4], n[5] * SCALE, n[6] / SCALE, n[7] / SCALE, 1.0])
+}
+
+fn apply(h: &[f64; 9], u: f64, v: f64) -> (f64, f64) {
+    let d = h[6] * u + h[7] * v + h[8];
+    ((h[0] * u + h[1] * v + h[2]) / d, (h[3] * u + h[4] * v + h[5]) / d)
+}
+
+/// The inverse of a homography (its adjugate, scaled so that h33 = 1).
+fn invert(h: &[f64; 9]) -> Option<[f64; 9]> {
+    let [a, b, c, d, e, f, g, i, j] = *h;
+    let adj = [
+        e * j - f * i,
+        c * i - b * j,
+        b * f - c * e,
+        f * g - d * j,
+        a * j - c * g,
+        c * d - a * f,
+        d * i - e * g,
+        b * g - a * i,
+        a * e - b * d,
+    ];
+    if adj[8].abs() < 1e-12 {
+        return None;
+    }
+    Some(adj.map(|v| v / adj[8]))
+}
+
+/// The most a straightened picture may have of pixels (a grid seen very
+/// obliquely would otherwise ask for a huge one).
+const MOST_PIXELS: f64 = 16_000_000.0;
+
+/// The picture with its grid level and evenly spaced, or `None` when it
+/// already is (or no grid is found at a slant either).
+pub fn straighten(picture: &Picture) -> Option<Picture> {
+    let light = background(picture) < 128;
+    let across = lines(picture, false, light);
+    let down = lines(picture, true, light);
     let (w, h) = (picture.width() as f32, picture.height() as f32);
-    let corners = [forward(0.0, 0.0), forward(w, 0.0), forward(0.0, h), forward(w, h)];
-    let min_u = corners.iter().map(|c| c.0).fold(f32::MAX, f32::min);
-    let max_u = corners.iter().map(|c| c.0).fold(f32::MIN, f32::max);
-    let min_v = corners.iter().map(|c| c.1).fold(f32::MAX, f32::min);
-    let max_v = corners.iter().map(|c| c.1).fold(f32::MIN, f32::max);
-    let (ow, oh) = ((max_u - min_u).ceil() as u32, (max_v - min_v).ceil() as u32);
-    // Outside the picture: its background.
+    let found = |set: &[Line], vertical: bool| -> Vec<FoundLine> {
+        let middle = if vertical { h / 2.0 } else { w / 2.0 };
+        set.iter()
+            .map(|l| FoundLine { at: l.offset + middle * l.slope, runs: runs(picture, l, vertical, light) })
+            .collect()
+    };
+    let mut h_found = found(&across, false);
+    let mut v_found = found(&down, true);
+    // The chains want their lines in order.
+    let order = |set: &[Line], found: &mut Vec<FoundLine>| -> Vec<Line> {
+        let mut both: Vec<(Line, FoundLine)> = set.iter().copied().zip(found.drain(..)).collect();
+        both.sort_by(|a, b| a.1.at.total_cmp(&b.1.at));
+        let (lines, sorted): (Vec<Line>, Vec<FoundLine>) = both.into_iter().unzip();
+        *found = sorted;
+        lines
+    };
+    let across = order(&across, &mut h_found);
+    let down = order(&down, &mut v_found);
+    let ((rows, spacing_h), (columns, spacing_v)) = grid_among(&h_found, &v_found)?;
+    let level = LEVEL.to_radians().tan();
+    let slants =
+        rows.iter().map(|&(m, _)| across[m].slope).chain(columns.iter().map(|&(m, _)| down[m].slope));
+    if slants.clone().all(|s| s.abs() < level) {
+        return None;
+    }
+    // Each crossing of a grid line of each family, and where it belongs
+    // on a level grid of cells of the grid's own mean size.
+    let cell = ((spacing_h + spacing_v) / 2.0) as f64;
+    let mut pairs = Vec::new();
+    for &(r, i) in &rows {
+        for &(c, j) in &columns {
+            let at = crossing(&across[r], &down[c]);
+            pairs.push(((j as f64 * cell, i as f64 * cell), at));
+        }
+    }
+    let to_picture = fit_homography(&pairs)?;
+    let to_level = invert(&to_picture)?;
+    // The level picture covers the whole picture (clue areas included),
+    // within three grids' size of the grid each way.
+    let (grid_w, grid_h) = (columns.last()?.1 as f64 * cell, rows.last()?.1 as f64 * cell);
+    let corners = [(0.0, 0.0), (w as f64, 0.0), (0.0, h as f64), (w as f64, h as f64)]
+        .map(|(x, y)| apply(&to_level, x, y));
+    let clamp_x = |x: f64| x.clamp(-3.0 * grid_w, 4.0 * grid_w);
+    let clamp_y = |y: f64| y.clamp(-3.0 * grid_h, 4.0 * grid_h);
+    let min_x = corners.iter().map(|c| clamp_x(c.0)).fold(f64::MAX, f64::min);
+    let max_x = corners.iter().map(|c| clamp_x(c.0)).fold(f64::MIN, f64::max);
+    let min_y = corners.iter().map(|c| clamp_y(c.1)).fold(f64::MAX, f64::min);
+    let max_y = corners.iter().map(|c| clamp_y(c.1)).fold(f64::MIN, f64::max);
+    let (ow, oh) = ((max_x - min_x).ceil(), (max_y - min_y).ceil());
+    if !(ow >= 1.0 && oh >= 1.0) || ow * oh > MOST_PIXELS {
+        return None;
+    }
+    let (ow, oh) = (ow as u32, oh as u32);
     let fill = background(picture);
     let mut luma = Vec::with_capacity((ow * oh) as usize);
     for oy in 0..oh {
         for ox in 0..ow {
-            let (x, y) = back(ox as f32 + min_u + 0.5, oy as f32 + min_v + 0.5);
-            luma.push(sample(picture, x - 0.5, y - 0.5).unwrap_or(fill));
+            let (x, y) = apply(&to_picture, ox as f64 + min_x + 0.5, oy as f64 + min_y + 0.5);
+            luma.push(sample(picture, x as f32 - 0.5, y as f32 - 0.5).unwrap_or(fill));
         }
     }
     Picture::from_luma(ow, oh, luma).ok()
@@ -111,7 +293,7 @@ pub fn straighten(picture: &Picture) -> Option<Picture> {
 /// The luminance at a point between pixels (bilinear), `None` outside.
 fn sample(picture: &Picture, x: f32, y: f32) -> Option<u8> {
     let (w, h) = (picture.width(), picture.height());
-    if x < 0.0 || y < 0.0 || x > (w - 1) as f32 || y > (h - 1) as f32 {
+    if !(x >= 0.0 && y >= 0.0 && x <= (w - 1) as f32 && y <= (h - 1) as f32) {
         return None;
     }
     let (ix, iy) = (x.floor() as u32, y.floor() as u32);
@@ -120,4 +302,29 @@ fn sample(picture: &Picture, x: f32, y: f32) -> Option<u8> {
     let top = at(0, 0) * (1.0 - tx) + at(1, 0) * tx;
     let bottom = at(0, 1) * (1.0 - tx) + at(1, 1) * tx;
     Some((top * (1.0 - ty) + bottom * ty).round() as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fitted_homography_takes_each_point_where_it_belongs_and_back() {
+        // A known perspective map, sampled on a 4 × 4 lattice.
+        let truth = [1.1, 0.05, 30.0, -0.04, 0.95, 12.0, 0.0004, -0.0002, 1.0];
+        let pairs: Vec<_> = (0..16)
+            .map(|k| {
+                let (u, v) = ((k % 4) as f64 * 50.0, (k / 4) as f64 * 50.0);
+                ((u, v), apply(&truth, u, v))
+            })
+            .collect();
+        let fitted = fit_homography(&pairs).unwrap();
+        let back = invert(&fitted).unwrap();
+        for &((u, v), (x, y)) in &pairs {
+            let (fx, fy) = apply(&fitted, u, v);
+            assert!((fx - x).abs() < 1e-6 && (fy - y).abs() < 1e-6);
+            let (bu, bv) = apply(&back, x, y);
+            assert!((bu - u).abs() < 1e-6 && (bv - v).abs() < 1e-6);
+        }
+    }
 }

@@ -54,10 +54,41 @@ fn screenshots_in_every_style_are_read_exactly_and_never_wrongly_called_certain(
             }
         }
     }
-    // The floor: 90 % exact for now (the issue asks 95 %: see
-    // docs/BENCHMARKS.md for where the reader stands); most certain.
-    assert!(exact * 100 >= pictures * 90, "{exact} of {pictures} exact; missed: {misses:#?}");
+    // The floor: 95 % exact (the issue's bar); most of them certain.
+    assert!(exact * 100 >= pictures * 95, "{exact} of {pictures} exact; missed: {misses:#?}");
     assert!(certain * 100 >= pictures * 70, "only {certain} of {pictures} certain");
+}
+
+#[test]
+fn photo_like_pictures_are_mostly_read_and_never_wrongly_called_certain() {
+    let faces = held_back_faces();
+    let network = Network::shipped();
+    let mut rng = Rng::new(50);
+    let (mut pictures, mut exact) = (0, 0);
+    for style in STYLES {
+        for k in 0..6 {
+            let side = [5, 10, 15, 20, 25, 30][k];
+            let face = rng.pick(&faces);
+            let cell = rng.range(18.0, 34.0).round();
+            let solution = random_solution(side, side, &mut rng);
+            let drawn = draw_puzzle(&solution, style, face, cell, k % 2 == 0, &mut rng);
+            let canvas = Photo::random(&mut rng).apply(&drawn.canvas, &mut rng);
+            pictures += 1;
+            if let Ok((_, checked)) = read_picture(&canvas.picture(), &network) {
+                let right = checked.puzzle.rows == drawn.puzzle.rows
+                    && checked.puzzle.columns == drawn.puzzle.columns;
+                exact += right as usize;
+                assert!(
+                    right || checked.status != Status::Certain,
+                    "{} {side}: called certain but wrong",
+                    style.name()
+                );
+            }
+        }
+    }
+    // The floor: 40 % for now (the issue asks 80 %; see
+    // docs/BENCHMARKS.md for where the reader stands on photos).
+    assert!(exact * 10 >= pictures * 4, "{exact} of {pictures} exact");
 }
 
 #[test]
