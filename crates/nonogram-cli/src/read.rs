@@ -56,6 +56,9 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             doubt.confidence * 100.0
         );
     }
+    for place in &checked.doubtful_gaps {
+        eprintln!("doubt: {place}: the digit after it may belong to it, or start a number of its own");
+    }
     for line in &checked.empty_lines {
         eprintln!("doubt: {line}: no number read (an empty line, or one not read)");
     }

@@ -6,7 +6,8 @@
 //!
 //! The samples are cut from whole puzzle pictures (every style of
 //! `render`, Debian's fonts but the held-back fifth, cells of 12 to 40
-//! pixels, some part-played, some blurred, noisy or JPEG'd) by the
+//! pixels, some part-played, some blurred, noisy or JPEG'd, three in ten
+//! photo-like and levelled by `straighten`) by the
 //! reader's own grid finder and blob cutter, each labelled with the digit
 //! the puzzle put there; loose numbers turned, sheared and blurred as a
 //! camera would; and marks and letters, labelled "no digit". The same seed
@@ -24,6 +25,7 @@ use nonogram_read::network::{Layout, Network, CLASSES, NO_DIGIT};
 use nonogram_read::render::{
     self, draw_puzzle, faces, grey, held_back, random_solution, Canvas, Face, Pen, Photo, Rng, STYLES,
 };
+use nonogram_read::straighten::straighten;
 
 struct Options {
     /// Only measure the weights in `out` on the held-back samples, and
@@ -76,8 +78,17 @@ pub fn puzzle_samples(faces: &[&Face], rng: &mut Rng, out: &mut Vec<(Glyph, u8)>
     let cell = rng.range(12.0, 40.0).round();
     let solution = random_solution(w, h, rng);
     let drawn = draw_puzzle(&solution, style, face, cell, rng.chance(0.4), rng);
-    let canvas = Photo::screenshot(rng).apply(&drawn.canvas, rng);
-    let picture = canvas.picture();
+    // Three in ten are photo-like, read levelled as the reader reads them.
+    let photo = rng.chance(0.3);
+    let treatment = if photo { Photo::random(rng) } else { Photo::screenshot(rng) };
+    let canvas = treatment.apply(&drawn.canvas, rng);
+    let mut picture = canvas.picture();
+    if photo {
+        match straighten(&picture) {
+            Some(level) => picture = level,
+            None => return false,
+        }
+    }
     let Some(grid) = find_grid(&picture) else { return false };
     if grid.width() != w || grid.height() != h {
         return false;

@@ -89,6 +89,10 @@ pub struct Checked {
     /// The lines where no number was read: an empty line, or a line
     /// (or a whole extra row or column) that was not read. Always a doubt.
     pub empty_lines: Vec<LineId>,
+    /// The gaps between two digits that may part two numbers or join
+    /// one, as read (the checks may have read them the other way: see
+    /// `changes`): the place of the number before the gap.
+    pub doubtful_gaps: Vec<Place>,
 }
 
 /// One choice the correction may vary.
@@ -229,7 +233,8 @@ pub fn check_reading(reading: &Reading) -> Checked {
     let doubts = doubts(reading);
     let empty_lines: Vec<LineId> =
         lines(reading).filter(|(_, l)| l.digits.is_empty()).map(|(id, _)| id).collect();
-    let any_doubtful_gap = lines(reading).any(|(_, l)| l.joins.iter().any(|j| j.is_doubtful()));
+    let doubtful_gaps = doubtful_gaps(reading);
+    let any_doubtful_gap = !doubtful_gaps.is_empty();
 
     // Best first: the readings in order of cost (a heap of choice vectors;
     // the next ones raise one choice by one).
@@ -265,6 +270,7 @@ pub fn check_reading(reading: &Reading) -> Checked {
                         failure: failure.map(|why| format!("as read, {why}")),
                         verdict: Some(verdict),
                         empty_lines,
+                        doubtful_gaps,
                     };
                 }
                 if fallback.is_none() {
@@ -300,6 +306,7 @@ pub fn check_reading(reading: &Reading) -> Checked {
             failure: why,
             verdict: Some(verdict),
             empty_lines,
+            doubtful_gaps,
         };
     }
     let (puzzle, why) = first.expect("the reading as read was tried first");
@@ -311,7 +318,25 @@ pub fn check_reading(reading: &Reading) -> Checked {
         failure: Some(why),
         verdict: None,
         empty_lines,
+        doubtful_gaps,
     }
+}
+
+/// The place of the number before each doubtful gap, as read.
+fn doubtful_gaps(reading: &Reading) -> Vec<Place> {
+    let mut out = Vec::new();
+    for (line, read) in lines(reading) {
+        let mut number = 1;
+        for join in &read.joins {
+            if join.is_doubtful() {
+                out.push(Place { line, number });
+            }
+            if !join.joins() {
+                number += 1;
+            }
+        }
+    }
+    out
 }
 
 /// A reading's cost and choices, ordered so that the heap pops the

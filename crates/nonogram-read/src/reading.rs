@@ -116,6 +116,36 @@ impl std::fmt::Display for NotFound {
 /// digit's choices.
 const LEAST_CHOICE: f32 = 0.001;
 
+/// A blob wide for one digit (four fifths of its height or more: no
+/// font's digit is, but two blurred together are, as "10" in a photo)
+/// is cut in two and kept so when both parts are digits the network is
+/// surer of than of the whole.
+fn second_look(
+    picture: &Picture,
+    c: Candidate,
+    whole: [f32; CLASSES],
+    classify: &impl Fn(&Candidate) -> [f32; CLASSES],
+) -> Vec<(Candidate, [f32; CLASSES])> {
+    let r = c.blob.rect;
+    if r.width() * 10 < r.height() * 8 {
+        return vec![(c, whole)];
+    }
+    let parts = clues::split(picture, c);
+    if parts.len() != 2 {
+        return vec![(c, whole)];
+    }
+    let read: Vec<(Candidate, [f32; CLASSES])> = parts.into_iter().map(|p| (p, classify(&p))).collect();
+    let sure = |p: &[f32; CLASSES]| ranked(p)[0];
+    let (top, confidence) = sure(&whole);
+    let parts_sure = read.iter().all(|(_, p)| sure(p).0 != NO_DIGIT && sure(p).1 >= 0.9);
+    let parts_confidence = read.iter().map(|(_, p)| sure(p).1).fold(1.0f32, f32::min);
+    if parts_sure && (top == NO_DIGIT || parts_confidence > confidence) {
+        read
+    } else {
+        vec![(c, whole)]
+    }
+}
+
 /// The probability of "no digit" that drops a blob.
 const SURELY_NO_DIGIT: f32 = 0.9;
 
@@ -132,10 +162,14 @@ pub fn read(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
     let look = |strip: Rect, is_row: bool| -> Found {
         let edge = if is_row { grid.xs[0] } else { grid.ys[0] };
         let (candidates, separators) = clues::candidates(picture, strip, cell, is_row, edge);
+        let classify = |c: &Candidate| network.classify(&glyph(picture, c.blob.rect, &c.ink));
         let read = candidates
             .into_iter()
             .flat_map(|c| clues::split_wide(picture, c))
-            .map(|c| (c, network.classify(&glyph(picture, c.blob.rect, &c.ink))))
+            .flat_map(|c| {
+                let whole = classify(&c);
+                second_look(picture, c, whole, &classify)
+            })
             .filter(|(_, p)| p[NO_DIGIT] < SURELY_NO_DIGIT)
             .collect();
         (read, separators)

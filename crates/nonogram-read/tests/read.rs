@@ -251,6 +251,8 @@ fn a_doubtful_gap_is_decided_by_the_checks() {
     assert_eq!(checked.status, Status::Doubtful);
     assert_eq!(checked.changes[0].read, "12");
     assert_eq!(checked.changes[0].now, "1 2");
+    let gaps: Vec<String> = checked.doubtful_gaps.iter().map(|p| p.to_string()).collect();
+    assert_eq!(gaps, ["row 1, number 1"]);
 }
 
 #[test]
