@@ -69,7 +69,7 @@ pub struct Ink {
 
 /// The least contrast that counts as ink at all (JPEG's ringing and a
 /// screenshot's anti-aliasing stay below it).
-const LEAST_CONTRAST: i32 = 40;
+const LEAST_CONTRAST: i32 = 28;
 
 impl Ink {
     /// The ink of a part: `None` when nothing in it stands out.

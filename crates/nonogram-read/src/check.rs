@@ -14,7 +14,7 @@ use std::collections::{BinaryHeap, HashSet};
 
 use nonogram_core::{solve, Clue, LineId, Puzzle, SolveOptions, Verdict};
 
-use crate::reading::{clue_of, LineRead, Reading};
+use crate::reading::{clue_of, LineRead, Reading, LEFT_OUT};
 
 /// The probability a digit needs to be certain. Set from the held-back
 /// test set: no digit read wrong there reached it (see BENCHMARKS).
@@ -149,8 +149,22 @@ fn elements(reading: &Reading) -> Vec<Element> {
     let mut out = Vec::new();
     for (line, read) in lines(reading) {
         for (index, digit) in read.digits.iter().enumerate() {
+            // Costs against the likeliest: each digit's probability as a
+            // digit counted in, and leaving it out, when the network gives
+            // that a chance.
+            let counted = 1.0 - digit.no_digit;
             let top = digit.confidence().max(1e-9);
-            let options = digit.choices.iter().take(3).map(|&(d, p)| (d, (top / p.max(1e-9)).ln())).collect();
+            let mut options: Vec<(u8, f32)> = digit
+                .choices
+                .iter()
+                .take(3)
+                .map(|&(d, p)| (d, (top / (p * counted).max(1e-9)).ln()))
+                .collect();
+            if digit.no_digit >= 0.01 {
+                // The digit as read stays the first option.
+                options.push((LEFT_OUT, (top / digit.no_digit).ln().max(0.0)));
+                options[1..].sort_by(|a, b| a.1.total_cmp(&b.1));
+            }
             out.push(Element::Digit { line, index, options });
         }
         for (index, join) in read.joins.iter().enumerate() {
@@ -168,27 +182,34 @@ fn elements(reading: &Reading) -> Vec<Element> {
     out
 }
 
+/// What a choice is: a digit or a gap of a line, by index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Chosen {
+    Digit(LineId, usize),
+    Gap(LineId, usize),
+}
+
+impl Element {
+    fn chosen(&self) -> Chosen {
+        match self {
+            Element::Digit { line, index, .. } => Chosen::Digit(*line, *index),
+            Element::Gap { line, index, .. } => Chosen::Gap(*line, *index),
+        }
+    }
+}
+
 /// A reading with some choices varied: each line's clue.
 fn clues_with(reading: &Reading, varied: &[Element], chosen: &[usize]) -> (Vec<Clue>, Vec<Clue>) {
-    let digit_of = |line: LineId, index: usize| -> u8 {
-        for (e, &c) in varied.iter().zip(chosen) {
-            if let Element::Digit { line: l, index: i, options } = e {
-                if *l == line && *i == index {
-                    return options[c].0;
-                }
-            }
-        }
-        line_of(reading, line).digits[index].digit()
+    // The option taken for a choice, when it is one of those varied.
+    let taken =
+        |what: Chosen| varied.iter().zip(chosen).find(|(e, _)| e.chosen() == what).map(|(e, &c)| (e, c));
+    let digit_of = |line: LineId, index: usize| match taken(Chosen::Digit(line, index)) {
+        Some((Element::Digit { options, .. }, c)) => options[c].0,
+        _ => line_of(reading, line).digits[index].digit(),
     };
-    let joins_of = |line: LineId, index: usize| -> bool {
-        for (e, &c) in varied.iter().zip(chosen) {
-            if let Element::Gap { line: l, index: i, options } = e {
-                if *l == line && *i == index {
-                    return options[c].0;
-                }
-            }
-        }
-        line_of(reading, line).joins[index].joins()
+    let joins_of = |line: LineId, index: usize| match taken(Chosen::Gap(line, index)) {
+        Some((Element::Gap { options, .. }, c)) => options[c].0,
+        _ => line_of(reading, line).joins[index].joins(),
     };
     let clue = |line: LineId| {
         let read = line_of(reading, line);

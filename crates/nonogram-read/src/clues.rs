@@ -206,6 +206,18 @@ pub fn candidates(
     let least = (cell * 0.18).max(4.0) as u32;
     for blob in merge_fragments(blobs(picture, strip, &ink, is_line)) {
         let r = blob.rect;
+        // The grid's own border where the strip meets it, a little off
+        // (a photo levelled not quite exactly): thin, across the strip, at
+        // its end.
+        let thin = (cell * 0.15).max(3.0);
+        let at_the_grid = if is_row {
+            r.x1 + 1 >= strip.x1 && (r.width() as f32) <= thin && r.height() * 10 >= strip.height() * 8
+        } else {
+            r.y1 + 1 >= strip.y1 && (r.height() as f32) <= thin && r.width() * 10 >= strip.width() * 8
+        };
+        if at_the_grid {
+            continue;
+        }
         if r.height() < least || r.height() as f32 > cell * 1.2 || r.width() as f32 > cell * 1.6 {
             continue;
         }

@@ -8,12 +8,18 @@ use crate::network::{ranked, Network, CLASSES, NO_DIGIT};
 use crate::picture::Picture;
 
 /// One digit as read: where it is, and the digits it may be, most likely
-/// first, with their probabilities.
+/// first, with their probabilities (among digits), and the probability
+/// that it is no digit at all (a mark, a piece of a line).
 #[derive(Debug, Clone, PartialEq)]
 pub struct DigitRead {
     pub rect: Rect,
     pub choices: Vec<(u8, f32)>,
+    pub no_digit: f32,
 }
+
+/// What a digit "is" when a reading leaves it out (see
+/// [`LineRead::numbers_with`]).
+pub const LEFT_OUT: u8 = 10;
 
 impl DigitRead {
     /// The most likely digit.
@@ -21,9 +27,10 @@ impl DigitRead {
         self.choices[0].0
     }
 
-    /// The probability of the most likely digit.
+    /// The probability of the most likely digit, that it is a digit
+    /// counted in.
     pub fn confidence(&self) -> f32 {
-        self.choices[0].1
+        self.choices[0].1 * (1.0 - self.no_digit)
     }
 }
 
@@ -46,18 +53,25 @@ pub struct NumberAt {
 }
 
 impl LineRead {
-    /// The line's numbers, with each digit as `digit(i)` says and each gap
-    /// as `joins(i)` says. A lone 0 is an empty line's clue, not a run.
+    /// The line's numbers, with each digit as `digit(i)` says ([`LEFT_OUT`]:
+    /// no digit, skipped) and each gap as `joins(i)` says (the digits on
+    /// either side of one left out join when both its gaps join). A lone 0
+    /// is an empty line's clue, not a run.
     pub fn numbers_with(&self, digit: impl Fn(usize) -> u8, joins: impl Fn(usize) -> bool) -> Vec<NumberAt> {
+        let kept: Vec<usize> = (0..self.digits.len()).filter(|&i| digit(i) != LEFT_OUT).collect();
         let mut out = Vec::new();
         let mut start = 0;
-        for i in 0..self.digits.len() {
-            let last = i + 1 == self.digits.len();
-            if last || !joins(i) {
+        for (k, &i) in kept.iter().enumerate() {
+            let ends = match kept.get(k + 1) {
+                None => true,
+                Some(&next) => !(i..next).all(&joins),
+            };
+            if ends {
+                let digits = &kept[start..=k];
                 let value =
-                    (start..=i).fold(0u32, |v, d| v.saturating_mul(10).saturating_add(digit(d) as u32));
-                out.push(NumberAt { value, digits: start..i + 1 });
-                start = i + 1;
+                    digits.iter().fold(0u32, |v, &d| v.saturating_mul(10).saturating_add(digit(d) as u32));
+                out.push(NumberAt { value, digits: digits[0]..i + 1 });
+                start = k + 1;
             }
         }
         out
@@ -193,24 +207,21 @@ pub fn read(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
         found.into_iter().map(|(f, s)| (f.into_iter().filter(fits).collect(), s)).collect()
     };
     let (rows, columns) = (keep(rows), keep(columns));
-    let choices_of = |found: &[(Candidate, [f32; CLASSES])], rect: Rect| -> Vec<(u8, f32)> {
+    let read_of = |found: &[(Candidate, [f32; CLASSES])], rect: Rect| -> DigitRead {
         let (_, p) = found.iter().find(|(c, _)| c.blob.rect == rect).expect("a grouped digit was found");
         // The digits' probabilities, renormalised without "no digit".
         let digits: f32 = p[..NO_DIGIT].iter().sum::<f32>().max(1e-9);
-        ranked(p)
+        let choices = ranked(p)
             .into_iter()
             .filter(|&(class, _)| class != NO_DIGIT)
             .map(|(class, q)| (class as u8, q / digits))
             .filter(|&(_, q)| q >= LEAST_CHOICE)
-            .collect()
+            .collect();
+        DigitRead { rect, choices, no_digit: p[NO_DIGIT] }
     };
     let to_read = |found: &[(Candidate, [f32; CLASSES])], grouped: clues::LineDigits| LineRead {
         strip: grouped.strip,
-        digits: grouped
-            .digits
-            .iter()
-            .map(|&(rect, _)| DigitRead { rect, choices: choices_of(found, rect) })
-            .collect(),
+        digits: grouped.digits.iter().map(|&(rect, _)| read_of(found, rect)).collect(),
         joins: grouped.joins,
     };
     let column_reads: Vec<LineRead> = columns

@@ -146,6 +146,7 @@ fn line(digits: &[(u8, f32, u8)], joins: &[Join]) -> LineRead {
             .map(|&(d, p, second)| DigitRead {
                 rect: Rect { x0: 0, y0: 0, x1: 1, y1: 1 },
                 choices: vec![(d, p), (second, (1.0 - p) * 0.9), ((second + 1) % 10, (1.0 - p) * 0.1)],
+                no_digit: 0.0,
             })
             .collect(),
         joins: joins.to_vec(),
@@ -297,4 +298,23 @@ fn scripts_setup_installs_every_font_package_drawn_from() {
             "scripts/setup does not install {package}"
         );
     }
+}
+
+#[test]
+fn a_mark_taken_for_a_digit_is_left_out_by_the_checks() {
+    let truth = puzzle();
+    let mut crafted = Crafted::of(&truth);
+    // A mark after row 2's clue, read as a "1" apart from it, the network
+    // 60 % sure it is no digit: the totals fail until it is left out.
+    let row = &mut crafted.rows[1];
+    row.joins.push(Join::Apart);
+    row.digits.push(DigitRead {
+        rect: Rect { x0: 0, y0: 0, x1: 1, y1: 1 },
+        choices: vec![(1, 0.95), (7, 0.05)],
+        no_digit: 0.6,
+    });
+    let checked = check_reading(&crafted.reading());
+    assert_eq!(checked.puzzle.rows, truth.rows);
+    assert_eq!(checked.status, Status::Doubtful);
+    assert_eq!(checked.changes.len(), 1, "{:?}", checked.changes);
 }
