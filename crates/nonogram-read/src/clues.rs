@@ -218,6 +218,13 @@ pub fn candidates(
         if at_the_grid {
             continue;
         }
+        // A cell's outline (a shaded clue cell's edges, blurred): half a
+        // cell wide or more, and hollow, where a digit's ink fills a fifth
+        // of its box or more.
+        let hollow = (blob.area as f32) < 0.13 * (r.width() * r.height()) as f32;
+        if hollow && r.width() as f32 >= cell * 0.5 {
+            continue;
+        }
         if r.height() < least || r.height() as f32 > cell * 1.2 || r.width() as f32 > cell * 1.6 {
             continue;
         }

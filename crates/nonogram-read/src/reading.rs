@@ -203,10 +203,28 @@ pub fn read(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
         let h = c.blob.rect.height() as f32;
         h >= digit_height * 0.6 && h <= digit_height * 1.5
     };
-    let keep = |found: Vec<Found>| -> Vec<Found> {
-        found.into_iter().map(|(f, s)| (f.into_iter().filter(fits).collect(), s)).collect()
+    // A blob whose middle is over a third of a cell from its strip's
+    // middle, across, is a neighbouring line's digit reaching in (a photo
+    // levelled not quite exactly, far out in a clue area).
+    let centred = |c: &Candidate, strip: &Rect, is_row: bool| {
+        let r = c.blob.rect;
+        let (mine, middle) = if is_row {
+            ((r.y0 + r.y1) as f32 / 2.0, (strip.y0 + strip.y1) as f32 / 2.0)
+        } else {
+            ((r.x0 + r.x1) as f32 / 2.0, (strip.x0 + strip.x1) as f32 / 2.0)
+        };
+        (mine - middle).abs() <= cell * 0.34
     };
-    let (rows, columns) = (keep(rows), keep(columns));
+    let keep = |found: Vec<Found>, strips: &[Rect], is_row: bool| -> Vec<Found> {
+        found
+            .into_iter()
+            .zip(strips)
+            .map(|((f, s), strip)| {
+                (f.into_iter().filter(|d| fits(d) && centred(&d.0, strip, is_row)).collect(), s)
+            })
+            .collect()
+    };
+    let (rows, columns) = (keep(rows, &strips.rows, true), keep(columns, &strips.columns, false));
     let read_of = |found: &[(Candidate, [f32; CLASSES])], rect: Rect| -> DigitRead {
         let (_, p) = found.iter().find(|(c, _)| c.blob.rect == rect).expect("a grouped digit was found");
         // The digits' probabilities, renormalised without "no digit".
