@@ -227,6 +227,11 @@ fn check(rows: Vec<Clue>, columns: Vec<Clue>) -> (Puzzle, Result<&'static str, S
     if let Err(e) = puzzle.validate() {
         return (puzzle, Err(e.to_string()));
     }
+    // Every line empty is no puzzle anyone draws: a reading of marks
+    // (a clue cell's outline taken for 0 in every line).
+    if puzzle.rows.iter().chain(&puzzle.columns).all(|c| c.0.is_empty()) {
+        return (puzzle, Err("every line's clue was read empty".to_string()));
+    }
     let mut steps = 0u64;
     let result = solve(&puzzle, SolveOptions::default(), |_| {
         steps += 1;

@@ -334,8 +334,9 @@ fn candidates(view: &View, light: bool) -> Vec<Candidate> {
 /// missing.
 fn longest_chain(lines: &[Candidate]) -> Option<(Vec<usize>, f32)> {
     // A member counts in full when it is at least half as long as the
-    // longest candidate, in part when shorter (a title's strokes, a clue
-    // band's edge that fall in line).
+    // longest candidate, a tenth when shorter (a title's strokes, a clue
+    // band's edge, a column of stacked "1"s that fall in line: at half
+    // the spacing they would otherwise outnumber the missing lines).
     let half_longest = (lines.iter().map(Candidate::length).max().unwrap_or(1) as f32 / 2.0).max(1.0);
     let mut best: Option<(f32, Vec<usize>, f32)> = None;
     for i in 0..lines.len() {
@@ -348,8 +349,10 @@ fn longest_chain(lines: &[Candidate]) -> Option<(Vec<usize>, f32)> {
             let members = walk(lines, i, spacing);
             let span = lines[*members.last().unwrap()].at - lines[i].at;
             let missing = ((span / spacing).round() as usize + 1).saturating_sub(members.len());
-            let weight: f32 =
-                members.iter().map(|&m| (lines[m].length() as f32 / half_longest).min(1.0)).sum();
+            let weight: f32 = members
+                .iter()
+                .map(|&m| if lines[m].length() as f32 >= half_longest { 1.0 } else { 0.1 })
+                .sum();
             let score = weight - 0.5 * missing as f32;
             if members.len() >= 3 && best.as_ref().is_none_or(|(s, _, _)| score > *s) {
                 best = Some((score, members, spacing));

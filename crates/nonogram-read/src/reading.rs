@@ -88,9 +88,16 @@ impl LineRead {
     }
 }
 
-/// A clue from numbers: zeros (an empty line's mark) left out.
+/// A clue from numbers: a lone 0 (an empty line's mark) is the empty
+/// clue; a 0 beside other numbers stays, for the checks to refuse (no run
+/// is 0 long: a digit was misread).
 pub fn clue_of(numbers: &[NumberAt]) -> Vec<u32> {
-    numbers.iter().map(|n| n.value).filter(|&v| v > 0).collect()
+    if let [only] = numbers {
+        if only.value == 0 {
+            return Vec::new();
+        }
+    }
+    numbers.iter().map(|n| n.value).collect()
 }
 
 /// Everything read from a picture.

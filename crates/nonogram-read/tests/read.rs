@@ -318,3 +318,31 @@ fn a_mark_taken_for_a_digit_is_left_out_by_the_checks() {
     assert_eq!(checked.status, Status::Doubtful);
     assert_eq!(checked.changes.len(), 1, "{:?}", checked.changes);
 }
+
+#[test]
+fn every_line_read_empty_is_no_reading_to_trust() {
+    // A 0 read in every line (a clue cell's outline taken for one): the
+    // clues agree and have a solution, the empty grid, yet it is doubtful.
+    let n = 5;
+    let zero = || line(&[(0, 0.999, 8)], &[]);
+    let crafted =
+        Crafted { rows: (0..n).map(|_| zero()).collect(), columns: (0..n).map(|_| zero()).collect() };
+    let checked = check_reading(&crafted.reading());
+    assert_eq!(checked.status, Status::Doubtful);
+    assert_eq!(checked.failure.as_deref(), Some("every line's clue was read empty"));
+}
+
+#[test]
+fn a_zero_beside_other_numbers_fails_the_checks_rather_than_vanishing() {
+    let truth = puzzle();
+    let mut crafted = Crafted::of(&truth);
+    // Row 1's first digit read as 0 for sure: "0 2" is no clue.
+    crafted.rows[0].digits[0].choices = vec![(0, 0.999_99)];
+    let checked = check_reading(&crafted.reading());
+    assert_eq!(checked.status, Status::Doubtful);
+    assert!(
+        checked.puzzle.rows[0].0.contains(&0) || !checked.changes.is_empty(),
+        "{:?}",
+        checked.puzzle.rows[0]
+    );
+}
