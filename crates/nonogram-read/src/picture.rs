@@ -35,7 +35,9 @@ pub enum PictureError {
     TooLarge { width: u64, height: u64 },
     /// The bytes are not as long as the size says.
     WrongLength { expected: u64, found: u64 },
-    /// The file is no PNG, JPEG or WebP, or is damaged.
+    /// The file is no PNG, JPEG or WebP.
+    NotAPicture,
+    /// The file is one, but damaged (cut short, a checksum wrong).
     Undecodable(String),
 }
 
@@ -51,7 +53,8 @@ impl fmt::Display for PictureError {
             PictureError::WrongLength { expected, found } => {
                 write!(f, "the picture's pixels are {found} bytes where its size needs {expected}")
             }
-            PictureError::Undecodable(why) => write!(f, "not a PNG, JPEG or WebP picture: {why}"),
+            PictureError::NotAPicture => write!(f, "not a PNG, JPEG or WebP picture"),
+            PictureError::Undecodable(why) => write!(f, "the picture cannot be decoded (damaged?): {why}"),
         }
     }
 }
@@ -116,7 +119,7 @@ impl Picture {
             .with_guessed_format()
             .map_err(|e| PictureError::Undecodable(e.to_string()))?;
         if reader.format().is_none() {
-            return Err(PictureError::Undecodable("its first bytes name no picture format".into()));
+            return Err(PictureError::NotAPicture);
         }
         let (width, height) = reader.into_dimensions().map_err(undecodable)?;
         check_size(width as u64, height as u64)?;
