@@ -13,6 +13,7 @@ use ab_glyph::{Font, FontVec, PxScale, ScaleFont};
 use nonogram_core::{Cell, Grid, Puzzle};
 
 use crate::picture::Picture;
+use crate::straighten::{apply, fit_homography};
 
 /// A small, fast generator (SplitMix64): no crate, the same numbers
 /// everywhere.
@@ -655,12 +656,18 @@ fn warp(canvas: &Canvas, turn: f32, perspective: f32, rng: &mut Rng) -> Canvas {
             cx * sin + cy * cos + oh as f32 / 2.0 + rng.range(-jitter, jitter),
         );
     }
-    let inverse = homography(&dest, &corners);
+    let pairs: Vec<_> = dest
+        .iter()
+        .zip(&corners)
+        .map(|(d, c)| ((d.0 as f64, d.1 as f64), (c.0 as f64, c.1 as f64)))
+        .collect();
+    let inverse = fit_homography(&pairs).expect("four corners in general position fix a homography");
     let corner = canvas.rgb[0];
     let mut out = Canvas::new(ow, oh, corner);
     for y in 0..oh {
         for x in 0..ow {
-            let (sx, sy) = apply_homography(&inverse, x as f32 + 0.5, y as f32 + 0.5);
+            let (sx, sy) = apply(&inverse, x as f64 + 0.5, y as f64 + 0.5);
+            let (sx, sy) = (sx as f32, sy as f32);
             if let Some(c) = sample(canvas, sx - 0.5, sy - 0.5) {
                 out.rgb[(y * ow + x) as usize] = c;
             }
@@ -686,49 +693,6 @@ fn sample(canvas: &Canvas, x: f32, y: f32) -> Option<Colour> {
         *o = top * (1.0 - ty) + bottom * ty;
     }
     Some(out)
-}
-
-/// The homography taking the four `from` points to the four `to` points
-/// (solved as an 8 × 8 linear system).
-pub fn homography(from: &[(f32, f32); 4], to: &[(f32, f32); 4]) -> [f64; 9] {
-    let mut a = [[0.0f64; 9]; 8];
-    for i in 0..4 {
-        let (x, y) = (from[i].0 as f64, from[i].1 as f64);
-        let (u, v) = (to[i].0 as f64, to[i].1 as f64);
-        a[2 * i] = [x, y, 1.0, 0.0, 0.0, 0.0, -u * x, -u * y, u];
-        a[2 * i + 1] = [0.0, 0.0, 0.0, x, y, 1.0, -v * x, -v * y, v];
-    }
-    for col in 0..8 {
-        let pivot = (col..8).max_by(|&r, &s| a[r][col].abs().total_cmp(&a[s][col].abs())).unwrap_or(col);
-        a.swap(col, pivot);
-        let p = a[col][col];
-        if p.abs() < 1e-12 {
-            continue;
-        }
-        for v in a[col][col..].iter_mut() {
-            *v /= p;
-        }
-        let pivot_row = a[col];
-        for (r, row) in a.iter_mut().enumerate() {
-            if r != col {
-                let f = row[col];
-                for (v, q) in row[col..].iter_mut().zip(&pivot_row[col..]) {
-                    *v -= f * q;
-                }
-            }
-        }
-    }
-    let mut h = [1.0; 9];
-    for (v, row) in h.iter_mut().zip(&a) {
-        *v = row[8];
-    }
-    h
-}
-
-pub fn apply_homography(h: &[f64; 9], x: f32, y: f32) -> (f32, f32) {
-    let (x, y) = (x as f64, y as f64);
-    let d = h[6] * x + h[7] * y + h[8];
-    (((h[0] * x + h[1] * y + h[2]) / d) as f32, ((h[3] * x + h[4] * y + h[5]) / d) as f32)
 }
 
 /// A Gaussian-like blur: three box blurs of the radius, each way.

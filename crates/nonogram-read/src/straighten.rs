@@ -129,7 +129,7 @@ fn runs(picture: &Picture, line: &Line, vertical: bool, light: bool) -> Vec<(u32
 }
 
 /// A point, in pixels.
-type Point = (f64, f64);
+pub(crate) type Point = (f64, f64);
 
 /// Where a horizontal line (y = a + x·p) and a vertical one (x = b + y·q)
 /// cross.
@@ -142,7 +142,7 @@ fn crossing(h: &Line, v: &Line) -> Point {
 /// The homography (h33 = 1) taking each `from` point to its `to` point,
 /// fitted by least squares (the normal equations of the usual linear
 /// form, solved by elimination). `None` when the points do not fix one.
-fn fit_homography(pairs: &[(Point, Point)]) -> Option<[f64; 9]> {
+pub(crate) fn fit_homography(pairs: &[(Point, Point)]) -> Option<[f64; 9]> {
     if pairs.len() < 4 {
         return None;
     }
@@ -190,7 +190,8 @@ fn fit_homography(pairs: &[(Point, Point)]) -> Option<[f64; 9]> {
     Some([n[0], n[1], n[2] * SCALE, n[3], n[4], n[5] * SCALE, n[6] / SCALE, n[7] / SCALE, 1.0])
 }
 
-fn apply(h: &[f64; 9], u: f64, v: f64) -> (f64, f64) {
+/// Where a homography takes a point.
+pub(crate) fn apply(h: &[f64; 9], u: f64, v: f64) -> (f64, f64) {
     let d = h[6] * u + h[7] * v + h[8];
     ((h[0] * u + h[1] * v + h[2]) / d, (h[3] * u + h[4] * v + h[5]) / d)
 }
