@@ -52,6 +52,23 @@ impl Rect {
     }
 }
 
+/// How many pixels of a part of the picture have each luminance.
+pub fn histogram(picture: &Picture, rect: Rect) -> [u32; 256] {
+    let rect = rect.clipped(picture);
+    let mut histogram = [0u32; 256];
+    for y in rect.y0..rect.y1 {
+        for x in rect.x0..rect.x1 {
+            histogram[picture.at(x, y) as usize] += 1;
+        }
+    }
+    histogram
+}
+
+/// The most common luminance of a histogram (the last of a tie).
+pub fn most_common(histogram: &[u32; 256]) -> u8 {
+    (0..256).max_by_key(|&l| histogram[l]).unwrap_or(255) as u8
+}
+
 /// Ink in a part of the picture: its background and how far from it a
 /// pixel must be to count as ink.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,13 +95,8 @@ impl Ink {
         if rect.is_empty() {
             return None;
         }
-        let mut histogram = [0u32; 256];
-        for y in rect.y0..rect.y1 {
-            for x in rect.x0..rect.x1 {
-                histogram[picture.at(x, y) as usize] += 1;
-            }
-        }
-        let background = (0..256).max_by_key(|&l| histogram[l]).unwrap_or(255) as i32;
+        let histogram = histogram(picture, rect);
+        let background = most_common(&histogram) as i32;
         let contrast = (0..256)
             .filter(|&l| histogram[l as usize] > 0)
             .map(|l| (l - background).abs())

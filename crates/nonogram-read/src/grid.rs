@@ -16,6 +16,7 @@
 //! column clues) and its horizontal lines the ones that reach furthest left
 //! (through the row clues); the clue areas' own lines stop at the grid.
 
+use crate::blob::{histogram, most_common, Rect};
 use crate::picture::Picture;
 
 /// How much darker (or lighter) than its surroundings a pixel of a line is,
@@ -159,11 +160,8 @@ fn merged(mut runs: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
 
 /// The luminance of most of the picture (its background).
 pub fn background(picture: &Picture) -> u8 {
-    let mut histogram = [0u32; 256];
-    for &l in picture.luma() {
-        histogram[l as usize] += 1;
-    }
-    (0..256).max_by_key(|&l| histogram[l]).unwrap_or(255) as u8
+    let all = Rect { x0: 0, y0: 0, x1: picture.width(), y1: picture.height() };
+    most_common(&histogram(picture, all))
 }
 
 /// A picture's pixels seen along one direction: `along` runs along the
