@@ -85,7 +85,7 @@ pub fn puzzle_samples(faces: &[&Face], rng: &mut Rng, out: &mut Vec<(Glyph, u8)>
     let mut picture = canvas.picture();
     if photo {
         match straighten(&picture) {
-            Some(level) => picture = level,
+            Some(level) => picture = level.picture,
             None => return false,
         }
     }

@@ -62,7 +62,7 @@ pub fn read_picture(picture: &Picture, network: &Network) -> Result<(Reading, Ch
     let Some(level) = straighten::straighten(picture) else {
         return as_it_is;
     };
-    let levelled = read(&level, network).map(|r| checked(Reading { straightened: Some(level), ..r }));
+    let levelled = read(&level.picture, network).map(|r| checked(Reading { straightened: Some(level), ..r }));
     // Then, between two alike, the one with fewer lines read empty.
     let rank = |r: &Result<(Reading, Checked), NotFound>| match r {
         Ok((_, c)) if c.status == Status::Certain => (4, 0),

@@ -6,6 +6,7 @@ use crate::clues::{self, Candidate, Join};
 use crate::grid::{find_grid, GridLines};
 use crate::network::{ranked, Network, CLASSES, NO_DIGIT};
 use crate::picture::Picture;
+use crate::straighten::Straightened;
 
 /// One digit as read: where it is, and the digits it may be, most likely
 /// first, with their probabilities (among digits), and the probability
@@ -109,7 +110,19 @@ pub struct Reading {
     /// The picture levelled, when it was read so (the positions above are
     /// in it, see [`crate::read_picture`]); `None` when it was read as it
     /// is.
-    pub straightened: Option<Picture>,
+    pub straightened: Option<Straightened>,
+}
+
+impl Reading {
+    /// Where a point of the reading (a digit's place) lies in the picture
+    /// read: the same point, unless the reading was of the picture
+    /// straightened.
+    pub fn in_picture(&self, x: f64, y: f64) -> (f64, f64) {
+        match &self.straightened {
+            Some(level) => level.in_picture(x, y),
+            None => (x, y),
+        }
+    }
 }
 
 /// Why no puzzle was read.

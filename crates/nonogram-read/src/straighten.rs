@@ -220,9 +220,34 @@ fn invert(h: &[f64; 9]) -> Option<[f64; 9]> {
 /// obliquely would otherwise ask for a huge one).
 const MOST_PIXELS: f64 = 16_000_000.0;
 
+/// A picture levelled by [`straighten`], and the way back to the picture
+/// it was levelled from (to show where a reading found each number).
+#[derive(Clone, PartialEq)]
+pub struct Straightened {
+    pub picture: Picture,
+    /// Takes a point of the level picture (shifted by `offset`) to the
+    /// picture it came from.
+    to_picture: [f64; 9],
+    offset: (f64, f64),
+}
+
+impl Straightened {
+    /// Where a point of the level picture lies in the picture it was
+    /// levelled from.
+    pub fn in_picture(&self, x: f64, y: f64) -> (f64, f64) {
+        apply(&self.to_picture, x + self.offset.0, y + self.offset.1)
+    }
+}
+
+impl std::fmt::Debug for Straightened {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Straightened({}×{})", self.picture.width(), self.picture.height())
+    }
+}
+
 /// The picture with its grid level and evenly spaced, or `None` when it
 /// already is (or no grid is found at a slant either).
-pub fn straighten(picture: &Picture) -> Option<Picture> {
+pub fn straighten(picture: &Picture) -> Option<Straightened> {
     let light = background(picture) < 128;
     let across = lines(picture, false, light);
     let down = lines(picture, true, light);
@@ -288,7 +313,8 @@ pub fn straighten(picture: &Picture) -> Option<Picture> {
             luma.push(sample(picture, x as f32 - 0.5, y as f32 - 0.5).unwrap_or(fill));
         }
     }
-    Picture::from_luma(ow, oh, luma).ok()
+    let picture = Picture::from_luma(ow, oh, luma).ok()?;
+    Some(Straightened { picture, to_picture, offset: (min_x, min_y) })
 }
 
 /// The luminance at a point between pixels (bilinear), `None` outside.

@@ -346,3 +346,37 @@ fn a_zero_beside_other_numbers_fails_the_checks_rather_than_vanishing() {
         checked.puzzle.rows[0]
     );
 }
+
+#[test]
+fn a_levelled_reading_places_the_grid_where_it_is_in_the_turned_picture() {
+    // The page draws what was read over the picture the user gave: each
+    // point of a levelled reading must map back onto that picture.
+    let faces = held_back_faces();
+    let network = Network::shipped();
+    let mut rng = Rng::new(7);
+    let solution = random_solution(10, 10, &mut rng);
+    let drawn = draw_puzzle(&solution, STYLES[0], &faces[0], 26.0, false, &mut rng);
+    let photo = Photo { turn: 3.0, perspective: 0.0, blur: 0.0, shading: 0.0, noise: 0.0, jpeg: None };
+    let picture = photo.apply(&drawn.canvas, &mut rng).picture();
+    let (reading, _) = read_picture(&picture, &network).expect("a turned puzzle is read");
+    assert!(reading.straightened.is_some(), "a picture turned 3° is read levelled");
+    // The grid's four corners, mapped back, are on the grid's lines: dark
+    // within two pixels.
+    let g = &reading.grid;
+    let (x0, x1, y0, y1) = (g.xs[0], *g.xs.last().unwrap(), g.ys[0], *g.ys.last().unwrap());
+    for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
+        let (px, py) = reading.in_picture(x as f64, y as f64);
+        let darkest = (-2..=2)
+            .flat_map(|dy| (-2..=2).map(move |dx| (dx, dy)))
+            .map(|(dx, dy)| picture.at((px.round() as i64 + dx) as u32, (py.round() as i64 + dy) as u32))
+            .min()
+            .unwrap();
+        assert!(darkest < 100, "corner ({x}, {y}) maps to ({px:.1}, {py:.1}), {darkest} there");
+    }
+    // Read as it is, nothing moves.
+    let level = reading.straightened.clone().unwrap().picture;
+    let (again, _) = read_picture(&level, &network).unwrap();
+    if again.straightened.is_none() {
+        assert_eq!(again.in_picture(12.5, 40.0), (12.5, 40.0));
+    }
+}
