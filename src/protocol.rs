@@ -15,8 +15,8 @@ pub mod wire;
 
 pub use cells::Cells;
 pub use messages::{
-    CheckRequest, Finished, FixNote, Frame, FromWorker, GenerateRequest, HintRequest, RunColours,
-    SolveRequest, ToWorker, VerdictKind,
+    CheckRequest, Finished, FixNote, Frame, FromWorker, GenerateRequest, HintRequest, ReadAnswer, ReadMark,
+    RunColours, SolveRequest, ToWorker, VerdictKind,
 };
 pub use parsing::{parse_for_page, parse_outcome, read_parsed, ParseOutcome, ParsedText, PuzzleData};
 pub use wire::{decode, encode};

@@ -46,6 +46,10 @@ pub enum Msg {
     Play(crate::page::state::PlayAction),
     /// The page's address changed (a share link opened in this tab).
     HashChanged,
+    /// Clues from the line-by-line editor (`true`: solve them once read).
+    LineClues(String, bool),
+    /// What the board shows of the line-by-line editor.
+    LinesBoard(super::lines_view::LinesBoard),
 }
 
 /// Windows this narrow or narrower put the board below the input (as
@@ -86,6 +90,8 @@ pub struct App {
     pub(super) picture: Option<PictureClues>,
     /// Bumped when the window is resized.
     pub(super) resized: u64,
+    /// What the board shows of the line-by-line editor.
+    pub(super) lines_board: super::lines_view::LinesBoard,
     /// The person's own input that a share link or a sample replaced,
     /// offered back ("Restore my previous input").
     pub(super) replaced: Option<String>,
@@ -125,6 +131,10 @@ impl App {
                 }
                 Effect::StartPlay => {
                     ctx.link().send_message(Msg::TogglePlay);
+                    None
+                }
+                Effect::Solve => {
+                    ctx.link().send_message(Msg::Act(Action::Solve { now: js_sys::Date::now() }));
                     None
                 }
                 Effect::Keep { key, value } => {
@@ -183,6 +193,13 @@ impl Component for App {
                 self.picture = Some(clues);
             }
             Msg::RestoreInput => self.restore_input(ctx),
+            Msg::LineClues(text, solve) => {
+                if solve {
+                    self.dispatch(ctx, Action::SolveWhenRead);
+                }
+                self.load_input(ctx, text);
+            }
+            Msg::LinesBoard(board) => self.lines_board = board,
             Msg::TogglePlay => {
                 let saved = match (&self.state.play, self.state.puzzle()) {
                     (None, Some(puzzle)) => super::storage::storage().and_then(|s| {

@@ -52,6 +52,9 @@ pub struct BoardProps {
     /// go to `on_play`.
     pub play: Option<PlayBoard>,
     pub on_play: Callback<PlayAction>,
+    /// The line whose clue is being typed line by line: highlighted.
+    #[prop_or_default]
+    pub focus: Option<LineId>,
 }
 
 /// What the board shows in play mode besides the player's cells.
@@ -524,8 +527,8 @@ impl BoardPanel {
     }
 
     /// Moves the highlight bands to the row and column under the pointer
-    /// (a cell highlights both, a clue its line), else to the play
-    /// cursor's; hides them when there is neither.
+    /// (a cell highlights both, a clue its line), else to the line being
+    /// typed, else to the play cursor's; hides them when there is none.
     fn highlight(&self, props: &BoardProps) {
         let Some(l) = self.board.layout() else { return };
         let (mut row, mut column) = (None, None);
@@ -541,11 +544,14 @@ impl BoardPanel {
                     }
                 }
             }
-            None => {
-                if let Some(play) = &props.play {
+            None => match (props.focus, &props.play) {
+                (Some(LineId::Row(r)), _) if r < l.height => row = Some(r),
+                (Some(LineId::Column(c)), _) if c < l.width => column = Some(c),
+                (_, Some(play)) => {
                     (row, column) = (Some(play.cursor / l.width.max(1)), Some(play.cursor % l.width.max(1)));
                 }
-            }
+                _ => {}
+            },
         }
         let place = |band: &NodeRef, rect: Option<(f64, f64, f64, f64)>| {
             let Some(band) = band.cast::<web_sys::HtmlElement>() else { return };

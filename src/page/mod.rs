@@ -12,7 +12,8 @@
 //! wasm only: `app` (the root component: it turns what happens into
 //! actions and carries out the reducer's effects), the components it
 //! draws (`view`, `input_panel`, `panels`, `board`, `play_bar`, the
-//! picture panel's `picture_*`, `export_view`, `builtin_list`: the
+//! picture panel's `picture_*`, `lines_view` (clues line by line and a
+//! puzzle read from a picture), `export_view`, `builtin_list`: the
 //! built-in puzzles, `progress_list`: My progress, `board_text`: the
 //! board in words), `draw` (the
 //! canvas), `input` (reading the text, share links), `setup` (the first
@@ -43,6 +44,8 @@ mod export_view;
 mod input;
 #[cfg(target_arch = "wasm32")]
 mod input_panel;
+#[cfg(target_arch = "wasm32")]
+mod lines_view;
 #[cfg(target_arch = "wasm32")]
 mod location;
 #[cfg(target_arch = "wasm32")]

@@ -140,10 +140,12 @@ impl PicturePanel {
         }
     }
 
-    /// The picture worker, started on first use.
+    /// The picture worker (its own script, out of the first download),
+    /// started on first use.
     fn worker(&mut self, ctx: &Context<Self>) -> Result<&WorkerHandle, String> {
         if self.worker.is_none() {
-            self.worker = Some(WorkerHandle::spawn(
+            self.worker = Some(WorkerHandle::spawn_script(
+                "pictures",
                 ctx.link().callback(PictureMsg::FromWorker),
                 ctx.link().callback(PictureMsg::WorkerCrashed),
             )?);

@@ -35,6 +35,7 @@ impl App {
             first_visit: false,
             picture: None,
             resized: 0,
+            lines_board: Default::default(),
             // The text to offer back survives a reload.
             replaced: storage().and_then(|s| s.get_item(REPLACED_KEY).ok().flatten()),
             _on_hash: None,

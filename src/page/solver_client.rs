@@ -84,6 +84,7 @@ impl SolverClient {
             | Effect::Keep { .. }
             | Effect::Load(_)
             | Effect::StartPlay
+            | Effect::Solve
             | Effect::Address(_)
             | Effect::FetchBuiltins
             | Effect::OpenShared(_) => None,

@@ -5,6 +5,7 @@ use super::app::{App, Msg};
 use super::board::BoardPanel;
 use super::export_view::ExportPanel;
 use super::input_panel::{ClueText, InputPanel};
+use super::lines_view::LinesPanel;
 use super::panels::{ActionBar, Lab, PlaybackBar, VerdictPanel};
 use super::picture_view::PicturePanel;
 use super::play_bar::PlayBar;
@@ -86,6 +87,15 @@ impl App {
         let comparing = state.shown_solution.is_some();
         let playing = state.play.is_some();
         let on_play = link.callback(Msg::Play);
+        // The board shows the clues typed line by line while they are no
+        // puzzle yet, or a reading under review (every cell unknown; a
+        // version of their own, counted down from the top, never the
+        // input's).
+        let typed = self
+            .lines_board
+            .typed
+            .as_ref()
+            .filter(|_| self.lines_board.reviewing || matches!(state.input, Input::Invalid(_)));
         html! {
             <main>
                 <header class="top">
@@ -116,8 +126,10 @@ impl App {
                     if let Some(title) = self.puzzle_title() {
                         <p id="puzzle-title" class="puzzle-title" dir="auto">{ title }</p>
                     }
-                    <BoardPanel puzzle={state.puzzle().cloned()} colour={state.colour().cloned()} version={state.version}
-                        cells={state.shown().cloned()}
+                    <BoardPanel puzzle={typed.map(|t| t.0.clone()).or_else(|| state.puzzle().cloned())}
+                        focus={self.lines_board.focus} colour={if typed.is_some() { None } else { state.colour().cloned() }}
+                        version={if typed.is_some() { u64::MAX - self.lines_board.version } else { state.version }}
+                        cells={typed.map(|t| t.1.clone()).or_else(|| state.shown().cloned())}
                         fresh={if comparing || playing { Rc::default() } else { state.playback.fresh_cells().clone() }}
                         mark={match &state.play {
                             Some(p) => p.hint.as_ref().and_then(|h| h.line).map(LineMark::Worked),
@@ -130,7 +142,7 @@ impl App {
                         }}
                         zoom={state.zoom} note={self.board_note()} summary={self.board_summary()}
                         resized={self.resized} on_action={on_action.clone()} on_clue={link.callback(Msg::Clue)}
-                        play={self.play_board()} on_play={on_play.clone()} />
+                        play={if typed.is_some() { None } else { self.play_board() }} on_play={on_play.clone()} />
                 </section>
                 // The board's tools beside it on a wide screen, under it on a
                 // narrow one (style.css places them): the verdict, then play's
@@ -158,6 +170,9 @@ impl App {
                             playing={state.playing} speed={state.speed} on_action={on_action.clone()} />
                     }
                 </section>
+                <LinesPanel puzzle={state.puzzle().cloned().filter(|_| state.colour().is_none())}
+                    on_clues={link.callback(|(text, solve)| Msg::LineClues(text, solve))}
+                    on_board={link.callback(Msg::LinesBoard)} />
                 <InputPanel clues_ref={self.clues_ref.clone()} detected={detected} error={error.to_string()}
                     batch={state.batch()}
                     first_visit={self.first_visit}

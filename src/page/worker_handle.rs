@@ -20,26 +20,37 @@ pub struct WorkerHandle {
     _on_error: Closure<dyn FnMut(web_sys::Event)>,
 }
 
-/// The worker's loader script. Its name holds a hash of the worker's
-/// files, as the page's own do (`scripts/offline`, Trunk's post-build
-/// hook, names it in index.html's `<meta name="nonogram-worker">`), so a
+/// A worker's loader script (`script`: `worker`, the solver's, or
+/// `pictures`). Its name holds a hash of the worker's files, as the page's
+/// own do (`scripts/offline`, Trunk's post-build hook, names it in
+/// index.html's `<meta name="nonogram-worker">`, `nonogram-pictures`), so a
 /// page never starts a worker of another build; Trunk's own name where a
 /// build has no such line.
-fn loader_url() -> String {
+fn loader_url(script: &str) -> String {
     web_sys::window()
         .and_then(|w| w.document())
-        .and_then(|d| d.query_selector("meta[name=nonogram-worker]").ok().flatten())
+        .and_then(|d| d.query_selector(&format!("meta[name=nonogram-{script}]")).ok().flatten())
         .and_then(|meta| meta.get_attribute("content"))
-        .unwrap_or_else(|| "./worker_loader.js".into())
+        .unwrap_or_else(|| format!("./{script}_loader.js"))
 }
 
 impl WorkerHandle {
+    /// The solver's worker (also the racer's and the picture panel's).
     pub fn spawn(
         on_worker: Callback<FromWorker>,
         on_crash: Callback<String>,
     ) -> Result<WorkerHandle, String> {
+        WorkerHandle::spawn_script("worker", on_worker, on_crash)
+    }
+
+    /// The worker of the script `script` (see [`loader_url`]).
+    pub fn spawn_script(
+        script: &str,
+        on_worker: Callback<FromWorker>,
+        on_crash: Callback<String>,
+    ) -> Result<WorkerHandle, String> {
         // Trunk's loader shim imports the classic (no-modules) worker script.
-        let worker = Worker::new(&loader_url()).map_err(|e| format!("{e:?}"))?;
+        let worker = Worker::new(&loader_url(script)).map_err(|e| format!("{e:?}"))?;
         let queue: Rc<RefCell<Option<Vec<JsValue>>>> = Rc::new(RefCell::new(Some(Vec::new())));
         let (waiting, target) = (queue.clone(), worker.clone());
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {

@@ -74,6 +74,12 @@ pub enum ToWorker {
     /// Make a puzzle (see [`GenerateRequest`]). Answered by `Generated`,
     /// or `Error` when the grade did not come in time.
     Generate(GenerateRequest),
+    /// Read a puzzle's clues from the picture posted with this message (a
+    /// screenshot or a photo of a puzzle): the reader's worker alone
+    /// answers it, with `Read`.
+    ReadPicture {
+        id: u32,
+    },
 }
 
 /// A puzzle made to order (see `nonogram_core::generate`): the same
@@ -301,6 +307,47 @@ pub enum FromWorker {
     /// carries no writer: `page::state::solve::made_text`).
     /// (Boxed: the other messages are small.)
     Generated { title: String, puzzle: Box<SolveRequest> },
+    /// What the reader made of a picture (boxed: the other messages are small).
+    Read(Box<ReadAnswer>),
+}
+
+/// What the reader's worker read in a picture of a puzzle, checked by the
+/// solver: the clues, how sure it is, and where each number was found (in
+/// the picture's own pixels, to draw over it).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ReadAnswer {
+    pub id: u32,
+    /// Why no puzzle was read; empty when one was.
+    pub error: String,
+    /// The picture's size in pixels, as the browser decoded it.
+    pub width: u32,
+    pub height: u32,
+    /// Every number passed the checks unchanged and is certain.
+    pub certain: bool,
+    pub rows: Vec<Vec<u32>>,
+    pub columns: Vec<Vec<u32>>,
+    /// The grid's corners in the picture: top left, top right, bottom
+    /// right, bottom left.
+    pub outline: Vec<(f64, f64)>,
+    pub marks: Vec<ReadMark>,
+    /// The lines with a doubt (a number unsure, changed by the checks, or
+    /// none read), each with what the reader says of it.
+    pub doubts: Vec<(nonogram_core::LineId, String)>,
+    /// What the checks said of the whole reading, in words.
+    pub summary: String,
+}
+
+/// A number read, where it was found: its line, its place in the line's
+/// numbers as read (0-based), the text read and a box around its digits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReadMark {
+    pub line: nonogram_core::LineId,
+    pub number: usize,
+    pub text: String,
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
 }
 
 /// A finished solve, as the worker reports it.

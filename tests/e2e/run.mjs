@@ -6,7 +6,7 @@
 // prints the page's console.
 import { finish } from './lib.mjs';
 
-for (const panel of ['input', 'solve', 'playback', 'board', 'big', 'lab', 'play', 'picture', 'colour', 'look', 'offline']) {
+for (const panel of ['input', 'solve', 'playback', 'board', 'big', 'lab', 'play', 'picture', 'read', 'colour', 'look', 'offline']) {
   await import(`./${panel}.test.mjs`);
 }
 await finish();

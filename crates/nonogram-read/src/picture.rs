@@ -96,17 +96,19 @@ impl Picture {
         if rgba.len() as u64 != expected {
             return Err(PictureError::WrongLength { expected, found: rgba.len() as u64 });
         }
-        let luma = rgba
-            .as_chunks::<4>()
-            .0
-            .iter()
-            .map(|p| {
-                let l = luminance(p[0], p[1], p[2]) as u32;
-                let a = p[3] as u32;
-                ((l * a + 255 * (255 - a) + 127) / 255) as u8
-            })
-            .collect();
+        let luma = Picture::luma_of_rgba(rgba).collect();
         Ok(Picture { width, height, luma }.shrunk_to_fit())
+    }
+
+    /// The luminance of RGBA pixels (a whole number of them), transparent
+    /// ones counted as white, as a page shows them: for building a
+    /// picture a strip of rows at a time.
+    pub fn luma_of_rgba(rgba: &[u8]) -> impl Iterator<Item = u8> + '_ {
+        rgba.as_chunks::<4>().0.iter().map(|p| {
+            let l = luminance(p[0], p[1], p[2]) as u32;
+            let a = p[3] as u32;
+            ((l * a + 255 * (255 - a) + 127) / 255) as u8
+        })
     }
 
     /// Decodes a PNG, JPEG or WebP file, refusing one of more than

@@ -17,10 +17,13 @@
 //! - `text`: the words the page shows; `zoom`: the board's zoom;
 //! - `address`: what the address says after `#` (a shared or made puzzle);
 //! - `builtins`: the built-in puzzles' list; `progress`: My progress;
-//! - `picture`: the picture panel's own state and reducer.
+//! - `picture`: the picture panel's own state and reducer;
+//! - `lines`: clues typed line by line, and a picture's reading under
+//!   review (its own state and reducer).
 
 pub mod address;
 pub mod builtins;
+pub mod lines;
 pub mod picture;
 mod play;
 pub mod progress;
@@ -33,6 +36,7 @@ mod zoom;
 
 pub use address::{Address, Day, Order};
 pub use builtins::{Builtin, Builtins, Catalogue, Licence, BUILTIN_URL, GRADES};
+pub use lines::{line_name, Lines, LinesAction, LinesEffect};
 pub use picture::{CheckView, PictureAction, PictureClues, PictureEffect, PictureState};
 pub use play::action::{HintView, PlayAction};
 pub use play::board::{line_cells, line_done, lines_done, progress_key, Play};

@@ -119,6 +119,9 @@ pub struct State {
     pub played: Rc<Vec<Played>>,
     /// The next text read goes straight into play (a puzzle made to order).
     pub(super) play_when_read: bool,
+    /// The next text read is solved at once (clues read from a picture:
+    /// the solver checks them).
+    pub(super) solve_when_read: bool,
 }
 
 /// Everything that changes the state.
@@ -208,6 +211,9 @@ pub enum Action {
         action: PlayAction,
         now: f64,
     },
+    /// The text about to be put in `Clues` is to be solved once read
+    /// (clues read from a picture, checked at once).
+    SolveWhenRead,
 }
 
 /// What the page must do after a change.
@@ -249,6 +255,8 @@ pub enum Effect {
     Load(String),
     /// Start play mode on the puzzle just read.
     StartPlay,
+    /// Solve the puzzle just read (see [`Action::SolveWhenRead`]).
+    Solve,
 }
 
 impl Default for State {
@@ -281,6 +289,7 @@ impl Default for State {
             builtins: Builtins::Unopened,
             played: Rc::default(),
             play_when_read: false,
+            solve_when_read: false,
         }
     }
 }
@@ -391,6 +400,7 @@ impl State {
                 }
             }
             Action::Solve { now } => self.solve(now, &mut effects),
+            Action::SolveWhenRead => self.solve_when_read = true,
             Action::Stop => {
                 if self.running.take().is_some() {
                     self.respawn(&mut effects);
@@ -596,6 +606,9 @@ impl State {
         }
         if std::mem::take(&mut self.play_when_read) && outcome.is_ok() && self.play.is_none() {
             effects.push(Effect::StartPlay);
+        }
+        if std::mem::take(&mut self.solve_when_read) && outcome.is_ok() && self.play.is_none() {
+            effects.push(Effect::Solve);
         }
         self.input = match outcome {
             Ok((format, puzzle, count, colour)) => {

@@ -600,3 +600,23 @@ fn a_puzzle_being_made_is_stopped_by_stop_by_other_text_and_by_solve() {
     assert!(effects.contains(&Effect::RespawnWorker) && s.generating.is_none(), "{effects:?}");
     assert!(matches!(effects.last(), Some(Effect::Post(_))), "{effects:?}");
 }
+
+#[test]
+fn clues_read_from_a_picture_are_solved_once_read_and_only_those() {
+    let mut s = State::default();
+    let text = "width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n2\n0\n";
+    let read = |s: &mut State, text: &str| {
+        let effects = s.reduce(Action::Edited { bytes: text.len() });
+        let Some(Effect::Parse { version, index }) = effects.last().cloned() else { panic!("{effects:?}") };
+        let outcome = crate::protocol::parse_for_page(text, index);
+        s.reduce(Action::FromWorker { message: FromWorker::Parsed { id: version as u32, outcome } })
+    };
+    assert_eq!(s.reduce(Action::SolveWhenRead), []);
+    assert_eq!(read(&mut s, text), [Effect::Solve]);
+    // The next text is only read.
+    assert_eq!(read(&mut s, text), []);
+    // Clues that are no puzzle are not solved, and the wish goes with them.
+    s.reduce(Action::SolveWhenRead);
+    assert_eq!(read(&mut s, "width 2\nheight 2\n\nrows\n2\n2\n\ncolumns\n2\n0\n"), []);
+    assert_eq!(read(&mut s, text), []);
+}

@@ -3,8 +3,8 @@
 
 use super::{Reader, Wire};
 use crate::protocol::messages::{
-    CheckRequest, Finished, FixNote, Frame, FromWorker, GenerateRequest, HintRequest, RunColours,
-    SolveRequest, ToWorker,
+    CheckRequest, Finished, FixNote, Frame, FromWorker, GenerateRequest, HintRequest, ReadAnswer, ReadMark,
+    RunColours, SolveRequest, ToWorker,
 };
 use crate::protocol::parsing::{ParsedText, PuzzleData};
 
@@ -28,6 +28,20 @@ wire_struct!(PuzzleData { rows, columns, row_colours, column_colours, names, rgb
 wire_struct!(CheckRequest { id, width, height, cells });
 wire_struct!(HintRequest { id, rows, columns, cells, check, colours });
 wire_struct!(GenerateRequest { id, width, height, difficulty, seed, colours, title });
+wire_struct!(ReadAnswer {
+    id,
+    error,
+    width,
+    height,
+    certain,
+    rows,
+    columns,
+    outline,
+    marks,
+    doubts,
+    summary
+});
+wire_struct!(ReadMark { line, number, text, x, y, w, h });
 wire_struct!(FixNote { row, col, fill, by_line_logic, guesses, colour });
 wire_struct!(Finished {
     id,
@@ -63,6 +77,7 @@ impl Wire for ToWorker {
             ToWorker::Parse { id, index } => put!(out, 6, id, index),
             ToWorker::Hint(q) => put!(out, 7, q),
             ToWorker::Generate(q) => put!(out, 8, q),
+            ToWorker::ReadPicture { id } => put!(out, 9, id),
         }
     }
     fn get(r: &mut Reader) -> Option<ToWorker> {
@@ -81,6 +96,7 @@ impl Wire for ToWorker {
             6 => ToWorker::Parse { id: Wire::get(r)?, index: Wire::get(r)? },
             7 => ToWorker::Hint(Wire::get(r)?),
             8 => ToWorker::Generate(Wire::get(r)?),
+            9 => ToWorker::ReadPicture { id: Wire::get(r)? },
             _ => return None,
         })
     }
@@ -162,6 +178,7 @@ impl Wire for FromWorker {
                 put!(out, 9, id, fixes, tried, total, done)
             }
             FromWorker::Generated { title, puzzle } => put!(out, 12, title, puzzle),
+            FromWorker::Read(answer) => put!(out, 13, answer),
         }
     }
     fn get(r: &mut Reader) -> Option<FromWorker> {
@@ -195,6 +212,7 @@ impl Wire for FromWorker {
             },
             6 => FromWorker::PictureError { id: Wire::get(r)?, message: Wire::get(r)? },
             12 => FromWorker::Generated { title: Wire::get(r)?, puzzle: Box::new(Wire::get(r)?) },
+            13 => FromWorker::Read(Wire::get(r)?),
             11 => FromWorker::ColourCells {
                 id: Wire::get(r)?,
                 width: Wire::get(r)?,

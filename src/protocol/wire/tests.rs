@@ -1,7 +1,8 @@
 //! Every message through the wire and back; hostile bytes refused.
 use super::*;
 use crate::protocol::{
-    CheckRequest, Finished, FixNote, Frame, FromWorker, GenerateRequest, HintRequest, SolveRequest, ToWorker,
+    CheckRequest, Finished, FixNote, Frame, FromWorker, GenerateRequest, HintRequest, ReadAnswer, ReadMark,
+    SolveRequest, ToWorker,
 };
 
 fn round_trip<T: Wire + PartialEq + std::fmt::Debug>(message: T) {
@@ -35,6 +36,32 @@ fn every_message_round_trips() {
     );
     round_trip(ToWorker::Solve(request));
     round_trip(ToWorker::LoadPicture { id: 1, name: "ünï.png".into() });
+    round_trip(ToWorker::ReadPicture { id: 12 });
+    round_trip(FromWorker::Read(Box::new(ReadAnswer {
+        id: 12,
+        error: String::new(),
+        width: 640,
+        height: 480,
+        certain: false,
+        rows: vec![vec![1, 12], vec![]],
+        columns: vec![vec![3]],
+        outline: vec![(10.5, 20.0), (600.0, 21.25), (598.0, 470.0), (11.0, 469.5)],
+        marks: vec![ReadMark {
+            line: nonogram_core::LineId::Column(0),
+            number: 0,
+            text: "3".into(),
+            x: 1.0,
+            y: 2.0,
+            w: 3.5,
+            h: 7.0,
+        }],
+        doubts: vec![(nonogram_core::LineId::Row(1), "no number read".into())],
+        summary: "doubtful".into(),
+    })));
+    round_trip(FromWorker::Read(Box::new(ReadAnswer {
+        error: "no puzzle found".into(),
+        ..ReadAnswer::default()
+    })));
     round_trip(ToWorker::Resample { id: 2, width: 200, height: 150, colours: 5 });
     let cells = Cells::parse("#.#?..").unwrap();
     round_trip(ToWorker::Check(CheckRequest { id: 3, width: 3, height: 2, cells: cells.clone() }));

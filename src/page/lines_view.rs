@@ -1,0 +1,389 @@
+//! Clues line by line, and a puzzle read from a picture: "Read a puzzle
+//! from an image" (a file input: a phone offers its camera; or a picture
+//! pasted or dropped anywhere on the page), the reading shown over the
+//! picture (the grid found, each number read, the doubtful ones marked),
+//! and a field for each row's and column's clue, checked as it is typed.
+//!
+//! The editor's state and every change to it are in
+//! [`crate::page::state::lines`] (a pure reducer, tested natively); this
+//! component turns events into its actions and carries out its effects:
+//! posting the picture to the picture worker (started the first time, so
+//! the page's first download does not carry the reader), new clues for
+//! `Clues`, the keyboard's focus.
+
+use super::layout::css;
+use super::worker_handle::WorkerHandle;
+use crate::page::state::{line_name, Lines, LinesAction, LinesEffect};
+use crate::protocol::{Cells, FromWorker, ReadAnswer};
+use nonogram_core::{LineId, Puzzle};
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlInputElement, KeyboardEvent};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct LinesProps {
+    /// The puzzle shown (the editor opens on its clues).
+    pub puzzle: Option<Rc<Puzzle>>,
+    /// Clues for `Clues`, as if typed; `true`: solve them once read.
+    pub on_clues: Callback<(String, bool)>,
+    /// What the board shows of the editor.
+    pub on_board: Callback<LinesBoard>,
+}
+
+/// What the board shows of the editor: the line being typed
+/// (highlighted), and the clues as typed (shown while they are no puzzle
+/// yet, or while a reading is under review); `version` counts the changes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LinesBoard {
+    pub focus: Option<LineId>,
+    /// The clues as typed, and their cells (every one unknown).
+    pub typed: Option<(Rc<Puzzle>, Rc<Cells>)>,
+    pub reviewing: bool,
+    pub version: u64,
+}
+
+pub enum LinesMsg {
+    Act(LinesAction),
+    /// A picture chosen, pasted or dropped.
+    Picture(web_sys::File),
+    FromReader(FromWorker),
+    ReaderCrashed(String),
+}
+
+pub struct LinesPanel {
+    lines: Lines,
+    reader: Option<WorkerHandle>,
+    /// The picture being read or reviewed, and its object URL (shown).
+    file: Option<web_sys::File>,
+    url: Option<String>,
+    /// The page's paste, drop and drag-over listeners (the panel lives as
+    /// long as the page).
+    _listeners: [Closure<dyn FnMut(web_sys::DragEvent)>; 2],
+    _on_paste: Closure<dyn FnMut(web_sys::ClipboardEvent)>,
+    /// Changes of what the board shows of the editor.
+    board_version: u64,
+}
+
+/// The field of a line (its element id).
+fn field_id(line: LineId) -> String {
+    match line {
+        LineId::Row(i) => format!("line-r{}", i + 1),
+        LineId::Column(i) => format!("line-c{}", i + 1),
+    }
+}
+
+/// The first image among a list of files (a paste or a drop).
+fn first_image(files: Option<web_sys::FileList>) -> Option<web_sys::File> {
+    let files = files?;
+    (0..files.length()).filter_map(|i| files.get(i)).find(|f| f.type_().starts_with("image/"))
+}
+
+impl Component for LinesPanel {
+    type Message = LinesMsg;
+    type Properties = LinesProps;
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let document = web_sys::window().and_then(|w| w.document());
+        // A picture pasted (Ctrl+V) or dropped anywhere on the page is read
+        // (text pasted into a field is left to the field).
+        let picture = ctx.link().callback(LinesMsg::Picture);
+        let on_paste =
+            Closure::<dyn FnMut(web_sys::ClipboardEvent)>::new(move |e: web_sys::ClipboardEvent| {
+                if let Some(file) = first_image(e.clipboard_data().and_then(|d| d.files())) {
+                    e.prevent_default();
+                    picture.emit(file);
+                }
+            });
+        let picture = ctx.link().callback(LinesMsg::Picture);
+        let on_drop = Closure::<dyn FnMut(web_sys::DragEvent)>::new(move |e: web_sys::DragEvent| {
+            if let Some(file) = first_image(e.data_transfer().and_then(|d| d.files())) {
+                e.prevent_default();
+                picture.emit(file);
+            }
+        });
+        let on_drag = Closure::<dyn FnMut(web_sys::DragEvent)>::new(move |e: web_sys::DragEvent| {
+            // Files dragged over the page may be dropped on it.
+            if e.data_transfer().is_some_and(|d| d.types().includes(&JsValue::from_str("Files"), 0)) {
+                e.prevent_default();
+            }
+        });
+        if let Some(d) = &document {
+            let _ = d.add_event_listener_with_callback("paste", on_paste.as_ref().unchecked_ref());
+            let _ = d.add_event_listener_with_callback("drop", on_drop.as_ref().unchecked_ref());
+            let _ = d.add_event_listener_with_callback("dragover", on_drag.as_ref().unchecked_ref());
+        }
+        LinesPanel {
+            lines: Lines::default(),
+            reader: None,
+            file: None,
+            url: None,
+            _listeners: [on_drop, on_drag],
+            _on_paste: on_paste,
+            board_version: 0,
+        }
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: LinesMsg) -> bool {
+        let action = match msg {
+            LinesMsg::Act(action) => action,
+            LinesMsg::Picture(file) => {
+                let name = file.name();
+                if let Some(url) = self.url.take() {
+                    let _ = web_sys::Url::revoke_object_url(&url);
+                }
+                self.url = web_sys::Url::create_object_url_with_blob(&file).ok();
+                self.file = Some(file);
+                LinesAction::ReadPicture { name: if name.is_empty() { "the picture".into() } else { name } }
+            }
+            LinesMsg::FromReader(FromWorker::Read(answer)) => LinesAction::Read(*answer),
+            LinesMsg::FromReader(_) => return false,
+            LinesMsg::ReaderCrashed(what) => {
+                self.reader = None;
+                LinesAction::ReaderFailed(format!(
+                    "The reader stopped unexpectedly ({what}); try the picture again."
+                ))
+            }
+        };
+        self.dispatch(ctx, action);
+        true
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let l = &self.lines;
+        let onpicture = link.batch_callback(|e: Event| {
+            let input = e.target_unchecked_into::<HtmlInputElement>();
+            let file = input.files().and_then(|f| f.get(0));
+            // The same picture chosen again is read again.
+            input.set_value("");
+            file.map(LinesMsg::Picture)
+        });
+        let puzzle = ctx.props().puzzle.clone();
+        html! {
+            <section class="lines" aria-label="Clues line by line">
+                <div class="buttons">
+                    <input id="read-picture" class="visually-hidden" type="file" accept="image/*" onchange={onpicture} />
+                    <label class="file-button" for="read-picture">{ "Read a puzzle from an image" }</label>
+                    if !l.open {
+                        <button id="edit-lines" onclick={link.callback(move |_| LinesMsg::Act(LinesAction::Open(puzzle.clone())))}>
+                            { "Type clues line by line" }
+                        </button>
+                    }
+                </div>
+                if !l.note.is_empty() {
+                    <p id="read-note" class="hint" role="status">{ &l.note }</p>
+                }
+                if let Some(reading) = &l.reading {
+                    { self.view_reading(ctx, reading) }
+                }
+                if l.open {
+                    { self.view_fields(ctx) }
+                }
+            </section>
+        }
+    }
+}
+
+impl LinesPanel {
+    /// Changes the state and carries out what the reducer asks.
+    fn dispatch(&mut self, ctx: &Context<Self>, action: LinesAction) {
+        let l = &self.lines;
+        let board_before = (l.focus, l.open, l.reading.is_some(), l.rows.clone(), l.columns.clone());
+        for effect in self.lines.reduce(action) {
+            match effect {
+                LinesEffect::Read(request) => {
+                    let file = self.file.clone();
+                    match self.reader(ctx) {
+                        Ok(w) => {
+                            w.post(&request, file.as_ref().map(AsRef::as_ref));
+                        }
+                        Err(e) => {
+                            self.lines.reduce(LinesAction::ReaderFailed(format!(
+                                "The picture worker could not start: {e}"
+                            )));
+                        }
+                    }
+                }
+                LinesEffect::Clues { text, solve } => ctx.props().on_clues.emit((text, solve)),
+                LinesEffect::FocusField(line) => {
+                    // After this render: the field may be new.
+                    let id = field_id(line);
+                    gloo_timers::callback::Timeout::new(0, move || {
+                        let field = web_sys::window()
+                            .and_then(|w| w.document())
+                            .and_then(|d| d.get_element_by_id(&id))
+                            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+                        if let Some(field) = field {
+                            let _ = field.focus();
+                        }
+                    })
+                    .forget();
+                }
+            }
+        }
+        let l = &self.lines;
+        let board_now = (l.focus, l.open, l.reading.is_some(), l.rows.clone(), l.columns.clone());
+        if board_now != board_before {
+            self.board_version += 1;
+            ctx.props().on_board.emit(LinesBoard {
+                focus: l.focus.filter(|_| l.open),
+                typed: l.open.then(|| l.puzzle()).flatten().map(|p| {
+                    let cells = Cells::unknown(p.width() * p.height());
+                    (Rc::new(p), Rc::new(cells))
+                }),
+                reviewing: l.reading.is_some(),
+                version: self.board_version,
+            });
+        }
+    }
+
+    /// The picture worker that reads, started on first use.
+    fn reader(&mut self, ctx: &Context<Self>) -> Result<&WorkerHandle, String> {
+        if self.reader.is_none() {
+            self.reader = Some(WorkerHandle::spawn_script(
+                "pictures",
+                ctx.link().callback(LinesMsg::FromReader),
+                ctx.link().callback(LinesMsg::ReaderCrashed),
+            )?);
+        }
+        Ok(self.reader.as_ref().expect("started above"))
+    }
+
+    /// The picture with what was read drawn over it: the grid's outline,
+    /// a box around each number and the number read beside it, the
+    /// doubtful lines' numbers marked. A click on a number goes to its
+    /// line's field.
+    fn view_reading(&self, ctx: &Context<Self>, reading: &ReadAnswer) -> Html {
+        let link = ctx.link();
+        let outline = reading
+            .outline
+            .iter()
+            .map(|&(x, y)| format!("{},{}", css(x), css(y)))
+            .collect::<Vec<_>>()
+            .join(" ");
+        // The number read is written beside the boxes of doubtful lines,
+        // as high as the digits.
+        let font = reading.marks.iter().map(|m| m.h).fold(0.0, f64::max).max(1.0);
+        html! {
+            <div class="reading">
+                <p id="read-summary" class={classes!("read-summary", if reading.certain { "certain" } else { "doubtful" })}>
+                    { &reading.summary }
+                </p>
+                <div class="read-picture">
+                    if let Some(url) = &self.url {
+                        <img src={url.clone()} alt="The picture read" />
+                    }
+                    <svg viewBox={format!("0 0 {} {}", reading.width, reading.height)} preserveAspectRatio="none" role="group"
+                        aria-label="What was read: click a number to correct its line">
+                        <polygon class="read-grid" points={outline} />
+                        { for reading.marks.iter().map(|m| {
+                            let doubtful = self.lines.doubt(m.line).is_some();
+                            let line = m.line;
+                            let onclick = link.callback(move |_: MouseEvent| LinesMsg::Act(LinesAction::Goto(line)));
+                            html! {
+                                <g class={classes!("read-mark", doubtful.then_some("doubt"))} {onclick}>
+                                    <title>{ format!("{}, number {}: read {}", line_name(m.line), m.number + 1, m.text) }</title>
+                                    <rect x={css(m.x - 1.0)} y={css(m.y - 1.0)}
+                                        width={css(m.w + 2.0)} height={css(m.h + 2.0)} />
+                                    if doubtful {
+                                        <text x={css(m.x + m.w + 2.0)} y={css(m.y + m.h)}
+                                            font-size={css(font)}>{ &m.text }</text>
+                                    }
+                                </g>
+                            }
+                        }) }
+                    </svg>
+                </div>
+                <p class="hint">{ "Boxed: each number read; red: a line in doubt, with what was read. Click a number to correct its line below." }</p>
+                <div class="buttons">
+                    <button id="use-reading" class="primary" onclick={link.callback(|_| LinesMsg::Act(LinesAction::UseReading))}>
+                        { "Use these clues" }
+                    </button>
+                    <button id="drop-reading" onclick={link.callback(|_| LinesMsg::Act(LinesAction::DropReading))}>
+                        { "Cancel" }
+                    </button>
+                </div>
+            </div>
+        }
+    }
+
+    /// A field for each line's clue, with its check; the totals compared.
+    fn view_fields(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let l = &self.lines;
+        let field = |line: LineId| {
+            let check = l.check(line);
+            let doubt = l.doubt(line);
+            let id = field_id(line);
+            let oninput = link.callback(move |e: InputEvent| {
+                LinesMsg::Act(LinesAction::Type(line, e.target_unchecked_into::<HtmlInputElement>().value()))
+            });
+            let onfocus = link.callback(move |_: FocusEvent| LinesMsg::Act(LinesAction::Focus(Some(line))));
+            let onkeydown = link.batch_callback(move |e: KeyboardEvent| {
+                (e.key() == "Enter").then(|| {
+                    e.prevent_default();
+                    LinesMsg::Act(LinesAction::Next { from: line, back: e.shift_key() })
+                })
+            });
+            let said = match (&check, doubt) {
+                (Err(e), _) => Some(e.clone()),
+                (Ok(_), Some(d)) => Some(d.to_string()),
+                _ => None,
+            };
+            let note_id = format!("{id}-note");
+            html! {
+                <div class={classes!("line-field", check.is_err().then_some("wrong"), doubt.is_some().then_some("doubt"), (l.focus == Some(line)).then_some("focus"))}>
+                    <label for={id.clone()} aria-label={line_name(line)}>{ match line { LineId::Row(i) | LineId::Column(i) => i + 1 } }</label>
+                    <input id={id} type="text" inputmode="numeric" autocomplete="off" spellcheck="false"
+                        value={l.text(line).to_string()} {oninput} {onfocus} {onkeydown}
+                        aria-invalid={check.is_err().to_string()}
+                        aria-describedby={said.is_some().then(|| note_id.clone())} />
+                    if let Some(said) = said {
+                        <span id={note_id} class="line-note">{ said }</span>
+                    }
+                </div>
+            }
+        };
+        let size = |what: &'static str, value: usize, width: bool| {
+            let (w, h) = (l.width(), l.height());
+            let onchange = link.batch_callback(move |e: Event| {
+                let v = e.target_unchecked_into::<HtmlInputElement>().value().trim().parse::<usize>().ok()?;
+                let (width, height) = if width { (v, h) } else { (w, v) };
+                Some(LinesMsg::Act(LinesAction::Size { width, height }))
+            });
+            html! {
+                <label class="inline">{ what }
+                    <input id={format!("lines-{}", what.to_lowercase())} type="number" min="1"
+                        max={crate::page::state::lines::MOST_FIELDS.to_string()} value={value.to_string()} {onchange} />
+                </label>
+            }
+        };
+        html! {
+            <div class="line-editor">
+                <div class="buttons">
+                    { size("Width", l.width(), true) }
+                    { size("Height", l.height(), false) }
+                    if l.reading.is_none() {
+                        <button id="close-lines" onclick={link.callback(|_| LinesMsg::Act(LinesAction::Close))}>{ "Done" }</button>
+                    }
+                </div>
+                <p class="hint">{ "Each clue's numbers, separated by spaces (0 or nothing: an empty line). Enter goes to the next line." }</p>
+                if let Some(totals) = l.totals() {
+                    <p id="lines-totals" class="error" role="alert">{ totals }</p>
+                }
+                <div class="line-fields">
+                    <fieldset>
+                        <legend>{ "Rows" }</legend>
+                        { for (0..l.height()).map(|i| field(LineId::Row(i))) }
+                    </fieldset>
+                    <fieldset>
+                        <legend>{ "Columns" }</legend>
+                        { for (0..l.width()).map(|i| field(LineId::Column(i))) }
+                    </fieldset>
+                </div>
+            </div>
+        }
+    }
+}

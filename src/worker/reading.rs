@@ -1,0 +1,172 @@
+//! The reader's answer to the page: what `nonogram_read` read in a picture
+//! and what its checks said, put in the picture's own pixels and in a
+//! player's words (the page draws and shows it as it comes).
+
+use crate::protocol::{ReadAnswer, ReadMark};
+use nonogram_core::LineId;
+use nonogram_read::{read_picture, Checked, Network, Picture, Reading, Status};
+
+/// Reads `picture` (the browser's `width`×`height` pixels, maybe shrunk
+/// by the reader) and answers request `id`.
+pub fn answer(id: u32, width: u32, height: u32, picture: &Picture, network: &Network) -> ReadAnswer {
+    let base = ReadAnswer { id, width, height, ..ReadAnswer::default() };
+    match read_picture(picture, network) {
+        Ok((reading, checked)) => {
+            // The reader works on the picture shrunk by a whole factor
+            // when it is huge: back to the browser's pixels.
+            let scale = (width as f64 / picture.width() as f64, height as f64 / picture.height() as f64);
+            answer_of(base, &reading, &checked, scale)
+        }
+        Err(e) => ReadAnswer { error: capitalised(&e.to_string()), ..base },
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+fn answer_of(base: ReadAnswer, reading: &Reading, checked: &Checked, scale: (f64, f64)) -> ReadAnswer {
+    let at = |x: f32, y: f32| {
+        let (x, y) = reading.in_picture(x as f64, y as f64);
+        (x * scale.0, y * scale.1)
+    };
+    let g = &reading.grid;
+    let (x0, x1) = (g.xs[0], g.xs[g.xs.len() - 1]);
+    let (y0, y1) = (g.ys[0], g.ys[g.ys.len() - 1]);
+    let outline = vec![at(x0, y0), at(x1, y0), at(x1, y1), at(x0, y1)];
+    let mut marks = Vec::new();
+    let lines = reading.rows.iter().enumerate().map(|(i, l)| (LineId::Row(i), l));
+    for (line, read) in lines.chain(reading.columns.iter().enumerate().map(|(i, l)| (LineId::Column(i), l))) {
+        for (number, n) in read.numbers().iter().enumerate() {
+            let digits = &read.digits[n.digits.clone()];
+            let (mut left, mut top, mut right, mut bottom) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+            for d in digits {
+                let r = d.rect;
+                for (x, y) in [(r.x0, r.y0), (r.x1, r.y0), (r.x0, r.y1), (r.x1, r.y1)] {
+                    let (x, y) = at(x as f32, y as f32);
+                    (left, top, right, bottom) = (left.min(x), top.min(y), right.max(x), bottom.max(y));
+                }
+            }
+            if digits.is_empty() {
+                continue;
+            }
+            let text = n.value.to_string();
+            marks.push(ReadMark { line, number, text, x: left, y: top, w: right - left, h: bottom - top });
+        }
+    }
+    ReadAnswer {
+        certain: checked.status == Status::Certain,
+        rows: checked.puzzle.rows.iter().map(|c| c.0.clone()).collect(),
+        columns: checked.puzzle.columns.iter().map(|c| c.0.clone()).collect(),
+        outline,
+        marks,
+        doubts: doubts(checked),
+        summary: summary(reading, checked),
+        ..base
+    }
+}
+
+/// Each line in doubt, with what the reader says of it, in line order.
+fn doubts(checked: &Checked) -> Vec<(LineId, String)> {
+    let mut said: Vec<(LineId, String)> = Vec::new();
+    let mut say = |line: LineId, what: String| match said.iter_mut().find(|(l, _)| *l == line) {
+        Some((_, text)) => {
+            text.push_str("; ");
+            text.push_str(&what);
+        }
+        None => said.push((line, what)),
+    };
+    for c in &checked.changes {
+        say(
+            c.place.line,
+            format!("number {}: read {}, the checks made it {}", c.place.number, c.read, c.now),
+        );
+    }
+    for d in &checked.doubts {
+        let others: Vec<String> = d.others.iter().map(u32::to_string).collect();
+        let others = if others.is_empty() { String::new() } else { format!(", or {}", others.join(" or ")) };
+        say(
+            d.place.line,
+            format!("number {}: {}{others}? ({:.0} % sure)", d.place.number, d.value, d.confidence * 100.0),
+        );
+    }
+    for p in &checked.doubtful_gaps {
+        say(p.line, format!("number {}: one number or two?", p.number));
+    }
+    for &line in &checked.empty_lines {
+        say(line, "no number read: empty, or missed?".into());
+    }
+    let order = |l: &LineId| match *l {
+        LineId::Row(i) => i,
+        LineId::Column(i) => 1_000_000 + i,
+    };
+    said.sort_by_key(|(l, _)| order(l));
+    said
+}
+
+/// What the checks said of the whole reading.
+fn summary(reading: &Reading, checked: &Checked) -> String {
+    let size = format!("{}×{}", reading.grid.width(), reading.grid.height());
+    let solved = match checked.verdict {
+        Some("unique") => "it has one solution",
+        Some("multiple") => "it has several solutions",
+        _ => "",
+    };
+    match (&checked.failure, checked.status) {
+        (Some(failure), _) => {
+            format!("Read a {size} puzzle, but it fails a check ({failure}): correct the marked lines.")
+        }
+        (None, Status::Certain) => format!("Read a {size} puzzle: every number is certain, and {solved}."),
+        (None, Status::Doubtful) => {
+            let passed =
+                if solved.is_empty() { "it passes the checks".to_string() } else { solved.to_string() };
+            format!("Read a {size} puzzle, with doubts: {passed}, but look over the marked lines.")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nonogram_read::render::{draw_puzzle, faces, font_folders, random_solution, Rng, STYLES};
+
+    #[test]
+    fn a_screenshot_is_answered_with_its_clues_and_each_number_where_it_was_drawn() {
+        let faces = faces(&font_folders());
+        let mut rng = Rng::new(3);
+        let solution = random_solution(8, 6, &mut rng);
+        let drawn = draw_puzzle(&solution, STYLES[0], &faces[0], 24.0, false, &mut rng);
+        let picture = drawn.canvas.picture();
+        let (w, h) = (picture.width(), picture.height());
+        let a = answer(5, w, h, &picture, &Network::shipped());
+        assert_eq!(a.error, "");
+        assert_eq!((a.id, a.width, a.height), (5, w, h));
+        let clues = |c: &[nonogram_core::Clue]| c.iter().map(|c| c.0.clone()).collect::<Vec<_>>();
+        assert_eq!(a.rows, clues(&drawn.puzzle.rows));
+        assert_eq!(a.columns, clues(&drawn.puzzle.columns));
+        // One mark a number, inside the picture, left of or above the grid.
+        let numbers: usize = a.rows.iter().chain(&a.columns).map(Vec::len).sum();
+        assert_eq!(a.marks.len(), numbers);
+        let (left, top) = a.outline[0];
+        for m in &a.marks {
+            assert!(m.x >= 0.0 && m.y >= 0.0 && m.x + m.w <= w as f64 && m.y + m.h <= h as f64, "{m:?}");
+            match m.line {
+                LineId::Row(_) => assert!(m.x + m.w <= left, "{m:?} left of the grid at {left}"),
+                LineId::Column(_) => assert!(m.y + m.h <= top, "{m:?} above the grid at {top}"),
+            }
+        }
+        assert!(a.summary.starts_with("Read a 8×6 puzzle"), "{}", a.summary);
+    }
+
+    #[test]
+    fn a_picture_without_a_puzzle_says_so() {
+        let picture = Picture::from_luma(300, 200, vec![255; 300 * 200]).unwrap();
+        let a = answer(1, 600, 400, &picture, &Network::shipped());
+        assert!(a.error.starts_with("No puzzle found"), "{}", a.error);
+        assert!(a.rows.is_empty() && a.marks.is_empty());
+    }
+}

@@ -1,0 +1,156 @@
+// End-to-end tests: a puzzle read from a picture (the picture worker,
+// loaded on first use), its review over the picture, and clues typed line
+// by line on the board.
+import fs from 'node:fs';
+import path from 'node:path';
+import { test, onBothSizes, expect, paste, settled, rendered, until, root } from './lib.mjs';
+import { png } from './fixtures.mjs';
+
+const EXAMPLE = fs.readFileSync(path.resolve('docs/screenshots/read-example.png'));
+const DEMO = fs.readFileSync(path.resolve('samples/webpbn-00001.non'), 'utf8');
+
+/// The clues of a `.non` text: rows and columns, each line's numbers joined by spaces.
+function nonClues(text) {
+  const lines = text.split('\n').map((l) => l.trim());
+  const block = (name) => {
+    const out = [];
+    for (let i = lines.indexOf(name) + 1; i < lines.length && /^[0-9, ]*$/.test(lines[i]) && lines[i] !== ''; i++) {
+      out.push(lines[i].split(/[ ,]+/).join(' '));
+    }
+    return out;
+  };
+  return { rows: block('rows'), columns: block('columns') };
+}
+
+/// Reads a picture through the file input; waits for the review or the note.
+async function read(page, name, buffer) {
+  await page.setInputFiles('#read-picture', { name, mimeType: 'image/png', buffer });
+  await page.waitForFunction(() => document.querySelector('#read-summary')
+    || (document.querySelector('#read-note') && !document.querySelector('#read-note').textContent.startsWith('Reading')), null, { timeout: 60000 });
+}
+
+const fields = (page, kind) => page.$$eval(`.line-fields input[id^="line-${kind}"]`, (inputs) => inputs.map((i) => i.value));
+
+await onBothSizes('a screenshot is read, shown over the picture, and its clues used and solved', async (page) => {
+  await read(page, 'puzzle.png', EXAMPLE);
+  const summary = await page.locator('#read-summary').textContent();
+  expect(summary.startsWith('Read a 15×14 puzzle: every number is certain'), summary);
+  const rows = await fields(page, 'r');
+  expect(rows.length === 14 && rows[0] === '1 3 1 5' && rows[13] === '2 1 1 1 2', rows.join('|'));
+  const columns = await fields(page, 'c');
+  expect(columns.length === 15 && columns[0] === '1 3 3' && columns[2] === '2 1 1 1 1', columns.join('|'));
+  // Each number read is boxed over the picture; none is in doubt.
+  const numbers = [...rows, ...columns].reduce((n, line) => n + line.split(' ').length, 0);
+  const marks = await page.locator('.read-mark').count();
+  expect(marks === numbers, `${marks} marks for ${numbers} numbers`);
+  expect(await page.locator('.read-mark.doubt').count() === 0, 'no doubtful mark');
+  // The board shows the clues read, before they are used.
+  await page.click('#use-reading');
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Unique solution'), null, { timeout: 30000 });
+  expect((await page.locator('#detected').textContent()) === 'Detected: .non, 15×14', await page.locator('#detected').textContent());
+  const clues = await page.inputValue('#clues');
+  expect(clues.includes('rows\n1,3,1,5\n2,3,2,2\n'), clues.slice(0, 80));
+});
+
+await test('this page\'s own board is read back exactly', async (page) => {
+  await paste(page, DEMO);
+  await settled(page);
+  const shot = await page.locator('.board-stack').screenshot();
+  await read(page, 'board.png', shot);
+  const summary = await page.locator('#read-summary').textContent();
+  expect(summary.startsWith('Read a 5×10 puzzle'), summary);
+  const want = nonClues(DEMO);
+  const [rows, columns] = [await fields(page, 'r'), await fields(page, 'c')];
+  expect(JSON.stringify(rows) === JSON.stringify(want.rows), `rows ${rows.join('|')} want ${want.rows.join('|')}`);
+  expect(JSON.stringify(columns) === JSON.stringify(want.columns), `columns ${columns.join('|')} want ${want.columns.join('|')}`);
+});
+
+await test('a doubtful reading is marked, a click on a number goes to its line, and nothing is used unasked', async (page) => {
+  // The example with column 1's last number rubbed out: the totals cannot agree.
+  const rubbed = await page.evaluate(async (bytes) => {
+    const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(bitmap, 0, 0);
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(146, 160, 28, 30);
+    return [...new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer())];
+  }, [...EXAMPLE]);
+  const before = await page.inputValue('#clues');
+  await read(page, 'rubbed.png', Buffer.from(rubbed));
+  const summary = await page.locator('#read-summary').textContent();
+  expect(!summary.includes('every number is certain'), summary);
+  expect(await page.locator('.read-summary.doubtful').count() === 1, 'the summary says it is in doubt');
+  expect(await page.locator('.line-field.doubt, .line-field.wrong').count() > 0 || summary.includes('fails a check'), summary);
+  // Clues is untouched until the reading is used.
+  expect((await page.inputValue('#clues')) === before, 'Clues kept');
+  await page.locator('.read-mark').nth(20).click();
+  await page.waitForFunction(() => document.activeElement?.id?.startsWith('line-'));
+  const focused = await page.evaluate(() => document.activeElement.id);
+  const title = await page.locator('.read-mark').nth(20).locator('title').textContent();
+  const [, kind, n] = title.match(/^(Row|Column) (\d+)/);
+  expect(focused === `line-${kind === 'Row' ? 'r' : 'c'}${n}`, `${focused} after clicking ${title}`);
+  // Corrected in its field, then used.
+  await page.fill('#line-c1', '1 3 3');
+  await page.click('#use-reading');
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Unique solution'), null, { timeout: 30000 });
+});
+
+await test('a picture pasted or dropped on the page is read', async (page) => {
+  for (const how of ['paste', 'drop']) {
+    await page.evaluate(async ([bytes, how]) => {
+      const file = new File([new Uint8Array(bytes)], `${how}.png`, { type: 'image/png' });
+      const data = new DataTransfer();
+      data.items.add(file);
+      const event = how === 'paste'
+        ? new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })
+        : new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true });
+      document.body.dispatchEvent(event);
+    }, [[...EXAMPLE], how]);
+    await until(page, async () => (await page.locator('#read-summary').textContent().catch(() => '')).startsWith('Read a 15×14'), `${how}: read`);
+    await page.click('#drop-reading');
+    expect(await page.locator('#read-summary').count() === 0, `${how}: Cancel puts the reading away`);
+  }
+});
+
+await test('a picture with no puzzle in it says so, and keeps the clues', async (page) => {
+  const before = await page.inputValue('#clues');
+  const blank = png(300, 200, (x, y) => [250, 250, 250, 255]);
+  await read(page, 'blank.png', blank);
+  const note = await page.locator('#read-note').textContent();
+  expect(note.startsWith('No puzzle found'), note);
+  await read(page, 'notapicture.png', Buffer.from('hello'));
+  const again = await page.locator('#read-note').textContent();
+  expect(again.startsWith('The browser could not decode the picture'), again);
+  expect((await page.inputValue('#clues')) === before, 'Clues kept');
+});
+
+await onBothSizes('clues typed line by line are checked as typed, highlighted on the board and kept in Clues', async (page) => {
+  await page.click('#edit-lines');
+  await page.waitForFunction(() => document.activeElement?.id === 'line-r1');
+  expect((await fields(page, 'r')).join('|') === '3|2 1|3|2|3', (await fields(page, 'r')).join('|'));
+  // A line too long for its row, said beside it; Clues names the same line.
+  await page.fill('#line-r3', '3 9');
+  const note = await page.locator('#line-r3-note').textContent();
+  expect(note === 'needs 13 cells with its gaps; the line has 5', note);
+  expect((await page.locator('#lines-totals').textContent()).startsWith('The rows fill 11 cells, the columns 14'), await page.locator('#lines-totals').textContent());
+  await page.waitForFunction(() => [...document.querySelectorAll('.error')].some((e) => e.textContent.startsWith('row 3:')));
+  // The line being typed is highlighted on the board.
+  await rendered(page);
+  const band = await page.locator('.board-stack > .band-row').boundingBox();
+  expect(band && band.height > 0, 'a row band is shown');
+  // Enter goes to the next line; a fitting line makes the puzzle again.
+  await page.fill('#line-r3', '1 1');
+  await page.press('#line-r3', 'Enter');
+  await page.waitForFunction(() => document.activeElement?.id === 'line-r4');
+  await page.fill('#line-r3', '3');
+  await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: .non, 5×5');
+  const clues = await page.inputValue('#clues');
+  expect(clues === 'width 5\nheight 5\n\nrows\n3\n2,1\n3\n2\n3\n\ncolumns\n1\n3\n1,3\n5\n1\n', JSON.stringify(clues));
+  // A new size adds empty lines.
+  await page.fill('#lines-width', '6');
+  await page.press('#lines-width', 'Enter');
+  await page.waitForSelector('#line-c6');
+  await page.click('#close-lines');
+  expect(await page.locator('.line-fields').count() === 0, 'Done closes the fields');
+});
