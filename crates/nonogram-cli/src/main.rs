@@ -47,7 +47,7 @@ const COMMANDS: [(&str, &str, &str); 8] = [
     ),
     (
         "read",
-        "nonogram read [--to non|nin|plain|json|xml] IMAGE",
+        "nonogram read [--to non|nin|plain|json|xml|seed] IMAGE",
         "Reads a puzzle's clues from a screenshot (PNG, JPEG or WebP; `-` reads standard input): finds \
          the grid, the clue numbers above and left of it, reads each with a digit recogniser, and checks \
          the reading with the solver (each line's clue fits, the rows and columns fill as many cells, the \

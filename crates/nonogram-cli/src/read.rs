@@ -15,6 +15,9 @@ const MAX_IMAGE_BYTES: u64 = 64 << 20;
 
 /// Reads the picture's bytes, from a file or standard input (`-`).
 fn read_bytes(path: &str) -> Result<Vec<u8>, String> {
+    if path.is_empty() {
+        return Err("the picture's file name is empty".into());
+    }
     let name = if path == "-" { "standard input".to_string() } else { path_shown(path) };
     let mut bytes = Vec::new();
     let read = if path == "-" {

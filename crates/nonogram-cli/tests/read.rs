@@ -4,7 +4,9 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use nonogram_read::render::{self, draw_puzzle, faces, held_back, random_solution, Rng, Style};
+use nonogram_read::render::{
+    self, draw_puzzle, faces, font_folders, held_back, random_solution, Rng, Style, STYLES,
+};
 
 struct Run {
     code: i32,
@@ -91,6 +93,42 @@ fn what_is_no_puzzle_gets_a_clear_reason_and_status_two() {
     let run = nonogram(&["read", huge.to_str().unwrap()]);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("60000×60000"), "{}", run.stderr);
+
+    // An empty file name, and usage that names every format --to takes.
+    let run = nonogram(&["read", ""]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("the picture's file name is empty"), "{}", run.stderr);
+    let run = nonogram(&["read", "--to", "pdf", blank.to_str().unwrap()]);
+    assert!(run.stderr.contains("non|nin|plain|json|xml|seed"), "{}", run.stderr);
+    let help = nonogram(&["--help"]);
+    assert!(
+        help.stdout.contains("nonogram read [--to non|nin|plain|json|xml|seed] IMAGE"),
+        "{}",
+        help.stdout
+    );
+}
+
+#[test]
+fn a_jpeg_cut_short_is_called_damaged_not_read() {
+    let dir = folder("cut");
+    let mut rng = Rng::new(5);
+    let faces = faces(&font_folders());
+    let drawn = draw_puzzle(&random_solution(10, 10, &mut rng), STYLES[0], &faces[0], 24.0, false, &mut rng);
+    let rgb = drawn.canvas.rgb8();
+    let (w, h) = (drawn.canvas.picture().width(), drawn.canvas.picture().height());
+    let mut jpeg = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 90)
+        .encode(&rgb, w, h, image::ExtendedColorType::Rgb8)
+        .unwrap();
+    let whole = dir.join("whole.jpg");
+    std::fs::write(&whole, &jpeg).unwrap();
+    let run = nonogram(&["read", whole.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let cut = dir.join("cut.jpg");
+    std::fs::write(&cut, &jpeg[..jpeg.len() * 2 / 3]).unwrap();
+    let run = nonogram(&["read", cut.to_str().unwrap()]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("cut short"), "{}", run.stderr);
 }
 
 /// PNG's CRC-32 (the reflected polynomial 0xEDB88320), bit by bit.

@@ -72,6 +72,16 @@ fn check_size(width: u64, height: u64) -> Result<(), PictureError> {
     Ok(())
 }
 
+/// A JPEG's end-of-image marker (FF D9) comes after its last scan's
+/// start (FF DA): a file cut short has none there (a thumbnail's end, in
+/// its header, comes before; inside a scan's data an FF byte is always
+/// followed by 00, so the pair is a marker wherever it is found).
+#[cfg(feature = "decode")]
+fn jpeg_ends(bytes: &[u8]) -> bool {
+    let scan = bytes.windows(2).rposition(|w| w == [0xFF, 0xDA]);
+    scan.is_some_and(|at| bytes[at..].windows(2).any(|w| w == [0xFF, 0xD9]))
+}
+
 /// Rec. 709 luminance of a colour, 0 to 255.
 fn luminance(r: u8, g: u8, b: u8) -> u8 {
     ((2126 * r as u32 + 7152 * g as u32 + 722 * b as u32 + 5000) / 10_000) as u8
@@ -120,8 +130,14 @@ impl Picture {
         let reader = ImageReader::new(std::io::Cursor::new(bytes))
             .with_guessed_format()
             .map_err(|e| PictureError::Undecodable(e.to_string()))?;
-        if reader.format().is_none() {
-            return Err(PictureError::NotAPicture);
+        match reader.format() {
+            None => return Err(PictureError::NotAPicture),
+            // A JPEG cut short decodes without a word (its missing rows
+            // grey): its end marker must follow its image data.
+            Some(image::ImageFormat::Jpeg) if !jpeg_ends(bytes) => {
+                return Err(PictureError::Undecodable("the JPEG file is cut short (no end marker)".into()))
+            }
+            Some(_) => {}
         }
         let (width, height) = reader.into_dimensions().map_err(undecodable)?;
         check_size(width as u64, height as u64)?;

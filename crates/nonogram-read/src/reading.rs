@@ -18,6 +18,9 @@ pub struct DigitRead {
     pub no_digit: f32,
 }
 
+/// The most digits a clue number has (a side is at most 1000 cells).
+const MOST_DIGITS: usize = 4;
+
 /// What a digit "is" when a reading leaves it out (see
 /// [`LineRead::numbers_with`]).
 pub const LEFT_OUT: u8 = 10;
@@ -63,9 +66,11 @@ impl LineRead {
         let mut out = Vec::new();
         let mut start = 0;
         for (k, &i) in kept.iter().enumerate() {
+            // No clue has a number of five digits (a side is 1000 at
+            // most): a group that long is digits set apart, read joined.
             let ends = match kept.get(k + 1) {
                 None => true,
-                Some(&next) => !(i..next).all(&joins),
+                Some(&next) => !(i..next).all(&joins) || k + 1 - start >= MOST_DIGITS,
             };
             if ends {
                 let digits = &kept[start..=k];
@@ -132,6 +137,13 @@ pub enum NotFound {
     NoGrid,
     /// A grid, but no digit beside it.
     NoClues { width: usize, height: usize },
+    /// A grid, but numbers beside fewer than half of its rows or of its
+    /// columns (a puzzle's empty lines are few, and often marked 0): a
+    /// grid of some other kind, with marks beside it.
+    FewClues { width: usize, height: usize, rows: usize, columns: usize },
+    /// A grid, but what is beside it does not read as digits (fewer than
+    /// half of its marks read with even odds): shapes, not numbers.
+    NotDigits { width: usize, height: usize },
 }
 
 impl std::fmt::Display for NotFound {
@@ -141,6 +153,15 @@ impl std::fmt::Display for NotFound {
             NotFound::NoClues { width, height } => write!(
                 f,
                 "no puzzle found: a grid of {width}×{height} cells, but no clue numbers above it or to its left"
+            ),
+            NotFound::FewClues { width, height, rows, columns } => write!(
+                f,
+                "no puzzle found: a grid of {width}×{height} cells, but numbers beside only {rows} of its rows \
+                 and {columns} of its columns"
+            ),
+            NotFound::NotDigits { width, height } => write!(
+                f,
+                "no puzzle found: a grid of {width}×{height} cells, but the marks beside it do not read as numbers"
             ),
         }
     }
@@ -296,5 +317,31 @@ pub fn read(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
             to_read(found, clues::group_row(&candidates, separators, strip, digit_height, parting))
         })
         .collect();
-    Ok(Reading { grid, rows: row_reads, columns: column_reads, straightened: None })
+    let reading = Reading { grid, rows: row_reads, columns: column_reads, straightened: None };
+    looks_like_clues(&reading)?;
+    Ok(reading)
+}
+
+/// The share of a grid's lines that must have numbers beside them, and of
+/// the marks read that must be digits at even odds or better, for the
+/// reading to be a puzzle's (see [`NotFound::FewClues`] and
+/// [`NotFound::NotDigits`]).
+const LEAST_SHARE: f32 = 0.5;
+
+/// A puzzle's clue areas have numbers beside most lines, and most of what
+/// is read there reads as digits.
+fn looks_like_clues(reading: &Reading) -> Result<(), NotFound> {
+    let (width, height) = (reading.grid.width(), reading.grid.height());
+    let with_numbers = |lines: &[LineRead]| lines.iter().filter(|l| !l.digits.is_empty()).count();
+    let (rows, columns) = (with_numbers(&reading.rows), with_numbers(&reading.columns));
+    if (rows as f32) < height as f32 * LEAST_SHARE || (columns as f32) < width as f32 * LEAST_SHARE {
+        return Err(NotFound::FewClues { width, height, rows, columns });
+    }
+    let digits: Vec<&DigitRead> =
+        reading.rows.iter().chain(&reading.columns).flat_map(|l| &l.digits).collect();
+    let sure = digits.iter().filter(|d| d.confidence() >= 0.5).count();
+    if (sure as f32) < digits.len() as f32 * LEAST_SHARE {
+        return Err(NotFound::NotDigits { width, height });
+    }
+    Ok(())
 }

@@ -115,6 +115,47 @@ fn pictures_that_are_not_puzzles_find_no_puzzle() {
 }
 
 #[test]
+fn grids_with_shapes_or_few_marks_beside_them_are_no_puzzle() {
+    let network = Network::shipped();
+    let mut rng = Rng::new(11);
+    // Squares of 20 px, about half of them shaded: a grid, with blobs
+    // beside it that are no digits.
+    let (w, h) = (600u32, 600u32);
+    let shades: Vec<u8> =
+        (0..30 * 30).map(|_| if rng.chance(0.5) { rng.below(0, 200) as u8 } else { 255 }).collect();
+    let blocks: Vec<u8> = (0..w * h).map(|i| shades[((i / w / 20) * 30 + (i % w) / 20) as usize]).collect();
+    let got = read_picture(&Picture::from_luma(w, h, blocks).unwrap(), &network);
+    assert!(got.is_err(), "blocks read as {:?}", got.map(|(_, c)| c.puzzle));
+    // Graph paper with a few dots on it: marks beside a few lines only.
+    let mut paper = vec![255u8; (w * h) as usize];
+    for i in 0..w * h {
+        let (x, y) = (i % w, i / w);
+        if x % 25 == 0 || y % 25 == 0 {
+            paper[i as usize] = 0;
+        }
+    }
+    for _ in 0..40 {
+        let (cx, cy) = (rng.below(5, 590) as i64, rng.below(5, 590) as i64);
+        for dy in -4..=4i64 {
+            for dx in -4..=4i64 {
+                if dx * dx + dy * dy <= 16 {
+                    paper[((cy + dy) * w as i64 + cx + dx) as usize] = 0;
+                }
+            }
+        }
+    }
+    let got = read_picture(&Picture::from_luma(w, h, paper).unwrap(), &network);
+    assert!(got.is_err(), "graph paper read as {:?}", got.map(|(_, c)| c.puzzle));
+}
+
+#[test]
+fn five_digits_read_as_one_number_are_parted_for_the_checks() {
+    // No clue number has five digits: "11111" read joined is 1111 and 1.
+    let ones = line(&[(1, 0.99, 7); 5], &[Join::Same; 4]);
+    assert_eq!(ones.clue(), vec![1111, 1]);
+}
+
+#[test]
 fn a_grid_without_clues_beside_it_is_no_puzzle() {
     let mut rng = Rng::new(3);
     let faces = held_back_faces();
