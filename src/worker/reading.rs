@@ -64,8 +64,8 @@ fn answer_of(base: ReadAnswer, reading: &Reading, checked: &Checked, scale: (f64
         columns: checked.puzzle.columns.iter().map(|c| c.0.clone()).collect(),
         outline,
         marks,
+        summary: summary(reading, checked, !doubts(checked).is_empty()),
         doubts: doubts(checked),
-        summary: summary(reading, checked),
         ..base
     }
 }
@@ -108,23 +108,25 @@ fn doubts(checked: &Checked) -> Vec<(LineId, String)> {
     said
 }
 
-/// What the checks said of the whole reading.
-fn summary(reading: &Reading, checked: &Checked) -> String {
+/// What the checks said of the whole reading; `marked`: some line is
+/// marked in doubt (else the words point at the picture).
+fn summary(reading: &Reading, checked: &Checked, marked: bool) -> String {
     let size = format!("{}×{}", reading.grid.width(), reading.grid.height());
     let solved = match checked.verdict {
         Some("unique") => "it has one solution",
         Some("multiple") => "it has several solutions",
         _ => "",
     };
+    let look = if marked { "the marked lines" } else { "the numbers read against the picture" };
     match (&checked.failure, checked.status) {
         (Some(failure), _) => {
-            format!("Read a {size} puzzle, but it fails a check ({failure}): correct the marked lines.")
+            format!("Read a {size} puzzle, but it fails a check ({failure}): correct {look}.")
         }
         (None, Status::Certain) => format!("Read a {size} puzzle: every number is certain, and {solved}."),
         (None, Status::Doubtful) => {
             let passed =
                 if solved.is_empty() { "it passes the checks".to_string() } else { solved.to_string() };
-            format!("Read a {size} puzzle, with doubts: {passed}, but look over the marked lines.")
+            format!("Read a {size} puzzle, with doubts: {passed}, but look over {look}.")
         }
     }
 }
