@@ -1,17 +1,40 @@
 //! What both workers' event loops use (wasm only): posting to the page,
 //! yielding to the event loop between batches, and the batches' clock.
 
-use crate::protocol::FromWorker;
+use crate::protocol::{FromWorker, ToWorker};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::DedicatedWorkerGlobalScope;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 /// Milliseconds of work between two messages to the page.
 const BATCH_MS: f64 = 30.0;
 
 pub fn scope() -> DedicatedWorkerGlobalScope {
     js_sys::global().unchecked_into()
+}
+
+/// Installs `handle` as the worker's message handler, for as long as the
+/// worker lives, and tells the page it is ready. `handle` gets each
+/// request decoded (`Ok(None)`: bytes that are no request; `Err`: not
+/// bytes at all) and what travelled beside it (a picture, a large clue
+/// text: posted as `[message, attachment]`).
+pub fn listen(mut handle: impl FnMut(Result<Option<ToWorker>, ()>, Option<JsValue>) + 'static) {
+    let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        let data = event.data();
+        let (message, attachment) = match data.dyn_ref::<js_sys::Array>() {
+            Some(pair) => (pair.get(0), Some(pair.get(1))),
+            None => (data, None),
+        };
+        let request = message
+            .dyn_into::<js_sys::Uint8Array>()
+            .map(|a| crate::protocol::decode::<ToWorker>(&a.to_vec()));
+        handle(request.map_err(|_| ()), attachment);
+    });
+    scope().set_onmessage(Some(handler.as_ref().unchecked_ref()));
+    // The handler lives as long as the worker.
+    handler.forget();
+    post(&FromWorker::Ready);
 }
 
 /// Posts a message to the page.

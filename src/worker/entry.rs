@@ -11,7 +11,7 @@
 //! first used). A newer solve replaces the running one; the page can also
 //! cancel at once by terminating the worker.
 
-use super::browser::{batch_end, post, scope, yield_now};
+use super::browser::{batch_end, listen, post, scope, yield_now};
 use crate::protocol::{FromWorker, SolveRequest, ToWorker};
 use crate::worker::session::{Framed, Session};
 use nonogram_core::colour::ColourSolver;
@@ -19,9 +19,6 @@ use nonogram_core::SolveOptions;
 use nonogram_core::Solver;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
-use web_sys::MessageEvent;
 
 /// Milliseconds a hint's first solve of its puzzle may take (it finds the
 /// solution that catches wrong cells).
@@ -42,16 +39,8 @@ const GENERATE_MS: f64 = 20_000.0;
 /// Installs the message handler; called once when the worker starts.
 pub fn start() {
     let state = Rc::new(State::default());
-    let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        let data = event.data();
-        // A large clue text travels beside its message as [message,
-        // text]; everything else as the message alone.
-        let (message, attachment) = match data.dyn_ref::<js_sys::Array>() {
-            Some(pair) => (pair.get(0), Some(pair.get(1))),
-            None => (data, None),
-        };
-        let bytes = message.dyn_into::<js_sys::Uint8Array>().map(|a| a.to_vec());
-        match bytes.map(|b| crate::protocol::decode::<ToWorker>(&b)) {
+    listen(move |request, attachment| {
+        match request {
             Ok(Some(ToWorker::Solve(request))) => {
                 state.current_job.set(request.id);
                 wasm_bindgen_futures::spawn_local(solve(request, state.clone()));
@@ -90,13 +79,9 @@ pub fn start() {
                 | ToWorker::Check(_),
             )) => post(&FromWorker::Error { id: 0, message: "a picture worker's request".into() }),
             Ok(None) => post(&FromWorker::Error { id: 0, message: "bad request: not a message".into() }),
-            Err(_) => post(&FromWorker::Error { id: 0, message: "bad request: not bytes".into() }),
+            Err(()) => post(&FromWorker::Error { id: 0, message: "bad request: not bytes".into() }),
         }
     });
-    scope().set_onmessage(Some(handler.as_ref().unchecked_ref()));
-    // The handler lives as long as the worker.
-    handler.forget();
-    post(&FromWorker::Ready);
 }
 
 /// The solver's clock here (the core reads none of its own): `Date.now()`.

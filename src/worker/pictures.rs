@@ -12,7 +12,7 @@
 //! once by terminating the worker. Nothing leaves the browser.
 
 use super::bitmap::read_rgba;
-use super::browser::{batch_budget, post, scope, yield_now};
+use super::browser::{batch_budget, listen, post, yield_now};
 use crate::protocol::{CheckRequest, FromWorker, ReadAnswer, ToWorker};
 use crate::worker::check::CheckJob;
 use nonogram_formats::quantise::{self, ColourImage};
@@ -21,10 +21,9 @@ use nonogram_read::picture::MAX_PIXELS;
 use nonogram_read::{Network, Picture};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
-use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{Blob, MessageEvent};
+use web_sys::Blob;
 
 /// What the worker keeps between messages.
 #[derive(Default)]
@@ -40,16 +39,9 @@ struct State {
 /// Installs the message handler; called once when the worker starts.
 pub fn start() {
     let state = Rc::new(State::default());
-    let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        let data = event.data();
-        // A picture travels beside its message as [message, picture].
-        let (message, attachment) = match data.dyn_ref::<js_sys::Array>() {
-            Some(pair) => (pair.get(0), Some(pair.get(1))),
-            None => (data, None),
-        };
+    listen(move |request, attachment| {
         let blob = attachment.and_then(|a| a.dyn_into::<Blob>().ok());
-        let bytes = message.dyn_into::<js_sys::Uint8Array>().map(|a| a.to_vec());
-        match bytes.map(|b| crate::protocol::decode::<ToWorker>(&b)) {
+        match request {
             Ok(Some(ToWorker::Check(request))) => {
                 state.current_job.set(request.id);
                 wasm_bindgen_futures::spawn_local(check(request, state.clone()));
@@ -73,13 +65,9 @@ pub fn start() {
             },
             Ok(Some(_)) => post(&FromWorker::Error { id: 0, message: "the solver's request".into() }),
             Ok(None) => post(&FromWorker::Error { id: 0, message: "bad request: not a message".into() }),
-            Err(_) => post(&FromWorker::Error { id: 0, message: "bad request: not bytes".into() }),
+            Err(()) => post(&FromWorker::Error { id: 0, message: "bad request: not bytes".into() }),
         }
     });
-    scope().set_onmessage(Some(handler.as_ref().unchecked_ref()));
-    // The handler lives as long as the worker.
-    handler.forget();
-    post(&FromWorker::Ready);
 }
 
 async fn check(request: CheckRequest, state: Rc<State>) {

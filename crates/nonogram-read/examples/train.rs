@@ -1,7 +1,7 @@
 //! Trains the digit recogniser on digits this program draws itself.
 //!
 //! ```text
-//! cargo run --release -p nonogram-read --features train --example train -- [--seed N] [--pictures N] [--epochs N] [--out FILE]
+//! cargo run --release -p nonogram-read --features train --example train -- [--seed N] [--pictures N] [--epochs N] [--photos SHARE] [--out FILE]
 //! ```
 //!
 //! The samples are cut from whole puzzle pictures (every style of
@@ -34,6 +34,8 @@ struct Options {
     seed: u64,
     pictures: usize,
     epochs: usize,
+    /// The share of puzzle pictures made photo-like.
+    photos: f32,
     out: PathBuf,
 }
 
@@ -43,6 +45,7 @@ fn options() -> Options {
         seed: 1,
         pictures: 1000,
         epochs: 10,
+        photos: 0.3,
         out: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/digits.weights")),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -53,6 +56,7 @@ fn options() -> Options {
             "--seed" => o.seed = value.parse().expect("--seed N"),
             "--pictures" => o.pictures = value.parse().expect("--pictures N"),
             "--epochs" => o.epochs = value.parse().expect("--epochs N"),
+            "--photos" => o.photos = value.parse().expect("--photos SHARE"),
             "--out" => o.out = PathBuf::from(value),
             "--wrong" => o.wrong = Some(PathBuf::from(value)),
             other => panic!("unknown option {other}"),
@@ -71,15 +75,16 @@ fn digits_of(clue: &[u32]) -> Vec<u8> {
 }
 
 /// Samples cut from one drawn puzzle, as the reader cuts them.
-pub fn puzzle_samples(faces: &[&Face], rng: &mut Rng, out: &mut Vec<(Glyph, u8)>) -> bool {
+pub fn puzzle_samples(faces: &[&Face], photos: f32, rng: &mut Rng, out: &mut Vec<(Glyph, u8)>) -> bool {
     let style = *rng.pick(&STYLES);
     let face = *rng.pick(faces);
     let (w, h) = (rng.below(5, 31), rng.below(5, 31));
     let cell = rng.range(12.0, 40.0).round();
     let solution = random_solution(w, h, rng);
     let drawn = draw_puzzle(&solution, style, face, cell, rng.chance(0.4), rng);
-    // Three in ten are photo-like, read levelled as the reader reads them.
-    let photo = rng.chance(0.3);
+    // A share of them photo-like (three in ten by default), read
+    // levelled as the reader reads them.
+    let photo = rng.chance(photos);
     let treatment = if photo { Photo::random(rng) } else { Photo::screenshot(rng) };
     let canvas = treatment.apply(&drawn.canvas, rng);
     let mut picture = canvas.picture();
@@ -212,11 +217,11 @@ fn line_pieces(rng: &mut Rng, out: &mut Vec<(Glyph, u8)>) {
 }
 
 /// Samples from `pictures` puzzle pictures and as many loose draws.
-fn samples(faces: &[&Face], pictures: usize, rng: &mut Rng) -> Vec<(Glyph, u8)> {
+fn samples(faces: &[&Face], pictures: usize, photos: f32, rng: &mut Rng) -> Vec<(Glyph, u8)> {
     let mut out = Vec::new();
     let mut drawn = 0;
     while drawn < pictures {
-        if puzzle_samples(faces, rng, &mut out) {
+        if puzzle_samples(faces, photos, rng, &mut out) {
             drawn += 1;
         }
         for _ in 0..100 {
@@ -309,14 +314,14 @@ fn main() {
     if let Some(path) = &o.wrong {
         let bytes = std::fs::read(&o.out).expect("reading the weights");
         let network = Network::from_bytes(&bytes).expect("a weights file");
-        let check = samples(&testing, (o.pictures / 8).max(20), &mut Rng::new(o.seed ^ 0xA5A5));
+        let check = samples(&testing, (o.pictures / 8).max(20), o.photos, &mut Rng::new(o.seed ^ 0xA5A5));
         show_wrong(&network, &check, path);
         return;
     }
     let mut rng = Rng::new(o.seed);
     let started = std::time::Instant::now();
-    let mut set = samples(&training, o.pictures, &mut rng);
-    let check = samples(&testing, (o.pictures / 8).max(20), &mut Rng::new(o.seed ^ 0xA5A5));
+    let mut set = samples(&training, o.pictures, o.photos, &mut rng);
+    let check = samples(&testing, (o.pictures / 8).max(20), o.photos, &mut Rng::new(o.seed ^ 0xA5A5));
     let mut counts = [0usize; CLASSES];
     for (_, l) in &set {
         counts[*l as usize] += 1;
