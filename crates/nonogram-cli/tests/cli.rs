@@ -431,15 +431,12 @@ fn timeout_holds_on_the_largest_boards() {
     assert_eq!(clues.status, 0, "{}", clues.stderr);
     let path = format!("{}/random-1000.non", env!("CARGO_TARGET_TMPDIR"));
     std::fs::write(&path, &clues.stdout).unwrap();
+    // Both stop at the limit and say so. How close to it they stop (a
+    // step is milliseconds) is a figure, not a test: docs/BENCHMARKS.md
+    // ("--timeout on a 1000×1000"); tests assert no wall-clock budget.
     for command in ["solve", "bench"] {
-        let start = std::time::Instant::now();
         let r = nonogram(&[command, "--timeout", "0.3", &path], "");
-        let elapsed = start.elapsed().as_secs_f64();
         assert!(r.stdout.contains("timeout"), "{command}: {}{}", r.stdout, r.stderr);
-        // The limit holds to within a step (milliseconds); the bound is
-        // generous for a loaded machine and for reading the 2 MB file, and
-        // far under the 3.2 s a single step took before.
-        assert!(elapsed < 1.5, "{command} --timeout 0.3 took {elapsed:.2} s");
     }
 }
 
