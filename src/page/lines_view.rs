@@ -1,6 +1,7 @@
 //! Clues line by line, and a puzzle read from a picture: "Read a puzzle
 //! from an image" (a file input: a phone offers its camera; or a picture
-//! pasted or dropped anywhere on the page), the reading shown over the
+//! pasted or dropped anywhere on the page; another file dropped is opened
+//! as clue text), the reading shown over the
 //! picture (the grid found, each number read, the doubtful ones marked),
 //! and a field for each row's and column's clue, checked as it is typed.
 //!
@@ -30,6 +31,8 @@ pub struct LinesProps {
     pub on_clues: Callback<(String, bool)>,
     /// What the board shows of the editor.
     pub on_board: Callback<LinesBoard>,
+    /// A file dropped on the page that is no picture: opened as clue text.
+    pub on_text_file: Callback<web_sys::File>,
 }
 
 /// What the board shows of the editor: the line being typed
@@ -97,10 +100,17 @@ impl Component for LinesPanel {
                 }
             });
         let picture = ctx.link().callback(LinesMsg::Picture);
+        let text_file = ctx.props().on_text_file.clone();
         let on_drop = Closure::<dyn FnMut(web_sys::DragEvent)>::new(move |e: web_sys::DragEvent| {
-            if let Some(file) = first_image(e.data_transfer().and_then(|d| d.files())) {
+            let files = e.data_transfer().and_then(|d| d.files());
+            if let Some(file) = first_image(files.clone()) {
                 e.prevent_default();
                 picture.emit(file);
+            } else if let Some(file) = files.and_then(|f| f.get(0)) {
+                // Any other file is opened as clue text (as Open file does),
+                // never left to the browser, which would leave the page.
+                e.prevent_default();
+                text_file.emit(file);
             }
         });
         let on_drag = Closure::<dyn FnMut(web_sys::DragEvent)>::new(move |e: web_sys::DragEvent| {

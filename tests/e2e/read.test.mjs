@@ -116,6 +116,19 @@ await test('a picture pasted or dropped on the page is read', async (page) => {
   }
 });
 
+await test('a clue file dropped on the page is opened, not left to the browser', async (page) => {
+  const dropped = await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], 'demo.non', { type: '' }));
+    const event = new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true });
+    document.body.dispatchEvent(event);
+    return event.defaultPrevented;
+  }, DEMO);
+  expect(dropped, 'the drop is the page\'s');
+  await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: .non, 5×10');
+  expect(page.url().startsWith('http'), page.url());
+});
+
 await test('a picture with no puzzle in it says so, and keeps the clues', async (page) => {
   const before = await page.inputValue('#clues');
   const blank = png(300, 200, (x, y) => [250, 250, 250, 255]);
