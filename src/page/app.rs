@@ -92,6 +92,9 @@ pub struct App {
     pub(super) resized: u64,
     /// What the board shows of the line-by-line editor.
     pub(super) lines_board: super::lines_view::LinesBoard,
+    /// A line whose clue was clicked on the board while the editor is
+    /// open, and a count of such clicks: the editor goes to its field.
+    pub(super) lines_goto: (Option<nonogram_core::LineId>, u64),
     /// The person's own input that a share link or a sample replaced,
     /// offered back ("Restore my previous input").
     pub(super) replaced: Option<String>,
@@ -235,6 +238,11 @@ impl Component for App {
             }
             Msg::Load(text) => self.load_input(ctx, text),
             Msg::Resized => self.resized += 1,
+            // While clues are typed line by line, a clue clicked on the
+            // board is the line to type.
+            Msg::Clue(line) if self.lines_board.typed.is_some() => {
+                self.lines_goto = (Some(line), self.lines_goto.1 + 1);
+            }
             Msg::Clue(line) => return self.open_line_in_lab(line),
             Msg::Key(e) => {
                 if e.key() == "Enter" && (e.ctrl_key() || e.meta_key()) {

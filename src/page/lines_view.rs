@@ -33,6 +33,9 @@ pub struct LinesProps {
     pub on_board: Callback<LinesBoard>,
     /// A file dropped on the page that is no picture: opened as clue text.
     pub on_text_file: Callback<web_sys::File>,
+    /// A clue clicked on the board, and a count of such clicks: its
+    /// line's field takes the focus.
+    pub goto: (Option<LineId>, u64),
 }
 
 /// What the board shows of the editor: the line being typed
@@ -157,6 +160,14 @@ impl Component for LinesPanel {
             }
         };
         self.dispatch(ctx, action);
+        true
+    }
+
+    fn changed(&mut self, ctx: &Context<Self>, old: &LinesProps) -> bool {
+        match ctx.props().goto {
+            (Some(line), n) if n != old.goto.1 => self.dispatch(ctx, LinesAction::Goto(line)),
+            _ => {}
+        }
         true
     }
 

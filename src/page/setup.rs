@@ -36,6 +36,7 @@ impl App {
             picture: None,
             resized: 0,
             lines_board: Default::default(),
+            lines_goto: (None, 0),
             // The text to offer back survives a reload.
             replaced: storage().and_then(|s| s.get_item(REPLACED_KEY).ok().flatten()),
             _on_hash: None,

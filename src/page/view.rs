@@ -172,7 +172,8 @@ impl App {
                 </section>
                 <LinesPanel puzzle={state.puzzle().cloned().filter(|_| state.colour().is_none())}
                     on_clues={link.callback(|(text, solve)| Msg::LineClues(text, solve))}
-                    on_board={link.callback(Msg::LinesBoard)} on_text_file={link.callback(Msg::OpenFile)} />
+                    on_board={link.callback(Msg::LinesBoard)} on_text_file={link.callback(Msg::OpenFile)}
+                    goto={self.lines_goto} />
                 <InputPanel clues_ref={self.clues_ref.clone()} detected={detected} error={error.to_string()}
                     batch={state.batch()}
                     first_visit={self.first_visit}

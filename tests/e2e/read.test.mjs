@@ -163,6 +163,12 @@ await onBothSizes('clues typed line by line are checked as typed, highlighted on
   await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: .non, 5×5');
   const clues = await page.inputValue('#clues');
   expect(clues === 'width 5\nheight 5\n\nrows\n3\n2,1\n3\n2\n3\n\ncolumns\n1\n3\n1,3\n5\n1\n', JSON.stringify(clues));
+  // A clue clicked on the board is the line to type.
+  await page.locator('section.board').scrollIntoViewIfNeeded();
+  await settled(page);
+  const strip = await page.locator('.clue-top canvas').boundingBox();
+  await page.mouse.click(strip.x + strip.width * 0.9, strip.y + strip.height - 4);
+  await page.waitForFunction(() => document.activeElement?.id === 'line-c5');
   // A new size adds empty lines.
   await page.fill('#lines-width', '6');
   await page.press('#lines-width', 'Enter');
