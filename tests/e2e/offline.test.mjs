@@ -48,7 +48,7 @@ await test('installable: the manifest names the app, its icons (a maskable one) 
 });
 
 for (const [size, options] of [['1280×800', {}], ['390×844', PHONE]]) {
-  await test(`offline: after a first visit the page reloads, solves, starts workers and makes puzzles with the network off (${size})`, async () => {
+  await test(`offline: after a first visit the page reloads, solves, starts workers, reads a picture and makes puzzles with the network off (${size})`, async () => {
     const { base, done } = await release();
     const { context, page, errors } = await visit(base, options);
     try {
@@ -65,6 +65,11 @@ for (const [size, options] of [['1280×800', {}], ['390×844', PHONE]]) {
         worker.onerror = () => ready(false);
       }));
       expect(started, 'a worker starts offline');
+      // The picture worker, never started before, comes from the cache:
+      // a screenshot is read with the network off.
+      await page.setInputFiles('#read-picture', path.resolve('docs/screenshots/read-example.png'));
+      await page.waitForFunction(() => document.querySelector('#read-summary')?.textContent.startsWith('Read a 15×14'), null, { timeout: 60000 });
+      await page.click('#drop-reading');
       await page.selectOption('#new-size', '10');
       await page.selectOption('#new-grade', '1');
       await page.click('#new-puzzle');
