@@ -97,7 +97,9 @@ impl App {
             .as_ref()
             .filter(|_| self.lines_board.reviewing || matches!(state.input, Input::Invalid(_)));
         html! {
-            <main>
+            // While clues are typed line by line, a phone keeps the board in
+            // view above the fields (style.css).
+            <main class={classes!(self.lines_board.typed.is_some().then_some("editing"))}>
                 <header class="top">
                     <h1>{ "Nonogram Studio" }</h1>
                     // A first visit: what the page does, what to press, and

@@ -159,6 +159,13 @@ await onBothSizes('clues typed line by line are checked as typed, highlighted on
   await page.fill('#line-r3', '1 1');
   await page.press('#line-r3', 'Enter');
   await page.waitForFunction(() => document.activeElement?.id === 'line-r4');
+  // The board stays in view above the field being typed (a phone too).
+  await settled(page);
+  const board = await page.locator('canvas.cells').boundingBox();
+  const field = await page.locator('#line-r4').boundingBox();
+  const height = page.viewportSize().height;
+  expect(board.y + board.height > 20 && board.y < height && field.y > board.y && field.y < height,
+    `board at ${Math.round(board.y)}+${Math.round(board.height)}, field at ${Math.round(field.y)}, window ${height}`);
   await page.fill('#line-r3', '3');
   await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: .non, 5×5');
   const clues = await page.inputValue('#clues');
