@@ -195,6 +195,18 @@ pub fn candidates(
         let middle = (run[0] + run[run.len() - 1]) / 2;
         separators.push(if is_row { strip.x0 + middle } else { strip.y0 + middle });
     }
+    // A blurred line's edges are fainter than its middle: a pixel either
+    // side of each line found goes with it (else they bridge a digit
+    // touching the line to what is left of it).
+    let widen = |lines: &[u32], len: u32| -> Vec<u32> {
+        let mut wide: Vec<u32> =
+            lines.iter().flat_map(|&c| [c.saturating_sub(1), c, (c + 1).min(len - 1)]).collect();
+        wide.sort_unstable();
+        wide.dedup();
+        wide
+    };
+    let across_lines = widen(&across_lines, along_len);
+    let along_lines = widen(&along_lines, across_len);
     // A line's pixels fainter than the digits' ink threshold are no ink
     // anyway; those above it are left out here.
     let is_line = |x: u32, y: u32| {
