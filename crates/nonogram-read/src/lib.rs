@@ -49,7 +49,8 @@ pub use reading::{read, NotFound, Reading};
 /// [`straighten`]), and the better of the two readings is kept: certain
 /// first, then one that passed the checks unchanged, then one that passed
 /// them corrected, then any; between two alike, the one with fewer lines
-/// read empty, then the one as it is.
+/// read empty (between two failing ones, first the larger grid: a
+/// photo's wrong grid is a part of the right one), then the one as it is.
 pub fn read_picture(picture: &Picture, network: &Network) -> Result<(Reading, Checked), NotFound> {
     let checked = |reading: Reading| {
         let checked = check_reading(&reading);
@@ -68,7 +69,9 @@ pub fn read_picture(picture: &Picture, network: &Network) -> Result<(Reading, Ch
         Ok((_, c)) if c.status == Status::Certain => (4, 0),
         Ok((_, c)) if c.failure.is_none() && c.changes.is_empty() => (3, -(c.empty_lines.len() as i64)),
         Ok((_, c)) if c.failure.is_none() => (2, -(c.empty_lines.len() as i64)),
-        Ok((_, c)) => (1, -(c.empty_lines.len() as i64)),
+        // Both failing: the larger grid (a photo's partial grid is the
+        // usual wrong one), then fewer lines empty.
+        Ok((r, c)) => (1, (r.grid.width() * r.grid.height()) as i64 * 1000 - c.empty_lines.len() as i64),
         Err(_) => (0, 0),
     };
     if rank(&levelled) > rank(&as_it_is) {
