@@ -101,13 +101,16 @@ pub fn strips(picture: &Picture, grid: &GridLines) -> Strips {
     // The strips reach to their lines' centres less a pixel (a digit may
     // come close to a line, and a blurred line is wide); the lines that
     // run on through a clue area are taken out with the strip's other
-    // lines (see `candidates`). The areas end before the grid's border.
+    // lines (see `candidates`). The areas reach to the grid's border's
+    // centre: a digit drawn close to it, or touching it, is cut whole (it
+    // was cut short when the areas ended before the border, and dropped
+    // as too small); the border's own pixels are taken out as a line
+    // across the strip, or dropped as the grid's border.
     let margin = 1;
-    let border = grid.border.div_ceil(2) + 1;
     let (gx0, gx1) = (grid.xs[0], grid.xs[grid.xs.len() - 1]);
     let (gy0, gy1) = (grid.ys[0], grid.ys[grid.ys.len() - 1]);
-    let above = Rect { x0: gx0 as u32, y0: 0, x1: gx1 as u32, y1: (gy0 as u32).saturating_sub(border) };
-    let left = Rect { x0: 0, y0: gy0 as u32, x1: (gx0 as u32).saturating_sub(border), y1: gy1 as u32 };
+    let above = Rect { x0: gx0 as u32, y0: 0, x1: gx1 as u32, y1: gy0 as u32 };
+    let left = Rect { x0: 0, y0: gy0 as u32, x1: gx0 as u32, y1: gy1 as u32 };
     let top = area_reach(picture, above.clipped(picture), true, grid);
     let leftmost = area_reach(picture, left.clipped(picture), false, grid);
     let columns = grid

@@ -42,9 +42,6 @@ pub struct GridLines {
     pub ys: Vec<f32>,
     /// How thick most lines are (pixels; every fifth may be thicker).
     pub thickness: u32,
-    /// How thick the grid's first lines are, the top and the left (the
-    /// clue areas end there).
-    pub border: u32,
     /// True when the lines are lighter than the picture (a dark theme).
     pub light_on_dark: bool,
 }
@@ -489,22 +486,21 @@ fn chain(picture: &Picture, transposed: bool, light: bool) -> Option<(Vec<Candid
     Some((lines, members, spacing))
 }
 
-/// A family's grid lines: positions (missing ones put back), the median
-/// thickness and the first line's.
+/// A family's grid lines: positions (missing ones put back) and the
+/// median thickness.
 fn grid_family(
     lines: &[Candidate],
     members: &[usize],
     spacing: f32,
     others: &[f32],
-) -> Option<(Vec<f32>, u32, u32)> {
+) -> Option<(Vec<f32>, u32)> {
     let members = grid_members(lines, members, others);
     if members.len() < 2 {
         return None;
     }
     let mut thicknesses: Vec<u32> = members.iter().map(|&m| lines[m].thickness).collect();
     thicknesses.sort_unstable();
-    let first = lines[members[0]].thickness;
-    Some((positions(lines, &members, spacing), thicknesses[thicknesses.len() / 2], first))
+    Some((positions(lines, &members, spacing), thicknesses[thicknesses.len() / 2]))
 }
 
 /// Finds the grid of a puzzle in a picture: `None` when there is no
@@ -516,8 +512,8 @@ pub fn find_grid(picture: &Picture) -> Option<GridLines> {
     let (v_lines, v_members, across) = chain(picture, true, light_on_dark)?;
     let h_chain = positions(&h_lines, &h_members, down);
     let v_chain = positions(&v_lines, &v_members, across);
-    let (ys, thick_rows, top) = grid_family(&h_lines, &h_members, down, &v_chain)?;
-    let (xs, thick_columns, left) = grid_family(&v_lines, &v_members, across, &h_chain)?;
+    let (ys, thick_rows) = grid_family(&h_lines, &h_members, down, &v_chain)?;
+    let (xs, thick_columns) = grid_family(&v_lines, &v_members, across, &h_chain)?;
     // Cells are square in every presentation we know: families whose
     // spacings differ by a quarter are not one grid.
     if (down - across).abs() > 0.25 * down.max(across) {
@@ -530,7 +526,7 @@ pub fn find_grid(picture: &Picture) -> Option<GridLines> {
     if xs.len() - 1 > max_side || ys.len() - 1 > max_side {
         return None;
     }
-    Some(GridLines { xs, ys, thickness: thick_rows.max(thick_columns), border: top.max(left), light_on_dark })
+    Some(GridLines { xs, ys, thickness: thick_rows.max(thick_columns), light_on_dark })
 }
 
 /// A line found elsewhere (by [`crate::straighten`], which finds slanted

@@ -226,7 +226,6 @@ impl Crafted {
                 xs: n(self.columns.len()),
                 ys: n(self.rows.len()),
                 thickness: 1,
-                border: 1,
                 light_on_dark: false,
             },
             rows: self.rows,
