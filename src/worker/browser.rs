@@ -48,7 +48,7 @@ pub fn post(message: &FromWorker) {
 /// A clock check that says whether the batch still has time. It reads the
 /// clock (a call into JavaScript, tens of nanoseconds) after every step:
 /// every step is bounded (line solving by work; clause learning's slices by
-/// [`batch_end`] on the solver's clock, [`solver_clock`]).
+/// [`batch_end`] on the solver's clock, `entry.rs`'s `solver_clock`).
 pub fn batch_budget() -> impl FnMut() -> bool {
     let end = batch_end();
     move || js_sys::Date::now() < end

@@ -11,7 +11,7 @@
 //! A newer check replaces the running one; the page can also cancel at
 //! once by terminating the worker. Nothing leaves the browser.
 
-use super::bitmap::read_rgba;
+use super::bitmap::{read_rgba, Unread};
 use super::browser::{batch_budget, listen, post, yield_now};
 use crate::protocol::{CheckRequest, FromWorker, ReadAnswer, ToWorker};
 use crate::worker::check::CheckJob;
@@ -165,7 +165,8 @@ async fn decode(blob: &Blob) -> Result<(GreyImage, Option<ColourImage>), String>
             colour.push_rgba(rgba);
         },
     )
-    .await?;
+    .await
+    .map_err(|(Unread::Refused(why) | Unread::Undecoded(why))| why)?;
     colour.finish();
     Ok((image, Some(colour)))
 }
@@ -188,8 +189,10 @@ async fn read(id: u32, blob: Blob) {
         read_rgba(&blob, start, |(_, _, luma), rgba| luma.extend(Picture::luma_of_rgba(rgba))).await;
     let (w, h, luma) = match decoded {
         Ok(read) => read,
-        Err(e) if e.starts_with("The picture is") => return read_failed(id, e),
-        Err(e) => return read_failed(id, format!("The browser could not decode the picture: {e}")),
+        Err(Unread::Refused(why)) => return read_failed(id, why),
+        Err(Unread::Undecoded(why)) => {
+            return read_failed(id, format!("The browser could not decode the picture: {why}"))
+        }
     };
     match Picture::from_luma(w as u32, h as u32, luma) {
         Ok(picture) => post(&FromWorker::Read(Box::new(super::reading::answer(
