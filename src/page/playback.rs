@@ -92,11 +92,7 @@ impl Playback {
                     let known = cells.iter().filter(|c| c.is_known()).count();
                     Snapshot {
                         cells: Rc::new(cells),
-                        note: format!(
-                            "{line}: {} deduced, {} unknown",
-                            plural(fresh.len() as u64, "cell", "cells"),
-                            last.cells.len() - known
-                        ),
+                        note: line_note(line, fresh.len(), last.cells.len() - known),
                         fresh: Rc::new(fresh),
                         line: Some(LineMark::Worked(line)),
                     }
@@ -113,18 +109,14 @@ impl Playback {
                     let unknown = cells.iter().filter(|c| !c.is_known()).count();
                     Snapshot {
                         cells: Rc::new(cells),
-                        note: format!(
-                            "{line}: {} deduced, {unknown} unknown",
-                            plural(fresh.len() as u64, "cell", "cells")
-                        ),
+                        note: line_note(line, fresh.len(), unknown),
                         fresh: Rc::new(fresh),
                         line: Some(LineMark::Worked(line)),
                     }
                 }
                 Frame::Sweep { sweep, unknown, contradictions } => Snapshot {
                     cells: last.cells.clone(),
-                    // The seed's own words: its step log says "errors".
-                    note: format!("Sweep {sweep} has {contradictions} errors and {unknown} unknown cells"),
+                    note: sweep_note(sweep, unknown, contradictions),
                     fresh: Rc::default(),
                     line: None,
                 },
@@ -223,6 +215,29 @@ impl Playback {
     }
 }
 
+/// A line's step in a player's words: what it found, what is left.
+fn line_note(line: LineId, found: usize, unknown: usize) -> String {
+    format!("{line}: {} found, {}", plural(found as u64, "cell", "cells"), still_unknown(unknown))
+}
+
+/// The end of a pass over every line in a player's words (the seeds' "Sweep
+/// N has E errors and U unknown cells" is the CLI's `--trace`): `dead_ends`
+/// are the contradictions clause learning met since the last pass.
+fn sweep_note(sweep: usize, unknown: usize, dead_ends: usize) -> String {
+    let mut note = format!("Pass {sweep} over every line: {}", still_unknown(unknown));
+    if dead_ends > 0 {
+        note += &format!(" ({} met)", plural(dead_ends as u64, "dead end", "dead ends"));
+    }
+    note
+}
+
+fn still_unknown(unknown: usize) -> String {
+    match unknown {
+        0 => "every cell known".into(),
+        n => format!("{} still unknown", plural(n as u64, "cell", "cells")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,7 +259,7 @@ mod tests {
         assert_eq!(text(p.cells()), "#.??");
         assert_eq!(p.fresh_cells()[..], [0, 1]);
         assert_eq!(p.line_mark(), Some(LineMark::Worked(LineId::Row(0))));
-        assert_eq!(p.note(), "row 1: 2 cells deduced, 2 unknown");
+        assert_eq!(p.note(), "row 1: 2 cells found, 2 cells still unknown");
         p.forward(5);
         assert!(p.at_end());
         assert_eq!(text(p.cells()), "#.?#");
@@ -253,6 +268,29 @@ mod tests {
         p.finish(Cells::parse("#..#"), None);
         p.jump_to_end();
         assert_eq!((text(p.cells()).as_str(), p.note(), &p.fresh_cells()[..]), ("#..#", "Solution", &[][..]));
+    }
+
+    #[test]
+    fn passes_are_said_in_a_players_words() {
+        let mut p = Playback::new(4);
+        p.extend(vec![
+            Frame::Sweep { sweep: 1, unknown: 12, contradictions: 0 },
+            Frame::Sweep { sweep: 2, unknown: 1, contradictions: 3 },
+            Frame::Sweep { sweep: 3, unknown: 0, contradictions: 1 },
+        ]);
+        let mut notes = Vec::new();
+        while !p.at_end() {
+            p.forward(1);
+            notes.push(p.note().to_string());
+        }
+        assert_eq!(
+            notes,
+            [
+                "Pass 1 over every line: 12 cells still unknown",
+                "Pass 2 over every line: 1 cell still unknown (3 dead ends met)",
+                "Pass 3 over every line: every cell known (1 dead end met)",
+            ]
+        );
     }
 
     #[test]

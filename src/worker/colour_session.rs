@@ -155,7 +155,7 @@ mod tests {
                     done => break done,
                 }
             };
-            assert!(notes.iter().any(|n| n.starts_with("clause learning takes over")), "{notes:?}");
+            assert!(notes.iter().any(|n| n.starts_with("Searching from the start, learning")), "{notes:?}");
             let FromWorker::Done(done) = done else { panic!("{done:?}") };
             let kind =
                 if matches!(core, Verdict::Unique(_)) { VerdictKind::Unique } else { VerdictKind::Multiple };

@@ -230,7 +230,12 @@ impl Shown for Puzzle {
         }
     }
     fn says(&self, cell: Cell) -> String {
-        cell.to_string()
+        match cell {
+            Cell::Filled => "filled",
+            Cell::Empty => "empty",
+            Cell::Unknown => "unknown",
+        }
+        .into()
     }
 }
 
@@ -265,42 +270,47 @@ impl<P: Shown> Framed for Solver<P> {
         P::solution_cells(solution)
     }
 
+    /// A step as the page shows it, in a player's words (the solver's own
+    /// terms are the CLI's `--trace`).
     fn frame(&self, step: &Step<P>, contradictions: &mut usize) -> Option<Frame> {
         let puzzle = self.puzzle();
         let grid_frame = |note: String| Some(Frame::Grid { cells: Framed::cells(self), note });
-        let at = |row: &usize, col: &usize| format!("row {} column {}", row + 1, col + 1);
+        let at = |row: &usize, col: &usize| format!("row {}, column {}", row + 1, col + 1);
         match step {
             Step::Done { .. } => None,
             Step::Line { line, changes } => Some(puzzle.line_frame(*line, changes)),
-            Step::Guess { row, col, cell, depth } => {
-                grid_frame(format!("guess: {} = {} (depth {depth})", at(row, col), puzzle.says(*cell)))
-            }
+            Step::Guess { row, col, cell, depth } => grid_frame(format!(
+                "Guess: {} is {}{}",
+                at(row, col),
+                puzzle.says(*cell),
+                if *depth > 1 { format!(" ({depth} guesses deep)") } else { String::new() }
+            )),
             Step::Backtrack { row, col, cell, .. } => {
-                grid_frame(format!("backtrack: {} = {}", at(row, col), puzzle.says(*cell)))
+                grid_frame(format!("The guess led to a dead end, so {} is {}", at(row, col), puzzle.says(*cell)))
             }
             Step::Contradiction { line, .. } => {
                 *contradictions += 1;
-                grid_frame(format!("contradiction: {line}"))
+                grid_frame(format!("Dead end: {line} cannot fit its clue"))
             }
             Step::Sweep { sweep, unknown } => Some(Frame::Sweep {
                 sweep: *sweep,
                 unknown: *unknown,
                 contradictions: std::mem::take(contradictions),
             }),
-            Step::Restart { run } => grid_frame(format!("restart: run {run}")),
+            Step::Restart { run } => grid_frame(format!("Guessing again from the start, in another order (try {run})")),
             Step::Learning { contradictions: 0, symmetric } => grid_frame(learning_note(*symmetric)),
             Step::SymmetricExhausted { .. } => grid_frame(
-                "the symmetric grids hold no more solutions: clause learning goes on over every grid alone".into(),
+                "No more solutions among the symmetric pictures: searching the others".into(),
             ),
             Step::Handover { contradictions } => grid_frame(format!(
-                "after {contradictions} contradictions, splr (a stronger SAT solver) takes over the search over every grid, in one piece: the counts pause until it ends"
+                "After {contradictions} dead ends a stronger search (splr) takes over: the counts pause until it ends"
             )),
             Step::Learning { .. } | Step::Working { .. } => None,
             Step::Probe { row, col, forced: Some(cell), .. } => {
-                grid_frame(format!("probe: {} must be {}", at(row, col), puzzle.says(*cell)))
+                grid_frame(format!("Tried both ways: {} must be {}", at(row, col), puzzle.says(*cell)))
             }
             Step::Probe { row, col, narrowed, .. } if *narrowed > 0 => grid_frame(format!(
-                "probe: trying each value of {} narrows {}",
+                "Tried each value of {}: {} follow either way",
                 at(row, col),
                 if *narrowed == 1 { "1 cell".to_string() } else { format!("{narrowed} cells") }
             )),
@@ -317,13 +327,13 @@ impl<P: Shown> Framed for Solver<P> {
     }
 }
 
-/// The note of clause learning taking over, for both kinds of puzzle.
+/// The note of clause learning taking over (it searches from the start,
+/// learning from each dead end), for both kinds of puzzle.
 pub(crate) fn learning_note(symmetric: bool) -> String {
     if symmetric {
-        "clause learning takes over from the root, and in turns among the grids the clues' symmetries keep"
-            .into()
+        "Searching from the start, learning from each dead end; pictures the clues' symmetries keep first".into()
     } else {
-        "clause learning takes over from the root".into()
+        "Searching from the start, learning from each dead end".into()
     }
 }
 
@@ -526,7 +536,7 @@ mod tests {
         let mut s = Session::<Solver>::new(&request(&[&[2], &[]], &[&[], &[2]])).unwrap().unwrap();
         // The frames of the only batch come first, then the verdict.
         let FromWorker::Steps { frames, .. } = s.advance(|| true, || 0.0) else { panic!() };
-        assert!(matches!(frames.last(), Some(Frame::Grid { note, .. }) if note == "contradiction: column 1"));
+        assert!(matches!(frames.last(), Some(Frame::Grid { note, .. }) if note == "Dead end: column 1 cannot fit its clue"));
         assert!(!s.is_done());
         let FromWorker::Done(done) = s.advance(|| true, || 0.0) else { panic!() };
         let Finished { verdict, line, .. } = *done;

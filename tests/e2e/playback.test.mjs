@@ -107,7 +107,9 @@ await onBothSizes('keyboard only: type clues, solve, and step through the histor
   expect(await frame() === `step 0 of ${last}`, await frame());
 });
 
-await test("stepping through seed 003 shows its sweeps as the seed reports them", async (page) => {
+// The seed's own counts ("Iteration 1 has 0 errors and 12 unknown cells"),
+// in a player's words (the seed's wording is the CLI's --trace).
+await test("stepping through seed 003 shows its passes with the seed's counts", async (page) => {
   await page.selectOption('#speed', '0');
   await solve(page, SEED_003, 'Unique solution');
   const notes = [];
@@ -115,8 +117,8 @@ await test("stepping through seed 003 shows its sweeps as the seed reports them"
     await page.click('#back');
     notes.push(await page.locator('#progress').textContent());
   }
-  expect(notes.includes('Sweep 1 has 0 errors and 12 unknown cells'), notes.join(' | '));
-  expect(notes.includes('Sweep 2 has 0 errors and 0 unknown cells'), notes.join(' | '));
+  expect(notes.includes('Pass 1 over every line: 12 cells still unknown'), notes.join(' | '));
+  expect(notes.includes('Pass 2 over every line: every cell known'), notes.join(' | '));
   expect(notes.includes('Start: every cell unknown'), 'back to the start');
 });
 
