@@ -14,7 +14,7 @@
 
 use super::layout::css;
 use super::worker_handle::WorkerHandle;
-use crate::page::state::{line_name, Lines, LinesAction, LinesEffect};
+use crate::page::state::{line_name, Lines, LinesAction, LinesEffect, NOTE_ID, SUMMARY_ID};
 use crate::protocol::{Cells, FromWorker, ReadAnswer};
 use nonogram_core::{LineId, Puzzle};
 use std::rc::Rc;
@@ -194,7 +194,7 @@ impl Component for LinesPanel {
                     }
                 </div>
                 if !l.note.is_empty() {
-                    <p id="read-note" class="hint" role="status">{ &l.note }</p>
+                    <p id={NOTE_ID} class="hint" role="status">{ &l.note }</p>
                 }
                 if let Some(reading) = &l.reading {
                     { self.view_reading(ctx, reading) }
@@ -241,6 +241,10 @@ impl LinesPanel {
                         }
                     })
                     .forget();
+                }
+                LinesEffect::Reveal(id) => {
+                    // After this render, and after a focus asked with it.
+                    gloo_timers::callback::Timeout::new(0, move || reveal(id)).forget();
                 }
             }
         }
@@ -289,7 +293,7 @@ impl LinesPanel {
         let font = reading.marks.iter().map(|m| m.h).fold(0.0, f64::max).max(1.0);
         html! {
             <div class="reading">
-                <p id="read-summary" class={classes!("read-summary", if reading.certain { "certain" } else { "doubtful" })}>
+                <p id={SUMMARY_ID} class={classes!("read-summary", if reading.certain { "certain" } else { "doubtful" })}>
                     { &reading.summary }
                 </p>
                 <div class="read-picture">
@@ -406,5 +410,20 @@ impl LinesPanel {
                 </div>
             </div>
         }
+    }
+}
+
+/// Scrolls the element of this id to the window's top unless it is already
+/// in the window's upper half (a desktop shows the review beside the board;
+/// a phone below it and its tools, where nothing seemed to happen).
+fn reveal(id: &str) {
+    let Some(window) = web_sys::window() else { return };
+    let Some(element) = window.document().and_then(|d| d.get_element_by_id(id)) else { return };
+    let top = element.get_bounding_client_rect().top();
+    let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    if top < 0.0 || top > height / 2.0 {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Start);
+        element.scroll_into_view_with_scroll_into_view_options(&options);
     }
 }

@@ -35,6 +35,12 @@ await onBothSizes('a screenshot is read, shown over the picture, and its clues u
   await read(page, 'puzzle.png', EXAMPLE);
   const summary = await page.locator('#read-summary').textContent();
   expect(summary.startsWith('Read a 15×14 puzzle: every number is certain'), summary);
+  // The summary comes into view (on a phone the review is below the board
+  // and its tools: nothing seemed to happen).
+  await until(page, () => page.evaluate(() => {
+    const r = document.querySelector('#read-summary').getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight;
+  }), 'the summary in view');
   const rows = await fields(page, 'r');
   expect(rows.length === 14 && rows[0] === '1 3 1 5' && rows[13] === '2 1 1 1 2', rows.join('|'));
   const columns = await fields(page, 'c');

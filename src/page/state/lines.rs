@@ -84,7 +84,14 @@ pub enum LinesEffect {
     Clues { text: String, solve: bool },
     /// Move the keyboard's focus to this line's field.
     FocusField(LineId),
+    /// Bring the element of this id into view (a reading, or why there is
+    /// none, arrived: on a phone it is below the board and its tools).
+    Reveal(&'static str),
 }
+
+/// The review's summary (its picture follows), and the reader's note.
+pub const SUMMARY_ID: &str = "read-summary";
+pub const NOTE_ID: &str = "read-note";
 
 /// A line's clue as typed: its runs, or what is wrong with it.
 pub fn check_line(text: &str, length: usize) -> Result<Vec<u32>, String> {
@@ -268,6 +275,7 @@ impl Lines {
                 }
                 if !answer.error.is_empty() {
                     self.note = answer.error;
+                    effects.push(LinesEffect::Reveal(NOTE_ID));
                     return effects;
                 }
                 self.note.clear();
@@ -286,6 +294,9 @@ impl Lines {
                 if let Some(line) = first {
                     effects.push(LinesEffect::FocusField(line));
                 }
+                // After the focus (which scrolls to its field): the summary
+                // and the picture are what to look at first.
+                effects.push(LinesEffect::Reveal(SUMMARY_ID));
             }
             LinesAction::ReaderFailed(why) => {
                 self.note = why;
@@ -398,7 +409,10 @@ mod tests {
         };
         assert_eq!(l.reduce(LinesAction::Read(answer(1))), []);
         assert!(l.reading.is_none() && !l.open);
-        assert_eq!(l.reduce(LinesAction::Read(answer(2))), [LinesEffect::FocusField(LineId::Column(0))]);
+        assert_eq!(
+            l.reduce(LinesAction::Read(answer(2))),
+            [LinesEffect::FocusField(LineId::Column(0)), LinesEffect::Reveal(SUMMARY_ID)]
+        );
         assert!(l.open && l.reading.is_some());
         assert_eq!(l.doubt(LineId::Column(0)), Some("number 1: 1, or 7?"));
         assert_eq!(l.doubt(LineId::Row(0)), None);
@@ -420,7 +434,7 @@ mod tests {
         let mut l = lines(&["1"], &["1"]);
         l.reduce(LinesAction::ReadPicture { name: "cat.jpg".into() });
         let failed = ReadAnswer { id: 1, error: "No puzzle found: no grid".into(), ..ReadAnswer::default() };
-        l.reduce(LinesAction::Read(failed));
+        assert_eq!(l.reduce(LinesAction::Read(failed)), [LinesEffect::Reveal(NOTE_ID)]);
         assert_eq!(l.note, "No puzzle found: no grid");
         assert_eq!(
             (l.rows.as_slice(), l.columns.as_slice()),
