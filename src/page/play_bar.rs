@@ -34,6 +34,9 @@ pub struct PlayBarProps {
     pub show_mistakes: bool,
     /// A touch screen: taps, not clicks.
     pub touch: bool,
+    /// A guess was applied from a checkpoint (see `state::Checkpoint`).
+    #[prop_or_default]
+    pub checkpoint: bool,
     pub on_play: Callback<PlayAction>,
 }
 
@@ -64,6 +67,11 @@ pub fn PlayBar(props: &PlayBarProps) -> Html {
                 <button id="apply-hint" onclick={send(on, PlayAction::ApplyHint)} disabled={!props.can_apply}>{ "Apply hint" }</button>
                 <button id="check" onclick={send(on, PlayAction::Check)} disabled={props.asking}>{ "Check" }</button>
                 <button id="restart" onclick={send(on, PlayAction::Restart)}>{ "Restart" }</button>
+                if props.checkpoint {
+                    <button id="back-to-checkpoint" onclick={send(on, PlayAction::BackToCheckpoint)}
+                        title="The guess led to a contradiction: the board as it was before it, the guessed cell the other way">
+                        { "Back to checkpoint" }</button>
+                }
             </div>
             if !props.colours.is_empty() {
                 <div class="swatches play-colours" role="radiogroup" aria-label="Paint with">

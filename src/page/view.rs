@@ -166,7 +166,7 @@ impl App {
                                 .map(|s| (AttrValue::from(s.name.clone()), AttrValue::from(s.hex()))).collect())}
                             paint={play.paint} played={play.elapsed(play.running_since().unwrap_or(0.0))}
                             since={play.running_since()} mistakes={play.mistakes} show_mistakes={play.show_mistakes}
-                            touch={state.touch} />
+                            touch={state.touch} checkpoint={!play.checkpoints.is_empty() && play.solved.is_none()} />
                     } else {
                         <PlaybackBar step={state.playback.position()} last={state.playback.len().saturating_sub(1)}
                             playing={state.playing} speed={state.speed} on_action={on_action.clone()} />

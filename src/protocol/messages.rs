@@ -110,18 +110,22 @@ pub struct HintRequest {
     pub check: bool,
     /// A colour puzzle's run colours (its cells then carry colour sets).
     pub colours: Option<RunColours>,
+    /// The player is following a guess from a checkpoint: the hint comes
+    /// from the clues alone, as on paper (a wrong guess ends in a line's
+    /// contradiction, not in mistakes the solution shows).
+    pub guessing: bool,
 }
 
 impl HintRequest {
     pub fn new(id: u32, puzzle: &nonogram_core::Puzzle, cells: Cells, check: bool) -> HintRequest {
         let SolveRequest { rows, columns, .. } = SolveRequest::new(id, puzzle);
-        HintRequest { id, rows, columns, cells, check, colours: None }
+        HintRequest { id, rows, columns, cells, check, colours: None, guessing: false }
     }
 
     /// A hint or check for a colour puzzle's player cells (colour sets).
     pub fn of_colour(id: u32, puzzle: &ColourPuzzle, cells: Cells, check: bool) -> HintRequest {
         let SolveRequest { rows, columns, colours, .. } = SolveRequest::of_colour(id, puzzle);
-        HintRequest { id, rows, columns, cells, check, colours }
+        HintRequest { id, rows, columns, cells, check, colours, guessing: false }
     }
 
     /// The colour puzzle asked about, when it is one.
@@ -298,6 +302,8 @@ pub enum FromWorker {
         wrong: Option<Vec<u32>>,
         /// The puzzle's grade, once the worker has solved it (unique only).
         difficulty: Option<nonogram_core::hint::Difficulty>,
+        /// The hint is a guess (its one cell): applied, it keeps a checkpoint.
+        guess: bool,
     },
     /// Fixes found so far, best first; `tried` of `total` candidate cells.
     Fixes { id: u32, fixes: Vec<FixNote>, tried: usize, total: usize, done: bool },

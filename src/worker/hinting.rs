@@ -100,8 +100,9 @@ pub fn answer(
         let wrong = wrong_cells(&cells, grids);
         return checked(request.id, grids.len(), wrong, difficulty);
     }
+    // Following a guess, hints come from the clues alone (as on paper).
     let unique = match grids {
-        [only] => Some(only),
+        [only] if !request.guessing => Some(only),
         _ => None,
     };
     let h = hint(&puzzle, &cells, unique);
@@ -110,7 +111,7 @@ pub fn answer(
     }
     FromWorker::Hinted {
         id: request.id,
-        text: h.explain(&puzzle),
+        text: said_while_guessing(h.explain(&puzzle), &h, request.guessing),
         line: h.line(),
         cells: h
             .cells(puzzle.width())
@@ -119,12 +120,23 @@ pub fn answer(
             .collect(),
         wrong: None,
         difficulty,
+        guess: matches!(h, Hint::Guess { .. }),
+    }
+}
+
+/// A contradiction met while following a guess says where to go.
+fn said_while_guessing<V>(text: String, hint: &Hint<V>, guessing: bool) -> String {
+    match hint {
+        Hint::Contradiction { .. } if guessing => {
+            text + " The guess led here: go back to the checkpoint."
+        }
+        _ => text,
     }
 }
 
 /// An answer in words alone (the request could not be worked on).
 fn words(id: u32, text: String) -> FromWorker {
-    FromWorker::Hinted { id, text, line: None, cells: vec![], wrong: None, difficulty: None }
+    FromWorker::Hinted { id, text, line: None, cells: vec![], wrong: None, difficulty: None, guess: false }
 }
 
 /// A hint that names mistakes answers as a check does (the cells
@@ -132,7 +144,7 @@ fn words(id: u32, text: String) -> FromWorker {
 /// count beside the board and the hint never disagree.
 fn named_mistakes(id: u32, text: String, wrong: &[usize], difficulty: Option<Difficulty>) -> FromWorker {
     let wrong = wrong.iter().map(|&i| i as u32).collect();
-    FromWorker::Hinted { id, text, line: None, cells: vec![], wrong: Some(wrong), difficulty }
+    FromWorker::Hinted { id, text, line: None, cells: vec![], wrong: Some(wrong), difficulty, guess: false }
 }
 
 /// A check's answer: the wrong cells, said in words.
@@ -143,7 +155,7 @@ fn checked(id: u32, solutions: usize, wrong: Vec<u32>, difficulty: Option<Diffic
         (_, 1) => "Check: 1 cell is wrong, outlined.".to_string(),
         (_, n) => format!("Check: {n} cells are wrong, outlined."),
     };
-    FromWorker::Hinted { id, text, line: None, cells: vec![], wrong: Some(wrong), difficulty }
+    FromWorker::Hinted { id, text, line: None, cells: vec![], wrong: Some(wrong), difficulty, guess: false }
 }
 
 /// A hint or a check for a colour puzzle's player cells (colour sets).
@@ -171,17 +183,18 @@ fn colour_answer(
             .collect();
         return checked(request.id, found.len(), wrong, difficulty);
     }
-    let h = colour_hint(puzzle, cells, found);
+    let h = colour_hint(puzzle, cells, if request.guessing { &[] } else { found });
     if let Hint::Wrong { cells: wrong } = &h {
         return named_mistakes(request.id, h.explain(puzzle), wrong, difficulty);
     }
     FromWorker::Hinted {
         id: request.id,
-        text: h.explain(puzzle),
+        text: said_while_guessing(h.explain(puzzle), &h, request.guessing),
         line: h.line(),
         cells: h.cells(puzzle.width()).into_iter().map(|(i, c)| (i as u32, 1 << c)).collect(),
         wrong: None,
         difficulty,
+        guess: matches!(h, Hint::Guess { .. }),
     }
 }
 
@@ -218,12 +231,12 @@ mod tests {
     #[test]
     fn a_hint_names_its_line_and_cells_and_the_solutions_are_kept() {
         let mut solutions = Solutions::default();
-        let FromWorker::Hinted { id, text, line, cells, wrong, difficulty } =
+        let FromWorker::Hinted { id, text, line, cells, wrong, difficulty, guess } =
             answer(&request(&"?".repeat(25), false), &mut solutions, || true)
         else {
             panic!()
         };
-        assert_eq!((id, line, wrong), (3, Some(nonogram_core::LineId::Column(2)), None));
+        assert_eq!((id, line, wrong, guess), (3, Some(nonogram_core::LineId::Column(2)), None, false));
         assert_eq!(difficulty, Some(Difficulty::Easy));
         assert!(text.starts_with("Column 3, clue 1 3: only one placement"), "{text}");
         assert_eq!(cells, [(2, 2), (7, 1), (12, 2), (17, 2), (22, 2)]);
@@ -233,11 +246,26 @@ mod tests {
         assert!(matches!(again, FromWorker::Hinted { wrong: Some(w), .. } if w.is_empty()));
     }
 
+    /// At a dead end of line logic and looking ahead, the hint is a guess:
+    /// one cell, said as one, to apply from a checkpoint.
+    #[test]
+    fn a_dead_end_offers_a_guess() {
+        let puzzle = Puzzle::from_picture(&Cells::parse("#..#").unwrap().grid(2, 2).unwrap());
+        let request = HintRequest::new(5, &puzzle, Cells::unknown(4), false);
+        let FromWorker::Hinted { text, cells, guess, .. } = answer(&request, &mut Solutions::default(), || true)
+        else {
+            panic!()
+        };
+        assert!(guess && text.contains("Try row 1, column 1 filled"), "{text}");
+        assert_eq!(cells, [(0, 2)]);
+    }
+
     #[test]
     fn a_check_outlines_the_cells_no_solution_has() {
         let mut board: Vec<char> = "?".repeat(25).chars().collect();
         (board[0], board[1], board[5]) = ('#', '#', '.');
         let cells: String = board.into_iter().collect();
+        let played = cells.clone();
         let FromWorker::Hinted { text, wrong, .. } =
             answer(&request(&cells, true), &mut Solutions::default(), || true)
         else {
@@ -252,6 +280,20 @@ mod tests {
         };
         assert!(text.starts_with("2 mistakes, the first at row 1, column 1"), "{text}");
         assert!(cells.is_empty());
+        // Following a guess, the clues alone speak: no mistakes named, and
+        // a line that cannot fit says where to go back to.
+        let mut guessing = request(&played, false);
+        guessing.guessing = true;
+        let FromWorker::Hinted { text, wrong, .. } = answer(&guessing, &mut Solutions::default(), || true) else {
+            panic!()
+        };
+        assert!(wrong.is_none() && !text.contains("mistake"), "{text}");
+        let mut dead_end = request(&"#####".repeat(5), false);
+        dead_end.guessing = true;
+        let FromWorker::Hinted { text, .. } = answer(&dead_end, &mut Solutions::default(), || true) else {
+            panic!()
+        };
+        assert!(text.ends_with("The guess led here: go back to the checkpoint."), "{text}");
         // Several solutions: a cell is wrong only if both found differ.
         let diagonal = [
             Cells::parse("#..#").unwrap().grid(2, 2).unwrap(),

@@ -331,7 +331,7 @@ impl<P: Shown> Framed for Solver<P> {
 /// learning from each dead end), for both kinds of puzzle.
 pub(crate) fn learning_note(symmetric: bool) -> String {
     if symmetric {
-        "Searching from the start, learning from each dead end; pictures the clues' symmetries keep first".into()
+        "Searching from the start, learning from each dead end, symmetric pictures first".into()
     } else {
         "Searching from the start, learning from each dead end".into()
     }

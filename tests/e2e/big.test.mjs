@@ -3,6 +3,7 @@
 // and column, clue numbers crossed off, the play clock and mistakes, Play
 // on a phone, and 40×40 and 100×100 puzzles played to "Solved!" by mouse
 // and by touch.
+import fs from 'node:fs';
 import path from 'node:path';
 import { test, onBothSizes, PHONE, expect, status, paste, rendered, settled, until, shots, startPlaying } from './lib.mjs';
 import { picture } from './fixtures.mjs';
@@ -254,16 +255,21 @@ for (const size of [40, 100]) {
 }
 
 // Board first (issue 48): a solved 25×25 and 40×40 at Fit fill at least
-// 80 % of the window's height, whole, with the verdict beside them.
+// 80 % of the window's height, whole, with the verdict beside them; so
+// does webpbn #65 (34×40, column clues 11 numbers deep), the zoom buttons
+// and the status line sharing a row above it (79 % when they were two).
+const MUM = fs.readFileSync(path.resolve('samples/webpbn-00065.non'), 'utf8');
 for (const [width, height] of [[1280, 800], [1920, 1080]]) {
-  await test(`board first: a solved 25×25 and 40×40 take 80 % of a ${width}×${height} window, the verdict beside`, async (page) => {
-    for (const [side, seed] of [[25, 2525], [40, 4040]]) {
-      await paste(page, picture(side, side, 0.6, seed));
+  await test(`board first: a solved 25×25, 40×40 and 34×40 take 80 % of a ${width}×${height} window, the verdict beside`, async (page) => {
+    for (const [side, text] of [[25, picture(25, 25, 0.6, 2525)], [40, picture(40, 40, 0.6, 4040)], ['34×40', MUM]]) {
+      await paste(page, text);
       await page.click('#solve');
       await page.waitForFunction(() => /solution/i.test(document.querySelector('#verdict').textContent), null, { timeout: 60000 });
       await rendered(page);
       const board = await page.locator('canvas.cells').boundingBox();
       const verdict = await page.locator('#verdict').boundingBox();
+      const [zoom, note] = [await page.locator('.zoom').boundingBox(), await page.locator('#progress').boundingBox()];
+      expect(Math.abs(zoom.y - note.y) < zoom.height, `zoom and status share a row: ${zoom.y}, ${note.y}`);
       expect(board.height >= 0.8 * height, `${side}×${side}: ${Math.round(board.height)} px of ${height}`);
       expect(board.y >= 0 && board.y + board.height <= height && board.x + board.width <= width, `whole: ${JSON.stringify(board)}`);
       expect(verdict.x >= board.x + board.width && verdict.y + verdict.height <= height, `the verdict beside: ${JSON.stringify(verdict)}`);

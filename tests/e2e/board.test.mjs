@@ -34,30 +34,6 @@ await onBothSizes('invalid text after a solved puzzle clears the board', async (
 });
 
 
-// Board first (issue 48): a solved 25×25 and a 34×40 fill at least 80 % of
-// the window's height, whole (clues included, nothing to pan), the zoom
-// buttons and the status line sharing a row above them.
-for (const [w, h] of [[1280, 800], [1920, 1080]]) {
-  await test(`a solved 25×25 and 34×40 fill 80 % of a ${w}×${h} window's height, whole`, async (page) => {
-    for (const [file, size] of [['webpbn-06574.non', '25×25'], ['webpbn-00065.non', '34×40']]) {
-      await solve(page, fs.readFileSync(path.join('samples', file), 'utf8'), 'Unique solution');
-      await settled(page);
-      const board = await page.evaluate(() => {
-        const r = document.querySelector('canvas.cells').getBoundingClientRect();
-        const wrap = document.querySelector('.canvas-wrap');
-        const zoom = document.querySelector('.zoom').getBoundingClientRect();
-        const note = document.querySelector('#progress').getBoundingClientRect();
-        return { top: r.top, bottom: r.bottom, height: r.height, pans: wrap.scrollHeight > wrap.clientHeight + 1 || wrap.scrollWidth > wrap.clientWidth + 1,
-          oneRow: Math.abs(zoom.top - note.top) < zoom.height, scrolled: window.scrollY };
-      });
-      await page.screenshot({ path: path.join(shots, `board-first-${size}-${w}.png`) });
-      expect(board.height >= 0.8 * h && board.bottom <= h && !board.pans && board.scrolled === 0,
-        `${size}: the board is ${board.height} px of ${h} (from ${board.top} to ${board.bottom}), pans: ${board.pans}, scrolled ${board.scrolled}`);
-      expect(board.oneRow, 'zoom and status share a row');
-    }
-  }, { viewport: { width: w, height: h } });
-}
-
 await test('a 34×34 puzzle fits a 1280×800 window: the verdict is in view after Solve; zoom pans in the box', async (page) => {
   await paste(page, picture(34, 34, 0.75, 3434));
   await page.click('#solve');

@@ -474,3 +474,39 @@ await onBothSizes('My progress lists the puzzles played, solved ✓ with time an
   expect((await page.inputValue('#clues')).includes(made), 'the made puzzle in Clues');
   expect((await page.locator('#progress').textContent()) === marked, `progress kept: ${marked}`);
 });
+
+/// `nonogram generate --size 8x8 --difficulty very-hard --seed 1`: unique,
+/// and no line or single look-ahead goes on from the empty board alone.
+const VERY_HARD = 'width 8\nheight 8\n\nrows\n6\n6\n0\n1,1\n2,2\n2\n2,2\n2\n\ncolumns\n1\n2,1,1\n2,2\n2,1,1\n2,1,1\n2,2\n2,1,1\n1\n';
+
+await onBothSizes('a Very hard puzzle: Hint offers a guess with a checkpoint, and is played to Solved! with it', async (page) => {
+  await startPlaying(page, VERY_HARD);
+  let guesses = 0, backs = 0, shot = false;
+  for (let step = 0; !(await status(page)).startsWith('Solved!'); step++) {
+    expect(step < 80, 'at most 80 hints');
+    const words = await askHint(page);
+    expect(!words.includes('mistake'), `no mistake is named while following a guess: ${words}`);
+    if (words.includes('The guess led here')) {
+      // A contradiction from the guess: back to the board before it.
+      expect(await page.locator('#back-to-checkpoint').isVisible(), 'Back to checkpoint is offered');
+      await page.click('#back-to-checkpoint');
+      backs++;
+      continue;
+    }
+    if (words.includes('time for a guess')) {
+      expect(/Try row \d+, column \d+ (filled|empty)/.test(words), words);
+      guesses++;
+    }
+    await page.click('#apply-hint');
+    if (guesses > 0 && !shot) {
+      expect(await page.locator('#back-to-checkpoint').isVisible(), 'a checkpoint is kept after the guess');
+      const w = page.viewportSize().width;
+      await page.screenshot({ path: path.join(shots, `play-guess-${w}.png`) });
+      shot = true;
+    }
+  }
+  expect(guesses >= 1, `${guesses} guesses, ${backs} times back`);
+  // Solved: the checkpoint is gone with the rest of play's work.
+  expect(!(await page.locator('#back-to-checkpoint').isVisible()), 'no checkpoint once solved');
+  console.log(`   ${guesses} guesses, ${backs} times back to a checkpoint`);
+});

@@ -12,7 +12,8 @@
 //! whose clue and cells force a cell (fewest placements: the overlap of
 //! few placements is easiest to see); else looking ahead one cell
 //! (probing): if a cell were filled (or empty), line logic would leave a
-//! line with no placement, so it is the other; else a guess is needed.
+//! line with no placement, so it is the other; else a guess: the cell and
+//! value whose trial deduces the most, to try from a checkpoint.
 
 mod look_ahead;
 mod said;
@@ -80,7 +81,7 @@ pub fn hint(puzzle: &Puzzle, cells: &Grid, solution: Option<&Grid>) -> Hint {
                 board.set(i, c);
             }
         }
-        look_ahead(puzzle, &mut board, 0).unwrap_or(Hint::Guess)
+        look_ahead(puzzle, &mut board, 0)
     })
 }
 

@@ -10,7 +10,7 @@ use super::text::plural;
 use crate::protocol::{Cells, FromWorker, HintRequest};
 use action::{HintView, PlayAction};
 use board::Stroke;
-use board::{lines_done, Play};
+use board::{lines_done, Checkpoint, Play};
 use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::Puzzle;
 use nonogram_formats::share;
@@ -154,6 +154,7 @@ impl State {
                 play.solved = None;
                 (play.played, play.since, play.hints) = (0.0, now, 0);
                 (play.mistakes, play.found, play.crossed) = (0, Vec::new(), Rc::default());
+                play.checkpoints.clear();
                 self.status.clear();
                 true
             }
@@ -185,7 +186,19 @@ impl State {
             }
             PlayAction::ApplyHint => {
                 let Some(hint) = play.hint.take() else { return };
+                if let (true, &[guess]) = (hint.guess, &hint.cells[..]) {
+                    play.checkpoints.push(Checkpoint { cells: play.cells.clone(), guess });
+                }
                 let before = play.write(hint.cells);
+                play.record(before);
+                true
+            }
+            PlayAction::BackToCheckpoint => {
+                let Some(Checkpoint { cells, guess: (index, value) }) = play.checkpoints.pop() else { return };
+                let back = (0..cells.len() as u32).map(|i| (i, cells.set_of(i as usize)));
+                let not_guessed = (index, play.every & !value);
+                let changes: Vec<_> = back.filter(|&(i, _)| i != index).chain([not_guessed]).collect();
+                let before = play.write(changes);
                 play.record(before);
                 true
             }
@@ -207,17 +220,20 @@ impl State {
     fn ask_hint(&mut self, check: bool, puzzle: &Puzzle, colour: Option<&ColourPuzzle>) -> Effect {
         let id = self.next_id;
         self.next_id += 1;
-        let cells = match self.play.as_mut() {
+        let (cells, guessing) = match self.play.as_mut() {
             Some(play) => {
                 play.asked = Some(id);
-                Cells::clone(&play.cells)
+                (Cells::clone(&play.cells), !play.checkpoints.is_empty())
             }
-            None => Cells::unknown(0),
+            None => (Cells::unknown(0), false),
         };
-        Effect::AskHint(match colour {
+        let mut request = match colour {
             Some(colour) => HintRequest::of_colour(id, colour, cells, check),
             None => HintRequest::new(id, puzzle, cells, check),
-        })
+        };
+        // A check is asked for: it compares with the solution still.
+        request.guessing = guessing && !check;
+        Effect::AskHint(request)
     }
 
     /// "Solved!" once the filled cells make every clue (any solution counts).
@@ -235,16 +251,16 @@ impl State {
 
     /// A hint or a check from the worker, for the board it was asked of.
     pub(super) fn hinted(&mut self, message: FromWorker) {
-        let FromWorker::Hinted { id, text, line, cells, wrong, difficulty } = message else { return };
+        let FromWorker::Hinted { id, text, line, cells, wrong, difficulty, guess } = message else { return };
         self.difficulty = difficulty.or(self.difficulty);
         let Some(play) = self.play.as_mut().filter(|p| p.asked == Some(id)) else { return };
         play.asked = None;
         if let Some(wrong) = wrong {
             play.found_wrong(wrong);
-            play.hint = Some(HintView { text, line: None, cells: Vec::new() });
+            play.hint = Some(HintView { text, line: None, cells: Vec::new(), guess: false });
         } else {
             play.hints += 1;
-            play.hint = Some(HintView { text, line, cells });
+            play.hint = Some(HintView { text, line, cells, guess });
         }
     }
 }

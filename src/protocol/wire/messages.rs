@@ -26,7 +26,7 @@ wire_struct!(SolveRequest { id, rows, columns, colours });
 wire_struct!(RunColours { rows, columns, names });
 wire_struct!(PuzzleData { rows, columns, row_colours, column_colours, names, rgb, symbols, meta, goal });
 wire_struct!(CheckRequest { id, width, height, cells });
-wire_struct!(HintRequest { id, rows, columns, cells, check, colours });
+wire_struct!(HintRequest { id, rows, columns, cells, check, colours, guessing });
 wire_struct!(GenerateRequest { id, width, height, difficulty, seed, colours, title });
 wire_struct!(ReadAnswer {
     id,
@@ -171,8 +171,8 @@ impl Wire for FromWorker {
                 put!(out, 7, id, verdict, by_line_logic, guesses, probes, contradictions, ms, other)
             }
             FromWorker::Parsed { id, outcome } => put!(out, 8, id, outcome),
-            FromWorker::Hinted { id, text, line, cells, wrong, difficulty } => {
-                put!(out, 10, id, text, line, cells, wrong, difficulty)
+            FromWorker::Hinted { id, text, line, cells, wrong, difficulty, guess } => {
+                put!(out, 10, id, text, line, cells, wrong, difficulty, guess)
             }
             FromWorker::Fixes { id, fixes, tried, total, done } => {
                 put!(out, 9, id, fixes, tried, total, done)
@@ -245,6 +245,7 @@ impl Wire for FromWorker {
                 cells: Wire::get(r)?,
                 wrong: Wire::get(r)?,
                 difficulty: Wire::get(r)?,
+                guess: Wire::get(r)?,
             },
             _ => return None,
         })

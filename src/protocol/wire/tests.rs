@@ -82,6 +82,7 @@ fn every_message_round_trips() {
         cells: cells.clone(),
         check: true,
         colours: None,
+        guessing: true,
     }));
     let colour_cells = Cells::of_colours(vec![7, 2, 1, 4]);
     round_trip(ToWorker::Hint(HintRequest::of_colour(5, &colour, colour_cells, false)));
@@ -93,6 +94,7 @@ fn every_message_round_trips() {
         cells: vec![(3, 2), (4, 1), (5, 1 << 4)],
         wrong: None,
         difficulty: Some(nonogram_core::hint::Difficulty::VeryHard),
+        guess: true,
     });
     round_trip(FromWorker::Hinted {
         id: 7,
@@ -101,6 +103,7 @@ fn every_message_round_trips() {
         cells: vec![],
         wrong: Some(vec![0, 9]),
         difficulty: None,
+        guess: false,
     });
     round_trip(FromWorker::Steps {
         id: u32::MAX,

@@ -79,6 +79,7 @@ pub fn colour_hint(puzzle: &ColourPuzzle, cells: &[Colours], solutions: &[Vec<u8
         board.set(i, set);
     }
     let mut propagation = Propagation::new(puzzle);
+    let mut guess = None;
     loop {
         match propagation.next(puzzle, &mut board) {
             Progress::Line { line, changes } => {
@@ -93,8 +94,9 @@ pub fn colour_hint(puzzle: &ColourPuzzle, cells: &[Colours], solutions: &[Vec<u8
             Progress::SweepEnd { .. } | Progress::Paused { .. } => {}
             Progress::Contradiction(_) => break,
             Progress::FixedPoint => {
-                if let Some(probe) = look_ahead(puzzle, &mut board, propagation.line_solves()) {
-                    return probe;
+                match look_ahead(puzzle, &mut board, propagation.line_solves()) {
+                    Hint::Guess { cell } => guess = cell,
+                    probe => return probe,
                 }
                 break;
             }
@@ -105,7 +107,7 @@ pub fn colour_hint(puzzle: &ColourPuzzle, cells: &[Colours], solutions: &[Vec<u8
         .filter(|_| !solutions.is_empty());
     match agreed {
         Some(index) => Hint::Reveal { index, value: solutions[0][index], solutions: solutions.len() },
-        None => Hint::Guess,
+        None => Hint::Guess { cell: guess },
     }
 }
 
@@ -241,7 +243,7 @@ mod tests {
         cells[5] = 1 << 2;
         let both = [a.to_vec(), b.to_vec()];
         // The solutions disagree on every unknown cell: a guess is needed.
-        assert_eq!(colour_hint(&puzzle, &cells, &both), ColourHint::Guess);
+        assert!(matches!(colour_hint(&puzzle, &cells, &both), ColourHint::Guess { cell: Some(_) }));
         // With one solution known, one of its cells is shown.
         let hint = colour_hint(&puzzle, &cells, &both[..1]);
         assert_eq!(hint, ColourHint::Reveal { index: 0, value: 1, solutions: 1 });

@@ -2,9 +2,11 @@
 //! open cell tried with line logic (the search's own propagation, on a
 //! board of the player's cells); a cell all of whose values but one leave
 //! a line with no placement is that one. Of such cells, the one whose
-//! contradictions come soonest: the easiest for a person to follow.
+//! contradictions come soonest: the easiest for a person to follow. With
+//! none, a guess: the trial that deduced the most cells.
 
-use super::said::{Hint, Said};
+use super::said::{cell_name, Hint, Said};
+use crate::LineId;
 use crate::propagate::Propagation;
 use crate::search::kind::Trailed;
 
@@ -14,8 +16,9 @@ const PROBE_BUDGET: u64 = 200_000;
 
 /// Looks ahead one cell from `board`, a fixed point of line logic (no
 /// line forces a cell of it); `spent`: line solves already spent on this
-/// hint, toward the budget. `None` when no cell is so deduced.
-pub(super) fn look_ahead<P: Said>(puzzle: &P, board: &mut P::Board, spent: u64) -> Option<Hint<P::Value>> {
+/// hint, toward the budget. A [`Hint::Probe`], or a [`Hint::Guess`] when
+/// no cell is so deduced.
+pub(super) fn look_ahead<P: Said>(puzzle: &P, board: &mut P::Board, spent: u64) -> Hint<P::Value> {
     board.set_stamping(false);
     let base = board.trail_len();
     let width = puzzle.size().0;
@@ -23,6 +26,8 @@ pub(super) fn look_ahead<P: Said>(puzzle: &P, board: &mut P::Board, spent: u64) 
     // A trial starts from the two lines through its cell.
     propagation.clear();
     let mut best: Option<Hint<P::Value>> = None;
+    // The open trial that deduced the most cells: (cells, index, value).
+    let mut farthest: Option<(usize, usize, P::Value)> = None;
     for index in 0..board.len() {
         let values = board.cell(index);
         if P::is_known(values) {
@@ -38,6 +43,10 @@ pub(super) fn look_ahead<P: Said>(puzzle: &P, board: &mut P::Board, spent: u64) 
                     break outcome;
                 }
             };
+            let deduced = board.trail_len() - base;
+            if outcome.is_ok() && farthest.is_none_or(|(most, ..)| deduced > most) {
+                farthest = Some((deduced, index, P::value_of(value)));
+            }
             board.undo_to(base);
             propagation.clear();
             match outcome {
@@ -50,6 +59,12 @@ pub(super) fn look_ahead<P: Said>(puzzle: &P, board: &mut P::Board, spent: u64) 
             if left.len() > 1 {
                 break;
             }
+        }
+        // Every value ruled out: the player's cells cannot all be right
+        // (a guess followed from a checkpoint was wrong), said first.
+        if left.is_empty() {
+            board.set_stamping(true);
+            return dead_end(puzzle, index, &ruled_out);
         }
         // The steps of the trials that ruled values out.
         if let [value] = left[..] {
@@ -64,5 +79,14 @@ pub(super) fn look_ahead<P: Said>(puzzle: &P, board: &mut P::Board, spent: u64) 
         }
     }
     board.set_stamping(true);
-    best
+    best.unwrap_or(Hint::Guess { cell: farthest.map(|(_, index, value)| (index, value)) })
+}
+
+/// A cell none of whose values line logic allows: a contradiction one cell
+/// ahead, named by the line its first value leaves with no placement.
+fn dead_end<P: Said>(puzzle: &P, index: usize, ruled_out: &[(P::Value, LineId)]) -> Hint<P::Value> {
+    Hint::Contradiction {
+        line: ruled_out[0].1,
+        why: format!("whatever {} is, line logic leaves a line with no placement", cell_name(index, puzzle.size().0)),
+    }
 }

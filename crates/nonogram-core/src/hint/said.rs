@@ -30,8 +30,12 @@ pub enum Hint<V = Cell> {
     Probe { index: usize, value: V, ruled_out: Vec<(V, LineId)>, steps: u64 },
     /// No line forces a cell: cell `index` is `value` in every solution found.
     Reveal { index: usize, value: V, solutions: usize },
-    /// Neither a line nor looking ahead one cell deduces anything.
-    Guess,
+    /// Neither a line nor looking ahead one cell deduces anything: time to
+    /// guess, as players of hard puzzles do on paper. `cell`: the cell and
+    /// value to try, the trial that deduced the most cells (the farthest
+    /// to follow, and where a contradiction shows soonest); None when no
+    /// trial was open (every value of some cell contradicts).
+    Guess { cell: Option<(usize, V)> },
 }
 
 /// How a kind of puzzle's hints name its values and clues.
@@ -99,7 +103,7 @@ fn positions(list: &[usize]) -> String {
     }
 }
 
-fn cell_name(index: usize, width: usize) -> String {
+pub(super) fn cell_name(index: usize, width: usize) -> String {
     format!("row {}, column {}", index / width + 1, index % width + 1)
 }
 
@@ -181,7 +185,13 @@ impl<V: Copy + Eq> Hint<V> {
                 puzzle.name(*value),
                 if *solutions == 1 { "the solution" } else { "every solution found" }
             ),
-            Hint::Guess => {
+            Hint::Guess { cell: Some((index, value)) } => format!(
+                "No line or look-ahead forces a cell here: time for a guess. Try {} {v}: Apply hint \
+                 keeps a checkpoint. If that leads to a contradiction, go back to it: the cell is not {v}.",
+                cell_name(*index, width),
+                v = puzzle.name(*value)
+            ),
+            Hint::Guess { cell: None } => {
                 "No line and no single cell's look-ahead forces a cell here: this puzzle needs a guess."
                     .into()
             }
@@ -194,7 +204,9 @@ impl<V: Copy + Eq> Hint<V> {
             Hint::Line { line, forced, .. } | Hint::Narrowed { line, forced } => {
                 forced.iter().map(|&(p, v)| (line.cell_index(width, p), v)).collect()
             }
-            Hint::Probe { index, value, .. } | Hint::Reveal { index, value, .. } => vec![(*index, *value)],
+            Hint::Probe { index, value, .. }
+            | Hint::Reveal { index, value, .. }
+            | Hint::Guess { cell: Some((index, value)) } => vec![(*index, *value)],
             _ => Vec::new(),
         }
     }

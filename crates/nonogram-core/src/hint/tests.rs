@@ -214,8 +214,43 @@ fn a_puzzle_that_needs_looking_ahead_gets_a_probe_that_explains_its_contradictio
 fn a_puzzle_that_needs_a_guess_says_so() {
     // The 2×2 diagonal has two solutions: nothing is forced anywhere.
     let puzzle = Puzzle::from_picture(&grid(&["#.", ".#"]));
-    assert_eq!(hint(&puzzle, &Grid::new(2, 2), None), Hint::Guess);
-    assert!(Hint::Guess.explain(&puzzle).contains("needs a guess"));
+    let guess = hint(&puzzle, &Grid::new(2, 2), None);
+    // Each trial deduces the whole board; the first is offered.
+    assert_eq!(guess, Hint::Guess { cell: Some((0, Cell::Filled)) });
+    assert_eq!(guess.cells(2), [(0, Cell::Filled)]);
+    let words = guess.explain(&puzzle);
+    assert!(words.contains("Try row 1, column 1 filled") && words.contains("the cell is not filled"), "{words}");
+    assert!(Hint::<Cell>::Guess { cell: None }.explain(&puzzle).contains("needs a guess"));
+}
+
+/// A guess is the trial that deduces the most: from a checkpoint, it is
+/// followed by line hints until the board is solved or a line contradicts.
+#[test]
+fn a_guess_leads_on_to_line_hints_or_a_contradiction() {
+    // Two solutions apart by a 2×2 switch in a 4×4, and more cells around.
+    let puzzle = Puzzle::from_picture(&grid(&["#..#", ".##.", ".##.", "#..#"]));
+    let mut cells = Grid::new(4, 4);
+    let mut guessed = 0;
+    for _ in 0..40 {
+        match hint(&puzzle, &cells, None) {
+            Hint::Solved => break,
+            Hint::Contradiction { .. } => panic!("a guess of the farthest trial led to no contradiction here"),
+            h @ Hint::Guess { cell: Some(_) } => {
+                guessed += 1;
+                for (i, v) in h.cells(4) {
+                    cells.set(i / 4, i % 4, v);
+                }
+            }
+            h => {
+                let deduced = h.cells(4);
+                assert!(!deduced.is_empty(), "{h:?}");
+                for (i, v) in deduced {
+                    cells.set(i / 4, i % 4, v);
+                }
+            }
+        }
+    }
+    assert!(guessed >= 1 && cells.is_complete() && puzzle.is_solution(&cells), "{guessed} guesses");
 }
 
 #[test]
@@ -271,4 +306,51 @@ fn difficulty_follows_the_solver_work() {
     // Seed 003's picture falls to simple line logic.
     let (_, seed) = unique(&Puzzle::from_picture(&grid(&SEED_003))).unwrap();
     assert_eq!(Difficulty::of(&seed), Difficulty::Easy);
+}
+
+/// A guess followed from the empty board of a very hard puzzle (`nonogram
+/// generate --size 8x8 --difficulty very-hard --seed 1`): the right value
+/// leads on to the solution by hints alone; the wrong one to a
+/// contradiction (a line, or a cell no value of which line logic allows),
+/// never to "needs a guess" with nothing to try.
+#[test]
+fn a_wrong_guess_leads_to_a_contradiction_and_a_right_one_to_the_solution() {
+    let clue = |runs: &[u32]| Clue(runs.to_vec());
+    let rows = [&[6][..], &[6], &[], &[1, 1], &[2, 2], &[2], &[2, 2], &[2]];
+    let columns = [&[1][..], &[2, 1, 1], &[2, 2], &[2, 1, 1], &[2, 1, 1], &[2, 2], &[2, 1, 1], &[1]];
+    let puzzle = Puzzle::new(rows.iter().map(|r| clue(r)).collect(), columns.iter().map(|c| clue(c)).collect());
+    let Ok((Verdict::Unique(solution), _)) = solve(&puzzle, SolveOptions::solutions(2), |_| true) else {
+        panic!("unique")
+    };
+    // Hints from the empty board up to the first guess.
+    let mut start = Grid::new(8, 8);
+    let index = loop {
+        match hint(&puzzle, &start, None) {
+            Hint::Guess { cell: Some((index, _)) } => break index,
+            h => {
+                assert!(!h.cells(8).is_empty(), "{h:?}");
+                for (i, v) in h.cells(8) {
+                    start.set(i / 8, i % 8, v);
+                }
+            }
+        }
+    };
+    let right = solution.cells()[index];
+    for (value, wrong) in [(right, false), (if right == Cell::Filled { Cell::Empty } else { Cell::Filled }, true)] {
+        let mut cells = start.clone();
+        cells.set(index / 8, index % 8, value);
+        let end = (0..64).find_map(|_| match hint(&puzzle, &cells, None) {
+            h @ (Hint::Solved | Hint::Contradiction { .. } | Hint::Guess { cell: None }) => Some(h),
+            h => {
+                for (i, v) in h.cells(8) {
+                    cells.set(i / 8, i % 8, v);
+                }
+                None
+            }
+        });
+        match (wrong, end) {
+            (false, Some(Hint::Solved)) | (true, Some(Hint::Contradiction { .. })) => {}
+            (_, end) => panic!("guessed {value:?} (wrong: {wrong}), ended with {end:?}"),
+        }
+    }
 }

@@ -42,8 +42,13 @@ pub enum PlayAction {
     Paint(u8),
     /// Ask the worker for the next deduction from the player's cells.
     Hint,
-    /// Fill in the cells the hint shown forces.
+    /// Fill in the cells the hint shown forces (a guess: keep a
+    /// checkpoint first).
     ApplyHint,
+    /// The guess led to a contradiction: the cells as they were at the
+    /// checkpoint, and the guessed cell not what was guessed (one step to
+    /// undo).
+    BackToCheckpoint,
     /// Ask the worker which of the player's cells are wrong.
     Check,
     /// The page was hidden (true) or shown again: the clock stops or goes on.
@@ -68,4 +73,6 @@ pub struct HintView {
     /// it: 1 empty or background, `1 << c` filled or colour `c`): outlined,
     /// and applied by `Apply hint`.
     pub cells: Vec<(u32, u32)>,
+    /// A guess (its one cell): applying it keeps a checkpoint.
+    pub guess: bool,
 }

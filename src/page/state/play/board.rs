@@ -68,6 +68,18 @@ pub struct Play {
     pub(super) found: Vec<Change>,
     /// Every finished change is checked at once (the player's choice).
     pub show_mistakes: bool,
+    /// Where the guesses followed now were made from, the latest last
+    /// (see [`Checkpoint`]).
+    pub checkpoints: Vec<Checkpoint>,
+}
+
+/// The board before a guess the hint offered, and the guess (cell, value):
+/// "Back to checkpoint" returns to it with the guessed cell not that value,
+/// as players of hard puzzles go back on paper.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checkpoint {
+    pub cells: Rc<Cells>,
+    pub guess: (u32, u32),
 }
 
 /// Where the progress on a puzzle is kept: its clues' FNV-1a hash (a colour
@@ -146,6 +158,7 @@ impl Play {
             mistakes: 0,
             found: Vec::new(),
             show_mistakes: false,
+            checkpoints: Vec::new(),
         };
         // Kept as `hints;milliseconds;cells[;crossed[;mistakes[;undo]]]`
         // (cells as `#`, `.`, `?`; for a colour puzzle `?` or the colour's

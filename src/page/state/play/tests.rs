@@ -228,6 +228,7 @@ fn hints_and_checks_come_from_the_worker_for_the_board_asked_of() {
         cells: vec![(2, 2), (7, 1)],
         wrong,
         difficulty: Some(nonogram_core::hint::Difficulty::Easy),
+        guess: false,
     };
     // An older request's answer is dropped.
     s.reduce(Action::FromWorker { message: answer(request.id + 100, None) });
@@ -375,6 +376,7 @@ fn colour_puzzles_are_played_with_a_chosen_colour_to_solved() {
         cells: vec![(2, 1 << 1)],
         wrong: None,
         difficulty: None,
+        guess: false,
     };
     s.reduce(Action::FromWorker { message: answer(request.id) });
     act(&mut s, PlayAction::ApplyHint);
@@ -414,6 +416,7 @@ fn checked(s: &mut State, effects: &[Effect], wrong: Vec<u32>) {
         cells: vec![],
         wrong: Some(wrong),
         difficulty: None,
+        guess: false,
     };
     s.reduce(Action::FromWorker { message });
 }
@@ -559,4 +562,47 @@ fn undo_history_comes_back_after_a_reload() {
     }
     let kept = many.play.as_ref().unwrap().saved(0.0);
     assert_eq!(kept.rsplit(';').next().unwrap().split('|').count(), super::board::KEPT_STEPS);
+}
+
+/// A guess the hint offers keeps a checkpoint when applied; "Back to
+/// checkpoint" brings the board back to it with the guessed cell the other
+/// value, as one step to undo.
+#[test]
+fn a_guess_keeps_a_checkpoint_to_go_back_to() {
+    let mut s = playing();
+    act(&mut s, PlayAction::Press { index: 6, cross: true });
+    act(&mut s, PlayAction::Release);
+    let effects = act(&mut s, PlayAction::Hint);
+    let [Effect::AskHint(request)] = effects.as_slice() else { panic!("{effects:?}") };
+    let message = FromWorker::Hinted {
+        id: request.id,
+        text: "Try row 1, column 1 filled".into(),
+        line: None,
+        cells: vec![(0, 2)],
+        wrong: None,
+        difficulty: None,
+        guess: true,
+    };
+    s.reduce(Action::FromWorker { message });
+    act(&mut s, PlayAction::ApplyHint);
+    assert_eq!(s.play.as_ref().unwrap().checkpoints.len(), 1);
+    // Hints now come from the clues alone, as on paper.
+    let effects = act(&mut s, PlayAction::Hint);
+    assert!(matches!(&effects[..], [Effect::AskHint(request)] if request.guessing), "{effects:?}");
+    s.play.as_mut().unwrap().asked = None;
+    assert!(board(&s).starts_with("#?????."), "{}", board(&s));
+    // The player goes on from the guess, then finds a contradiction.
+    act(&mut s, PlayAction::Press { index: 1, cross: false });
+    act(&mut s, PlayAction::Release);
+    assert!(board(&s).starts_with("##????."), "{}", board(&s));
+    act(&mut s, PlayAction::BackToCheckpoint);
+    assert!(board(&s).starts_with(".?????."), "back, and the guess the other way: {}", board(&s));
+    assert!(s.play.as_ref().unwrap().checkpoints.is_empty());
+    // One step: undo gives the board as it was before going back.
+    act(&mut s, PlayAction::Undo);
+    assert!(board(&s).starts_with("##????."), "{}", board(&s));
+    // Restart forgets the checkpoints.
+    s.play.as_mut().unwrap().checkpoints.push(Checkpoint { cells: Rc::default(), guess: (0, 2) });
+    act(&mut s, PlayAction::Restart);
+    assert!(s.play.as_ref().unwrap().checkpoints.is_empty());
 }
