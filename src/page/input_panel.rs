@@ -65,6 +65,12 @@ const NEW_GRADES: [&str; 4] = ["Easy", "Medium", "Hard", "Very hard"];
 const NEW_COLOURS: [(u8, &str); 4] =
     [(0, "Black and white"), (2, "2 colours on white"), (3, "3 colours on white"), (4, "4 colours on white")];
 
+/// The player's own date: the puzzle of the day changes at their midnight.
+pub(super) fn today() -> Option<Day> {
+    let now = js_sys::Date::new_0();
+    Day::new(now.get_full_year() as i32, now.get_month() + 1, now.get_date())
+}
+
 #[function_component]
 pub fn InputPanel(props: &InputProps) -> Html {
     let oninput = props.on_text.reform(|e: InputEvent| {
@@ -120,14 +126,9 @@ pub fn InputPanel(props: &InputProps) -> Html {
             Action::Generate(Order::Made { width: side, height: side, difficulty, seed, colours })
         })
     };
-    // The player's own date: the puzzle of the day changes at their midnight.
-    let of_the_day = props.on_action.reform(|_| {
-        let now = js_sys::Date::new_0();
-        let day = Day::new(now.get_full_year() as i32, now.get_month() + 1, now.get_date());
-        match day {
-            Some(day) => Action::Generate(Order::Day(day)),
-            None => Action::Note("This browser's clock gives no date.".into()),
-        }
+    let of_the_day = props.on_action.reform(|_| match today() {
+        Some(day) => Action::Generate(Order::Day(day)),
+        None => Action::Note("This browser's clock gives no date.".into()),
     });
     // An address may name a side the menu lacks (5 to 50): the menu
     // offers it too while its puzzle is shown.
@@ -183,7 +184,7 @@ pub fn InputPanel(props: &InputProps) -> Html {
                     title="The same puzzle for everyone today, harder as the week goes on">{ "Puzzle of the day" }</button>
             </div>
             <p id="new-puzzle-note" class="new-puzzle-note" hidden={props.new_puzzle_note.is_empty()}>{ &props.new_puzzle_note }</p>
-            <BuiltinList builtins={props.builtins.clone()} on_action={props.on_action.clone()} />
+            <BuiltinList builtins={props.builtins.clone()} played={props.played.clone()} on_action={props.on_action.clone()} />
             <ProgressList played={props.played.clone()} on_action={props.on_action.clone()} />
             <About open={props.first_visit} on_use={props.on_use.clone()} />
         </section>

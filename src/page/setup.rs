@@ -70,9 +70,14 @@ impl App {
             .and_then(|s| s.get_item(PICK_KEY).ok().flatten())
             .and_then(|p| p.parse::<usize>().ok())
             .unwrap_or(1);
-        match saved {
-            Some(text) => app.reopen_input(ctx, text, pick),
-            None => app.load_input(ctx, SAMPLE.to_string()),
+        // A first visit with no link in the address: the puzzle of the
+        // day, made and shown (the small sample where the clock gives no
+        // date); a link opens its own puzzle below.
+        let linked = web_sys::window().and_then(|w| w.location().hash().ok()).is_some_and(|h| h.len() > 1);
+        match (saved, super::input_panel::today()) {
+            (Some(text), _) => app.reopen_input(ctx, text, pick),
+            (None, Some(day)) if !linked => app.dispatch(ctx, Action::FirstVisit(day)),
+            (None, _) => app.load_input(ctx, SAMPLE.to_string()),
         }
         let resized = ctx.link().callback(|_| Msg::Resized);
         let on_resize = Closure::<dyn FnMut()>::new(move || resized.emit(()));
@@ -108,9 +113,13 @@ impl App {
             super::board::bring_board_into_view();
         }
         if std::mem::take(&mut self.lab_into_view) {
-            let lab = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.query_selector("section.lab").ok().flatten());
+            let document = web_sys::window().and_then(|w| w.document());
+            // The lab is folded away until asked for: a clue clicked asks.
+            let folded = document.as_ref().and_then(|d| d.get_element_by_id("lab-details"));
+            if let Some(details) = folded.and_then(|e| e.dyn_into::<web_sys::HtmlDetailsElement>().ok()) {
+                details.set_open(true);
+            }
+            let lab = document.and_then(|d| d.query_selector("section.lab").ok().flatten());
             if let Some(lab) = lab {
                 let options = web_sys::ScrollIntoViewOptions::new();
                 options.set_block(web_sys::ScrollLogicalPosition::Nearest);

@@ -137,6 +137,13 @@ await onBothSizes('newcomers: What is this? is open on a first visit; each forma
   // board is in view with it, Play first among the board's tools.
   const welcome = await page.locator('#welcome').textContent();
   expect(welcome.includes('press Play to solve this one') && welcome.includes('Clues'), welcome);
+  // The puzzle on the board is the puzzle of the day, shown, not yet played,
+  // and the address stays bare.
+  const today = await page.evaluate(() => new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }));
+  const title = await page.locator('#puzzle-title').textContent();
+  expect(title.startsWith(`Puzzle of the day, ${today}`), `${title} (today: ${today})`);
+  expect(await page.getAttribute('#play-mode', 'aria-pressed') !== 'true', 'not in play yet: Play is the first action');
+  expect(new URL(page.url()).hash === '', page.url());
   const board = await page.locator('canvas.cells').boundingBox();
   const viewport = page.viewportSize();
   expect(board.y >= 0 && board.y + board.height <= viewport.height, `the board in view: ${JSON.stringify(board)}`);

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, onBothSizes, expect, paste, settled, rendered, until, root } from './lib.mjs';
-import { png } from './fixtures.mjs';
+import { png, SEED_003 } from './fixtures.mjs';
 
 const EXAMPLE = fs.readFileSync(path.resolve('docs/screenshots/read-example.png'));
 const DEMO = fs.readFileSync(path.resolve('samples/webpbn-00001.non'), 'utf8');
@@ -148,6 +148,7 @@ await test('a picture with no puzzle in it says so, and keeps the clues', async 
 });
 
 await onBothSizes('clues typed line by line are checked as typed, highlighted on the board and kept in Clues', async (page) => {
+  await paste(page, SEED_003);
   await page.click('#edit-lines');
   await page.waitForFunction(() => document.activeElement?.id === 'line-r1');
   expect((await fields(page, 'r')).join('|') === '3|2 1|3|2|3', (await fields(page, 'r')).join('|'));

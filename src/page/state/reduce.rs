@@ -1,7 +1,7 @@
 //! The page's state, its actions and effects, and the reducer that
 //! dispatches each action (see the module above).
 
-use super::address::Order;
+use super::address::{Day, Order};
 #[cfg(doc)]
 use super::builtins::BUILTIN_URL;
 use super::builtins::{Builtins, Catalogue};
@@ -119,6 +119,9 @@ pub struct State {
     pub played: Rc<Vec<Played>>,
     /// The next text read goes straight into play (a puzzle made to order).
     pub(super) play_when_read: bool,
+    /// A puzzle being made goes into play once read (false: the first
+    /// visit's puzzle of the day, shown with Play as the first action).
+    pub(super) play_made: bool,
     /// The next text read is solved at once (clues read from a picture:
     /// the solver checks them).
     pub(super) solve_when_read: bool,
@@ -189,6 +192,9 @@ pub enum Action {
     /// Make a puzzle to order (New puzzle, the puzzle of the day, or an
     /// address that names one), in the worker, then play it.
     Generate(Order),
+    /// A first visit: the puzzle of this day is made and shown, not played
+    /// (Play is the first thing to press), and the address stays bare.
+    FirstVisit(Day),
     /// The puzzle `order` makes, kept from when it was last made (see
     /// [`super::address::MADE_KEY`]): play it without making it again.
     OpenMade {
@@ -289,6 +295,7 @@ impl Default for State {
             builtins: Builtins::Unopened,
             played: Rc::default(),
             play_when_read: false,
+            play_made: true,
             solve_when_read: false,
         }
     }
@@ -490,9 +497,15 @@ impl State {
                     .into();
                 self.new_puzzle_note = self.status.clone();
             }
+            Action::FirstVisit(day) => {
+                effects = self.reduce(Action::Generate(Order::Day(day)));
+                effects.retain(|e| !matches!(e, Effect::Address(_)));
+                self.play_made = false;
+            }
             Action::Generate(order) => {
                 // The latest order wins: one being made is stopped.
                 self.stop_making(&mut effects);
+                self.play_made = true;
                 let id = self.next_id;
                 self.next_id += 1;
                 self.generating = Some(id);

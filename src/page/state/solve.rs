@@ -105,7 +105,7 @@ impl State {
                 self.generating = None;
                 self.new_puzzle_note.clear();
                 let text = made_text(&puzzle, title);
-                self.play_when_read = true;
+                self.play_when_read = std::mem::replace(&mut self.play_made, true);
                 if let Some(order) = &self.order {
                     let value = format!("{}\n{text}", order.fragment());
                     effects.push(Effect::Keep { key: super::address::MADE_KEY.into(), value });

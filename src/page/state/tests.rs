@@ -534,6 +534,36 @@ fn the_puzzle_of_the_day_is_asked_for_by_its_date() {
     assert_eq!(s.status, "Making the puzzle of 26 November 2026…");
 }
 
+/// A first visit: the puzzle of the day is made and shown with Play as the
+/// first action (not in play), and the address stays bare; a puzzle made
+/// afterwards goes into play as before.
+#[test]
+fn a_first_visit_shows_the_puzzle_of_the_day_not_in_play() {
+    let mut s = State::default();
+    let day = Day::new(2026, 11, 28).unwrap();
+    let effects = s.reduce(Action::FirstVisit(day));
+    let [Effect::Generate(ref request)] = effects[..] else { panic!("{effects:?}") };
+    assert_eq!(request.title, "Puzzle of the day, 28 November 2026");
+    assert_eq!(s.status, "Making the puzzle of 28 November 2026…");
+    let made = crate::worker::generating::answer(request, || true);
+    let Some(Effect::Load(clues)) = s.reduce(Action::FromWorker { message: made }).pop() else { panic!() };
+    let read = |s: &mut State, text: &str| {
+        let Some(Effect::Parse { version, index }) = s.reduce(Action::Edited { bytes: text.len() }).pop() else {
+            panic!()
+        };
+        s.reduce(Action::Parsed { version, outcome: crate::protocol::parse_outcome(text, index) })
+    };
+    let effects = read(&mut s, &clues);
+    assert!(!effects.contains(&Effect::StartPlay) && s.play.is_none(), "{effects:?}");
+    assert!(s.puzzle().is_some_and(|p| p.meta.title.as_deref() == Some("Puzzle of the day, 28 November 2026")));
+    // The next one made is played at once.
+    let effects = s.reduce(Action::Generate(Order::Day(day)));
+    let [Effect::Generate(ref request), ..] = effects[..] else { panic!("{effects:?}") };
+    let made = crate::worker::generating::answer(request, || true);
+    let Some(Effect::Load(clues)) = s.reduce(Action::FromWorker { message: made }).pop() else { panic!() };
+    assert!(read(&mut s, &clues).contains(&Effect::StartPlay));
+}
+
 #[test]
 fn the_built_in_list_is_fetched_once_when_opened_and_a_puzzle_of_it_played() {
     let mut s = with(SEED_003);
@@ -556,6 +586,7 @@ fn the_built_in_list_is_fetched_once_when_opened_and_a_puzzle_of_it_played() {
         width: 1,
         height: 1,
         text: text.clone(),
+        ..Builtin::default()
     };
     let catalogue = Catalogue { puzzles: vec![dancer], licences: Vec::new() };
     s.reduce(Action::BuiltinsFetched(Ok(catalogue)));
