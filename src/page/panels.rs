@@ -155,8 +155,9 @@ pub fn ActionBar(props: &ActionProps) -> Html {
     }
 }
 
-/// The verdict (announced: role=status), the solver's figures, and a button
-/// per solution when there are several.
+/// The verdict in a player's words (announced: role=status), a button per
+/// solution when there are several, the grade, and the solver's own figures
+/// under "Solver details" (with the clock of a solve running).
 #[function_component]
 pub fn VerdictPanel(props: &VerdictProps) -> Html {
     html! {
@@ -171,19 +172,24 @@ pub fn VerdictPanel(props: &VerdictProps) -> Html {
                     }) }
                 </div>
             }
-            <p id="counts" class="progress">
-                if let Some(since) = props.solving_since {
-                    <Clock played={0.0} since={since} id="solve-clock" label="Time solving" />{ " · " }
-                }
-                { &props.counts }{ match props.racing {
-                    0 => String::new(),
-                    1 => "; a second engine races it".into(),
-                    n => format!("; {n} more engines race it"),
-                } }
-            </p>
             if let Some(grade) = props.difficulty {
                 <p id="difficulty" class="progress">{ "Difficulty — " }{ grade }</p>
             }
+            <details id="solver-details" class="solver-details" hidden={props.counts.is_empty() && props.solving_since.is_none()}>
+                <summary class="progress">
+                    { "Solver details" }
+                    if let Some(since) = props.solving_since {
+                        { " · " }<Clock played={0.0} since={since} id="solve-clock" label="Time solving" />
+                    }
+                </summary>
+                <p id="counts" class="progress">
+                    { &props.counts }{ match props.racing {
+                        0 => String::new(),
+                        1 => "; a second engine races it".into(),
+                        n => format!("; {n} more engines race it"),
+                    } }
+                </p>
+            </details>
         </>
     }
 }

@@ -195,10 +195,15 @@ impl App {
                     }}
                     played={state.played.clone()}
                     on_action={on_action.clone()} />
+                // The solver's own tools, there when asked for (a clue
+                // clicked on the board opens them at its line).
                 <section class="more">
-                    <Lab opened={self.opened_line.clone()} />
-                    <label for="grid-text">{ "Grid as text" }</label>
-                    <textarea id="grid-text" readonly=true spellcheck="false" rows="6" value={grid_text} />
+                    <details id="lab-details">
+                        <summary>{ "Line lab and grid as text" }</summary>
+                        <Lab opened={self.opened_line.clone()} />
+                        <label for="grid-text">{ "Grid as text" }</label>
+                        <textarea id="grid-text" readonly=true spellcheck="false" rows="6" value={grid_text} />
+                    </details>
                 </section>
                 <PicturePanel edited={self.picture.as_ref().is_some_and(|p| p.text != self.text)}
                     resized={self.resized} on_clues={link.callback(Msg::PictureClues)} />

@@ -10,6 +10,9 @@ await test("the line lab reproduces seed 001's resultant fixes", async (page) =>
     '|.|.|1|1|1|1|1|1|.|.|', '|.|.|1|1|.|.|.|1|.|.|', '|_|.|.|1|.|.|_|_|1|_|', '|.|1|1|.|_|_|_|.|1|.|',
     '|.|.|1|1|1|.|.|_|_|_|', '|1|_|_|.|1|1|.|_|_|_|', '|_|_|1|1|1|1|1|_|_|1|1|_|1|1|_|',
   ];
+  // Folded away until asked for.
+  expect(!(await page.locator('#lab-cases').isVisible()), 'the lab is folded on a first visit');
+  await page.click('#lab-details summary');
   for (let i = 0; i < expected.length; i++) {
     await page.selectOption('#lab-cases', String(i));
     const fixes = await page.locator('#lab-fixes').textContent();
