@@ -1,10 +1,12 @@
 //! The built-in puzzles (static/puzzles/builtin.json, written by
 //! scripts/builtins): every entry reads as the puzzle it says, keeps its
-//! attribution, has one solution, and is graded as the solver grades it
-//! today; every licence named is in the list.
+//! attribution, has one solution (its picture, for the thumbnail, is it),
+//! is graded as the solver grades it today, and keeps its progress under the
+//! page's key; every licence named is in the list.
 
 use nonogram_core::hint::Difficulty;
-use nonogram_core::{solve, SolveOptions, Verdict};
+use nonogram_core::{solve, Cell, SolveOptions, Verdict};
+use nonogram_studio::page::state::progress_key;
 use serde_json::Value;
 
 fn catalogue() -> Value {
@@ -34,7 +36,22 @@ fn every_built_in_puzzle_is_unique_graded_and_attributed() {
         assert_eq!(entry["height"].as_u64(), Some(puzzle.height() as u64), "{title}");
         // Graded as `nonogram solve --stats` grades it.
         let (verdict, stats) = solve(puzzle, SolveOptions::solutions(2), |_| true).unwrap();
-        assert!(matches!(verdict, Verdict::Unique(_)), "{title}: not unique");
+        let Verdict::Unique(solution) = verdict else { panic!("{title}: not unique") };
+        // The page's progress key, and the solution its thumbnail shows
+        // once solved (hex, a row a word, 4 cells a digit).
+        assert_eq!(field("key"), progress_key(puzzle, None), "{title}");
+        let rows: Vec<String> = (0..puzzle.height())
+            .map(|r| {
+                let bits: Vec<bool> = (0..puzzle.width()).map(|c| solution.get(r, c) == Cell::Filled).collect();
+                bits.chunks(4)
+                    .map(|d| {
+                        let n = d.iter().enumerate().map(|(i, &b)| u32::from(b) << (3 - i)).sum::<u32>();
+                        char::from_digit(n, 16).unwrap()
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(field("picture"), rows.join(" "), "{title}");
         let difficulty = Difficulty::of(&stats);
         let grade = match difficulty {
             Difficulty::Easy => 1,

@@ -459,8 +459,16 @@ impl BoardPanel {
             let below = if playing { tools.min(window_h * 0.4) + 8.0 } else { 60.0 };
             window_h - above - below
         } else {
+            // The board's section is sticky: where it is now says nothing
+            // of where it rests. It rests under the page's header (8 px of
+            // the grid's gap), the zoom row and the title above the cells.
+            let document = window.as_ref().and_then(|w| w.document());
+            let header = document.as_ref().and_then(|d| d.query_selector("header.top").ok().flatten());
+            let section = wrap.as_ref().and_then(|w| w.closest("section.board").ok().flatten());
             let scrolled = window.as_ref().and_then(|w| w.scroll_y().ok()).unwrap_or(0.0);
-            window_h - wrap.as_ref().map_or(150.0, |p| top(p) + scrolled) - 16.0
+            let rests = header.map_or(0.0, |h| h.get_bounding_client_rect().bottom() + scrolled + 8.0);
+            let above = wrap.as_ref().zip(section.as_ref()).map_or(150.0, |(w, s)| top(w) - top(s));
+            window_h - rests - above - 16.0
         };
         let space = (width.max(120.0), height.max(200.0));
         self.space.set(Some(space));

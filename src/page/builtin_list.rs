@@ -1,8 +1,13 @@
 //! The built-in puzzles' list (see `state::builtins`): fetched when first
-//! opened, shown by grade, each puzzle with its size, author and licence;
-//! Play puts it in `Clues` and starts play.
+//! opened, shown by grade and filtered by size and grade, each puzzle with
+//! a thumbnail (its picture once you solved it, else a blank grid of its
+//! shape), its size, author and licence; Play puts it in `Clues` and
+//! starts play.
 
-use crate::page::state::{Action, Builtin, Builtins, Catalogue, Licence, BUILTIN_URL, GRADES};
+use crate::page::state::{
+    grid_path, Action, Builtin, Builtins, Catalogue, Filter, Licence, Played, BUILTIN_URL, GRADES, SIZES,
+};
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
@@ -11,6 +16,8 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct BuiltinProps {
     pub builtins: Builtins,
+    /// My progress: a solved puzzle's thumbnail shows its picture.
+    pub played: Rc<Vec<Played>>,
     pub on_action: Callback<Action>,
 }
 
@@ -24,6 +31,16 @@ pub fn BuiltinList(props: &BuiltinProps) -> Html {
             }
         })
     };
+    let filter = use_state(Filter::default);
+    let choose = |set: fn(&mut Filter, usize)| {
+        let filter = filter.clone();
+        Callback::from(move |e: Event| {
+            let mut f = *filter;
+            set(&mut f, e.target_unchecked_into::<web_sys::HtmlSelectElement>().value().parse().unwrap_or(0));
+            filter.set(f);
+        })
+    };
+    let solved: Vec<&str> = props.played.iter().filter(|p| p.solved).map(|p| p.key.as_str()).collect();
     let body = match &props.builtins {
         Builtins::Unopened | Builtins::Loading => html! { <p class="hint">{ "Loading the list…" }</p> },
         Builtins::Failed(e) => {
@@ -31,7 +48,24 @@ pub fn BuiltinList(props: &BuiltinProps) -> Html {
         }
         Builtins::Loaded(catalogue) => html! {
             <>
-                { for (1..=4u8).map(|grade| grade_list(catalogue, grade, &props.on_action)) }
+                <div class="buttons builtin-filter" role="group" aria-label="Show">
+                    <select id="builtin-size" aria-label="Size" onchange={choose(|f, v| f.size = v)}>
+                        <option value="0" selected={filter.size == 0}>{ "Any size" }</option>
+                        { for SIZES.iter().enumerate().map(|(i, (_, name))| html! {
+                            <option value={(i + 1).to_string()} selected={filter.size == i + 1}>{ *name }</option>
+                        }) }
+                    </select>
+                    <select id="builtin-grade" aria-label="Grade" onchange={choose(|f, v| f.grade = v as u8)}>
+                        <option value="0" selected={filter.grade == 0}>{ "Any grade" }</option>
+                        { for GRADES.iter().enumerate().map(|(i, name)| html! {
+                            <option value={(i + 1).to_string()} selected={usize::from(filter.grade) == i + 1}>{ *name }</option>
+                        }) }
+                    </select>
+                </div>
+                if !catalogue.puzzles.iter().any(|p| p.fits(*filter)) {
+                    <p class="hint">{ "No puzzle of this size and grade." }</p>
+                }
+                { for (1..=4u8).map(|grade| grade_list(catalogue, grade, *filter, &solved, &props.on_action)) }
                 <details class="licences">
                     <summary>{ "Licences" }</summary>
                     { for catalogue.licences.iter().map(licence) }
@@ -49,32 +83,44 @@ pub fn BuiltinList(props: &BuiltinProps) -> Html {
     }
 }
 
-fn grade_list(catalogue: &Catalogue, grade: u8, on_action: &Callback<Action>) -> Html {
+fn grade_list(catalogue: &Catalogue, grade: u8, filter: Filter, solved: &[&str], on_action: &Callback<Action>) -> Html {
     let name = GRADES[grade as usize - 1];
-    let count = catalogue.of_grade(grade).count();
+    let shown = || catalogue.of_grade(grade).filter(|(_, p)| p.fits(filter));
+    let count = shown().count();
     if count == 0 {
         return Html::default();
     }
     html! {
-        <details class="grade" open={grade == 1}>
+        <details class="grade" open={grade == 1 || filter.grade == grade}>
             <summary>{ format!("{name} ({count})") }</summary>
             <ul class="builtin-list">
-                { for catalogue.of_grade(grade).map(|(n, puzzle)| entry(catalogue, n, puzzle, on_action)) }
+                { for shown().map(|(n, puzzle)| entry(catalogue, n, puzzle, solved.contains(&puzzle.key.as_str()), on_action)) }
             </ul>
         </details>
     }
 }
 
-fn entry(catalogue: &Catalogue, n: usize, puzzle: &Builtin, on_action: &Callback<Action>) -> Html {
+fn entry(catalogue: &Catalogue, n: usize, puzzle: &Builtin, solved: bool, on_action: &Callback<Action>) -> Html {
     let licence = catalogue.licence(&puzzle.licence).map_or(puzzle.licence.as_str(), |l| l.name.as_str());
     let title = &puzzle.title;
+    let (w, h) = (puzzle.width, puzzle.height);
     html! {
         <li>
+            <svg class="thumb" viewBox={format!("-0.5 -0.5 {} {}", w + 1, h + 1)} aria-hidden="true">
+                <rect class="thumb-paper" width={w.to_string()} height={h.to_string()} />
+                if solved {
+                    <path class="thumb-ink" d={puzzle.picture_path()} />
+                } else {
+                    <path class="thumb-grid" d={grid_path(w, h)} />
+                }
+            </svg>
             <button class="play-builtin" onclick={on_action.reform(move |_| Action::PlayBuiltin(n))}
                 aria-label={format!("Play {title}")}>{ "Play" }</button>
-            <span class="builtin-title">{ title }</span>
-            { format!(" {}×{} — by {}; ", puzzle.width, puzzle.height, puzzle.author) }
-            <span class="builtin-licence" title={puzzle.copyright.clone()}>{ licence }</span>
+            <span class="builtin-about">
+                <span class="builtin-title">{ title }</span>
+                { format!(" {w}×{h}{} — by {}; ", if solved { ", solved" } else { "" }, puzzle.author) }
+                <span class="builtin-licence" title={puzzle.copyright.clone()}>{ licence }</span>
+            </span>
         </li>
     }
 }
@@ -124,6 +170,8 @@ fn read(json: &JsValue) -> Option<Catalogue> {
                 width: number(&p, "width")? as usize,
                 height: number(&p, "height")? as usize,
                 text: text(&p, "text")?,
+                key: text(&p, "key")?,
+                picture: text(&p, "picture")?,
             })
         })
         .collect::<Option<Vec<_>>>()?;

@@ -1,6 +1,6 @@
 // End-to-end tests: play mode (solve it yourself), hints, checks, progress.
 import path from 'node:path';
-import { test, onBothSizes, PHONE, expect, status, paste, solve, shots, startPlaying, browser, base } from './lib.mjs';
+import { test, onBothSizes, PHONE, expect, status, paste, solve, shots, startPlaying, browser, base, settled } from './lib.mjs';
 import { picture, LAMBDA, colourJson } from './fixtures.mjs';
 import { hints50 } from './scenarios.mjs';
 
@@ -435,6 +435,54 @@ await onBothSizes('a hand-made puzzle from the built-in list, played with its at
     expect(shared === title, shared);
     await other.close();
   }
+});
+
+await onBothSizes('hand-made puzzles filtered by size and grade; a solved one shows its picture, the others a blank grid of their shape', async (page) => {
+  await page.click('#builtins > summary');
+  await page.waitForSelector('#builtin-size');
+  const sides = () => page.$$eval('#builtins .grade[open] li', (items) => items.map((li) => {
+    const [, w, h] = /(\d+)×(\d+)/.exec(li.textContent);
+    return Math.max(Number(w), Number(h));
+  }));
+  await page.selectOption('#builtin-size', { label: 'Up to 10×10' });
+  await page.selectOption('#builtin-grade', { label: 'Easy' });
+  const small = await sides();
+  expect(small.length > 0 && small.every((s) => s <= 10), `up to 10: ${small.join(' ')}`);
+  const groups = await page.locator('#builtins .grade > summary').allTextContents();
+  expect(groups.length === 1 && groups[0].startsWith('Easy ('), groups.join(' | '));
+  // None solved yet: blank grids, no picture given away.
+  expect(await page.locator('#builtins .thumb-ink').count() === 0, 'no picture before it is solved');
+  expect(await page.locator('#builtins .thumb-paper').count() === small.length, 'a blank grid each');
+  await page.selectOption('#builtin-size', { label: 'Larger' });
+  await page.selectOption('#builtin-grade', { label: 'Very hard' });
+  await page.waitForSelector('#builtins .hint:has-text("No puzzle of this size and grade.")');
+  // Play the first small easy one to Solved! with hints alone.
+  await page.selectOption('#builtin-size', { label: 'Up to 10×10' });
+  await page.selectOption('#builtin-grade', { label: 'Easy' });
+  const title = await page.locator('#builtins .grade[open] li .builtin-title').first().textContent();
+  await page.locator('#builtins .grade[open] li .play-builtin').first().click();
+  await page.waitForSelector('#hint');
+  // Chosen with the page scrolled down to the list: the board (sticky
+  // beside it) still gets the window's height, not what was left of it.
+  if (page.viewportSize().width > 700) {
+    await settled(page);
+    const cell = await page.evaluate(() => Number(document.querySelector('canvas').getAttribute('data-cell')));
+    expect(cell === 32, `cells of ${cell} px for a 10-cell board at 1280×800`);
+  }
+  for (let i = 0; !(await status(page)).startsWith('Solved!'); i++) {
+    expect(i < 60, 'at most 60 hints');
+    await askHint(page);
+    await page.click('#apply-hint');
+  }
+  // Its entry now shows the picture: as many filled cells as the board has.
+  const entry = page.locator('#builtins .grade[open] li', { hasText: title }).first();
+  expect((await entry.textContent()).includes(', solved'), await entry.textContent());
+  const ink = await entry.locator('.thumb-ink').getAttribute('d');
+  const cells = [...ink.matchAll(/h(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
+  const filled = [...(await board(page))].filter((c) => c === '#').length;
+  expect(cells === filled && filled > 0, `${cells} cells drawn, ${filled} filled`);
+  await entry.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, `builtin-thumbnails-${page.viewportSize().width}.png`) });
 });
 
 await onBothSizes('My progress lists the puzzles played, solved ✓ with time and hints, after a reload; Continue plays on', async (page) => {

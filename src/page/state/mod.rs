@@ -35,7 +35,7 @@ pub mod text;
 mod zoom;
 
 pub use address::{Address, Day, Order};
-pub use builtins::{Builtin, Builtins, Catalogue, Licence, BUILTIN_URL, GRADES};
+pub use builtins::{grid_path, Builtin, Builtins, Catalogue, Filter, Licence, BUILTIN_URL, GRADES, SIZES};
 pub use lines::{line_name, Lines, LinesAction, LinesEffect, NOTE_ID, SUMMARY_ID};
 pub use picture::{CheckView, PictureAction, PictureClues, PictureEffect, PictureState};
 pub use play::action::{HintView, PlayAction};
