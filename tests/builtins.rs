@@ -42,7 +42,8 @@ fn every_built_in_puzzle_is_unique_graded_and_attributed() {
         assert_eq!(field("key"), progress_key(puzzle, None), "{title}");
         let rows: Vec<String> = (0..puzzle.height())
             .map(|r| {
-                let bits: Vec<bool> = (0..puzzle.width()).map(|c| solution.get(r, c) == Cell::Filled).collect();
+                let bits: Vec<bool> =
+                    (0..puzzle.width()).map(|c| solution.get(r, c) == Cell::Filled).collect();
                 bits.chunks(4)
                     .map(|d| {
                         let n = d.iter().enumerate().map(|(i, &b)| u32::from(b) << (3 - i)).sum::<u32>();

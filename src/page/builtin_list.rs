@@ -83,7 +83,13 @@ pub fn BuiltinList(props: &BuiltinProps) -> Html {
     }
 }
 
-fn grade_list(catalogue: &Catalogue, grade: u8, filter: Filter, solved: &[&str], on_action: &Callback<Action>) -> Html {
+fn grade_list(
+    catalogue: &Catalogue,
+    grade: u8,
+    filter: Filter,
+    solved: &[&str],
+    on_action: &Callback<Action>,
+) -> Html {
     let name = GRADES[grade as usize - 1];
     let shown = || catalogue.of_grade(grade).filter(|(_, p)| p.fits(filter));
     let count = shown().count();
@@ -100,7 +106,13 @@ fn grade_list(catalogue: &Catalogue, grade: u8, filter: Filter, solved: &[&str],
     }
 }
 
-fn entry(catalogue: &Catalogue, n: usize, puzzle: &Builtin, solved: bool, on_action: &Callback<Action>) -> Html {
+fn entry(
+    catalogue: &Catalogue,
+    n: usize,
+    puzzle: &Builtin,
+    solved: bool,
+    on_action: &Callback<Action>,
+) -> Html {
     let licence = catalogue.licence(&puzzle.licence).map_or(puzzle.licence.as_str(), |l| l.name.as_str());
     let title = &puzzle.title;
     let (w, h) = (puzzle.width, puzzle.height);

@@ -127,9 +127,7 @@ pub fn answer(
 /// A contradiction met while following a guess says where to go.
 fn said_while_guessing<V>(text: String, hint: &Hint<V>, guessing: bool) -> String {
     match hint {
-        Hint::Contradiction { .. } if guessing => {
-            text + " The guess led here: go back to the checkpoint."
-        }
+        Hint::Contradiction { .. } if guessing => text + " The guess led here: go back to the checkpoint.",
         _ => text,
     }
 }
@@ -252,7 +250,8 @@ mod tests {
     fn a_dead_end_offers_a_guess() {
         let puzzle = Puzzle::from_picture(&Cells::parse("#..#").unwrap().grid(2, 2).unwrap());
         let request = HintRequest::new(5, &puzzle, Cells::unknown(4), false);
-        let FromWorker::Hinted { text, cells, guess, .. } = answer(&request, &mut Solutions::default(), || true)
+        let FromWorker::Hinted { text, cells, guess, .. } =
+            answer(&request, &mut Solutions::default(), || true)
         else {
             panic!()
         };
@@ -284,7 +283,8 @@ mod tests {
         // a line that cannot fit says where to go back to.
         let mut guessing = request(&played, false);
         guessing.guessing = true;
-        let FromWorker::Hinted { text, wrong, .. } = answer(&guessing, &mut Solutions::default(), || true) else {
+        let FromWorker::Hinted { text, wrong, .. } = answer(&guessing, &mut Solutions::default(), || true)
+        else {
             panic!()
         };
         assert!(wrong.is_none() && !text.contains("mistake"), "{text}");

@@ -536,7 +536,9 @@ mod tests {
         let mut s = Session::<Solver>::new(&request(&[&[2], &[]], &[&[], &[2]])).unwrap().unwrap();
         // The frames of the only batch come first, then the verdict.
         let FromWorker::Steps { frames, .. } = s.advance(|| true, || 0.0) else { panic!() };
-        assert!(matches!(frames.last(), Some(Frame::Grid { note, .. }) if note == "Dead end: column 1 cannot fit its clue"));
+        assert!(
+            matches!(frames.last(), Some(Frame::Grid { note, .. }) if note == "Dead end: column 1 cannot fit its clue")
+        );
         assert!(!s.is_done());
         let FromWorker::Done(done) = s.advance(|| true, || 0.0) else { panic!() };
         let Finished { verdict, line, .. } = *done;

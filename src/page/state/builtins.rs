@@ -62,7 +62,10 @@ impl Builtin {
     pub fn picture_path(&self) -> String {
         let mut path = String::new();
         for (row, word) in self.picture.split(' ').enumerate() {
-            let bits = word.chars().filter_map(|d| d.to_digit(16)).flat_map(|d| (0..4).map(move |i| d >> (3 - i) & 1 == 1));
+            let bits = word
+                .chars()
+                .filter_map(|d| d.to_digit(16))
+                .flat_map(|d| (0..4).map(move |i| d >> (3 - i) & 1 == 1));
             let mut run: Option<usize> = None;
             for (col, filled) in bits.chain([false]).enumerate() {
                 match (filled, run) {

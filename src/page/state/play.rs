@@ -194,7 +194,9 @@ impl State {
                 true
             }
             PlayAction::BackToCheckpoint => {
-                let Some(Checkpoint { cells, guess: (index, value) }) = play.checkpoints.pop() else { return };
+                let Some(Checkpoint { cells, guess: (index, value) }) = play.checkpoints.pop() else {
+                    return;
+                };
                 let back = (0..cells.len() as u32).map(|i| (i, cells.set_of(i as usize)));
                 let not_guessed = (index, play.every & !value);
                 let changes: Vec<_> = back.filter(|&(i, _)| i != index).chain([not_guessed]).collect();

@@ -548,14 +548,17 @@ fn a_first_visit_shows_the_puzzle_of_the_day_not_in_play() {
     let made = crate::worker::generating::answer(request, || true);
     let Some(Effect::Load(clues)) = s.reduce(Action::FromWorker { message: made }).pop() else { panic!() };
     let read = |s: &mut State, text: &str| {
-        let Some(Effect::Parse { version, index }) = s.reduce(Action::Edited { bytes: text.len() }).pop() else {
+        let Some(Effect::Parse { version, index }) = s.reduce(Action::Edited { bytes: text.len() }).pop()
+        else {
             panic!()
         };
         s.reduce(Action::Parsed { version, outcome: crate::protocol::parse_outcome(text, index) })
     };
     let effects = read(&mut s, &clues);
     assert!(!effects.contains(&Effect::StartPlay) && s.play.is_none(), "{effects:?}");
-    assert!(s.puzzle().is_some_and(|p| p.meta.title.as_deref() == Some("Puzzle of the day, 28 November 2026")));
+    assert!(s
+        .puzzle()
+        .is_some_and(|p| p.meta.title.as_deref() == Some("Puzzle of the day, 28 November 2026")));
     // The next one made is played at once.
     let effects = s.reduce(Action::Generate(Order::Day(day)));
     let [Effect::Generate(ref request), ..] = effects[..] else { panic!("{effects:?}") };

@@ -6,9 +6,9 @@
 //! none, a guess: the trial that deduced the most cells.
 
 use super::said::{cell_name, Hint, Said};
-use crate::LineId;
 use crate::propagate::Propagation;
 use crate::search::kind::Trailed;
+use crate::LineId;
 
 /// Looking ahead stops looking for an easier cell past this many line
 /// solves in all (a hint on a 50×50 board stays well under 200 ms).
@@ -87,6 +87,9 @@ pub(super) fn look_ahead<P: Said>(puzzle: &P, board: &mut P::Board, spent: u64) 
 fn dead_end<P: Said>(puzzle: &P, index: usize, ruled_out: &[(P::Value, LineId)]) -> Hint<P::Value> {
     Hint::Contradiction {
         line: ruled_out[0].1,
-        why: format!("whatever {} is, line logic leaves a line with no placement", cell_name(index, puzzle.size().0)),
+        why: format!(
+            "whatever {} is, line logic leaves a line with no placement",
+            cell_name(index, puzzle.size().0)
+        ),
     }
 }

@@ -219,7 +219,10 @@ fn a_puzzle_that_needs_a_guess_says_so() {
     assert_eq!(guess, Hint::Guess { cell: Some((0, Cell::Filled)) });
     assert_eq!(guess.cells(2), [(0, Cell::Filled)]);
     let words = guess.explain(&puzzle);
-    assert!(words.contains("Try row 1, column 1 filled") && words.contains("the cell is not filled"), "{words}");
+    assert!(
+        words.contains("Try row 1, column 1 filled") && words.contains("the cell is not filled"),
+        "{words}"
+    );
     assert!(Hint::<Cell>::Guess { cell: None }.explain(&puzzle).contains("needs a guess"));
 }
 
@@ -234,7 +237,9 @@ fn a_guess_leads_on_to_line_hints_or_a_contradiction() {
     for _ in 0..40 {
         match hint(&puzzle, &cells, None) {
             Hint::Solved => break,
-            Hint::Contradiction { .. } => panic!("a guess of the farthest trial led to no contradiction here"),
+            Hint::Contradiction { .. } => {
+                panic!("a guess of the farthest trial led to no contradiction here")
+            }
             h @ Hint::Guess { cell: Some(_) } => {
                 guessed += 1;
                 for (i, v) in h.cells(4) {
@@ -318,7 +323,8 @@ fn a_wrong_guess_leads_to_a_contradiction_and_a_right_one_to_the_solution() {
     let clue = |runs: &[u32]| Clue(runs.to_vec());
     let rows = [&[6][..], &[6], &[], &[1, 1], &[2, 2], &[2], &[2, 2], &[2]];
     let columns = [&[1][..], &[2, 1, 1], &[2, 2], &[2, 1, 1], &[2, 1, 1], &[2, 2], &[2, 1, 1], &[1]];
-    let puzzle = Puzzle::new(rows.iter().map(|r| clue(r)).collect(), columns.iter().map(|c| clue(c)).collect());
+    let puzzle =
+        Puzzle::new(rows.iter().map(|r| clue(r)).collect(), columns.iter().map(|c| clue(c)).collect());
     let Ok((Verdict::Unique(solution), _)) = solve(&puzzle, SolveOptions::solutions(2), |_| true) else {
         panic!("unique")
     };
@@ -336,7 +342,9 @@ fn a_wrong_guess_leads_to_a_contradiction_and_a_right_one_to_the_solution() {
         }
     };
     let right = solution.cells()[index];
-    for (value, wrong) in [(right, false), (if right == Cell::Filled { Cell::Empty } else { Cell::Filled }, true)] {
+    for (value, wrong) in
+        [(right, false), (if right == Cell::Filled { Cell::Empty } else { Cell::Filled }, true)]
+    {
         let mut cells = start.clone();
         cells.set(index / 8, index % 8, value);
         let end = (0..64).find_map(|_| match hint(&puzzle, &cells, None) {
