@@ -141,10 +141,8 @@ impl App {
                     None
                 }
                 Effect::Keep { key, value } => {
-                    if let Some(s) = super::storage::storage() {
-                        // A full storage loses the progress, not the game.
-                        let _ = s.set_item(&key, &value);
-                    }
+                    // A full storage loses the progress, not the game.
+                    super::storage::keep(&key, &value);
                     None
                 }
                 effect => self.solver.carry_out(effect),
@@ -205,10 +203,10 @@ impl Component for App {
             Msg::LinesBoard(board) => self.lines_board = board,
             Msg::TogglePlay => {
                 let saved = match (&self.state.play, self.state.puzzle()) {
-                    (None, Some(puzzle)) => super::storage::storage().and_then(|s| {
-                        let key = crate::page::state::progress_key(puzzle, self.state.colour().map(|c| &**c));
-                        s.get_item(&key).ok().flatten()
-                    }),
+                    (None, Some(puzzle)) => super::storage::read(&crate::page::state::progress_key(
+                        puzzle,
+                        self.state.colour().map(|c| &**c),
+                    )),
                     _ => None,
                 };
                 let action = crate::page::state::PlayAction::Toggle { saved };

@@ -4,12 +4,11 @@
 
 use super::app::App;
 use super::location::show_address;
-use super::storage::storage;
+use super::storage;
 use crate::page::samples::SAMPLES;
 use crate::page::state::address::{self, Address};
 use crate::page::state::{Action, PICK_KEY};
 use nonogram_formats::{share, write, write_colour, Format};
-use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 /// Where the last input is kept between visits (this browser only).
@@ -28,16 +27,7 @@ pub(super) const MAX_KEPT_BYTES: usize = 1 << 20;
 
 /// New text starts at its first puzzle, on the next visit too.
 fn forget_pick() {
-    if let Some(s) = storage() {
-        let _ = s.remove_item(PICK_KEY);
-    }
-}
-
-/// `storage.setItem(STORAGE_KEY, text)` with the browser's string itself
-/// (web-sys's `set_item` takes a Rust string, a copy of up to 1 MB).
-fn keep_js_string(storage: &web_sys::Storage, text: &js_sys::JsString) -> Result<(), JsValue> {
-    let set_item: js_sys::Function = js_sys::Reflect::get(storage, &JsValue::from_str("setItem"))?.into();
-    set_item.call2(storage, &JsValue::from_str(STORAGE_KEY), text).map(|_| ())
+    storage::forget(PICK_KEY);
 }
 
 impl App {
@@ -72,14 +62,10 @@ impl App {
 
     /// Makes `text` the clue text, kept for the next visit; its length.
     fn keep_text(&mut self, text: String) -> usize {
-        if let Some(s) = storage() {
-            // Over the limit (or the browser's quota) it is not kept: storing
-            // 5 MB took 38 ms of the page's time at each change.
-            if text.len() <= MAX_KEPT_BYTES {
-                let _ = s.set_item(STORAGE_KEY, &text);
-            } else {
-                let _ = s.remove_item(STORAGE_KEY);
-            }
+        // Over the limit (or the browser's quota) it is not kept: storing
+        // 5 MB took 38 ms of the page's time at each change.
+        if text.len() > MAX_KEPT_BYTES || !storage::keep(STORAGE_KEY, &text) {
+            storage::forget(STORAGE_KEY);
         }
         let bytes = text.len();
         self.text = text;
@@ -95,10 +81,8 @@ impl App {
     pub(super) fn load_large_input(&mut self, ctx: &Context<Self>, text: js_sys::JsString) {
         forget_pick();
         let bytes = text.length() as usize;
-        if let Some(s) = storage() {
-            if bytes > MAX_KEPT_BYTES || keep_js_string(&s, &text).is_err() {
-                let _ = s.remove_item(STORAGE_KEY);
-            }
+        if bytes > MAX_KEPT_BYTES || !storage::keep_js(STORAGE_KEY, &text) {
+            storage::forget(STORAGE_KEY);
         }
         self.text = String::new();
         self.large_text = Some(text);
@@ -124,7 +108,7 @@ impl App {
             Address::Order(Ok(order)) => {
                 if self.state.order != Some(order) {
                     // Made before in this browser: at once; else made now.
-                    let kept = storage().and_then(|s| s.get_item(address::MADE_KEY).ok().flatten());
+                    let kept = storage::read(address::MADE_KEY);
                     match kept.as_deref().and_then(|k| address::kept_made(&order, k)) {
                         Some(text) => self.dispatch(ctx, Action::OpenMade { order, text: text.to_string() }),
                         None => self.dispatch(ctx, Action::Generate(order)),
@@ -199,9 +183,7 @@ impl App {
         if own {
             // Kept across a reload too: a made puzzle reopens from the
             // address, and the text it replaced must not be lost with it.
-            if let Some(s) = storage() {
-                let _ = s.set_item(REPLACED_KEY, &before);
-            }
+            storage::keep(REPLACED_KEY, &before);
             self.replaced = Some(before);
         }
         own
@@ -210,9 +192,7 @@ impl App {
     /// Puts back the input a share link or a sample replaced.
     pub(super) fn restore_input(&mut self, ctx: &Context<Self>) {
         if let Some(text) = self.replaced.take() {
-            if let Some(s) = storage() {
-                let _ = s.remove_item(REPLACED_KEY);
-            }
+            storage::forget(REPLACED_KEY);
             self.load_input(ctx, text);
             self.dispatch(ctx, Action::Note("Your previous input is back.".into()));
         }

@@ -5,7 +5,7 @@
 use super::app::{App, Msg, SAMPLE};
 use super::input::{REPLACED_KEY, STORAGE_KEY};
 use super::solver_client::SolverClient;
-use super::storage::storage;
+use super::storage;
 use crate::page::state::{Action, State, PICK_KEY, PLAYED_KEY};
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
@@ -38,13 +38,13 @@ impl App {
             lines_board: Default::default(),
             lines_goto: (None, 0),
             // The text to offer back survives a reload.
-            replaced: storage().and_then(|s| s.get_item(REPLACED_KEY).ok().flatten()),
+            replaced: storage::read(REPLACED_KEY),
             _on_hash: None,
             _on_update: None,
             _on_visibility: None,
         };
         // The last input survives a reload; nothing leaves the browser.
-        let saved = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
+        let saved = storage::read(STORAGE_KEY);
         app.first_visit = saved.is_none();
         if let Err(e) = app.solver.respawn() {
             app.dispatch(ctx, Action::Note(format!("The solver could not start: {e}")));
@@ -62,14 +62,11 @@ impl App {
             .is_some_and(|m| m.matches());
         app.dispatch(ctx, Action::Touch(touch));
         // My progress: the puzzles played in this browser.
-        if let Some(played) = storage().and_then(|s| s.get_item(PLAYED_KEY).ok().flatten()) {
+        if let Some(played) = storage::read(PLAYED_KEY) {
             app.dispatch(ctx, Action::PlayedRead(played));
         }
         // With the batch's puzzle it was at (1-based).
-        let pick = storage()
-            .and_then(|s| s.get_item(PICK_KEY).ok().flatten())
-            .and_then(|p| p.parse::<usize>().ok())
-            .unwrap_or(1);
+        let pick = storage::read(PICK_KEY).and_then(|p| p.parse::<usize>().ok()).unwrap_or(1);
         // A first visit with no link in the address: the puzzle of the
         // day, made and shown (the small sample where the clock gives no
         // date); a link opens its own puzzle below.

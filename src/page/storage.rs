@@ -1,8 +1,42 @@
-//! The browser's local storage, where the page keeps the input, the
-//! chosen puzzle of a batch (`input.rs`) and play progress (the reducer's
-//! `Effect::Keep`) across a reload.
+//! The browser's local storage, the one place the page reads and writes
+//! it: the input and the chosen puzzle of a batch (`input.rs`), the text a
+//! sample or a link replaced, play progress and My progress, a made
+//! puzzle's text (the reducer's `Effect::Keep`). Nothing leaves the
+//! browser. A storage that is missing (private modes) or full loses what
+//! was to be kept, never the page's work.
 
-/// The page's local storage, if the browser gives one.
-pub(super) fn storage() -> Option<web_sys::Storage> {
+use wasm_bindgen::JsValue;
+
+fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
+}
+
+/// What is kept under `key`, if anything.
+pub(super) fn read(key: &str) -> Option<String> {
+    storage()?.get_item(key).ok().flatten()
+}
+
+/// Keeps `value` under `key`; false when the browser would not (full, or
+/// no storage).
+pub(super) fn keep(key: &str, value: &str) -> bool {
+    storage().is_some_and(|s| s.set_item(key, value).is_ok())
+}
+
+/// Keeps the browser's own string under `key` (web-sys's `set_item` takes
+/// a Rust string: a copy of up to 1 MB of clue text); false when the
+/// browser would not.
+pub(super) fn keep_js(key: &str, value: &js_sys::JsString) -> bool {
+    let Some(s) = storage() else { return false };
+    let set_item = js_sys::Reflect::get(&s, &JsValue::from_str("setItem"));
+    set_item
+        .ok()
+        .map(js_sys::Function::from)
+        .is_some_and(|f| f.call2(&s, &JsValue::from_str(key), value).is_ok())
+}
+
+/// Forgets what is kept under `key`.
+pub(super) fn forget(key: &str) {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(key);
+    }
 }
