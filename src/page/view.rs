@@ -20,7 +20,15 @@ impl App {
     /// it was made to ("Puzzle of the day, 26 November 2026 · Medium").
     fn puzzle_title(&self) -> Option<String> {
         let state = &self.state;
-        let meta = &state.puzzle()?.meta;
+        // The first visit's puzzle of the day while it is made and read:
+        // its title holds its line already (the board does not move when
+        // it comes).
+        let Some(puzzle) = state.puzzle() else {
+            let order = state.order?;
+            let title = order.request(0).title;
+            return (!title.is_empty()).then(|| format!("{title} · {}", order.grade().unwrap_or_default()));
+        };
+        let meta = &puzzle.meta;
         // Escaped as the CLI prints it: no bidi override, zero-width or
         // control character can reorder or hide the text around it.
         let escaped = |text: &str| nonogram_core::text::escaped(text).into_owned();

@@ -122,6 +122,9 @@ pub struct State {
     /// A puzzle being made goes into play once read (false: the first
     /// visit's puzzle of the day, shown with Play as the first action).
     pub(super) play_made: bool,
+    /// The next text is the puzzle just made (shown, not played): its
+    /// order, and the title's grade, stay.
+    pub(super) made_arriving: bool,
     /// The next text read is solved at once (clues read from a picture:
     /// the solver checks them).
     pub(super) solve_when_read: bool,
@@ -296,6 +299,7 @@ impl Default for State {
             played: Rc::default(),
             play_when_read: false,
             play_made: true,
+            made_arriving: false,
             solve_when_read: false,
         }
     }
@@ -379,7 +383,7 @@ impl State {
             Action::Edited { bytes } => {
                 // Text of the player's own: the address no longer names it,
                 // and a puzzle being made would replace it: it is stopped.
-                if !self.play_when_read {
+                if !self.play_when_read && !std::mem::take(&mut self.made_arriving) {
                     self.stop_making(&mut effects);
                     self.forget_order(&mut effects);
                 }
@@ -501,6 +505,9 @@ impl State {
                 effects = self.reduce(Action::Generate(Order::Day(day)));
                 effects.retain(|e| !matches!(e, Effect::Address(_)));
                 self.play_made = false;
+                // The title says what comes; a line in the verdict that
+                // goes when it comes would move the tools under it.
+                self.status.clear();
             }
             Action::Generate(order) => {
                 // The latest order wins: one being made is stopped.

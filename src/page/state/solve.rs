@@ -106,6 +106,7 @@ impl State {
                 self.new_puzzle_note.clear();
                 let text = made_text(&puzzle, title);
                 self.play_when_read = std::mem::replace(&mut self.play_made, true);
+                self.made_arriving = !self.play_when_read;
                 if let Some(order) = &self.order {
                     let value = format!("{}\n{text}", order.fragment());
                     effects.push(Effect::Keep { key: super::address::MADE_KEY.into(), value });

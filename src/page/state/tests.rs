@@ -544,7 +544,7 @@ fn a_first_visit_shows_the_puzzle_of_the_day_not_in_play() {
     let effects = s.reduce(Action::FirstVisit(day));
     let [Effect::Generate(ref request)] = effects[..] else { panic!("{effects:?}") };
     assert_eq!(request.title, "Puzzle of the day, 28 November 2026");
-    assert_eq!(s.status, "Making the puzzle of 28 November 2026…");
+    assert_eq!((s.status.as_str(), s.new_puzzle_note.as_str()), ("", "Making the puzzle of 28 November 2026…"));
     let made = crate::worker::generating::answer(request, || true);
     let Some(Effect::Load(clues)) = s.reduce(Action::FromWorker { message: made }).pop() else { panic!() };
     let read = |s: &mut State, text: &str| {
@@ -556,6 +556,9 @@ fn a_first_visit_shows_the_puzzle_of_the_day_not_in_play() {
     };
     let effects = read(&mut s, &clues);
     assert!(!effects.contains(&Effect::StartPlay) && s.play.is_none(), "{effects:?}");
+    // Its order stays (the title names its grade), the address bare.
+    assert_eq!(s.order, Some(Order::Day(day)));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Address(_))), "{effects:?}");
     assert!(s
         .puzzle()
         .is_some_and(|p| p.meta.title.as_deref() == Some("Puzzle of the day, 28 November 2026")));
