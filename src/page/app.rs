@@ -173,8 +173,26 @@ impl Component for App {
         match msg {
             Msg::Act(action) => {
                 let solving = matches!(action, Action::Solve { .. });
+                let making = matches!(action, Action::Make(true));
+                if making && self.state.play.is_some() {
+                    // Make mode leaves play (its progress is kept).
+                    ctx.link().send_message(Msg::TogglePlay);
+                }
                 self.dispatch(ctx, action);
                 self.board_into_view |= solving;
+                if making && super::board::window_size().0 <= NARROW {
+                    // On a phone the tools that make a puzzle are below the
+                    // board: brought up once drawn.
+                    gloo_timers::callback::Timeout::new(0, || {
+                        let lines = web_sys::window()
+                            .and_then(|w| w.document())
+                            .and_then(|d| d.query_selector("section.lines").ok().flatten());
+                        if let Some(lines) = lines {
+                            lines.scroll_into_view();
+                        }
+                    })
+                    .forget();
+                }
             }
             Msg::Input(text) => {
                 self.load_input(ctx, text);

@@ -637,7 +637,7 @@ pub(super) fn bring_board_into_view() {
 }
 
 /// The window's inner width and height in CSS pixels.
-fn window_size() -> (f64, f64) {
+pub(super) fn window_size() -> (f64, f64) {
     let window = web_sys::window();
     let px = |v: Option<Result<JsValue, JsValue>>| v.and_then(|v| v.ok()).and_then(|v| v.as_f64());
     (

@@ -136,20 +136,26 @@ pub struct ActionProps {
     /// Play mode is on; `on_play` turns it on or off.
     pub playing: bool,
     pub on_play: Callback<()>,
+    /// Make mode is on (see `State::make`).
+    pub making: bool,
     pub on_action: Callback<Action>,
 }
 
-/// What a person does with the puzzle on the board: solve it (and stop
-/// the solve), or play it. First among the board's tools.
+/// What a person does with the puzzle on the board: play it, solve it (and
+/// stop the solve), or make one. First among the board's tools.
 #[function_component]
 pub fn ActionBar(props: &ActionProps) -> Html {
     let solve = props.on_action.reform(|_| Action::Solve { now: js_sys::Date::now() });
     let stop = props.on_action.reform(|_| Action::Stop);
+    let making = props.making;
+    let make = props.on_action.reform(move |_| Action::Make(!making));
     html! {
         <div class="buttons actions">
             <button id="play-mode" onclick={props.on_play.reform(|_| ())} disabled={!props.can_solve}
                 aria-pressed={props.playing.to_string()} title="Solve it yourself">{ "Play" }</button>
             <button id="solve" onclick={solve} disabled={!props.can_solve}>{ "Solve" }</button>
+            <button id="make-mode" onclick={make} aria-pressed={making.to_string()}
+                title="Make a puzzle, read one from a picture, or type its clues">{ "Make" }</button>
             <button id="stop" onclick={stop} disabled={!props.running}>{ "Stop" }</button>
         </div>
     }

@@ -107,7 +107,8 @@ impl App {
         html! {
             // While clues are typed line by line, a phone keeps the board in
             // view above the fields (style.css).
-            <main class={classes!(self.lines_board.typed.is_some().then_some("editing"))}>
+            // Make mode puts the tools that make a puzzle first (style.css).
+            <main class={classes!(self.lines_board.typed.is_some().then_some("editing"), state.make.then_some("make"))}>
                 <header class="top">
                     <h1>{ "Nonogram Studio" }</h1>
                     // A first visit: what the page does, what to press, and
@@ -159,7 +160,7 @@ impl App {
                 // or the playback's controls, within a thumb's reach.
                 <section class="board-tools" aria-label="Board tools">
                     <ActionBar can_solve={state.puzzle().is_some()} running={state.running.is_some() || state.generating.is_some()}
-                        playing={state.play.is_some()} on_play={link.callback(|_| Msg::TogglePlay)}
+                        playing={state.play.is_some()} on_play={link.callback(|_| Msg::TogglePlay)} making={state.make}
                         on_action={on_action.clone()} />
                     <VerdictPanel status={state.status.clone()} counts={state.counts.clone()} racing={if state.racer == Racer::Racing { self.solver.racers() } else { 0 }}
                         solutions={state.solutions.len()} difficulty={state.difficulty.map(|d| d.describe())}

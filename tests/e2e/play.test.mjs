@@ -183,6 +183,29 @@ await test('on a phone, taps fill, and with Cross on they mark empty', async (pa
   expect((await board(page)).split('\n')[2].slice(3, 5) === '#.', 'the progress is back');
 }, PHONE);
 
+await onBothSizes('Make mode: the tools that make a puzzle come first and in view; making one plays it and ends the mode', async (page) => {
+  await startPlaying(page, TEN);
+  await page.click('#make-mode');
+  // Play ends (its progress kept); the solve's verdict and history step aside.
+  await page.waitForFunction(() => document.querySelector('#make-mode').getAttribute('aria-pressed') === 'true'
+    && document.querySelector('#play-mode').getAttribute('aria-pressed') === 'false');
+  expect(!(await page.locator('#verdict').isVisible()) && !(await page.locator('#step').isVisible()), 'verdict and history aside');
+  // New puzzle comes before Clues, the picture reader and the line editor at hand, in view.
+  await settled(page);
+  const [make, clues] = [await page.locator('#new-puzzle').boundingBox(), await page.locator('#clues').boundingBox()];
+  expect(make.y < clues.y, `New puzzle (${make.y}) above Clues (${clues.y})`);
+  const read = await page.locator('label[for="read-picture"]').boundingBox();
+  const height = page.viewportSize().height;
+  expect(read.y >= 0 && read.y + read.height <= height && make.y + make.height <= height,
+    `in view: read at ${Math.round(read.y)}, New puzzle at ${Math.round(make.y)} of ${height}`);
+  await page.screenshot({ path: path.join(shots, `make-mode-${page.viewportSize().width}.png`) });
+  await page.selectOption('#new-size', '10');
+  await page.click('#new-puzzle');
+  await page.waitForSelector('#hint');
+  expect(await page.getAttribute('#make-mode', 'aria-pressed') === 'false', 'Make mode ends with play');
+  expect(await page.locator('#verdict').isVisible(), 'the verdict is back');
+});
+
 await onBothSizes('New puzzle: made in the worker at the size and grade chosen, then played to Solved! with hints', async (page) => {
   await page.waitForSelector('#detected:has-text("Detected")');
   await page.selectOption('#new-size', '10');

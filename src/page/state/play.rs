@@ -30,6 +30,7 @@ impl State {
                 }
                 None => Some(Play::new(&puzzle, colour.as_deref(), now, saved.as_deref())),
             };
+            self.make &= self.play.is_none();
             self.status = match &self.play {
                 Some(p) if p.solved.is_none() => play_help(colour.is_some(), self.touch),
                 _ => String::new(),

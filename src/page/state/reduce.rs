@@ -94,6 +94,10 @@ pub struct State {
     pub playing: bool,
     pub speed: u32,
     pub zoom: Zoom,
+    /// Make mode: the tools that make a puzzle (New puzzle, the puzzle of
+    /// the day, a picture read, clues typed line by line) come first, the
+    /// solve's verdict and history out of the way. Solve and Play end it.
+    pub make: bool,
     /// The player's own board, in play mode.
     pub play: Option<Play>,
     /// The screen is a touch screen (a coarse pointer): the page speaks of
@@ -195,6 +199,8 @@ pub enum Action {
     /// Make a puzzle to order (New puzzle, the puzzle of the day, or an
     /// address that names one), in the worker, then play it.
     Generate(Order),
+    /// Make mode on or off (see [`State::make`]).
+    Make(bool),
     /// A first visit: the puzzle of this day is made and shown, not played
     /// (Play is the first thing to press), and the address stays bare.
     FirstVisit(Day),
@@ -300,6 +306,7 @@ impl Default for State {
             play_when_read: false,
             play_made: true,
             made_arriving: false,
+            make: false,
             solve_when_read: false,
         }
     }
@@ -410,7 +417,11 @@ impl State {
                     }
                 }
             }
-            Action::Solve { now } => self.solve(now, &mut effects),
+            Action::Solve { now } => {
+                self.make = false;
+                self.solve(now, &mut effects)
+            }
+            Action::Make(on) => self.make = on,
             Action::SolveWhenRead => self.solve_when_read = true,
             Action::Stop => {
                 if self.running.take().is_some() {

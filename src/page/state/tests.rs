@@ -657,3 +657,20 @@ fn clues_read_from_a_picture_are_solved_once_read_and_only_those() {
     assert_eq!(read(&mut s, "width 2\nheight 2\n\nrows\n2\n2\n\ncolumns\n2\n0\n"), []);
     assert_eq!(read(&mut s, text), []);
 }
+
+/// Make mode: on and off by its button; Solve and Play end it.
+#[test]
+fn make_mode_ends_with_solve_or_play() {
+    let mut s = with(SEED_003);
+    s.reduce(Action::Make(true));
+    assert!(s.make);
+    s.reduce(Action::Make(false));
+    assert!(!s.make);
+    s.reduce(Action::Make(true));
+    s.reduce(Action::Solve { now: 0.0 });
+    assert!(!s.make, "Solve ends it");
+    s.reduce(Action::Stop);
+    s.reduce(Action::Make(true));
+    s.reduce(Action::Play { action: crate::page::state::PlayAction::Toggle { saved: None }, now: 0.0 });
+    assert!(s.play.is_some() && !s.make, "Play ends it");
+}
