@@ -544,7 +544,10 @@ fn a_first_visit_shows_the_puzzle_of_the_day_not_in_play() {
     let effects = s.reduce(Action::FirstVisit(day));
     let [Effect::Generate(ref request)] = effects[..] else { panic!("{effects:?}") };
     assert_eq!(request.title, "Puzzle of the day, 28 November 2026");
-    assert_eq!((s.status.as_str(), s.new_puzzle_note.as_str()), ("", "Making the puzzle of 28 November 2026…"));
+    assert_eq!(
+        (s.status.as_str(), s.new_puzzle_note.as_str()),
+        ("", "Making the puzzle of 28 November 2026…")
+    );
     let made = crate::worker::generating::answer(request, || true);
     let Some(Effect::Load(clues)) = s.reduce(Action::FromWorker { message: made }).pop() else { panic!() };
     let read = |s: &mut State, text: &str| {
