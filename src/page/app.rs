@@ -4,7 +4,6 @@
 //! check, fixes) lives in `picture_view`, export and share in
 //! `export_view`.
 
-use super::panels::OpenedLine;
 use super::solver_client::SolverClient;
 use crate::page::samples::SAMPLES;
 use crate::page::state::PictureClues;
@@ -77,15 +76,9 @@ pub struct App {
     /// The playback timer and its period.
     pub(super) timer: Option<(u32, Interval)>,
     pub(super) _on_resize: Option<Closure<dyn FnMut()>>,
-    /// The line last opened from the board, for the lab.
-    pub(super) opened_line: Option<Rc<OpenedLine>>,
-    /// Nothing was kept from an earlier visit: "What is this?" starts open.
-    pub(super) first_visit: bool,
-    /// Bring the lab into view after the next render (a clue was clicked).
-    pub(super) lab_into_view: bool,
-    /// Scroll the board's section into view once the page is drawn (on a
-    /// narrow screen, after Solve or Play: see [`board::bring_board_into_view`]).
-    pub(super) board_into_view: bool,
+    /// A part of the page to bring into view after the next render (the
+    /// reducer's `Effect::IntoView`).
+    pub(super) into_view: Option<crate::page::state::View>,
     /// The clues last made from the uploaded picture (see [`PicturePanel`]).
     pub(super) picture: Option<PictureClues>,
     /// Bumped when the window is resized.
@@ -136,6 +129,10 @@ impl App {
                     ctx.link().send_message(Msg::TogglePlay);
                     None
                 }
+                Effect::IntoView(view) => {
+                    self.into_view = Some(view);
+                    None
+                }
                 Effect::Solve => {
                     ctx.link().send_message(Msg::Act(Action::Solve { now: js_sys::Date::now() }));
                     None
@@ -172,27 +169,11 @@ impl Component for App {
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::Act(action) => {
-                let solving = matches!(action, Action::Solve { .. });
-                let making = matches!(action, Action::Make(true));
-                if making && self.state.play.is_some() {
+                if matches!(action, Action::Make(true)) && self.state.play.is_some() {
                     // Make mode leaves play (its progress is kept).
                     ctx.link().send_message(Msg::TogglePlay);
                 }
                 self.dispatch(ctx, action);
-                self.board_into_view |= solving;
-                if making && super::board::window_size().0 <= NARROW {
-                    // On a phone the tools that make a puzzle are below the
-                    // board: brought up once drawn.
-                    gloo_timers::callback::Timeout::new(0, || {
-                        let lines = web_sys::window()
-                            .and_then(|w| w.document())
-                            .and_then(|d| d.query_selector("section.lines").ok().flatten());
-                        if let Some(lines) = lines {
-                            lines.scroll_into_view();
-                        }
-                    })
-                    .forget();
-                }
             }
             Msg::Input(text) => {
                 self.load_input(ctx, text);
@@ -229,7 +210,6 @@ impl Component for App {
                 };
                 let action = crate::page::state::PlayAction::Toggle { saved };
                 self.dispatch(ctx, Action::Play { action, now: js_sys::Date::now() });
-                self.board_into_view |= self.state.play.is_some();
             }
             Msg::Play(action) => self.dispatch(ctx, Action::Play { action, now: js_sys::Date::now() }),
             Msg::HashChanged => self.open_share_link(ctx),
@@ -259,7 +239,10 @@ impl Component for App {
             Msg::Clue(line) if self.lines_board.typed.is_some() => {
                 self.lines_goto = (Some(line), self.lines_goto.1 + 1);
             }
-            Msg::Clue(line) => return self.open_line_in_lab(line),
+            Msg::Clue(line) => match self.opened_line(line) {
+                Some(opened) => self.dispatch(ctx, Action::OpenLine(Rc::new(opened))),
+                None => return false,
+            },
             Msg::Key(e) => {
                 if e.key() == "Enter" && (e.ctrl_key() || e.meta_key()) {
                     e.prevent_default();

@@ -3,16 +3,15 @@
 
 use super::app::App;
 use super::board::PlayBoard;
-use super::panels::OpenedLine;
-use crate::page::state::{lines_done, plural, Input};
+use crate::page::state::{lines_done, plural, Input, OpenedLine};
 use nonogram_core::{Cell, LineId};
 use std::rc::Rc;
 
 impl App {
-    /// A click on a row or column clue opens that line, as shown, in the
-    /// lab, and brings the lab into view.
-    pub(super) fn open_line_in_lab(&mut self, line: LineId) -> bool {
-        let Some(p) = self.state.puzzle() else { return false };
+    /// A row or column as the lab opens it: its clue and its cells as
+    /// shown, and what the shown step did to it (a clue clicked).
+    pub(super) fn opened_line(&self, line: LineId) -> Option<OpenedLine> {
+        let p = self.state.puzzle()?;
         let indices: Vec<usize> = line.cell_indices(p.width(), p.height()).collect();
         let (clue, shown, palette) = match self.state.colour() {
             // A colour line: its cells in the palette's characters, `?`
@@ -59,9 +58,7 @@ impl App {
         } else {
             format!("{name} as shown at step {step}; that step deduced its cells {}", fresh.join(", "))
         };
-        self.opened_line = Some(Rc::new(OpenedLine { clue, line: shown, note, palette }));
-        self.lab_into_view = true;
-        true
+        Some(OpenedLine { clue, line: shown, note, palette })
     }
 
     /// The board's text alternative: its size, what is known, the verdict.

@@ -4,8 +4,7 @@
 use super::play_bar::Clock;
 use crate::page::lab::{self, SEED_CASES};
 use crate::page::samples::FORMAT_SAMPLES;
-use crate::page::state::{Action, Zoom, SPEEDS};
-use nonogram_core::colour::Swatch;
+use crate::page::state::{Action, OpenedLine, Zoom, SPEEDS};
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -198,17 +197,6 @@ pub fn VerdictPanel(props: &VerdictProps) -> Html {
             </details>
         </>
     }
-}
-
-/// A line opened in the lab from the board: its clue, its cells as shown,
-/// and what the shown step did to it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct OpenedLine {
-    pub clue: String,
-    pub line: String,
-    pub note: String,
-    /// A colour puzzle's palette: the clue and the line are in its colours.
-    pub palette: Option<Rc<Vec<Swatch>>>,
 }
 
 #[derive(Properties, PartialEq)]

@@ -6,7 +6,7 @@ use super::app::{App, Msg, SAMPLE};
 use super::input::{REPLACED_KEY, STORAGE_KEY};
 use super::solver_client::SolverClient;
 use super::storage;
-use crate::page::state::{Action, State, PICK_KEY, PLAYED_KEY};
+use crate::page::state::{Action, State, View, PICK_KEY, PLAYED_KEY};
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -29,10 +29,7 @@ impl App {
             ),
             timer: None,
             _on_resize: None,
-            opened_line: None,
-            lab_into_view: false,
-            board_into_view: false,
-            first_visit: false,
+            into_view: None,
             picture: None,
             resized: 0,
             lines_board: Default::default(),
@@ -45,7 +42,6 @@ impl App {
         };
         // The last input survives a reload; nothing leaves the browser.
         let saved = storage::read(STORAGE_KEY);
-        app.first_visit = saved.is_none();
         if let Err(e) = app.solver.respawn() {
             app.dispatch(ctx, Action::Note(format!("The solver could not start: {e}")));
         }
@@ -73,8 +69,11 @@ impl App {
         let linked = web_sys::window().and_then(|w| w.location().hash().ok()).is_some_and(|h| h.len() > 1);
         match (saved, super::input_panel::today()) {
             (Some(text), _) => app.reopen_input(ctx, text, pick),
-            (None, Some(day)) if !linked => app.dispatch(ctx, Action::FirstVisit(day)),
-            (None, _) => app.load_input(ctx, SAMPLE.to_string()),
+            (None, Some(day)) if !linked => app.dispatch(ctx, Action::FirstVisit(Some(day))),
+            (None, _) => {
+                app.dispatch(ctx, Action::FirstVisit(None));
+                app.load_input(ctx, SAMPLE.to_string());
+            }
         }
         let resized = ctx.link().callback(|_| Msg::Resized);
         let on_resize = Closure::<dyn FnMut()>::new(move || resized.emit(()));
@@ -106,22 +105,19 @@ impl App {
     pub(super) fn after_render(&mut self) {
         // After the render: the play tools above the board are there to
         // be brought into view with it.
-        if std::mem::take(&mut self.board_into_view) {
-            super::board::bring_board_into_view();
-        }
-        if std::mem::take(&mut self.lab_into_view) {
-            let document = web_sys::window().and_then(|w| w.document());
-            // The lab is folded away until asked for: a clue clicked asks.
-            let folded = document.as_ref().and_then(|d| d.get_element_by_id("lab-details"));
-            if let Some(details) = folded.and_then(|e| e.dyn_into::<web_sys::HtmlDetailsElement>().ok()) {
-                details.set_open(true);
+        match self.into_view.take() {
+            Some(View::Board) => super::board::bring_board_into_view(),
+            Some(View::Lab) => bring_lab_into_view(),
+            // On a phone the tools that make a puzzle are below the board.
+            Some(View::Make) if super::board::window_size().0 <= super::app::NARROW => {
+                let lines = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.query_selector("section.lines").ok().flatten());
+                if let Some(lines) = lines {
+                    lines.scroll_into_view();
+                }
             }
-            let lab = document.and_then(|d| d.query_selector("section.lab").ok().flatten());
-            if let Some(lab) = lab {
-                let options = web_sys::ScrollIntoViewOptions::new();
-                options.set_block(web_sys::ScrollLogicalPosition::Nearest);
-                lab.scroll_into_view_with_scroll_into_view_options(&options);
-            }
+            Some(View::Make) | None => {}
         }
         if self.text_shown.get() != self.text_version {
             if let Some(area) = self.clues_ref.cast::<HtmlTextAreaElement>() {
@@ -129,5 +125,21 @@ impl App {
                 self.text_shown.set(self.text_version);
             }
         }
+    }
+}
+
+/// Unfolds the line lab (folded away until asked for: a clue clicked asks)
+/// and scrolls it into view.
+fn bring_lab_into_view() {
+    let document = web_sys::window().and_then(|w| w.document());
+    let folded = document.as_ref().and_then(|d| d.get_element_by_id("lab-details"));
+    if let Some(details) = folded.and_then(|e| e.dyn_into::<web_sys::HtmlDetailsElement>().ok()) {
+        details.set_open(true);
+    }
+    let lab = document.and_then(|d| d.query_selector("section.lab").ok().flatten());
+    if let Some(lab) = lab {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+        lab.scroll_into_view_with_scroll_into_view_options(&options);
     }
 }

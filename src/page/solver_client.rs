@@ -84,6 +84,7 @@ impl SolverClient {
             | Effect::Keep { .. }
             | Effect::Load(_)
             | Effect::StartPlay
+            | Effect::IntoView(_)
             | Effect::Solve
             | Effect::Address(_)
             | Effect::FetchBuiltins

@@ -113,7 +113,7 @@ impl App {
                     <h1>{ "Nonogram Studio" }</h1>
                     // A first visit: what the page does, what to press, and
                     // where a puzzle of one's own goes.
-                    if self.first_visit {
+                    if state.first_visit {
                         <p id="welcome" class="welcome">
                             { "Picture puzzles in your browser: press " }<strong>{ "Play" }</strong>
                             { " to solve this one, " }<strong>{ "Solve" }</strong>
@@ -187,7 +187,7 @@ impl App {
                     goto={self.lines_goto} />
                 <InputPanel clues_ref={self.clues_ref.clone()} detected={detected} error={error.to_string()}
                     batch={state.batch()}
-                    first_visit={self.first_visit}
+                    first_visit={state.first_visit}
                     on_text={link.callback(|text| match text {
                         ClueText::Small(text) => Msg::Input(text),
                         ClueText::Large(text) => Msg::LargeInput(text),
@@ -209,7 +209,7 @@ impl App {
                 <section class="more">
                     <details id="lab-details">
                         <summary>{ "Line lab and grid as text" }</summary>
-                        <Lab opened={self.opened_line.clone()} />
+                        <Lab opened={state.opened_line.clone()} />
                         <label for="grid-text">{ "Grid as text" }</label>
                         <textarea id="grid-text" readonly=true spellcheck="false" rows="6" value={grid_text} />
                     </details>

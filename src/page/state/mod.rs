@@ -19,7 +19,9 @@
 //! - `builtins`: the built-in puzzles' list; `progress`: My progress;
 //! - `picture`: the picture panel's own state and reducer;
 //! - `lines`: clues typed line by line, and a picture's reading under
-//!   review (its own state and reducer).
+//!   review (its own state and reducer);
+//! - `view`: the line opened in the lab, and the part of the page to
+//!   bring into view.
 
 pub mod address;
 pub mod builtins;
@@ -32,6 +34,7 @@ mod solve;
 #[cfg(test)]
 mod tests;
 pub mod text;
+pub mod view;
 mod zoom;
 
 pub use address::{Address, Day, Order};
@@ -43,4 +46,5 @@ pub use play::board::{line_cells, line_done, lines_done, progress_key, Play};
 pub use progress::{Played, PLAYED_KEY};
 pub use reduce::{Action, Effect, Input, Racer, State, PICK_KEY, SPEEDS, STOPPED_BY_EDIT};
 pub use text::{clock_text, counts_text, millis, plural, verdict_text};
+pub use view::{OpenedLine, View};
 pub use zoom::{Zoom, ZOOM_CELLS, ZOOM_STEP};

@@ -31,6 +31,9 @@ impl State {
                 None => Some(Play::new(&puzzle, colour.as_deref(), now, saved.as_deref())),
             };
             self.make &= self.play.is_none();
+            if self.play.is_some() {
+                effects.push(Effect::IntoView(super::view::View::Board));
+            }
             self.status = match &self.play {
                 Some(p) if p.solved.is_none() => play_help(colour.is_some(), self.touch),
                 _ => String::new(),

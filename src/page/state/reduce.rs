@@ -8,6 +8,7 @@ use super::builtins::{Builtins, Catalogue};
 use super::play::action::PlayAction;
 use super::play::board::Play;
 use super::progress::{self, Played, PLAYED_KEY};
+use super::view::{OpenedLine, View};
 use super::zoom::Zoom;
 use crate::page::playback::Playback;
 use crate::protocol::{
@@ -98,6 +99,11 @@ pub struct State {
     /// the day, a picture read, clues typed line by line) come first, the
     /// solve's verdict and history out of the way. Solve and Play end it.
     pub make: bool,
+    /// Nothing was kept from an earlier visit ("What is this?" starts open,
+    /// the welcome line shows).
+    pub first_visit: bool,
+    /// The line last opened in the lab from the board.
+    pub opened_line: Option<Rc<OpenedLine>>,
     /// The player's own board, in play mode.
     pub play: Option<Play>,
     /// The screen is a touch screen (a coarse pointer): the page speaks of
@@ -201,9 +207,12 @@ pub enum Action {
     Generate(Order),
     /// Make mode on or off (see [`State::make`]).
     Make(bool),
-    /// A first visit: the puzzle of this day is made and shown, not played
-    /// (Play is the first thing to press), and the address stays bare.
-    FirstVisit(Day),
+    /// A first visit: the welcome shows, and the puzzle of this day (when
+    /// the clock gives one) is made and shown, not played (Play is the
+    /// first thing to press), the address left bare.
+    FirstVisit(Option<Day>),
+    /// A line of the board opened in the lab (a clue clicked).
+    OpenLine(Rc<OpenedLine>),
     /// The puzzle `order` makes, kept from when it was last made (see
     /// [`super::address::MADE_KEY`]): play it without making it again.
     OpenMade {
@@ -234,6 +243,8 @@ pub enum Action {
 /// What the page must do after a change.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
+    /// Bring this part of the page into view once it is drawn.
+    IntoView(View),
     /// Read version `version` of the text, puzzle `index` of it (0-based),
     /// in the worker (the parsers are not in the page's wasm); the outcome
     /// comes back as [`Action::Parsed`].
@@ -307,6 +318,8 @@ impl Default for State {
             play_made: true,
             made_arriving: false,
             make: false,
+            first_visit: false,
+            opened_line: None,
             solve_when_read: false,
         }
     }
@@ -419,9 +432,21 @@ impl State {
             }
             Action::Solve { now } => {
                 self.make = false;
-                self.solve(now, &mut effects)
+                self.solve(now, &mut effects);
+                if self.running.is_some() {
+                    effects.push(Effect::IntoView(View::Board));
+                }
             }
-            Action::Make(on) => self.make = on,
+            Action::Make(on) => {
+                self.make = on;
+                if on {
+                    effects.push(Effect::IntoView(View::Make));
+                }
+            }
+            Action::OpenLine(line) => {
+                self.opened_line = Some(line);
+                effects.push(Effect::IntoView(View::Lab));
+            }
             Action::SolveWhenRead => self.solve_when_read = true,
             Action::Stop => {
                 if self.running.take().is_some() {
@@ -512,7 +537,9 @@ impl State {
                     .into();
                 self.new_puzzle_note = self.status.clone();
             }
-            Action::FirstVisit(day) => {
+            Action::FirstVisit(None) => self.first_visit = true,
+            Action::FirstVisit(Some(day)) => {
+                self.first_visit = true;
                 effects = self.reduce(Action::Generate(Order::Day(day)));
                 effects.retain(|e| !matches!(e, Effect::Address(_)));
                 self.play_made = false;

@@ -113,7 +113,7 @@ fn a_text_being_read_shows_no_board_and_an_old_parse_is_dropped() {
 #[test]
 fn editing_cancels_a_running_solve() {
     let mut s = with(SEED_003);
-    assert_eq!(s.reduce(Action::Solve { now: 5.0 }).len(), 1);
+    assert_eq!(s.reduce(Action::Solve { now: 5.0 }).len(), 2);
     let effects = typed(&mut s, "2 2\n1\n1\n1\n1\n");
     assert_eq!(effects, [Effect::RespawnWorker]);
     // It says so: the board back at its start is no silent loss.
@@ -130,7 +130,11 @@ fn editing_cancels_a_running_solve() {
 fn solve_posts_the_request_and_plays() {
     let mut s = with(SEED_003);
     let effects = s.reduce(Action::Solve { now: 5.0 });
-    let [Effect::Post(request)] = effects.as_slice() else { panic!("{effects:?}") };
+    // The board comes into view with it (a phone's tools are under it).
+    let [Effect::Post(request), Effect::IntoView(crate::page::state::View::Board)] = effects.as_slice()
+    else {
+        panic!("{effects:?}")
+    };
     assert_eq!((request.id, request.rows.len(), request.columns[0].clone()), (1, 5, vec![1]));
     assert_eq!((s.running, s.playing, s.status.as_str()), (Some(1), true, "Solving…"));
     assert_eq!(s.solving_since(), Some(5.0), "the solve's clock starts");
@@ -138,7 +142,7 @@ fn solve_posts_the_request_and_plays() {
     // Solving again replaces the busy worker.
     let effects = s.reduce(Action::Solve { now: 6.0 });
     assert!(
-        matches!(effects.as_slice(), [Effect::RespawnWorker, Effect::Post(r)] if r.id == 2),
+        matches!(effects.as_slice(), [Effect::RespawnWorker, Effect::Post(r), Effect::IntoView(_)] if r.id == 2),
         "{effects:?}"
     );
     // No puzzle: nothing to solve.
@@ -541,7 +545,7 @@ fn the_puzzle_of_the_day_is_asked_for_by_its_date() {
 fn a_first_visit_shows_the_puzzle_of_the_day_not_in_play() {
     let mut s = State::default();
     let day = Day::new(2026, 11, 28).unwrap();
-    let effects = s.reduce(Action::FirstVisit(day));
+    let effects = s.reduce(Action::FirstVisit(Some(day)));
     let [Effect::Generate(ref request)] = effects[..] else { panic!("{effects:?}") };
     assert_eq!(request.title, "Puzzle of the day, 28 November 2026");
     assert_eq!(
@@ -559,6 +563,7 @@ fn a_first_visit_shows_the_puzzle_of_the_day_not_in_play() {
     };
     let effects = read(&mut s, &clues);
     assert!(!effects.contains(&Effect::StartPlay) && s.play.is_none(), "{effects:?}");
+    assert!(s.first_visit, "the welcome shows");
     // Its order stays (the title names its grade), the address bare.
     assert_eq!(s.order, Some(Order::Day(day)));
     assert!(!effects.iter().any(|e| matches!(e, Effect::Address(_))), "{effects:?}");
@@ -638,7 +643,7 @@ fn a_puzzle_being_made_is_stopped_by_stop_by_other_text_and_by_solve() {
     s.reduce(Action::Generate(order));
     let effects = s.reduce(Action::Solve { now: 0.0 });
     assert!(effects.contains(&Effect::RespawnWorker) && s.generating.is_none(), "{effects:?}");
-    assert!(matches!(effects.last(), Some(Effect::Post(_))), "{effects:?}");
+    assert!(matches!(effects[..], [.., Effect::Post(_), Effect::IntoView(_)]), "{effects:?}");
 }
 
 #[test]
@@ -676,4 +681,31 @@ fn make_mode_ends_with_solve_or_play() {
     s.reduce(Action::Make(true));
     s.reduce(Action::Play { action: crate::page::state::PlayAction::Toggle { saved: None }, now: 0.0 });
     assert!(s.play.is_some() && !s.make, "Play ends it");
+}
+
+/// What the page brings into view goes through the reducer: the board
+/// after Solve and when play starts, the lab when a line is opened in it
+/// (kept in the state), the tools that make a puzzle in Make mode.
+#[test]
+fn the_part_brought_into_view_is_the_reducers_word() {
+    use crate::page::state::{OpenedLine, View};
+    let mut s = with(SEED_003);
+    assert!(s.reduce(Action::Solve { now: 0.0 }).contains(&Effect::IntoView(View::Board)));
+    s.reduce(Action::Stop);
+    assert_eq!(s.reduce(Action::Make(true)), [Effect::IntoView(View::Make)]);
+    assert_eq!(s.reduce(Action::Make(false)), []);
+    let line = std::rc::Rc::new(OpenedLine {
+        clue: "[2 1]".into(),
+        line: "##x#x".into(),
+        note: String::new(),
+        palette: None,
+    });
+    assert_eq!(s.reduce(Action::OpenLine(line.clone())), [Effect::IntoView(View::Lab)]);
+    assert_eq!(s.opened_line, Some(line));
+    let play = crate::page::state::PlayAction::Toggle { saved: None };
+    assert!(s.reduce(Action::Play { action: play, now: 0.0 }).contains(&Effect::IntoView(View::Board)));
+    // A first visit with no date on the clock: the welcome, nothing made.
+    let mut first = State::default();
+    assert_eq!(first.reduce(Action::FirstVisit(None)), []);
+    assert!(first.first_visit && first.generating.is_none());
 }
