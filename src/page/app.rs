@@ -133,6 +133,14 @@ impl App {
                     self.into_view = Some(view);
                     None
                 }
+                Effect::KeepInput => {
+                    self.keep_input();
+                    None
+                }
+                Effect::Forget(key) => {
+                    super::storage::forget(key);
+                    None
+                }
                 Effect::Solve => {
                     ctx.link().send_message(Msg::Act(Action::Solve { now: js_sys::Date::now() }));
                     None

@@ -7,7 +7,7 @@ use super::location::show_address;
 use super::storage;
 use crate::page::samples::SAMPLES;
 use crate::page::state::address::{self, Address};
-use crate::page::state::{Action, PICK_KEY};
+use crate::page::state::Action;
 use nonogram_formats::{share, write, write_colour, Format};
 use yew::prelude::*;
 
@@ -25,11 +25,6 @@ pub(super) const SYNC_PARSE_BYTES: usize = 64 * 1024;
 /// The longest input kept across a reload (in local storage).
 pub(super) const MAX_KEPT_BYTES: usize = 1 << 20;
 
-/// New text starts at its first puzzle, on the next visit too.
-fn forget_pick() {
-    storage::forget(PICK_KEY);
-}
-
 impl App {
     /// Reads puzzle `index` of the text, in the worker (the parsers are
     /// not in the page's wasm): the outcome comes as a message. A large
@@ -46,27 +41,22 @@ impl App {
     }
 
     /// Takes new clue text (typed, opened, a sample, or made from the
-    /// picture): cancels a running solve, keeps the text for the next visit.
+    /// picture): cancels a running solve; the reducer asks for it to be
+    /// kept for the next visit (`Effect::KeepInput`).
     pub(super) fn load_input(&mut self, ctx: &Context<Self>, text: String) {
-        forget_pick();
-        let bytes = self.keep_text(text);
+        let bytes = self.take_text(text);
         self.input_changed(ctx, Action::Edited { bytes });
     }
 
     /// Takes the text kept from the last visit, read at puzzle `pick` of
     /// its batch (1-based), where it was left.
     pub(super) fn reopen_input(&mut self, ctx: &Context<Self>, text: String, pick: usize) {
-        let bytes = self.keep_text(text);
+        let bytes = self.take_text(text);
         self.input_changed(ctx, Action::Reopened { bytes, pick });
     }
 
-    /// Makes `text` the clue text, kept for the next visit; its length.
-    fn keep_text(&mut self, text: String) -> usize {
-        // Over the limit (or the browser's quota) it is not kept: storing
-        // 5 MB took 38 ms of the page's time at each change.
-        if text.len() > MAX_KEPT_BYTES || !storage::keep(STORAGE_KEY, &text) {
-            storage::forget(STORAGE_KEY);
-        }
+    /// Makes `text` the clue text; its length.
+    fn take_text(&mut self, text: String) -> usize {
         let bytes = text.len();
         self.text = text;
         // Over the limit, the text goes to the worker as the browser's string.
@@ -75,18 +65,27 @@ impl App {
     }
 
     /// Takes a large text typed or pasted into the text box (see
-    /// `large_text`): kept for the next visit up to [`MAX_KEPT_BYTES`],
-    /// handed to the storage as the browser's string (never copied into
-    /// the page's memory; texts over 64 KB were not kept before).
+    /// `large_text`), never copied into the page's memory.
     pub(super) fn load_large_input(&mut self, ctx: &Context<Self>, text: js_sys::JsString) {
-        forget_pick();
         let bytes = text.length() as usize;
-        if bytes > MAX_KEPT_BYTES || !storage::keep_js(STORAGE_KEY, &text) {
-            storage::forget(STORAGE_KEY);
-        }
         self.text = String::new();
         self.large_text = Some(text);
         self.input_changed(ctx, Action::Edited { bytes });
+    }
+
+    /// Keeps the clue text for the next visit (the reducer's
+    /// `Effect::KeepInput`), up to [`MAX_KEPT_BYTES`]: over it, or over the
+    /// browser's quota, it is not kept (storing 5 MB took 38 ms of the
+    /// page's time at each change). A large text goes to the storage as
+    /// the browser's string, never copied into the page's memory.
+    pub(super) fn keep_input(&self) {
+        let kept = match &self.large_text {
+            Some(text) => text.length() as usize <= MAX_KEPT_BYTES && storage::keep_js(STORAGE_KEY, text),
+            None => self.text.len() <= MAX_KEPT_BYTES && storage::keep(STORAGE_KEY, &self.text),
+        };
+        if !kept {
+            storage::forget(STORAGE_KEY);
+        }
     }
 
     fn input_changed(&mut self, ctx: &Context<Self>, action: Action) {

@@ -85,6 +85,8 @@ impl SolverClient {
             | Effect::Load(_)
             | Effect::StartPlay
             | Effect::IntoView(_)
+            | Effect::KeepInput
+            | Effect::Forget(_)
             | Effect::Solve
             | Effect::Address(_)
             | Effect::FetchBuiltins

@@ -245,6 +245,11 @@ pub enum Action {
 pub enum Effect {
     /// Bring this part of the page into view once it is drawn.
     IntoView(View),
+    /// Keep the clue text (the page holds it) for the next visit, up to its
+    /// limit (see `page/input.rs`).
+    KeepInput,
+    /// Forget what is kept under this key.
+    Forget(&'static str),
     /// Read version `version` of the text, puzzle `index` of it (0-based),
     /// in the worker (the parsers are not in the page's wasm); the outcome
     /// comes back as [`Action::Parsed`].
@@ -408,6 +413,9 @@ impl State {
                     self.forget_order(&mut effects);
                 }
                 let stopped = self.cancel(&mut effects);
+                // New text: kept for the next visit, from its first puzzle.
+                effects.push(Effect::KeepInput);
+                effects.push(Effect::Forget(PICK_KEY));
                 self.read(bytes, 0, &mut effects);
                 if stopped {
                     self.status = STOPPED_BY_EDIT.into();

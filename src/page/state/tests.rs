@@ -11,9 +11,12 @@ const SEED_003: &str = "01110\n11010\n01110\n00110\n00111\n";
 const BATCH: &str = "$1\n1\n1\n$2\n1\n0\n1\n0\n$3\n0\n1\n0\n1\n";
 
 /// A state after typing `text` (read at once, as the page does for small texts).
+/// Text typed into Clues, and read: the effects after keeping it (which
+/// `new_text_is_kept_from_its_first_puzzle` checks).
 fn typed(state: &mut State, text: &str) -> Vec<Effect> {
     let mut effects = state.reduce(Action::Edited { bytes: text.len() });
     let Some(Effect::Parse { version, index }) = effects.pop() else { panic!("{effects:?}") };
+    assert_eq!(effects.split_off(effects.len() - 2), [Effect::KeepInput, Effect::Forget(PICK_KEY)]);
     effects.extend(state.reduce(Action::Parsed { version, outcome: parse_outcome(text, index) }));
     effects
 }
@@ -86,7 +89,10 @@ fn invalid_input_clears_the_board() {
 fn a_text_being_read_shows_no_board_and_an_old_parse_is_dropped() {
     let mut s = solved_diagonal();
     let effects = s.reduce(Action::Edited { bytes: 5_000_000 });
-    assert_eq!(effects, [Effect::Parse { version: 2, index: 0 }]);
+    assert_eq!(
+        effects,
+        [Effect::KeepInput, Effect::Forget(PICK_KEY), Effect::Parse { version: 2, index: 0 }]
+    );
     assert_eq!((s.input.clone(), shown(&s).as_str()), (Input::Reading { bytes: 5_000_000, count: 0 }, ""));
     // A parse of the first text, late: dropped.
     s.reduce(Action::Parsed { version: 1, outcome: parse_outcome(SEED_003, 0) });
@@ -708,4 +714,19 @@ fn the_part_brought_into_view_is_the_reducers_word() {
     let mut first = State::default();
     assert_eq!(first.reduce(Action::FirstVisit(None)), []);
     assert!(first.first_visit && first.generating.is_none());
+}
+
+/// New clue text is kept for the next visit from its first puzzle (the
+/// reducer asks; the page holds the text); text reopened from the last
+/// visit is kept already.
+#[test]
+fn new_text_is_kept_from_its_first_puzzle() {
+    let mut s = State::default();
+    let effects = s.reduce(Action::Edited { bytes: SEED_003.len() });
+    assert!(
+        matches!(effects[..], [Effect::KeepInput, Effect::Forget(PICK_KEY), .., Effect::Parse { .. }]),
+        "{effects:?}"
+    );
+    let reopened = s.reduce(Action::Reopened { bytes: SEED_003.len(), pick: 1 });
+    assert!(!reopened.iter().any(|e| matches!(e, Effect::KeepInput | Effect::Forget(_))), "{reopened:?}");
 }
