@@ -207,7 +207,14 @@ impl Component for App {
                 }
                 self.load_input(ctx, text);
             }
-            Msg::LinesBoard(board) => self.lines_board = board,
+            Msg::LinesBoard(board) => {
+                // The editor opened or closed: the board's room changes
+                // (a phone pins it in half the window above the fields).
+                if board.typed.is_some() != self.lines_board.typed.is_some() {
+                    self.resized += 1;
+                }
+                self.lines_board = board;
+            }
             Msg::TogglePlay => {
                 let saved = match (&self.state.play, self.state.puzzle()) {
                     (None, Some(puzzle)) => super::storage::read(&crate::page::state::progress_key(

@@ -457,7 +457,12 @@ impl BoardPanel {
                 .and_then(|d| d.query_selector("section.board-tools").ok().flatten())
                 .map_or(0.0, |t| t.get_bounding_client_rect().height());
             let below = if playing { tools.min(window_h * 0.4) + 8.0 } else { 60.0 };
-            window_h - above - below
+            // Clues typed line by line (or a reading under review): the
+            // board is pinned above the fields in half the window
+            // (style.css, main.editing), and fits there whole.
+            let editing = wrap.as_ref().and_then(|w| w.closest("main.editing").ok().flatten()).is_some();
+            let height = window_h - above - below;
+            if editing { height.min(window_h * 0.5 - above - 8.0) } else { height }
         } else {
             // The board's section is sticky: where it is now says nothing
             // of where it rests. It rests under the page's header (8 px of

@@ -177,9 +177,11 @@ pub fn VerdictPanel(props: &VerdictProps) -> Html {
                     }) }
                 </div>
             }
-            if let Some(grade) = props.difficulty {
-                <p id="difficulty" class="progress">{ "Difficulty — " }{ grade }</p>
-            }
+            // Its line is kept before the grade is known (the first hint or
+            // solve finds it): the buttons under it do not move then.
+            <p id="difficulty" class="progress">
+                if let Some(grade) = props.difficulty { { "Difficulty — " }{ grade } }
+            </p>
             <details id="solver-details" class="solver-details" hidden={props.counts.is_empty() && props.solving_since.is_none()}>
                 <summary class="progress">
                     { "Solver details" }

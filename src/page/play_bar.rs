@@ -86,7 +86,9 @@ pub fn PlayBar(props: &PlayBarProps) -> Html {
             <div class="play-status">
                 <Clock played={props.played} since={props.since} id="clock" label="Time played" />
                 <span id="mistakes">{ match props.mistakes {
-                    0 => "No mistakes found".to_string(),
+                    // Found by Check (or a hint): before one, none found,
+                    // which is no word on the board's cells.
+                    0 => "0 mistakes found".to_string(),
                     1 => "1 mistake found".to_string(),
                     n => format!("{n} mistakes found"),
                 } }</span>

@@ -109,6 +109,10 @@ impl App {
             // view above the fields (style.css).
             // Make mode puts the tools that make a puzzle first (style.css).
             <main class={classes!(self.lines_board.typed.is_some().then_some("editing"), state.make.then_some("make"))}>
+                // The board, its tools and the clues: the board stays in view
+                // beside them (sticky within this part alone, so that it
+                // never lies over the sections below it).
+                <div class="desk">
                 <header class="top">
                     <h1>{ "Nonogram Studio" }</h1>
                     // A first visit: what the page does, what to press, and
@@ -204,6 +208,7 @@ impl App {
                     }}
                     played={state.played.clone()}
                     on_action={on_action.clone()} />
+                </div>
                 // The solver's own tools, there when asked for (a clue
                 // clicked on the board opens them at its line).
                 <section class="more">

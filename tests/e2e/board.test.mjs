@@ -34,6 +34,28 @@ await onBothSizes('invalid text after a solved puzzle clears the board', async (
 });
 
 
+// The board stays in view beside its tools, but never over the sections
+// below them: at the page's foot a click on Share link reaches it.
+for (const [w, h] of [[1280, 800], [1920, 1080]]) {
+  await test(`the sticky board never covers the sections below it (${w}×${h})`, async (page) => {
+    await solve(page, picture(34, 34, 0.75, 3434), 'Unique solution');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await settled(page);
+    for (const id of ['share', 'lab-details']) {
+      const hit = await page.evaluate((id) => {
+        const e = document.getElementById(id);
+        const r = (id === 'lab-details' ? e.querySelector('summary') : e).getBoundingClientRect();
+        const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { inView: r.top >= 0 && r.bottom <= innerHeight, reached: e.contains(at), at: at?.tagName + '.' + at?.className };
+      }, id);
+      expect(!hit.inView || hit.reached, `${id} is covered by ${hit.at}`);
+    }
+    const board = await page.locator('canvas.cells').boundingBox();
+    const exported = await page.locator('section.export').boundingBox();
+    expect(board.y + board.height <= exported.y, `the board (to ${Math.round(board.y + board.height)}) ends above export (${Math.round(exported.y)})`);
+  }, { viewport: { width: w, height: h } });
+}
+
 await test('a 34×34 puzzle fits a 1280×800 window: the verdict is in view after Solve; zoom pans in the box', async (page) => {
   await paste(page, picture(34, 34, 0.75, 3434));
   await page.click('#solve');

@@ -47,6 +47,10 @@ await onBothSizes('play a 10×10 puzzle to Solved! with Hint and Apply hint alon
   await startPlaying(page, TEN);
   expect(!(await board(page)).includes('#'), 'the play board starts empty');
   const inkBefore = await clueInk(page);
+  // The first hint finds the grade: its line is kept, the tools stay put
+  // (a quick second click once landed on Cross).
+  const hintTop = () => page.evaluate(() => document.querySelector('#hint').getBoundingClientRect().top + window.scrollY);
+  const hintAt = await hintTop();
   let hints = 0;
   let shot = false;
   while (!(await status(page)).startsWith('Solved!')) {
@@ -63,6 +67,8 @@ await onBothSizes('play a 10×10 puzzle to Solved! with Hint and Apply hint alon
       // The worker graded the puzzle as it solved it for the first hint.
       const grade = await page.locator('#difficulty').textContent();
       expect(grade === 'Difficulty — Easy: simple line logic', grade);
+      const moved = await hintTop();
+      expect(moved === hintAt, `Hint moved from ${hintAt} to ${moved}`);
     }
     await page.click('#apply-hint');
     hints++;

@@ -170,6 +170,9 @@ await onBothSizes('clues typed line by line are checked as typed, highlighted on
   await settled(page);
   const board = await page.locator('canvas.cells').boundingBox();
   const field = await page.locator('#line-r4').boundingBox();
+  // Pinned in half a phone's window, the board fits there whole: no row cut off.
+  const pinned = await page.evaluate(() => { const s = document.querySelector('section.board'); return [s.scrollHeight, s.clientHeight]; });
+  expect(pinned[0] <= pinned[1] + 1, `the board's box scrolls: ${pinned.join(' of ')}`);
   const height = page.viewportSize().height;
   expect(board.y + board.height > 20 && board.y < height && field.y > board.y && field.y < height,
     `board at ${Math.round(board.y)}+${Math.round(board.height)}, field at ${Math.round(field.y)}, window ${height}`);
