@@ -462,7 +462,11 @@ impl BoardPanel {
             // (style.css, main.editing), and fits there whole.
             let editing = wrap.as_ref().and_then(|w| w.closest("main.editing").ok().flatten()).is_some();
             let height = window_h - above - below;
-            if editing { height.min(window_h * 0.5 - above - 8.0) } else { height }
+            if editing {
+                height.min(window_h * 0.5 - above - 8.0)
+            } else {
+                height
+            }
         } else {
             // The board's section is sticky: where it is now says nothing
             // of where it rests. It rests under the page's header (8 px of
