@@ -485,11 +485,18 @@ impl BoardPanel {
     }
 
     /// Draws the board (see [`draw::Board::draw`]), or clears it when the
-    /// input is no puzzle: never another puzzle's cells.
+    /// input is no puzzle: never another puzzle's cells, nor its clues.
     fn draw(&self, props: &BoardProps) {
         let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else { return };
         let (Some(puzzle), Some(cells)) = (&props.puzzle, &props.cells) else {
             self.board.clear(&canvas);
+            // The pinned clue strips are canvases of their own.
+            for strip in [&self.top_strip, &self.left_strip] {
+                if let Some(strip) = strip.cast::<HtmlCanvasElement>() {
+                    strip.set_width(0);
+                    strip.set_height(0);
+                }
+            }
             return;
         };
         let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());

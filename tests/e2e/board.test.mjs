@@ -20,6 +20,9 @@ await onBothSizes('invalid text after a solved puzzle clears the board', async (
   await page.waitForSelector('#input-error', { state: 'visible' });
   await settled(page);
   expect(await dark() === 0, 'no filled cell on the canvas');
+  // Nor the old puzzle's clues: the pinned clue strips are cleared too.
+  const strips = await page.$$eval('.clue-strip canvas', (cs) => cs.map((c) => c.width * c.height));
+  expect(strips.every((n) => n === 0), `clue strips still drawn: ${strips.join(', ')}`);
   expect(await page.inputValue('#grid-text') === '', 'Grid as text is empty');
   expect(await status(page) === '', 'no verdict');
   expect(await page.locator('#input-error').isVisible(), 'the error is shown');
