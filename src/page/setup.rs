@@ -6,7 +6,7 @@ use super::app::{App, Msg, SAMPLE};
 use super::input::{REPLACED_KEY, STORAGE_KEY};
 use super::solver_client::SolverClient;
 use super::storage;
-use crate::page::state::{Action, State, View, PICK_KEY, PLAYED_KEY};
+use crate::page::state::{Action, State, View, PICK_KEY, PLAYED_KEY, PLAYING_KEY};
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -68,7 +68,13 @@ impl App {
         // date); a link opens its own puzzle below.
         let linked = web_sys::window().and_then(|w| w.location().hash().ok()).is_some_and(|h| h.len() > 1);
         match (saved, super::input_panel::today()) {
-            (Some(text), _) => app.reopen_input(ctx, text, pick),
+            (Some(text), _) => {
+                // Left in play: back in play once read.
+                if storage::read(PLAYING_KEY).is_some() {
+                    app.dispatch(ctx, Action::PlayWhenRead);
+                }
+                app.reopen_input(ctx, text, pick);
+            }
             (None, Some(day)) if !linked => app.dispatch(ctx, Action::FirstVisit(Some(day))),
             (None, _) => {
                 app.dispatch(ctx, Action::FirstVisit(None));

@@ -189,6 +189,23 @@ await test('on a phone, taps fill, and with Cross on they mark empty', async (pa
   expect((await board(page)).split('\n')[2].slice(3, 5) === '#.', 'the progress is back');
 }, PHONE);
 
+await test('a reload comes back to play, with the board as it was left', async (page) => {
+  await startPlaying(page, TEN);
+  const at = await cell(page, 0, 0);
+  await page.mouse.click(at.x, at.y);
+  await page.waitForFunction(() => document.querySelector('#grid-text').value.startsWith('#'));
+  await page.reload();
+  await page.waitForSelector('#hint');
+  expect(await page.getAttribute('#play-mode', 'aria-pressed') === 'true', 'in play again');
+  await page.waitForFunction(() => document.querySelector('#grid-text').value.startsWith('#'));
+  // Left out of play: a reload stays out.
+  await page.click('#play-mode');
+  await page.waitForFunction(() => document.querySelector('#play-mode').getAttribute('aria-pressed') === 'false');
+  await page.reload();
+  await page.waitForSelector('#detected:has-text("Detected")');
+  expect(await page.locator('#hint').count() === 0, 'not in play');
+});
+
 await onBothSizes('Make mode: the tools that make a puzzle come first and in view; making one plays it and ends the mode', async (page) => {
   await startPlaying(page, TEN);
   await page.click('#make-mode');

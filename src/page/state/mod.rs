@@ -44,7 +44,7 @@ pub use picture::{CheckView, PictureAction, PictureClues, PictureEffect, Picture
 pub use play::action::{HintView, PlayAction};
 pub use play::board::{line_cells, line_done, lines_done, progress_key, Play};
 pub use progress::{Played, PLAYED_KEY};
-pub use reduce::{Action, Effect, Input, Racer, State, PICK_KEY, SPEEDS, STOPPED_BY_EDIT};
+pub use reduce::{Action, Effect, Input, Racer, State, PICK_KEY, PLAYING_KEY, SPEEDS, STOPPED_BY_EDIT};
 pub use text::{clock_text, counts_text, millis, plural, verdict_text};
 pub use view::{OpenedLine, View};
 pub use zoom::{Zoom, ZOOM_CELLS, ZOOM_STEP};

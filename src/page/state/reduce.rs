@@ -57,6 +57,9 @@ pub enum Input {
 /// Where the batch's puzzle last picked (1-based) is kept between visits,
 /// beside the text itself (the page forgets it with new text).
 pub const PICK_KEY: &str = "nonogram-studio.puzzle";
+/// Kept while play mode is on: a reload comes back to it (a returning
+/// visitor gets what they left; the board itself is the progress's).
+pub const PLAYING_KEY: &str = "nonogram-studio.playing";
 
 /// What the status says when an edit of the clues stops a running solve.
 pub const STOPPED_BY_EDIT: &str = "The solve stopped: the clues changed. Press Solve to solve them.";
@@ -238,6 +241,8 @@ pub enum Action {
     /// The text about to be put in `Clues` is to be solved once read
     /// (clues read from a picture, checked at once).
     SolveWhenRead,
+    /// Play the text read next (it was left in play: see [`PLAYING_KEY`]).
+    PlayWhenRead,
 }
 
 /// What the page must do after a change.
@@ -404,6 +409,7 @@ impl State {
     /// Changes the state; returns what the page must do.
     pub fn reduce(&mut self, action: Action) -> Vec<Effect> {
         let mut effects = Vec::new();
+        let was_playing = self.play.is_some();
         match action {
             Action::Edited { bytes } => {
                 // Text of the player's own: the address no longer names it,
@@ -456,6 +462,7 @@ impl State {
                 effects.push(Effect::IntoView(View::Lab));
             }
             Action::SolveWhenRead => self.solve_when_read = true,
+            Action::PlayWhenRead => self.play_when_read = true,
             Action::Stop => {
                 if self.running.take().is_some() {
                     self.respawn(&mut effects);
@@ -592,6 +599,12 @@ impl State {
             Action::ZoomOut { fitted } => self.zoom = self.zoom.step(fitted, false),
             Action::Fit => self.zoom = Zoom::Fit,
             Action::Play { action, now } => self.play_action(action, now, &mut effects),
+        }
+        if self.play.is_some() != was_playing {
+            effects.push(match self.play {
+                Some(_) => Effect::Keep { key: PLAYING_KEY.into(), value: "1".into() },
+                None => Effect::Forget(PLAYING_KEY),
+            });
         }
         effects
     }

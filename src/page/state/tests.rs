@@ -730,3 +730,18 @@ fn new_text_is_kept_from_its_first_puzzle() {
     let reopened = s.reduce(Action::Reopened { bytes: SEED_003.len(), pick: 1 });
     assert!(!reopened.iter().any(|e| matches!(e, Effect::KeepInput | Effect::Forget(_))), "{reopened:?}");
 }
+
+/// Text left in play comes back in play after a reload: the page asks for
+/// play when it reopens it, and play starts once it is read.
+#[test]
+fn text_left_in_play_is_played_again_once_read() {
+    let mut s = State::default();
+    s.reduce(Action::PlayWhenRead);
+    let Some(Effect::Parse { version, index }) =
+        s.reduce(Action::Reopened { bytes: SEED_003.len(), pick: 1 }).pop()
+    else {
+        panic!()
+    };
+    let effects = s.reduce(Action::Parsed { version, outcome: parse_outcome(SEED_003, index) });
+    assert!(effects.contains(&Effect::StartPlay), "{effects:?}");
+}

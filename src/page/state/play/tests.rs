@@ -2,7 +2,7 @@
 //! kept and restored, hints and checks, and "Solved!".
 
 use super::*;
-use crate::page::state::{line_done, progress_key, Action, Effect, PlayAction, State};
+use crate::page::state::{line_done, progress_key, Action, Effect, PlayAction, State, PLAYING_KEY};
 use crate::protocol::parse_outcome;
 use nonogram_core::{Cell, Clue, LineId};
 
@@ -62,9 +62,17 @@ fn play_shows_an_empty_board_and_a_press_fills_or_crosses_then_clears() {
     act(&mut s, PlayAction::Press { index: 2, cross: false });
     act(&mut s, PlayAction::Release);
     assert_eq!(&board(&s)[..3], ".?.");
-    // Off: the solver's view again; the progress is kept.
+    // Off: the solver's view again; the progress is kept, and that play is
+    // off (a reload no longer comes back to it).
     let effects = act(&mut s, PlayAction::Toggle { saved: None });
-    assert!(s.play.is_none() && matches!(effects.as_slice(), [Effect::Keep { .. }, kept_list!()]));
+    assert!(
+        s.play.is_none()
+            && matches!(effects.as_slice(), [Effect::Keep { .. }, kept_list!(), Effect::Forget(PLAYING_KEY)]),
+        "{effects:?}"
+    );
+    // On: kept as on, for a reload.
+    let effects = act(&mut s, PlayAction::Toggle { saved: None });
+    assert!(matches!(effects.last(), Some(Effect::Keep { key, .. }) if key == PLAYING_KEY), "{effects:?}");
 }
 
 #[test]
@@ -264,7 +272,14 @@ fn new_input_ends_play_and_keeps_its_progress() {
     assert!(s.play.is_none());
     assert!(matches!(
         effects.as_slice(),
-        [Effect::KeepInput, Effect::Forget(_), Effect::Keep { .. }, kept_list!(), Effect::Parse { .. }]
+        [
+            Effect::KeepInput,
+            Effect::Forget(_),
+            Effect::Keep { .. },
+            kept_list!(),
+            Effect::Parse { .. },
+            Effect::Forget(PLAYING_KEY)
+        ]
     ));
 }
 
