@@ -120,11 +120,11 @@ await test('play by clicking the solution\'s cells; undo, redo, a dragged run, C
   p = await cell(page, 0, wrong);
   await page.mouse.click(p.x, p.y, { button: 'right' });
   expect((await board(page)).split('\n')[0][wrong] === '.', 'crossed out');
-  // Progress survives a reload.
+  // Progress survives a reload, which comes back in play.
   const before = await board(page);
   await page.reload();
-  await page.waitForSelector('#detected:has-text("Detected")');
-  await page.click('#play-mode');
+  await page.waitForSelector('#hint');
+  await page.waitForFunction((b) => document.querySelector('#grid-text').value === b, before).catch(() => {});
   expect(await board(page) === before, 'the progress is back after a reload');
   // So is the history: Undo takes the cross-out back, Redo puts it again.
   expect(!(await page.isDisabled('#undo')), 'Undo after a reload');
