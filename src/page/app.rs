@@ -45,7 +45,7 @@ pub enum Msg {
     Play(crate::page::state::PlayAction),
     /// The page's address changed (a share link opened in this tab).
     HashChanged,
-    /// Clues from the line-by-line editor (`true`: solve them once read).
+    /// Clues from the line-by-line editor (`true`: check them once read).
     LineClues(String, bool),
     /// What the board shows of the line-by-line editor.
     LinesBoard(super::lines_view::LinesBoard),
@@ -141,8 +141,8 @@ impl App {
                     super::storage::forget(key);
                     None
                 }
-                Effect::Solve => {
-                    ctx.link().send_message(Msg::Act(Action::Solve { now: js_sys::Date::now() }));
+                Effect::Check => {
+                    ctx.link().send_message(Msg::Act(Action::Check { now: js_sys::Date::now() }));
                     None
                 }
                 Effect::Keep { key, value } => {
@@ -201,9 +201,9 @@ impl Component for App {
                 self.picture = Some(clues);
             }
             Msg::RestoreInput => self.restore_input(ctx),
-            Msg::LineClues(text, solve) => {
-                if solve {
-                    self.dispatch(ctx, Action::SolveWhenRead);
+            Msg::LineClues(text, check) => {
+                if check {
+                    self.dispatch(ctx, Action::CheckWhenRead);
                 }
                 self.load_input(ctx, text);
             }

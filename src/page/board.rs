@@ -237,6 +237,15 @@ impl Component for BoardPanel {
                 if let Some(canvas) = self.canvas.cast::<web_sys::Element>() {
                     let _ = canvas.set_pointer_capture(e.pointer_id());
                 }
+                // The board takes the keys from the cell pressed on (the
+                // cursor moves there): its default, focusing, was prevented
+                // with the text selection.
+                // Without scrolling: the cell stays under the finger.
+                if let Some(wrap) = self.wrap.cast::<web_sys::HtmlElement>() {
+                    let options = web_sys::FocusOptions::new();
+                    options.set_prevent_scroll(true);
+                    let _ = wrap.focus_with_options(&options);
+                }
                 self.pressed = Some((row, column));
                 let index = row * props.puzzle.as_ref().map_or(0, |p| p.width()) + column;
                 props.on_play.emit(PlayAction::Press { index, cross: e.button() == 2 });

@@ -23,8 +23,10 @@ impl ClueExtent {
     }
 }
 
-/// The largest and smallest cells a fitted board gets, in CSS pixels.
-pub const FIT_CELLS: (f64, f64) = (0.3, 32.0);
+/// The smallest and largest cells a fitted board gets, in CSS pixels: a
+/// 5×5 or 10×10 fills a good part of the window (cells a finger can tap
+/// and a player can see from arm's length), not a corner of it.
+pub const FIT_CELLS: (f64, f64) = (0.3, 56.0);
 /// The least font of clue numbers, in CSS pixels: smaller digits cannot be
 /// read ("1 2 10 2" becomes "12102"), so boards whose cells are too small
 /// for it show no clues (zoom in to read them).
@@ -81,7 +83,7 @@ impl Layout {
         self.font > 0.0
     }
 
-    /// The largest board (cells up to 32 pixels) that fits `space` (width,
+    /// The largest board (cells up to `FIT_CELLS.1`) that fits `space` (width,
     /// height) whole, clues included, when its clues are legible there.
     /// Otherwise the cells pan under pinned clues: the board is as wide as
     /// `space` allows, at cells no smaller than legible clues need, while
@@ -101,7 +103,7 @@ impl Layout {
         }
     }
 
-    /// The largest board (cells up to 32 pixels) that fits `space` (width,
+    /// The largest board (cells up to `FIT_CELLS.1`) that fits `space` (width,
     /// height) whole, clues included, or without its clues where the cells
     /// are too small for them. Cells of 4 pixels and more are whole pixels,
     /// so that grid lines stay crisp.
@@ -396,9 +398,9 @@ mod tests {
             assert!(l.font == 0.0 || l.font >= LEGIBLE_FONT, "{l:?}");
             assert_eq!(l.shows_clues(), l.cell >= CLUE_CELL);
         }
-        // Whole pixels from 4 up; small boards stop at 32.
+        // Whole pixels from 4 up; small boards stop at the largest fitted cell.
         assert_eq!(Layout::fit(40, 40, CLUES, (700.0, 560.0), 1.0).cell.fract(), 0.0);
-        assert_eq!(Layout::fit(2, 2, CLUES, (2000.0, 2000.0), 1.0).cell, 32.0);
+        assert_eq!(Layout::fit(2, 2, CLUES, (2000.0, 2000.0), 1.0).cell, FIT_CELLS.1);
     }
 
     #[test]

@@ -227,7 +227,7 @@ impl LinesPanel {
                         }
                     }
                 }
-                LinesEffect::Clues { text, solve } => ctx.props().on_clues.emit((text, solve)),
+                LinesEffect::Clues { text, check } => ctx.props().on_clues.emit((text, check)),
                 LinesEffect::FocusField(line) => {
                     // After this render: the field may be new.
                     let id = field_id(line);

@@ -20,14 +20,17 @@ pub struct PlaybackProps {
     pub last: usize,
     pub playing: bool,
     pub speed: u32,
+    /// Whether there is a history to step through (a solve ran or runs):
+    /// before it, "step 0 of 0" and its buttons would mean nothing.
+    pub shown: bool,
     pub on_action: Callback<Action>,
 }
 
 /// Start, step back, play/pause, step forward, End, the speed, and the
-/// `Step` slider over the history.
+/// `Step` slider over the history; the speed alone until there is one.
 #[function_component]
 pub fn PlaybackBar(props: &PlaybackProps) -> Html {
-    let PlaybackProps { step, last, playing, speed, on_action } = props;
+    let PlaybackProps { step, last, playing, speed, shown, on_action } = props;
     let onspeed = on_action.reform(|e: Event| {
         Action::Speed(e.target_unchecked_into::<HtmlSelectElement>().value().parse().unwrap_or(0))
     });
@@ -36,12 +39,13 @@ pub fn PlaybackBar(props: &PlaybackProps) -> Html {
     });
     html! {
         <>
+            // Before a solve only the speed is there to set.
             <div class="playback" role="group" aria-label="Playback">
-                <button id="start" onclick={act(on_action, Action::Start)}>{ "Start" }</button>
-                <button id="back" onclick={act(on_action, Action::StepBack)} aria-label="Step back">{ "◀ Step" }</button>
-                <button id="play" onclick={act(on_action, Action::PlayPause)}>{ if *playing { "Pause" } else { "Play steps" } }</button>
-                <button id="forward" onclick={act(on_action, Action::StepForward)} aria-label="Step forward">{ "Step ▶" }</button>
-                <button id="end" onclick={act(on_action, Action::End)}>{ "End" }</button>
+                <button id="start" hidden={!shown} onclick={act(on_action, Action::Start)}>{ "Start" }</button>
+                <button id="back" hidden={!shown} onclick={act(on_action, Action::StepBack)} aria-label="Step back">{ "◀ Step" }</button>
+                <button id="play" hidden={!shown} onclick={act(on_action, Action::PlayPause)}>{ if *playing { "Pause" } else { "Play steps" } }</button>
+                <button id="forward" hidden={!shown} onclick={act(on_action, Action::StepForward)} aria-label="Step forward">{ "Step ▶" }</button>
+                <button id="end" hidden={!shown} onclick={act(on_action, Action::End)}>{ "End" }</button>
                 <label class="inline" for="speed">{ "Speed" }</label>
                 <select id="speed" onchange={onspeed}>
                     { for SPEEDS.iter().map(|&(v, name)| html! {
@@ -49,7 +53,7 @@ pub fn PlaybackBar(props: &PlaybackProps) -> Html {
                     }) }
                 </select>
             </div>
-            <div class="scrubber">
+            <div class="scrubber" hidden={!shown}>
                 <label class="inline" for="step">{ "Step" }</label>
                 <input id="step" type="range" min="0" max={last.to_string()} value={step.to_string()} oninput={onseek} />
                 <span id="frame" class="frame">{ format!("step {step} of {last}") }</span>
@@ -137,6 +141,10 @@ pub struct ActionProps {
     pub on_play: Callback<()>,
     /// Make mode is on (see `State::make`).
     pub making: bool,
+    /// Why Play and Solve are greyed, when the clue text is wrong (its
+    /// error, where it is): said beside them, not only at the text box.
+    #[prop_or_default]
+    pub waiting: AttrValue,
     pub on_action: Callback<Action>,
 }
 
@@ -156,7 +164,28 @@ pub fn ActionBar(props: &ActionProps) -> Html {
             <button id="make-mode" onclick={make} aria-pressed={making.to_string()}
                 title="Make a puzzle, read one from a picture, or type its clues">{ "Make" }</button>
             <button id="stop" onclick={stop} disabled={!props.running}>{ "Stop" }</button>
+            if !props.waiting.is_empty() && !props.can_solve {
+                <p id="actions-note" class="actions-note error">
+                    { "Play and Solve wait for the clues to be mended: " }{ &props.waiting }{ " " }
+                    <button id="to-clues" class="link" onclick={Callback::from(|_: MouseEvent| focus_clues())}>
+                        { "Go to the clues" }
+                    </button>
+                </p>
+            }
         </div>
+    }
+}
+
+/// Brings the clue text into view and puts the caret in it.
+fn focus_clues() {
+    use wasm_bindgen::JsCast;
+    let clues = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("clues"))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(clues) = clues {
+        clues.scroll_into_view_with_bool(false);
+        let _ = clues.focus();
     }
 }
 

@@ -87,7 +87,7 @@ impl SolverClient {
             | Effect::IntoView(_)
             | Effect::KeepInput
             | Effect::Forget(_)
-            | Effect::Solve
+            | Effect::Check
             | Effect::Address(_)
             | Effect::FetchBuiltins
             | Effect::OpenShared(_) => None,

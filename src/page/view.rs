@@ -165,6 +165,7 @@ impl App {
                 <section class="board-tools" aria-label="Board tools">
                     <ActionBar can_solve={state.puzzle().is_some()} running={state.running.is_some() || state.generating.is_some()}
                         playing={state.play.is_some()} on_play={link.callback(|_| Msg::TogglePlay)} making={state.make}
+                        waiting={if typed.is_some() { AttrValue::default() } else { AttrValue::from(error.to_string()) }}
                         on_action={on_action.clone()} />
                     <VerdictPanel status={state.status.clone()} counts={state.counts.clone()} racing={if state.racer == Racer::Racing { self.solver.racers() } else { 0 }}
                         solutions={state.solutions.len()} difficulty={state.difficulty.map(|d| d.describe())}
@@ -182,11 +183,13 @@ impl App {
                             touch={state.touch} checkpoint={!play.checkpoints.is_empty() && play.solved.is_none()} />
                     } else {
                         <PlaybackBar step={state.playback.position()} last={state.playback.len().saturating_sub(1)}
-                            playing={state.playing} speed={state.speed} on_action={on_action.clone()} />
+                            playing={state.playing} speed={state.speed}
+                            shown={state.running.is_some() || state.verdict.is_some() || state.playback.len() > 1}
+                            on_action={on_action.clone()} />
                     }
                 </section>
                 <LinesPanel puzzle={state.puzzle().cloned().filter(|_| state.colour().is_none())}
-                    on_clues={link.callback(|(text, solve)| Msg::LineClues(text, solve))}
+                    on_clues={link.callback(|(text, check)| Msg::LineClues(text, check))}
                     on_board={link.callback(Msg::LinesBoard)} on_text_file={link.callback(Msg::OpenFile)}
                     goto={self.lines_goto} />
                 <InputPanel clues_ref={self.clues_ref.clone()} detected={detected} error={error.to_string()}

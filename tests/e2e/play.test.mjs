@@ -167,6 +167,35 @@ await onBothSizes('keyboard-only play: arrows, F, X, Backspace, Ctrl+Z', async (
   expect((await board(page)).split('\n')[1].slice(0, 4) === '?#.?', 'redo');
 });
 
+await onBothSizes('a click on a cell gives the board the keys; leaving play says the board is kept', async (page) => {
+  await startPlaying(page, TEN);
+  const p = await cell(page, 3, 4);
+  await page.mouse.click(p.x, p.y);
+  expect(await page.evaluate(() => document.activeElement.classList.contains('canvas-wrap')), 'the board has the keys');
+  // The keys go on from the cell clicked: X crosses the next one.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('x');
+  expect((await board(page)).split('\n')[3].slice(4, 6) === '#.', (await board(page)).split('\n')[3]);
+  await page.click('#play-mode');
+  await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Your board is kept'));
+  await page.click('#play-mode');
+  await page.waitForSelector('#hint');
+  expect((await board(page)).split('\n')[3].slice(4, 6) === '#.', 'the board back as it was left');
+});
+
+await onBothSizes('a wrong text says beside Play and Solve why they wait; the history waits for a solve', async (page) => {
+  await paste(page, TEN);
+  expect(!(await page.locator('#frame').isVisible()), 'no "step 0 of 0" before a solve');
+  expect(!(await page.locator('#actions-note').isVisible()), 'nothing to mend');
+  await paste(page, 'width 2\nheight 2\n\nrows\n3\n1\n\ncolumns\n1\n1\n');
+  const note = await page.locator('#actions-note').textContent();
+  expect(await page.locator('#solve').isDisabled() && note.includes('wait for the clues') && note.includes('row 1'), note);
+  await page.click('#to-clues');
+  expect(await page.evaluate(() => document.activeElement.id) === 'clues', 'the caret in the clues');
+  await solve(page, TEN, 'Unique solution');
+  expect(await page.locator('#frame').isVisible() && !(await page.locator('#actions-note').isVisible()), 'the history once solved');
+});
+
 await test('on a phone, taps fill, and with Cross on they mark empty', async (page) => {
   await startPlaying(page, TEN);
   await page.locator('.board canvas.cells').scrollIntoViewIfNeeded();
@@ -513,7 +542,7 @@ await onBothSizes('hand-made puzzles filtered by size and grade; a solved one sh
   if (page.viewportSize().width > 700) {
     await settled(page);
     const cell = await page.evaluate(() => Number(document.querySelector('canvas').getAttribute('data-cell')));
-    expect(cell === 32, `cells of ${cell} px for a 10-cell board at 1280×800`);
+    expect(cell >= 36, `cells of ${cell} px for a 10-cell board at 1280×800`);
   }
   for (let i = 0; !(await status(page)).startsWith('Solved!'); i++) {
     expect(i < 60, 'at most 60 hints');

@@ -3,7 +3,7 @@
 // by line on the board.
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, onBothSizes, expect, paste, settled, rendered, until, root } from './lib.mjs';
+import { test, onBothSizes, expect, paste, settled, rendered, until, root, status } from './lib.mjs';
 import { png, SEED_003 } from './fixtures.mjs';
 
 const EXAMPLE = fs.readFileSync(path.resolve('docs/screenshots/read-example.png'));
@@ -53,6 +53,11 @@ await onBothSizes('a screenshot is read, shown over the picture, and its clues u
   // The board shows the clues read, before they are used.
   await page.click('#use-reading');
   await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Unique solution'), null, { timeout: 30000 });
+  // Checked, not given away: the board stays blank for a player, in view.
+  expect(/check out/.test(await status(page)), await status(page));
+  const grid = await page.inputValue('#grid-text');
+  expect(grid.length > 0 && !grid.includes('#'), grid.slice(0, 40));
+  expect(await page.locator('#verdict').isVisible(), 'the verdict in view');
   expect((await page.locator('#detected').textContent()) === 'Detected: .non, 15×14', await page.locator('#detected').textContent());
   const clues = await page.inputValue('#clues');
   expect(clues.includes('rows\n1,3,1,5\n2,3,2,2\n'), clues.slice(0, 80));

@@ -81,7 +81,7 @@ pub enum LinesEffect {
     Read(ToWorker),
     /// Put this text in `Clues` (as if typed); `solve`: solve (check)
     /// them once read.
-    Clues { text: String, solve: bool },
+    Clues { text: String, check: bool },
     /// Move the keyboard's focus to this line's field.
     FocusField(LineId),
     /// Bring the element of this id into view (a reading, or why there is
@@ -304,7 +304,7 @@ impl Lines {
             }
             LinesAction::UseReading => {
                 self.reading = None;
-                effects.push(LinesEffect::Clues { text: self.text_of_clues(), solve: true });
+                effects.push(LinesEffect::Clues { text: self.text_of_clues(), check: true });
             }
             LinesAction::DropReading => {
                 self.reading = None;
@@ -319,7 +319,7 @@ impl Lines {
     /// under review waits for "Use these clues".
     fn keep_in_step(&self, effects: &mut Vec<LinesEffect>) {
         if self.open && self.reading.is_none() {
-            effects.push(LinesEffect::Clues { text: self.text_of_clues(), solve: false });
+            effects.push(LinesEffect::Clues { text: self.text_of_clues(), check: false });
         }
     }
 }
@@ -359,7 +359,7 @@ mod tests {
         let effects = l.reduce(LinesAction::Type(LineId::Column(1), "1".into()));
         assert_eq!(l.totals(), Some("The rows fill 2 cells, the columns 3: they must be equal.".into()));
         let text = "width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n2\n1\n";
-        assert_eq!(effects, [LinesEffect::Clues { text: text.into(), solve: false }]);
+        assert_eq!(effects, [LinesEffect::Clues { text: text.into(), check: false }]);
         // An empty line is written as 0; a line that does not read as typed.
         l.reduce(LinesAction::Type(LineId::Row(0), "".into()));
         l.reduce(LinesAction::Type(LineId::Row(1), "1 q".into()));
@@ -424,7 +424,7 @@ mod tests {
         assert_eq!(l.reduce(LinesAction::Type(LineId::Row(0), "0".into())), []);
         let effects = l.reduce(LinesAction::UseReading);
         let text = "width 2\nheight 2\n\nrows\n0\n1\n\ncolumns\n1\n0\n";
-        assert_eq!(effects, [LinesEffect::Clues { text: text.into(), solve: true }]);
+        assert_eq!(effects, [LinesEffect::Clues { text: text.into(), check: true }]);
         // From now on the editor writes each change at once.
         assert_eq!(l.reduce(LinesAction::Type(LineId::Row(0), "1".into())).len(), 1);
     }

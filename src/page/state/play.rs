@@ -23,9 +23,11 @@ impl State {
         let colour = self.colour().cloned();
         let width = puzzle.width();
         if let PlayAction::Toggle { saved } = action {
+            let mut left = None;
             self.play = match self.play.take() {
                 Some(play) => {
                     keep_progress(&play, now, &mut self.played, effects);
+                    left = Some(play);
                     None
                 }
                 None => Some(Play::new(&puzzle, colour.as_deref(), now, saved.as_deref())),
@@ -36,6 +38,11 @@ impl State {
             }
             self.status = match &self.play {
                 Some(p) if p.solved.is_none() => play_help(colour.is_some(), self.touch),
+                // Left unsolved with cells marked: the board now shows the
+                // solver's, which would look like lost work without a word.
+                None if left.is_some_and(|p| p.solved.is_none() && p.undo.iter().any(|s| !s.is_empty())) => {
+                    "Your board is kept: press Play to go on where you left off.".into()
+                }
                 _ => String::new(),
             };
             self.check_solved(&puzzle, now);

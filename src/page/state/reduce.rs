@@ -140,7 +140,9 @@ pub struct State {
     pub(super) made_arriving: bool,
     /// The next text read is solved at once (clues read from a picture:
     /// the solver checks them).
-    pub(super) solve_when_read: bool,
+    pub(super) check_when_read: bool,
+    /// The solve running is a check (see [`Action::Check`]).
+    pub(super) checking: bool,
 }
 
 /// Everything that changes the state.
@@ -238,9 +240,15 @@ pub enum Action {
         action: PlayAction,
         now: f64,
     },
-    /// The text about to be put in `Clues` is to be solved once read
-    /// (clues read from a picture, checked at once).
-    SolveWhenRead,
+    /// The text about to be put in `Clues` is to be checked once read
+    /// (clues read from a picture: see [`Action::Check`]).
+    CheckWhenRead,
+    /// Solve the puzzle to check its clues, without giving the solution
+    /// away: the board stays at the start where there is one solution
+    /// (the player may want to play it), and shows what is wrong otherwise.
+    Check {
+        now: f64,
+    },
     /// Play the text read next (it was left in play: see [`PLAYING_KEY`]).
     PlayWhenRead,
 }
@@ -291,8 +299,8 @@ pub enum Effect {
     Load(String),
     /// Start play mode on the puzzle just read.
     StartPlay,
-    /// Solve the puzzle just read (see [`Action::SolveWhenRead`]).
-    Solve,
+    /// Check the puzzle just read (see [`Action::CheckWhenRead`]).
+    Check,
 }
 
 impl Default for State {
@@ -330,7 +338,8 @@ impl Default for State {
             make: false,
             first_visit: false,
             opened_line: None,
-            solve_when_read: false,
+            check_when_read: false,
+            checking: false,
         }
     }
 }
@@ -444,6 +453,16 @@ impl State {
                     }
                 }
             }
+            Action::Check { now } => {
+                // Its verdict is what to look at: Make's tools step aside.
+                self.make = false;
+                self.solve(now, &mut effects);
+                self.checking = self.running.is_some();
+                self.playing = false;
+                if self.checking {
+                    self.status = "Checking the clues…".into();
+                }
+            }
             Action::Solve { now } => {
                 self.make = false;
                 self.solve(now, &mut effects);
@@ -461,7 +480,7 @@ impl State {
                 self.opened_line = Some(line);
                 effects.push(Effect::IntoView(View::Lab));
             }
-            Action::SolveWhenRead => self.solve_when_read = true,
+            Action::CheckWhenRead => self.check_when_read = true,
             Action::PlayWhenRead => self.play_when_read = true,
             Action::Stop => {
                 if self.running.take().is_some() {
@@ -686,8 +705,8 @@ impl State {
         if std::mem::take(&mut self.play_when_read) && outcome.is_ok() && self.play.is_none() {
             effects.push(Effect::StartPlay);
         }
-        if std::mem::take(&mut self.solve_when_read) && outcome.is_ok() && self.play.is_none() {
-            effects.push(Effect::Solve);
+        if std::mem::take(&mut self.check_when_read) && outcome.is_ok() && self.play.is_none() {
+            effects.push(Effect::Check);
         }
         self.input = match outcome {
             Ok((format, puzzle, count, colour)) => {

@@ -4,7 +4,7 @@
 use super::reduce::{Effect, Input, Racer, State};
 use super::text::{self, counts_text, verdict_text};
 use crate::page::playback::Playback;
-use crate::protocol::{read_parsed, Finished, FromWorker, SolveRequest};
+use crate::protocol::{read_parsed, Finished, FromWorker, SolveRequest, VerdictKind};
 use nonogram_core::colour::ColourSolver;
 use nonogram_core::search::Engine;
 use nonogram_formats::{write, write_colour, Format};
@@ -45,6 +45,7 @@ impl State {
         if let Some(play) = self.play.take() {
             super::reduce::keep_progress(&play, now, &mut self.played, effects);
         }
+        self.checking = false;
         let Some(puzzle) = self.puzzle() else { return };
         let request = match self.colour() {
             Some(colour) => SolveRequest::of_colour(self.next_id, colour),
@@ -83,7 +84,7 @@ impl State {
                 if Some(id) == self.running =>
             {
                 self.playback.extend(frames);
-                if self.speed == 0 {
+                if self.speed == 0 && !self.checking {
                     self.playback.jump_to_end();
                 }
                 if (guesses > 0 || contradictions > 0) && self.racer == Racer::Absent {
@@ -144,11 +145,20 @@ impl State {
         self.running = None;
         self.request = None;
         self.playback.finish(done.solutions.first().cloned(), done.line);
-        self.playback.jump_to_end();
         self.playing = false;
         // The verdict in a player's words; the solver's own figures (and
         // how it got there) in the counts below it.
         self.status = verdict_text(&done, ms);
+        // A check that passed keeps the solution to itself: the board stays
+        // blank for a player (what is wrong, otherwise, is shown).
+        if std::mem::take(&mut self.checking) && done.verdict == VerdictKind::Unique {
+            self.playback.seek(0);
+            self.status =
+                "Unique solution: the clues check out. Press Play to solve it yourself, or End to see it."
+                    .into();
+        } else {
+            self.playback.jump_to_end();
+        }
         self.counts = format!("{}{suffix}", counts_text(&done));
         self.verdict = Some(done.verdict);
         self.difficulty = done.difficulty.or(self.difficulty);

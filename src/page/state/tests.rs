@@ -653,7 +653,7 @@ fn a_puzzle_being_made_is_stopped_by_stop_by_other_text_and_by_solve() {
 }
 
 #[test]
-fn clues_read_from_a_picture_are_solved_once_read_and_only_those() {
+fn clues_read_from_a_picture_are_checked_once_read_and_only_those() {
     let mut s = State::default();
     let text = "width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n2\n0\n";
     let read = |s: &mut State, text: &str| {
@@ -662,14 +662,45 @@ fn clues_read_from_a_picture_are_solved_once_read_and_only_those() {
         let outcome = crate::protocol::parse_for_page(text, index);
         s.reduce(Action::FromWorker { message: FromWorker::Parsed { id: version as u32, outcome } })
     };
-    assert_eq!(s.reduce(Action::SolveWhenRead), []);
-    assert_eq!(read(&mut s, text), [Effect::Solve]);
+    assert_eq!(s.reduce(Action::CheckWhenRead), []);
+    assert_eq!(read(&mut s, text), [Effect::Check]);
     // The next text is only read.
     assert_eq!(read(&mut s, text), []);
     // Clues that are no puzzle are not solved, and the wish goes with them.
-    s.reduce(Action::SolveWhenRead);
+    s.reduce(Action::CheckWhenRead);
     assert_eq!(read(&mut s, "width 2\nheight 2\n\nrows\n2\n2\n\ncolumns\n2\n0\n"), []);
     assert_eq!(read(&mut s, text), []);
+}
+
+/// A check solves without giving the solution away: the board stays at
+/// the start when the clues have one solution (End shows it), and shows
+/// what is wrong when they have several.
+#[test]
+fn a_check_keeps_a_unique_solution_off_the_board() {
+    let mut s = with("2 2\n1\n1\n1\n1\n");
+    s.reduce(Action::Make(true));
+    s.reduce(Action::Check { now: 0.0 });
+    assert!(!s.make && s.status.starts_with("Checking"), "{}", s.status);
+    s.reduce(Action::FromWorker {
+        message: steps(1, vec![line(LineId::Row(0), &[(0, '#')]), line(LineId::Row(1), &[(3, '#')])], 0, 0),
+    });
+    assert_eq!(shown(&s), "????");
+    s.reduce(Action::FromWorker { message: done(1, VerdictKind::Unique, &["#..#"]) });
+    assert!(s.status.starts_with("Unique solution: the clues check out"), "{}", s.status);
+    assert_eq!(shown(&s), "????");
+    s.reduce(Action::End);
+    assert_eq!(shown(&s), "#..#");
+    // Solve after it shows its end as ever.
+    s.reduce(Action::Solve { now: 0.0 });
+    s.reduce(Action::FromWorker {
+        message: steps(2, vec![line(LineId::Row(0), &[(0, '#')]), line(LineId::Row(1), &[(3, '#')])], 0, 0),
+    });
+    s.reduce(Action::FromWorker { message: done(2, VerdictKind::Unique, &["#..#"]) });
+    assert_eq!(shown(&s), "#..#");
+    // Several solutions: what is wrong is shown.
+    s.reduce(Action::Check { now: 0.0 });
+    s.reduce(Action::FromWorker { message: done(3, VerdictKind::Multiple, &["#..#", ".##."]) });
+    assert!(s.status.starts_with("Multiple solutions"), "{}", s.status);
 }
 
 /// Make mode: on and off by its button; Solve and Play end it.

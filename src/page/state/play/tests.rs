@@ -70,9 +70,18 @@ fn play_shows_an_empty_board_and_a_press_fills_or_crosses_then_clears() {
             && matches!(effects.as_slice(), [Effect::Keep { .. }, kept_list!(), Effect::Forget(PLAYING_KEY)]),
         "{effects:?}"
     );
+    // The board shown is the solver's now: a word says the player's is kept.
+    assert!(s.status.contains("Your board is kept"), "{}", s.status);
     // On: kept as on, for a reload.
     let effects = act(&mut s, PlayAction::Toggle { saved: None });
     assert!(matches!(effects.last(), Some(Effect::Keep { key, .. }) if key == PLAYING_KEY), "{effects:?}");
+}
+
+#[test]
+fn leaving_an_untouched_board_says_nothing_of_keeping_it() {
+    let mut s = playing();
+    act(&mut s, PlayAction::Toggle { saved: None });
+    assert!(s.play.is_none() && s.status.is_empty(), "{}", s.status);
 }
 
 #[test]
