@@ -79,8 +79,6 @@ pub struct App {
     /// A part of the page to bring into view after the next render (the
     /// reducer's `Effect::IntoView`).
     pub(super) into_view: Option<crate::page::state::View>,
-    /// The clues last made from the uploaded picture (see [`PicturePanel`]).
-    pub(super) picture: Option<PictureClues>,
     /// Bumped when the window is resized.
     pub(super) resized: u64,
     /// What the board shows of the line-by-line editor.
@@ -176,13 +174,7 @@ impl Component for App {
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
-            Msg::Act(action) => {
-                if matches!(action, Action::Make(true)) && self.state.play.is_some() {
-                    // Make mode leaves play (its progress is kept).
-                    ctx.link().send_message(Msg::TogglePlay);
-                }
-                self.dispatch(ctx, action);
-            }
+            Msg::Act(action) => self.dispatch(ctx, action),
             Msg::Input(text) => {
                 self.load_input(ctx, text);
                 // The text box holds it already.
@@ -196,10 +188,7 @@ impl Component for App {
             Msg::FromRacer(message) => {
                 self.dispatch(ctx, Action::FromRacer { message, now: js_sys::Date::now() })
             }
-            Msg::PictureClues(clues) => {
-                self.load_input(ctx, clues.text.clone());
-                self.picture = Some(clues);
-            }
+            Msg::PictureClues(clues) => self.dispatch(ctx, Action::FromPicture(clues)),
             Msg::RestoreInput => self.restore_input(ctx),
             Msg::LineClues(text, check) => {
                 if check {

@@ -30,7 +30,6 @@ impl App {
             timer: None,
             _on_resize: None,
             into_view: None,
-            picture: None,
             resized: 0,
             lines_board: Default::default(),
             lines_goto: (None, 0),

@@ -222,10 +222,10 @@ impl App {
                         <textarea id="grid-text" readonly=true spellcheck="false" rows="6" value={grid_text} />
                     </details>
                 </section>
-                <PicturePanel edited={self.picture.as_ref().is_some_and(|p| p.text != self.text)}
+                <PicturePanel edited={state.picture.as_ref().is_some_and(|p| p.text != self.text)}
                     resized={self.resized} on_clues={link.callback(Msg::PictureClues)} />
                 <ExportPanel puzzle={state.puzzle().cloned()} colour={state.colour().cloned()} version={state.version}
-                    picture={self.picture.as_ref().filter(|p| p.text == self.text).map(|p| p.grid.clone())}
+                    picture={state.picture.as_ref().filter(|p| p.text == self.text).map(|p| p.grid.clone())}
                     solution={match state.solutions.as_slice() { [only] => Some(only.clone()), _ => None }}
                     made={state.order.filter(|_| state.generating.is_none()).map(|o| o.fragment())} />
             </main>

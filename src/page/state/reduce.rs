@@ -132,17 +132,29 @@ pub struct State {
     pub played: Rc<Vec<Played>>,
     /// The next text read goes straight into play (a puzzle made to order).
     pub(super) play_when_read: bool,
-    /// A puzzle being made goes into play once read (false: the first
-    /// visit's puzzle of the day, shown with Play as the first action).
-    pub(super) play_made: bool,
-    /// The next text is the puzzle just made (shown, not played): its
-    /// order, and the title's grade, stay.
-    pub(super) made_arriving: bool,
+    /// The clues last made from the picture panel's picture (their text,
+    /// for export as a picture while `Clues` holds it unchanged).
+    pub picture: Option<Rc<super::picture::PictureClues>>,
+    /// What becomes of the puzzle being made once it is read.
+    pub(super) made: Made,
     /// The next text read is solved at once (clues read from a picture:
     /// the solver checks them).
     pub(super) check_when_read: bool,
     /// The solve running is a check (see [`Action::Check`]).
     pub(super) checking: bool,
+}
+
+/// What becomes of a puzzle made to order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Made {
+    /// It goes into play once read (a puzzle asked for).
+    Played,
+    /// It is shown, with Play as the first action (the first visit's
+    /// puzzle of the day).
+    Shown,
+    /// The shown one's text is on its way to `Clues`: its order, and the
+    /// title's grade, stay when it is read.
+    Arriving,
 }
 
 /// Everything that changes the state.
@@ -251,6 +263,8 @@ pub enum Action {
     },
     /// Play the text read next (it was left in play: see [`PLAYING_KEY`]).
     PlayWhenRead,
+    /// Clues made from the picture panel's picture: they go in `Clues`.
+    FromPicture(super::picture::PictureClues),
 }
 
 /// What the page must do after a change.
@@ -333,8 +347,8 @@ impl Default for State {
             builtins: Builtins::Unopened,
             played: Rc::default(),
             play_when_read: false,
-            play_made: true,
-            made_arriving: false,
+            made: Made::Played,
+            picture: None,
             make: false,
             first_visit: false,
             opened_line: None,
@@ -423,7 +437,8 @@ impl State {
             Action::Edited { bytes } => {
                 // Text of the player's own: the address no longer names it,
                 // and a puzzle being made would replace it: it is stopped.
-                if !self.play_when_read && !std::mem::take(&mut self.made_arriving) {
+                let arriving = std::mem::replace(&mut self.made, Made::Played) == Made::Arriving;
+                if !self.play_when_read && !arriving {
                     self.stop_making(&mut effects);
                     self.forget_order(&mut effects);
                 }
@@ -473,6 +488,11 @@ impl State {
             Action::Make(on) => {
                 self.make = on;
                 if on {
+                    // Make leaves play, its progress kept (up to the last move).
+                    if let Some(play) = self.play.take() {
+                        keep_progress(&play, play.seen(), &mut self.played, &mut effects);
+                        self.status.clear();
+                    }
                     effects.push(Effect::IntoView(View::Make));
                 }
             }
@@ -482,6 +502,10 @@ impl State {
             }
             Action::CheckWhenRead => self.check_when_read = true,
             Action::PlayWhenRead => self.play_when_read = true,
+            Action::FromPicture(clues) => {
+                effects.push(Effect::Load(clues.text.clone()));
+                self.picture = Some(Rc::new(clues));
+            }
             Action::Stop => {
                 if self.running.take().is_some() {
                     self.respawn(&mut effects);
@@ -576,7 +600,7 @@ impl State {
                 self.first_visit = true;
                 effects = self.reduce(Action::Generate(Order::Day(day)));
                 effects.retain(|e| !matches!(e, Effect::Address(_)));
-                self.play_made = false;
+                self.made = Made::Shown;
                 // The title says what comes; a line in the verdict that
                 // goes when it comes would move the tools under it.
                 self.status.clear();
@@ -584,7 +608,7 @@ impl State {
             Action::Generate(order) => {
                 // The latest order wins: one being made is stopped.
                 self.stop_making(&mut effects);
-                self.play_made = true;
+                self.made = Made::Played;
                 let id = self.next_id;
                 self.next_id += 1;
                 self.generating = Some(id);

@@ -1,7 +1,7 @@
 //! The solve's part of the reducer: starting it, the worker's messages,
 //! the racing engine, and the verdict.
 
-use super::reduce::{Effect, Input, Racer, State};
+use super::reduce::{Effect, Input, Made, Racer, State};
 use super::text::{self, counts_text, verdict_text};
 use crate::page::playback::Playback;
 use crate::protocol::{read_parsed, Finished, FromWorker, SolveRequest, VerdictKind};
@@ -106,8 +106,8 @@ impl State {
                 self.generating = None;
                 self.new_puzzle_note.clear();
                 let text = made_text(&puzzle, title);
-                self.play_when_read = std::mem::replace(&mut self.play_made, true);
-                self.made_arriving = !self.play_when_read;
+                self.play_when_read = self.made == Made::Played;
+                self.made = if self.play_when_read { Made::Played } else { Made::Arriving };
                 if let Some(order) = &self.order {
                     let value = format!("{}\n{text}", order.fragment());
                     effects.push(Effect::Keep { key: super::address::MADE_KEY.into(), value });

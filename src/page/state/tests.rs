@@ -718,6 +718,16 @@ fn make_mode_ends_with_solve_or_play() {
     s.reduce(Action::Make(true));
     s.reduce(Action::Play { action: crate::page::state::PlayAction::Toggle { saved: None }, now: 0.0 });
     assert!(s.play.is_some() && !s.make, "Play ends it");
+    // And Make ends play, its progress kept and play no longer kept as on.
+    let effects = s.reduce(Action::Make(true));
+    assert!(s.make && s.play.is_none(), "Make ends play");
+    assert!(
+        effects
+            .iter()
+            .any(|e| matches!(e, Effect::Keep { key, .. } if key.starts_with("nonogram-studio.play.")))
+            && effects.contains(&Effect::Forget(PLAYING_KEY)),
+        "{effects:?}"
+    );
 }
 
 /// What the page brings into view goes through the reducer: the board
@@ -775,4 +785,15 @@ fn text_left_in_play_is_played_again_once_read() {
     };
     let effects = s.reduce(Action::Parsed { version, outcome: parse_outcome(SEED_003, index) });
     assert!(effects.contains(&Effect::StartPlay), "{effects:?}");
+}
+
+/// Clues made from a picture go in `Clues` through the reducer, which keeps
+/// them (export offers the picture while `Clues` holds their text).
+#[test]
+fn clues_from_a_picture_are_loaded_and_kept() {
+    let mut s = State::default();
+    let clues =
+        PictureClues { text: SEED_003.into(), grid: std::rc::Rc::new(nonogram_core::Grid::new(5, 5)) };
+    assert_eq!(s.reduce(Action::FromPicture(clues.clone())), [Effect::Load(SEED_003.into())]);
+    assert_eq!(s.picture.as_deref(), Some(&clues));
 }
