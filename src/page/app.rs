@@ -23,7 +23,7 @@ pub enum Msg {
     /// A change the reducer makes (see [`crate::page::state`]).
     Act(Action),
     Input(String),
-    /// A text over [`SYNC_PARSE_BYTES`] in the text box (see `App::large_text`).
+    /// A text over [`super::input_panel::SYNC_PARSE_BYTES`] in the text box (see `App::large_text`).
     LargeInput(js_sys::JsString),
     FromWorker(FromWorker),
     /// A message of the second, racing engine's worker.
@@ -51,16 +51,12 @@ pub enum Msg {
     LinesBoard(super::lines_view::LinesBoard),
 }
 
-/// Windows this narrow or narrower put the board below the input (as
-/// `static/style.css` does).
-pub(super) const NARROW: f64 = 700.0;
-
 pub struct App {
     /// The puzzle, its solve and the view of it: every change goes through
     /// [`State::reduce`] (see [`App::dispatch`]).
     pub(super) state: State,
     pub(super) text: String,
-    /// A text over [`SYNC_PARSE_BYTES`] typed or pasted into the text box,
+    /// A text over [`super::input_panel::SYNC_PARSE_BYTES`] typed or pasted into the text box,
     /// as the browser's string: it is posted to the worker as it is, never
     /// copied into the page's memory (reading 5 MB out of the box took
     /// 160 ms). `text` is empty then.

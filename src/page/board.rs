@@ -9,11 +9,11 @@
 //! highlighted across the cells and the strips by four bands (elements
 //! moved in place, no redrawing).
 
-use super::app::NARROW;
+use super::layout::NARROW;
 use super::panels::ZoomBar;
 use crate::page::draw;
 use crate::page::layout::{ClueExtent, Layout, Pinch};
-use crate::page::playback::LineMark;
+use crate::page::state::playback::LineMark;
 use crate::page::state::{Action, PlayAction, Zoom, ZOOM_STEP};
 use crate::protocol::Cells;
 use nonogram_core::colour::ColourPuzzle;

@@ -3,6 +3,7 @@
 //! only on the worker's wasm).
 
 use super::app::App;
+use super::input_panel::SYNC_PARSE_BYTES;
 use super::location::show_address;
 use super::storage;
 use crate::page::samples::SAMPLES;
@@ -16,11 +17,6 @@ pub(super) const STORAGE_KEY: &str = "nonogram-studio.input";
 /// Where the person's own text that a sample, a share link or a made
 /// puzzle replaced is kept (offered back by "Restore my previous input").
 pub(super) const REPLACED_KEY: &str = "nonogram-studio.replaced";
-
-/// Texts longer than this stay in the browser's string (the text box's
-/// value), never copied into the page's memory (TAAI's 1000 puzzles are
-/// 630 KB).
-pub(super) const SYNC_PARSE_BYTES: usize = 64 * 1024;
 
 /// The longest input kept across a reload (in local storage).
 pub(super) const MAX_KEPT_BYTES: usize = 1 << 20;

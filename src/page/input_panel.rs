@@ -3,7 +3,6 @@
 //! open, Solve and Stop, and "What is this?".
 
 use super::builtin_list::BuiltinList;
-use super::input::SYNC_PARSE_BYTES;
 use super::panels::{About, BatchPicker};
 use super::progress_list::ProgressList;
 use crate::page::samples::SAMPLES;
@@ -13,6 +12,11 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
+
+/// Texts longer than this stay in the browser's string (the text box's
+/// value), never copied into the page's memory (TAAI's 1000 puzzles are
+/// 630 KB).
+pub(super) const SYNC_PARSE_BYTES: usize = 64 * 1024;
 
 /// New text in the clue box: small texts as the page's string, large ones
 /// left as the browser's (copying 5 MB out of the box took 160 ms).

@@ -23,6 +23,10 @@ impl ClueExtent {
     }
 }
 
+/// Windows this narrow or narrower put the board below the input (as
+/// `static/style.css` does).
+pub const NARROW: f64 = 700.0;
+
 /// The smallest and largest cells a fitted board gets, in CSS pixels: a
 /// 5×5 or 10×10 fills a good part of the window (cells a finger can tap
 /// and a player can see from arm's length), not a corner of it.

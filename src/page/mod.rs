@@ -24,7 +24,6 @@
 pub mod lab;
 pub mod layout;
 pub mod picture;
-pub mod playback;
 pub mod samples;
 pub mod state;
 

@@ -114,7 +114,7 @@ impl App {
             Some(View::Board) => super::board::bring_board_into_view(),
             Some(View::Lab) => bring_lab_into_view(),
             // On a phone the tools that make a puzzle are below the board.
-            Some(View::Make) if super::board::window_size().0 <= super::app::NARROW => {
+            Some(View::Make) if super::board::window_size().0 <= super::layout::NARROW => {
                 let lines = web_sys::window()
                     .and_then(|w| w.document())
                     .and_then(|d| d.query_selector("section.lines").ok().flatten());

@@ -4,9 +4,10 @@
 //! fixes found one solve at a time. Pure Rust, tested natively.
 
 use crate::protocol::{Cells, CheckRequest, FixNote, FromWorker, VerdictKind};
+use nonogram_core::black_and_white::fix::FixSearch;
 use nonogram_core::colour::fix::ColourFixSearch;
 use nonogram_core::colour::{default_palette, ColourPuzzle, ColourSolver, ColourStep};
-use nonogram_core::fix::{FixSearch, Fixable, Search};
+use nonogram_core::fix::{Fixable, Search};
 use nonogram_core::search::until_verdict;
 use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Solver, Step, Verdict};
 

@@ -7,10 +7,11 @@
 
 use crate::protocol::Frame;
 use crate::protocol::{Cells, Finished, FromWorker, SolveRequest, VerdictKind};
+use nonogram_core::black_and_white::Board;
 use nonogram_core::hint::Difficulty;
-use nonogram_core::propagate::Board;
+use nonogram_core::kind::Trailed;
 use nonogram_core::search::Engine;
-use nonogram_core::search::{Kind, Trailed};
+use nonogram_core::search::Kind;
 use nonogram_core::{Cell, Grid, LineId, Puzzle, SolveOptions, Solver, Step, Verdict};
 
 /// Frames kept per batch; past this, the batch ends with one coalesced grid

@@ -2,12 +2,12 @@
 
 mod args;
 mod bench;
+mod bench_line;
 mod cnf;
 mod colour;
 mod generate;
 mod input;
 mod jobs;
-mod linebench;
 mod outcome;
 mod read;
 mod solve;
@@ -167,7 +167,7 @@ fn main() -> ExitCode {
         Some("read") => read::main(rest),
         Some("generate") => generate::main(rest),
         Some("bench") => bench::main(rest),
-        Some("bench-line") => linebench::main(rest),
+        Some("bench-line") => bench_line::main(rest),
         Some("cnf") => cnf::main(rest),
         Some("-h" | "--help" | "help") if rest.is_empty() => {
             println!("{}", usage());

@@ -3,7 +3,8 @@
 //! a clue are written).
 
 use nonogram_core::colour::{colours_of, ColourPuzzle, Colours};
-use nonogram_core::search::{Kind, Trailed};
+use nonogram_core::kind::Trailed;
+use nonogram_core::search::Kind;
 use nonogram_core::text::escaped;
 use nonogram_core::{Cell, LineId, Puzzle, Solver, Step};
 

@@ -16,16 +16,16 @@
 //! value whose trial deduces the most, to try from a checkpoint.
 
 mod look_ahead;
-mod said;
+mod words;
 
+use crate::black_and_white::Board;
 use crate::line::placement::count_placements;
 use crate::line::solve_line;
-use crate::propagate::Board;
 use crate::{Cell, Clue, Grid, Puzzle};
 use look_ahead::look_ahead;
 #[cfg(test)]
-use said::value_word;
-pub use said::{clue_text, Hint, Said};
+use words::value_word;
+pub use words::{clue_text, Hint, Said};
 
 /// The next hint for the player's `cells` (unknown where they marked
 /// nothing); `solution`, when the puzzle's only one is known, catches wrong

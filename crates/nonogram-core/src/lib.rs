@@ -24,9 +24,13 @@
 //! cache) → [`propagate`] (dirty lines to a fixed
 //! point, in sweeps) → [`search`] (probing, guess and backtrack, steppable;
 //! hands hard puzzles to clause learning in [`sat`]) → [`Verdict`].
-//! One search serves both kinds of puzzle: [`search::Kind`] says what a
-//! kind brings (its cells, board, line solver, clause learning, switches);
-//! [`black_and_white`] and [`colour::kind`] are the two kinds.
+//! One search serves both kinds of puzzle: [`kind::LineKind`] says what a
+//! kind brings to propagation (its cells, board, line solver) and
+//! [`search::Kind`] what it brings to search (its solutions, clause
+//! learning, switches); [`black_and_white`] and [`colour`] are the two
+//! kinds, laid out alike (`board`, `kind`, `sat`, `fix`). No import runs
+//! back up this order (`scripts/import-order` checks it; clause learning,
+//! a tool search hands the hard tail to, sits below search).
 //! [`symmetry`] finds the mirrorings and turns that keep the clues, which
 //! search uses to look among symmetric grids first; [`switch`] finds the
 //! solutions four cells away from a solution, which search reports before
@@ -42,6 +46,7 @@ pub mod fix;
 pub mod generate;
 pub mod grid;
 pub mod hint;
+pub mod kind;
 pub mod line;
 pub mod propagate;
 pub mod puzzle;

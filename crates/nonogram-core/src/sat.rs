@@ -31,13 +31,13 @@
 
 pub(crate) mod cdcl;
 mod encode;
-#[cfg(feature = "splr")]
-mod long;
 mod search;
+pub(crate) mod slice;
+#[cfg(feature = "splr")]
+mod splr;
 #[cfg(test)]
 mod tests;
 pub(crate) mod turns;
-pub(crate) mod until;
 
 #[cfg(test)]
 pub(crate) use encode::ClauseCount;
@@ -45,6 +45,6 @@ pub(crate) use encode::{add_terms, encode_runs, runs_clause_bound, ClauseSink, E
 pub use encode::{dimacs, write_dimacs};
 pub(crate) use search::slice_for;
 pub use search::SatSearch;
+pub use slice::{Clock, SatProgress, Until};
 pub(crate) use turns::excluding;
 pub use turns::{ClauseSearch, Turn, Turns};
-pub use until::{Clock, SatProgress, Until};

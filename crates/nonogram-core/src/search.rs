@@ -72,7 +72,7 @@ mod state;
 mod verdict;
 
 pub use engine::Engine;
-pub use kind::{Kind, LineSteps, Trailed};
+pub use kind::Kind;
 pub use options::{racing_fits, SolveOptions};
 #[cfg(feature = "splr")]
 pub(crate) use options::{LARGE_ENCODING, MAX_SPLR_CLAUSES};

@@ -1,7 +1,8 @@
 //! Single-cell fixes that make a picture's puzzle unique.
 
+use nonogram_core::black_and_white::fix::FixSearch;
 use nonogram_core::cell::line_from_str;
-use nonogram_core::fix::{candidates, toggled, FixSearch};
+use nonogram_core::fix::{candidates, toggled};
 use nonogram_core::{solve, Cell, Grid, Puzzle, SolveOptions, Verdict};
 
 fn picture(rows: &[&str]) -> Grid {

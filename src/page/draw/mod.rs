@@ -14,7 +14,7 @@ pub use paint::{context, draw_clues, draw_grid_lines, for_filled_runs, size_canv
 pub use palette::{palette, Palette, DARK, LIGHT};
 
 use crate::page::layout::Layout;
-use crate::page::playback::LineMark;
+use crate::page::state::playback::LineMark;
 use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::{Cell, Puzzle};
 use paint::{clue_background, Painter};

@@ -28,6 +28,7 @@ pub mod builtins;
 pub mod lines;
 pub mod picture;
 mod play;
+pub mod playback;
 pub mod progress;
 mod reduce;
 mod solve;

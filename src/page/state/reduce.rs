@@ -10,7 +10,7 @@ use super::play::board::Play;
 use super::progress::{self, Played, PLAYED_KEY};
 use super::view::{OpenedLine, View};
 use super::zoom::Zoom;
-use crate::page::playback::Playback;
+use crate::page::state::playback::Playback;
 use crate::protocol::{
     Cells, FromWorker, GenerateRequest, HintRequest, ParseOutcome, SolveRequest, VerdictKind,
 };

@@ -3,7 +3,7 @@
 
 use super::reduce::{Effect, Input, Made, Racer, State};
 use super::text::{self, counts_text, verdict_text};
-use crate::page::playback::Playback;
+use crate::page::state::playback::Playback;
 use crate::protocol::{read_parsed, Finished, FromWorker, SolveRequest, VerdictKind};
 use nonogram_core::colour::ColourSolver;
 use nonogram_core::search::Engine;

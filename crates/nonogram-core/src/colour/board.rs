@@ -3,12 +3,12 @@
 //! away, and the change clock probing reads; and the colour line solver
 //! behind propagation.
 
+use super::line::ColourLines;
 use super::puzzle::{ColourPuzzle, Colours};
-use crate::line::cache::ColourLines;
+use crate::kind::{LineSteps, Trailed};
 use crate::line::exact::Contradiction;
 use crate::propagate::{Progress, Propagation};
 use crate::puzzle::LineId;
-use crate::search::kind::{LineSteps, Trailed};
 
 /// The cells of a colour puzzle as known now (see the module's documentation).
 #[derive(Clone, Debug)]

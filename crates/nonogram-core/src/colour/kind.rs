@@ -7,6 +7,7 @@ use super::board::{ColourBoard, ColourLineSteps};
 use super::puzzle::{colours_of, ColourPuzzle, Colours, BACKGROUND};
 use super::sat::ColourSatSearch;
 use super::switch::colour_switches;
+use crate::kind::LineKind;
 use crate::puzzle::PuzzleError;
 use crate::search::{solve, Kind, SolveOptions, Stats, Step, Verdict};
 use crate::switch::Switch;
@@ -21,12 +22,10 @@ pub type ColourSolver = crate::search::Solver<ColourPuzzle>;
 /// One unit of a colour solve's work.
 pub type ColourStep = Step<ColourPuzzle>;
 
-impl Kind for ColourPuzzle {
+impl LineKind for ColourPuzzle {
     type Cell = Colours;
-    type Solution = Vec<u8>;
     type Board = ColourBoard;
     type Lines = ColourLineSteps;
-    type Learning = ColourSatSearch;
 
     fn check_clues(&self) -> Result<(), PuzzleError> {
         self.validate()
@@ -52,6 +51,12 @@ impl Kind for ColourPuzzle {
     fn without(cell: Colours, value: Colours) -> Colours {
         cell & !value
     }
+}
+
+impl Kind for ColourPuzzle {
+    type Solution = Vec<u8>;
+    type Learning = ColourSatSearch;
+
     fn first_guess(cell: Colours) -> Colours {
         let runs = cell & !BACKGROUND;
         let pick = if runs != 0 { runs } else { cell };

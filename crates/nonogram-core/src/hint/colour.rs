@@ -10,11 +10,11 @@
 //! The hints are black and white's [`Hint`], a value a colour's index.
 
 use super::look_ahead::look_ahead;
-use super::said::{Hint, Said};
+use super::words::{Hint, Said};
 use crate::colour::board::ColourBoard;
 use crate::colour::{solve_colour_line, ColourPuzzle, Colours};
+use crate::kind::Trailed;
 use crate::propagate::{Progress, Propagation};
-use crate::search::kind::Trailed;
 use crate::LineId;
 
 /// A colour hint: a value is a colour's index (0 the background).

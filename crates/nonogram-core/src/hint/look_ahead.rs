@@ -5,9 +5,9 @@
 //! contradictions come soonest: the easiest for a person to follow. With
 //! none, a guess: the trial that deduced the most cells.
 
-use super::said::{cell_name, Hint, Said};
+use super::words::{cell_name, Hint, Said};
+use crate::kind::Trailed;
 use crate::propagate::Propagation;
-use crate::search::kind::Trailed;
 use crate::LineId;
 
 /// Looking ahead stops looking for an easier cell past this many line

@@ -11,15 +11,9 @@
 //! (tens of thousands of them: misses in the processor's caches, and pages
 //! the system had to provide as it grew), and in wasm, which has no 128-bit
 //! words or vector lookups, cost about as much as solving the line again.
-//! Longer lines keep such a table.
-//!
-//! Colour lines ([`ColourLines`]) keep a general table of their cells'
-//! colour sets: their solver costs far more than a lookup (on the noisy
-//! `colour-hard` pictures about 7 µs a line, with 62 % of the states seen
-//! before, in probing above all).
+//! Longer lines keep such a table. (Colour's lines keep a table of their
+//! own, [`crate::colour::line::ColourLines`], hashed by [`FxHasher`].)
 
-use crate::colour::line::ColourLineSolver;
-use crate::colour::puzzle::{ColourPuzzle, Colours};
 use crate::line::bits::{BitLineSolver, Masks};
 use crate::puzzle::{LineId, Puzzle};
 use std::collections::HashMap;
@@ -144,7 +138,7 @@ impl NarrowTable {
 /// A fast hasher for the tables' integer keys (FxHash's multiply-rotate;
 /// slices, the colour table's keys, a word at a time).
 #[derive(Default)]
-struct FxHasher(u64);
+pub(crate) struct FxHasher(u64);
 
 impl Hasher for FxHasher {
     fn finish(&self) -> u64 {
@@ -250,50 +244,5 @@ mod tests {
         // Every pair was used, and holds its two latest.
         assert_eq!(by_pair.len(), 1024);
         assert_eq!(forgotten, 20_000 - 2 * 1024);
-    }
-}
-
-/// The colour table holds at most this many cells' colour sets, keys and
-/// results together (4 bytes each: 8 MB of them; with each entry's two
-/// allocations and the table's own room, about twice that), and is
-/// cleared when full.
-const COLOUR_CACHE_CELLS: usize = 1 << 21;
-
-/// A colour line's slot and cells → the colours left, or a contradiction.
-type ColourTable = HashMap<Box<[Colours]>, Option<Box<[Colours]>>, BuildHasherDefault<FxHasher>>;
-
-/// The colour line solver with its results cached: (line, each cell's
-/// colours) → the colours left, or a contradiction. One puzzle's lines
-/// per cache (its keys name a line, not its clue).
-#[derive(Debug, Default)]
-pub struct ColourLines {
-    /// Keyed by the line's slot, then its cells.
-    table: ColourTable,
-    cells: usize,
-    key: Vec<Colours>,
-    solver: ColourLineSolver,
-}
-
-impl ColourLines {
-    pub fn new() -> ColourLines {
-        ColourLines::default()
-    }
-
-    /// Narrows `before`, the cells of `line`, to the colours some placement
-    /// of its clue gives them; `None` when none fits.
-    pub fn solve(&mut self, puzzle: &ColourPuzzle, line: LineId, before: &[Colours]) -> Option<&[Colours]> {
-        self.key.clear();
-        self.key.push(line.slot(puzzle.height()) as Colours);
-        self.key.extend_from_slice(before);
-        if !self.table.contains_key(self.key.as_slice()) {
-            let after = self.solver.solve(puzzle.clue(line), before).ok().map(Box::from);
-            if self.cells >= COLOUR_CACHE_CELLS {
-                self.table.clear();
-                self.cells = 0;
-            }
-            self.cells += 2 * self.key.len();
-            self.table.insert(self.key.as_slice().into(), after);
-        }
-        self.table[self.key.as_slice()].as_deref()
     }
 }

@@ -4,9 +4,9 @@
 use super::encode::{add_terms, encode, runs_clause_bound, Term};
 #[cfg(feature = "splr")]
 use super::encode::{ClauseList, Clauses};
+use super::slice::{SatProgress, Until};
 #[cfg(feature = "splr")]
-use super::long;
-use super::until::{SatProgress, Until};
+use super::splr;
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
@@ -31,7 +31,7 @@ pub(super) enum Engine {
     Cdcl(Box<Cdcl>),
     /// splr: stronger on long runs (see `SatSearch::new_long`).
     #[cfg(feature = "splr")]
-    Splr(Box<long::SplrRun>),
+    Splr(Box<splr::SplrRun>),
 }
 
 impl std::fmt::Debug for SatSearch {
@@ -118,7 +118,7 @@ impl SatSearch {
             Engine::Splr(long) => {
                 long.drop_solver();
                 long.learnt = Clauses::default();
-                add_terms(&mut long::SplrClauses(&mut long.clauses), &mut self.clause, terms)
+                add_terms(&mut splr::SplrClauses(&mut long.clauses), &mut self.clause, terms)
             }
         };
         if !open {
@@ -208,7 +208,7 @@ impl SatSearch {
         match &self.engine {
             Engine::Cdcl(cdcl) => cdcl.conflicts(),
             #[cfg(feature = "splr")]
-            Engine::Splr(long) => long.earlier + long.solver.as_ref().map_or(0, long::splr_conflicts),
+            Engine::Splr(long) => long.earlier + long.solver.as_ref().map_or(0, splr::splr_conflicts),
         }
     }
 
@@ -264,7 +264,7 @@ impl SatSearch {
     ) -> SatSearch {
         let mut list = ClauseList::default();
         let (cells, open) = encode(puzzle, known, &[], &mut list);
-        let long = long::SplrRun::new(list.clauses, seconds, generation);
+        let long = splr::SplrRun::new(list.clauses, seconds, generation);
         SatSearch {
             engine: Engine::Splr(Box::new(long)),
             puzzle: puzzle.clone(),

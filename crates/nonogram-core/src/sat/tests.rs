@@ -3,7 +3,7 @@
 
 use super::encode::*;
 use super::search::*;
-use super::until::*;
+use super::slice::*;
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::puzzle::{LineId, Puzzle};
@@ -158,7 +158,7 @@ fn a_new_generation_keeps_the_solutions() {
         while found.len() < expected.len() {
             let Engine::Splr(long) = &mut search.engine else { unreachable!() };
             // A call of over a second ends its generation: call again.
-            let solve = |long: &mut super::long::SplrRun| loop {
+            let solve = |long: &mut super::splr::SplrRun| loop {
                 match long.run(w * h, None) {
                     Ok(Some(values)) => break values,
                     Ok(None) => {}

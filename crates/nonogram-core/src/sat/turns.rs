@@ -1,18 +1,16 @@
 //! Clause learning in turns, for either kind of puzzle: a search over every
 //! grid and, when the clues have symmetries, a second one over the grids
 //! they keep ([`crate::symmetry`]), taking slices in turn until the second
-//! has no solution left. Black and white's [`SatSearch`] and colour's
+//! has no solution left. Black and white's [`crate::sat::SatSearch`] and colour's
 //! [`crate::colour::sat::ColourSatSearch`] are both a [`ClauseSearch`]; [`Turns`] is the one
 //! place that schedules them.
 
-use super::search::SatSearch;
-use super::until::{SatProgress, Until};
-use crate::grid::Grid;
+use super::slice::{SatProgress, Until};
 
 /// A clause-learning search that runs in slices of contradictions and
 /// rules out the solutions it is given.
 pub trait ClauseSearch {
-    /// A solution: a [`Grid`], or one colour per cell (row-major).
+    /// A solution: a [`crate::Grid`], or one colour per cell (row-major).
     type Solution;
 
     /// Searches for at most `contradictions` more contradictions, handing
@@ -30,26 +28,6 @@ pub trait ClauseSearch {
     /// cut short leaves nothing to carry over.
     fn is_long(&self) -> bool {
         false
-    }
-}
-
-impl ClauseSearch for SatSearch {
-    type Solution = Grid;
-
-    fn run_until(&mut self, contradictions: u64, until: Option<&Until>) -> SatProgress {
-        SatSearch::run_until(self, contradictions, until)
-    }
-    fn exclude(&mut self, solution: &Grid) {
-        SatSearch::exclude(self, solution);
-    }
-    fn slice(&self) -> u64 {
-        SatSearch::slice(self)
-    }
-    fn contradictions(&self) -> u64 {
-        SatSearch::contradictions(self)
-    }
-    fn is_long(&self) -> bool {
-        SatSearch::is_long(self)
     }
 }
 

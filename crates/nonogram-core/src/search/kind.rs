@@ -14,8 +14,7 @@
 #[cfg(feature = "splr")]
 use super::options::SolveOptions;
 use crate::grid::Grid;
-use crate::line::exact::Contradiction;
-use crate::puzzle::{LineId, PuzzleError};
+use crate::kind::LineKind;
 use crate::sat::turns::ClauseSearch;
 use crate::switch::Switch;
 use crate::symmetry::Symmetry;
@@ -40,39 +39,17 @@ impl Solution for Vec<u8> {
     }
 }
 
-/// A kind of puzzle (see the module's documentation). The puzzle type is
-/// the kind: `Solver<Puzzle>` solves black and white
+/// A kind of puzzle (see the module's documentation): what search needs
+/// of it beyond what propagation does ([`LineKind`]: its cells, board and
+/// line solver). The puzzle type is the kind: `Solver<Puzzle>` solves black and white
 /// ([`crate::black_and_white`]), `Solver<ColourPuzzle>` colour
 /// ([`crate::colour::kind`]).
-pub trait Kind: Clone + Debug + Sized + 'static {
-    /// What a cell may still be.
-    type Cell: Copy + Eq + Debug + Default;
+pub trait Kind: LineKind {
     /// A solution: a [`Grid`], or one colour per cell (row-major).
     type Solution: Solution + Debug + Send + 'static;
-    /// The cells as known now, with a trail to undo them.
-    type Board: Trailed<Cell = Self::Cell> + Debug;
-    /// The line solver propagation calls, with its cache.
-    type Lines: LineSteps<Self> + Debug;
     /// Clause learning over the puzzle's cells.
     type Learning: ClauseSearch<Solution = Self::Solution> + Debug;
 
-    /// Why the clues cannot make a puzzle, if they cannot.
-    fn check_clues(&self) -> Result<(), PuzzleError>;
-    /// Width and height.
-    fn size(&self) -> (usize, usize);
-    /// A board with every cell open to every value.
-    fn new_board(&self) -> Self::Board;
-    /// The line solver, its cache empty.
-    fn new_lines(&self) -> Self::Lines;
-    /// The values of `cell`, one value each, in the order probing tries
-    /// them (black and white: filled, then empty).
-    fn values(cell: Self::Cell) -> impl Iterator<Item = Self::Cell>;
-    /// True when `cell` has one value left.
-    fn is_known(cell: Self::Cell) -> bool;
-    /// The values of either.
-    fn union(a: Self::Cell, b: Self::Cell) -> Self::Cell;
-    /// `cell` without the values of `value`.
-    fn without(cell: Self::Cell, value: Self::Cell) -> Self::Cell;
     /// The value to guess in `cell` when no probe scored it: black and
     /// white fills it, colour gives it a colour other than the background
     /// (placing a run deduces more than a gap does).
@@ -116,60 +93,4 @@ pub trait Kind: Clone + Debug + Sized + 'static {
     /// its switch, checked against the clues; at most `wanted` of them
     /// (the solutions asked for) or the kind's own bound.
     fn switches_of(&self, solution: &Self::Solution, wanted: usize) -> Vec<(Self::Solution, Switch)>;
-}
-
-/// The cells of a board as known now, with a trail of the cells set, so
-/// search can undo them, and a clock that stamps the rows and columns
-/// that change (probing skips cells whose lines did not change since their
-/// last probe).
-pub trait Trailed {
-    type Cell: Copy + Eq;
-    /// Whether a cell can be set twice on the trail (narrowed, then
-    /// narrowed again): colour's can, black and white's are set once.
-    const REPEATS: bool;
-
-    /// Cell `index` (row-major).
-    fn cell(&self, index: usize) -> Self::Cell;
-    /// Cells in all.
-    fn len(&self) -> usize;
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-    /// Cells with more than one value left.
-    fn unknown(&self) -> usize;
-    /// Narrows cell `index` to `cell` (a subset of its values) and puts it
-    /// on the trail.
-    fn set(&mut self, index: usize, cell: Self::Cell);
-    fn trail_len(&self) -> usize;
-    /// The cells set since the trail had `len` entries (a cell narrowed
-    /// twice is there twice).
-    fn trail_since(&self, len: usize) -> &[u32];
-    /// Puts back every cell set after the trail had `len` entries.
-    fn undo_to(&mut self, len: usize);
-    /// The change clock's current tick.
-    fn clock(&self) -> u64;
-    /// The tick at which the row or the column through a cell last changed.
-    fn cell_stamp(&self, index: usize) -> u64;
-    /// Whether changes tick the clock (a probe's trials put back a
-    /// suspended trial's cells without a trace).
-    fn set_stamping(&mut self, on: bool);
-}
-
-/// The line solver behind propagation, for one kind of puzzle.
-pub trait LineSteps<P: Kind> {
-    /// Solves `line` of `board`: sets each cell it deduces on the board,
-    /// calling `changed` with its position along the line and its new
-    /// value; `Err` when no placement fits. Adds the solve's cost to
-    /// `work` (units of [`crate::propagate::WORK_PER_CALL`]).
-    fn solve_line(
-        &mut self,
-        puzzle: &P,
-        board: &mut P::Board,
-        line: LineId,
-        work: &mut u64,
-        changed: impl FnMut(usize, P::Cell),
-    ) -> Result<(), Contradiction>;
-    /// Frees the cache, for a search that will solve no line for a long
-    /// while (clause learning).
-    fn release(&mut self);
 }

@@ -2,11 +2,12 @@
 //! every grid and over the symmetric grids taking turns, and splr for long
 //! runs.
 
-use super::kind::{Kind, Trailed};
+use super::kind::Kind;
 use super::options::learning_due;
 use super::solver::Solver;
 use super::state::State;
 use super::verdict::Step;
+use crate::kind::Trailed;
 use crate::sat::{excluding, ClauseSearch, Turn, Turns};
 
 impl<P: Kind> Solver<P> {

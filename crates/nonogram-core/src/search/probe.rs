@@ -2,10 +2,11 @@
 //! propagation (one probe per step, its trials suspended when a step's
 //! work runs out).
 
-use super::kind::{Kind, Trailed};
+use super::kind::Kind;
 use super::solver::Solver;
 use super::state::{ProbeRun, State, Trial};
 use super::verdict::Step;
+use crate::kind::Trailed;
 
 impl<P: Kind> Solver<P> {
     /// Queues trying `value` in the probe's cell: its row and column are

@@ -4,12 +4,13 @@
 //! ([`Kind`]): `Solver` (`Solver<Puzzle>`) solves black and white,
 //! `Solver<ColourPuzzle>` colour.
 
-use super::kind::{Kind, Trailed};
+use super::kind::Kind;
 use super::options::*;
 use super::solutions::{images, most_solutions, Solutions};
 use super::state::{Guess, ProbeMemory, ProbeRun, Restarts, State, Trial};
 use super::verdict::{Derivation, Stats, Step, Verdict};
 use crate::grid::Grid;
+use crate::kind::Trailed;
 use crate::propagate::{Progress, Propagation};
 use crate::puzzle::{LineId, Puzzle, PuzzleError};
 use crate::sat::Turns;

@@ -3,7 +3,7 @@
 
 use super::lit::{Lit, Var};
 use super::store::*;
-use crate::sat::until::{SatProgress, Until};
+use crate::sat::slice::{SatProgress, Until};
 
 pub(crate) struct Cdcl {
     /// Per literal: 1 true, -1 false, 0 unassigned.

@@ -3,7 +3,7 @@
 //! Pure, so it is tested without a browser. Memory is bounded: past a budget
 //! of stored cells, older frames are thinned out (every other one dropped).
 
-use crate::page::state::text::plural;
+use super::text::plural;
 use crate::protocol::{Cells, Frame};
 use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::Puzzle;

@@ -4,7 +4,7 @@
 //! `splr` feature, which the CLI has and the page's worker does not.
 
 use super::encode::{dimacs_lit, ClauseSink, Clauses};
-use super::until::Until;
+use super::slice::Until;
 use crate::sat::cdcl::{Lit, Var};
 
 /// splr's side: the clauses (DIMACS numbering), and the solver built from
