@@ -1,13 +1,12 @@
 //! The worker's side of play mode: a hint for a player's cells (see
-//! `nonogram_core::hint`, and `hint::colour` for colour puzzles), or a
+//! `nonogram_core::hint`, one for both kinds), or a
 //! check of them against the puzzle's solutions. The solutions of the last
 //! puzzle asked about are kept, so that the first hint solves the puzzle
 //! once and the next ones do not. Pure, tested natively.
 
 use crate::protocol::{FromWorker, HintRequest, RunColours};
 use nonogram_core::colour::ColourPuzzle;
-use nonogram_core::hint::colour::colour_hint;
-use nonogram_core::hint::{hint, Difficulty, Hint};
+use nonogram_core::hint::{hint, Difficulty, Hint, Hinted};
 use nonogram_core::search::Kind;
 use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Verdict};
 
@@ -40,39 +39,62 @@ fn two_solutions<P: Kind>(
     }
 }
 
+/// What the worker needs of a kind to answer for it, beyond its hints:
+/// the player's cells from a request, where its solutions are kept, and
+/// a value as the wire carries it (a colour set).
+trait Answered: Hinted {
+    /// The player's cells (row-major), or `None` when they do not fit.
+    fn cells_of(&self, request: &HintRequest) -> Option<Vec<Self::Cell>>;
+    /// The kind's solutions kept in `solutions`.
+    fn kept(solutions: &mut Solutions) -> &mut Vec<Self::Solution>;
+    /// A value as a one-value colour set (black and white: 1 empty, 2 filled).
+    fn wire(value: Self::Value) -> u32;
+}
+
+impl Answered for Puzzle {
+    fn cells_of(&self, request: &HintRequest) -> Option<Vec<Cell>> {
+        request.cells.grid(self.width(), self.height()).map(|g| g.cells().to_vec())
+    }
+    fn kept(solutions: &mut Solutions) -> &mut Vec<Grid> {
+        &mut solutions.grids
+    }
+    fn wire(value: Cell) -> u32 {
+        1 << u32::from(value == Cell::Filled)
+    }
+}
+
+impl Answered for ColourPuzzle {
+    fn cells_of(&self, request: &HintRequest) -> Option<Vec<u32>> {
+        let cells = request.cells.colours();
+        (cells.len() == self.width() * self.height()).then(|| cells.to_vec())
+    }
+    fn kept(solutions: &mut Solutions) -> &mut Vec<Vec<u8>> {
+        &mut solutions.colour
+    }
+    fn wire(colour: u8) -> u32 {
+        1 << colour
+    }
+}
+
 impl Solutions {
     /// The puzzle's solutions (up to two) and its grade, solving it if it
     /// is new while `keep_going` says so.
-    fn of(
+    fn of<P: Answered>(
         &mut self,
         request: &HintRequest,
-        puzzle: &Puzzle,
+        puzzle: &P,
         keep_going: impl FnMut() -> bool,
-    ) -> (&[Grid], Option<Difficulty>) {
-        let clues = (request.rows.clone(), request.columns.clone(), None);
-        if self.clues.as_ref() != Some(&clues) {
-            (self.grids, self.difficulty) = two_solutions(puzzle, keep_going);
-            self.colour = Vec::new();
-            self.clues = Some(clues);
-        }
-        (&self.grids, self.difficulty)
-    }
-
-    /// A colour puzzle's solutions (up to two) and its grade, as black
-    /// and white's, solving it if it is new.
-    fn of_colour(
-        &mut self,
-        request: &HintRequest,
-        puzzle: &ColourPuzzle,
-        keep_going: impl FnMut() -> bool,
-    ) -> (&[Vec<u8>], Option<Difficulty>) {
+    ) -> (&[P::Solution], Option<Difficulty>) {
         let clues = (request.rows.clone(), request.columns.clone(), request.colours.clone());
         if self.clues.as_ref() != Some(&clues) {
-            (self.colour, self.difficulty) = two_solutions(puzzle, keep_going);
-            self.grids = Vec::new();
+            let (found, difficulty) = two_solutions(puzzle, keep_going);
+            (self.grids, self.colour) = (Vec::new(), Vec::new());
+            *P::kept(self) = found;
+            self.difficulty = difficulty;
             self.clues = Some(clues);
         }
-        (&self.colour, self.difficulty)
+        let difficulty = self.difficulty;
+        (P::kept(self), difficulty)
     }
 }
 
@@ -84,40 +106,41 @@ pub fn answer(
     solutions: &mut Solutions,
     keep_going: impl FnMut() -> bool,
 ) -> FromWorker {
-    if let Some(puzzle) = request.colour_puzzle() {
-        return colour_answer(request, &puzzle, solutions, keep_going);
+    match request.colour_puzzle() {
+        Some(puzzle) => answer_for(request, &puzzle, solutions, keep_going),
+        None => answer_for(request, &request.black_puzzle(), solutions, keep_going),
     }
-    let puzzle = request.black_puzzle();
+}
+
+/// A hint or a check for either kind of puzzle.
+fn answer_for<P: Answered>(
+    request: &HintRequest,
+    puzzle: &P,
+    solutions: &mut Solutions,
+    keep_going: impl FnMut() -> bool,
+) -> FromWorker {
     let reply = |text: String| words(request.id, text);
-    let Some(cells) = request.cells.grid(puzzle.width(), puzzle.height()) else {
+    let Some(cells) = puzzle.cells_of(request) else {
         return reply("The board does not fit the puzzle.".into());
     };
-    if let Err(e) = puzzle.validate() {
+    if let Err(e) = puzzle.check_clues() {
         return reply(format!("The clues have an error: {e}"));
     }
-    let (grids, difficulty) = solutions.of(request, &puzzle, keep_going);
+    let (found, difficulty) = solutions.of(request, puzzle, keep_going);
     if request.check {
-        let wrong = wrong_cells(&cells, grids);
-        return checked(request.id, grids.len(), wrong, difficulty);
+        let wrong = wrong_cells::<P>(&cells, found);
+        return checked(request.id, found.len(), wrong, difficulty);
     }
     // Following a guess, hints come from the clues alone (as on paper).
-    let unique = match grids {
-        [only] if !request.guessing => Some(only),
-        _ => None,
-    };
-    let h = hint(&puzzle, &cells, unique);
+    let h = hint(puzzle, &cells, if request.guessing { &[] } else { found });
     if let Hint::Wrong { cells: wrong } = &h {
-        return named_mistakes(request.id, h.explain(&puzzle), wrong, difficulty);
+        return named_mistakes(request.id, h.explain(puzzle), wrong, difficulty);
     }
     FromWorker::Hinted {
         id: request.id,
-        text: said_while_guessing(h.explain(&puzzle), &h, request.guessing),
+        text: said_while_guessing(h.explain(puzzle), &h, request.guessing),
         line: h.line(),
-        cells: h
-            .cells(puzzle.width())
-            .into_iter()
-            .map(|(i, c)| (i as u32, 1 << u32::from(c == Cell::Filled)))
-            .collect(),
+        cells: h.cells(puzzle.size().0).into_iter().map(|(i, v)| (i as u32, P::wire(v))).collect(),
         wrong: None,
         difficulty,
         guess: matches!(h, Hint::Guess { .. }),
@@ -156,58 +179,14 @@ fn checked(id: u32, solutions: usize, wrong: Vec<u32>, difficulty: Option<Diffic
     FromWorker::Hinted { id, text, line: None, cells: vec![], wrong: Some(wrong), difficulty, guess: false }
 }
 
-/// A hint or a check for a colour puzzle's player cells (colour sets).
-fn colour_answer(
-    request: &HintRequest,
-    puzzle: &ColourPuzzle,
-    solutions: &mut Solutions,
-    keep_going: impl FnMut() -> bool,
-) -> FromWorker {
-    let reply = |text: String| words(request.id, text);
-    let cells = request.cells.colours();
-    if cells.len() != puzzle.width() * puzzle.height() {
-        return reply("The board does not fit the puzzle.".into());
-    }
-    if let Err(e) = puzzle.validate() {
-        return reply(format!("The clues have an error: {e}"));
-    }
-    let (found, difficulty) = solutions.of_colour(request, puzzle, keep_going);
-    if request.check {
-        let known = |i: usize| cells[i].count_ones() == 1;
-        let colour = |i: usize| cells[i].trailing_zeros() as u8;
-        let wrong = (0..cells.len())
-            .filter(|&i| known(i) && !found.is_empty() && found.iter().all(|s| s[i] != colour(i)))
-            .map(|i| i as u32)
-            .collect();
-        return checked(request.id, found.len(), wrong, difficulty);
-    }
-    let h = colour_hint(puzzle, cells, if request.guessing { &[] } else { found });
-    if let Hint::Wrong { cells: wrong } = &h {
-        return named_mistakes(request.id, h.explain(puzzle), wrong, difficulty);
-    }
-    FromWorker::Hinted {
-        id: request.id,
-        text: said_while_guessing(h.explain(puzzle), &h, request.guessing),
-        line: h.line(),
-        cells: h.cells(puzzle.width()).into_iter().map(|(i, c)| (i as u32, 1 << c)).collect(),
-        wrong: None,
-        difficulty,
-        guess: matches!(h, Hint::Guess { .. }),
-    }
-}
-
 /// The player's cells no solution has: those that differ from the only
 /// solution, or (several) from each of the two found. With no solution
 /// known, none.
-fn wrong_cells(cells: &Grid, grids: &[Grid]) -> Vec<u32> {
-    if grids.is_empty() {
-        return Vec::new();
-    }
-    (0..cells.cells().len())
-        .filter(|&i| {
-            let c = cells.cells()[i];
-            c.is_known() && grids.iter().all(|g| g.cells()[i] != c)
-        })
+fn wrong_cells<P: Hinted>(cells: &[P::Cell], found: &[P::Solution]) -> Vec<u32> {
+    let value = |s: &P::Solution, i: usize| P::value_of(P::value_in(s, i));
+    (0..cells.len())
+        .filter(|&i| P::is_known(cells[i]) && !found.is_empty())
+        .filter(|&i| found.iter().all(|s| value(s, i) != P::value_of(cells[i])))
         .map(|i| i as u32)
         .collect()
 }
@@ -301,8 +280,8 @@ mod tests {
         ];
         // The two diagonals differ in every cell: each value is some solution's.
         let player = Cells::parse("#?#.").unwrap().grid(2, 2).unwrap();
-        assert_eq!(wrong_cells(&player, &diagonal), Vec::<u32>::new());
-        assert_eq!(wrong_cells(&player, &diagonal[..1]), vec![2, 3]);
+        assert_eq!(wrong_cells::<Puzzle>(player.cells(), &diagonal), Vec::<u32>::new());
+        assert_eq!(wrong_cells::<Puzzle>(player.cells(), &diagonal[..1]), vec![2, 3]);
     }
 
     /// A colour puzzle: a check outlines the cells no solution has, a

@@ -190,7 +190,8 @@ await onBothSizes('a colour puzzle: Check outlines a wrong cell, Hint names it, 
   let hints = 0;
   while (!(await status(page)).startsWith('Solved!')) {
     const words = await ask('#hint');
-    expect(/^(Row|Column) \d+, clue [^:]+: every placement that fits its cells agrees that /.test(words), `a line hint: ${words}`);
+    // Black and white's words: the placements that fit, and their overlap.
+    expect(/^(Row|Column) \d+, clue [^:]+: (only one placement of the clue fits its cells|whichever of its \d+ placements is true \(their overlap\)), /.test(words), `a line hint: ${words}`);
     if (hints === 0) await page.screenshot({ path: path.join(shots, `colour-hint-${page.viewportSize().width}.png`) });
     await page.click('#apply-hint');
     hints++;

@@ -34,7 +34,7 @@ fn main() {
         let mut lines = 0;
         loop {
             let start = Instant::now();
-            let h = hint(&puzzle, &board, solution.as_ref());
+            let h = hint(&puzzle, board.cells(), solution.as_slice());
             let ms = start.elapsed().as_secs_f64() * 1000.0;
             worst = worst.max(ms);
             match h {

@@ -1,88 +1,142 @@
 //! Hints for a player: the next deduction from the player's own cells,
-//! found the way a person finds it, and said in words. One [`Hint`] for
-//! both kinds of puzzle (a value is black and white's [`Cell`] or a
-//! colour's index), one way of saying it ([`Hint::explain`], with
-//! [`Said`]: how a kind names its values and clues), and one look-ahead
-//! (`look_ahead.rs`, over the search's propagation); finding the line
-//! hints is each kind's own (here for black and white, `colour.rs` for
-//! colour).
+//! found the way a person finds it, and said in words. One [`Hint`] and
+//! one [`hint`] for both kinds of puzzle (a value is black and white's
+//! [`Cell`] or a colour's index): each kind brings its words ([`Said`]) and
+//! its line logic on one line's cells ([`Hinted`]; both kinds' in
+//! `kinds.rs`); the look-ahead (`look_ahead.rs`) runs over the search's
+//! propagation.
 //!
-//! In order: a line the player's cells already contradict (or, when the
-//! solution is known, cells that differ from it); else the easiest line
-//! whose clue and cells force a cell (fewest placements: the overlap of
-//! few placements is easiest to see); else looking ahead one cell
-//! (probing): if a cell were filled (or empty), line logic would leave a
-//! line with no placement, so it is the other; else a guess: the cell and
-//! value whose trial deduces the most, to try from a checkpoint.
+//! In order: a line the player's cells already contradict; cells that
+//! differ from every solution found; the easiest line whose clue and cells
+//! force a cell (fewest placements, then the most cells: the overlap of
+//! few placements is easiest to see); a line that forces one once the
+//! values its crossing lines rule out of its cells are taken out too (a
+//! colour board cannot show a cell's values left, so a colour line can be
+//! narrowed so); looking ahead one cell (probing): if a cell were filled
+//! (or a colour), line logic would leave a line with no placement, so it
+//! is the other; else, for a kind whose board cannot take a guess back
+//! (colour: "not red" is no value to put back), a cell every solution
+//! found agrees on, shown as it is; else a guess: the cell and value whose
+//! trial deduces the most, to try from a checkpoint.
 
+mod kinds;
 mod look_ahead;
 mod words;
 
-use crate::black_and_white::Board;
+use crate::kind::Trailed;
 use crate::line::placement::count_placements;
 use crate::line::solve_line;
-use crate::{Cell, Clue, Grid, Puzzle};
+use crate::propagate::{Progress, Propagation};
+use crate::{Cell, Clue, LineId};
 use look_ahead::look_ahead;
 #[cfg(test)]
 use words::value_word;
 pub use words::{clue_text, Hint, Said};
 
-/// The next hint for the player's `cells` (unknown where they marked
-/// nothing); `solution`, when the puzzle's only one is known, catches wrong
-/// cells that contradict no line yet.
-pub fn hint(puzzle: &Puzzle, cells: &Grid, solution: Option<&Grid>) -> Hint {
-    if cells.is_complete() && puzzle.is_solution(cells) {
+/// What a kind brings to hints beyond its words: line logic on one line's
+/// cells, the placements that fit them, and what a dead end offers.
+pub trait Hinted: Said {
+    /// `cells`, the cells of `line`, narrowed by line logic; `Err` says
+    /// why no placement of its clue fits them.
+    fn line_logic(&self, line: LineId, cells: &[Self::Cell]) -> Result<Vec<Self::Cell>, String>;
+    /// How many placements of `line`'s clue fit `cells` (saturating).
+    fn placements(&self, line: LineId, cells: &[Self::Cell]) -> u64;
+    /// Whether a dead end shows a cell every solution found agrees on
+    /// rather than offering a guess: true where a guess could not be taken
+    /// back as a value of the player's board.
+    const REVEALS: bool;
+}
+
+/// The next hint for the player's `cells` (row-major, each the values left:
+/// unknown where they marked nothing), given the puzzle's solutions found
+/// so far (none when the solve ran out of time, or while the player
+/// follows a guess: hints then come from the clues alone).
+pub fn hint<P: Hinted>(puzzle: &P, cells: &[P::Cell], solutions: &[P::Solution]) -> Hint<P::Value> {
+    let (width, height) = puzzle.size();
+    let mut board = puzzle.new_board();
+    for (i, &cell) in cells.iter().enumerate() {
+        if board.cell(i) != cell {
+            board.set(i, cell);
+        }
+    }
+    if cells.iter().all(|&c| P::is_known(c)) && puzzle.is_solution_of(&P::solution_of(&board)) {
         return Hint::Solved;
     }
     // Each line solved once: a contradiction comes first; what the others
     // force is kept for the line hints.
-    let mut solved = Vec::new();
-    for line in puzzle.lines() {
-        let current = cells.line(line);
-        match solve_line(puzzle.clue(line).runs(), &current) {
-            Ok(after) => solved.push((line, current, after)),
-            Err(_) => {
-                return Hint::Contradiction { line, why: why_contradicted(puzzle.clue(line), &current) }
+    let mut forcing = Vec::new();
+    let lines = (0..height).map(LineId::Row).chain((0..width).map(LineId::Column));
+    for line in lines {
+        let before: Vec<P::Cell> = line.cell_indices(width, height).map(|i| cells[i]).collect();
+        match puzzle.line_logic(line, &before) {
+            Ok(after) => {
+                let forced: Vec<(usize, P::Value)> = (before.iter().zip(&after).enumerate())
+                    .filter(|(_, (&b, &a))| !P::is_known(b) && P::is_known(a))
+                    .map(|(p, (_, &a))| (p, P::value_of(a)))
+                    .collect();
+                if !forced.is_empty() {
+                    forcing.push((line, before, forced));
+                }
             }
+            Err(why) => return Hint::Contradiction { line, why },
         }
     }
-    if let Some(solution) = solution {
-        let wrong: Vec<usize> = (cells.cells().iter().zip(solution.cells()).enumerate())
-            .filter(|(_, (&c, &s))| c.is_known() && c != s)
-            .map(|(i, _)| i)
+    let value = |solution: &P::Solution, i: usize| P::value_of(P::value_in(solution, i));
+    if !solutions.is_empty() {
+        let wrong: Vec<usize> = (0..cells.len())
+            .filter(|&i| P::is_known(cells[i]))
+            .filter(|&i| solutions.iter().all(|s| value(s, i) != P::value_of(cells[i])))
             .collect();
         if !wrong.is_empty() {
             return Hint::Wrong { cells: wrong };
         }
     }
-    let mut best: Option<Hint> = None;
-    for (line, current, after) in solved {
-        let forced = forced_cells(&current, &after);
-        if forced.is_empty() {
-            continue;
-        }
-        let placements = Some(count_placements(puzzle.clue(line).runs(), &current));
-        let easier = match &best {
-            Some(Hint::Line { placements: p, forced: f, .. }) => {
-                (placements, usize::MAX - forced.len()) < (*p, usize::MAX - f.len())
+    let easiest = (forcing.into_iter())
+        .map(|(line, before, forced): (LineId, Vec<P::Cell>, _)| {
+            (puzzle.placements(line, &before), line, forced)
+        })
+        .min_by_key(|(placements, _, forced)| (*placements, usize::MAX - forced.len()));
+    if let Some((placements, line, forced)) = easiest {
+        return Hint::Line { line, placements: Some(placements), forced };
+    }
+    // Line logic from the player's cells with the values lines rule out
+    // kept (a colour board cannot show them): the first line, in that
+    // order, that then makes a cell known which the player's cells leave
+    // open; else, at its fixed point, looking ahead starts (its line
+    // solves count toward the look-ahead's budget).
+    let mut propagation = Propagation::new(puzzle);
+    let mut guess = None;
+    loop {
+        match propagation.next(puzzle, &mut board) {
+            Progress::Line { line, changes } => {
+                let forced: Vec<(usize, P::Value)> = (changes.iter())
+                    .filter(|&&(pos, new)| {
+                        P::is_known(new) && !P::is_known(cells[line.cell_index(width, pos)])
+                    })
+                    .map(|&(pos, new)| (pos, P::value_of(new)))
+                    .collect();
+                if !forced.is_empty() {
+                    return Hint::Narrowed { line, forced };
+                }
             }
-            _ => true,
-        };
-        if easier {
-            best = Some(Hint::Line { line, placements, forced });
+            Progress::SweepEnd { .. } | Progress::Paused { .. } => {}
+            Progress::Contradiction(_) => break,
+            Progress::FixedPoint => {
+                match look_ahead(puzzle, &mut board, propagation.line_solves()) {
+                    Hint::Guess { cell } => guess = cell,
+                    probe => return probe,
+                }
+                break;
+            }
         }
     }
-    best.unwrap_or_else(|| {
-        // The player's cells are at a fixed point of line logic (no line
-        // hint was found): look ahead from them.
-        let mut board = Board::new(puzzle.width(), puzzle.height());
-        for (i, &c) in cells.cells().iter().enumerate() {
-            if c.is_known() {
-                board.set(i, c);
-            }
-        }
-        look_ahead(puzzle, &mut board, 0)
-    })
+    let agreed = (0..cells.len()).filter(|_| P::REVEALS && !solutions.is_empty()).find(|&i| {
+        !P::is_known(cells[i]) && solutions.iter().all(|s| value(s, i) == value(&solutions[0], i))
+    });
+    match agreed {
+        Some(index) => Hint::Reveal { index, value: value(&solutions[0], index), solutions: solutions.len() },
+        None => Hint::Guess { cell: guess },
+    }
 }
 
 /// What a line's clue forces in its cells: how many placements fit, and
@@ -102,7 +156,7 @@ fn forced_cells(before: &[Cell], after: &[Cell]) -> Vec<(usize, Cell)> {
 }
 
 /// Why no placement of `clue` fits `cells`, as specifically as it can say.
-fn why_contradicted(clue: &Clue, cells: &[Cell]) -> String {
+pub(super) fn why_contradicted(clue: &Clue, cells: &[Cell]) -> String {
     let runs = clue.runs();
     let filled = cells.iter().filter(|&&c| c == Cell::Filled).count() as u64;
     let mut longest = 0;
@@ -183,8 +237,6 @@ impl Difficulty {
         }
     }
 }
-
-pub mod colour;
 
 #[cfg(test)]
 mod tests;

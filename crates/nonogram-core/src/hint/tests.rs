@@ -4,8 +4,8 @@
 use super::*;
 use crate::cell::line_from_str;
 use crate::testing::Random;
-use crate::LineId;
 use crate::{solve, SolveOptions, Verdict};
+use crate::{Grid, LineId, Puzzle};
 
 /// Seed 001's line cases: clue, line (`#` filled, `x` empty, `.` unknown),
 /// and its "Resultant fixes" (`1` filled, `_` empty, `.` unknown).
@@ -18,6 +18,12 @@ const SEED_001: [(&[u32], &str, &str); 7] = [
     (&[1, 3], "#.x.#.....", "|1|_|_|.|1|1|.|_|_|_|"),
     (&[5, 2, 2], "..##.##...#.#..", "|_|_|1|1|1|1|1|_|_|1|1|_|1|1|_|"),
 ];
+
+/// A black-and-white hint from a grid of the player's cells and the
+/// solution, if known.
+fn bw_hint(puzzle: &crate::Puzzle, cells: &crate::Grid, solution: Option<&crate::Grid>) -> Hint {
+    hint(puzzle, cells.cells(), solution.map_or(&[][..], std::slice::from_ref))
+}
 
 fn line(text: &str) -> Vec<Cell> {
     text.chars()
@@ -75,7 +81,7 @@ fn the_easiest_line_comes_first_and_the_board_is_solved_by_hints_alone() {
     let solution = grid(&SEED_003);
     let puzzle = Puzzle::from_picture(&solution);
     let mut cells = Grid::new(5, 5);
-    let first = hint(&puzzle, &cells, Some(&solution));
+    let first = bw_hint(&puzzle, &cells, Some(&solution));
     // Columns 3 (clue 1 3) and 4 (clue 5) have one placement each, filling
     // all five cells: the easiest lines there are; the first comes first.
     assert!(
@@ -84,7 +90,7 @@ fn the_easiest_line_comes_first_and_the_board_is_solved_by_hints_alone() {
     );
     let mut hints = 0;
     loop {
-        match hint(&puzzle, &cells, Some(&solution)) {
+        match bw_hint(&puzzle, &cells, Some(&solution)) {
             Hint::Solved => break,
             h @ Hint::Line { .. } => {
                 for (i, c) in h.cells(5) {
@@ -108,7 +114,7 @@ fn mistakes_are_reported_first() {
     for c in 0..4 {
         cells.set(0, c, Cell::Filled);
     }
-    let h = hint(&puzzle, &cells, Some(&solution));
+    let h = bw_hint(&puzzle, &cells, Some(&solution));
     assert_eq!(
         h.explain(&puzzle),
         "Row 1 cannot be completed: its filled cells make a run of 4, the clue's longest is 3."
@@ -130,8 +136,8 @@ fn mistakes_are_reported_first() {
     // A wrong cell that contradicts no line yet: known only from the solution.
     let mut cells = Grid::new(5, 5);
     cells.set(0, 0, Cell::Filled);
-    assert!(matches!(hint(&puzzle, &cells, None), Hint::Line { .. }));
-    let wrong = hint(&puzzle, &cells, Some(&solution));
+    assert!(matches!(bw_hint(&puzzle, &cells, None), Hint::Line { .. }));
+    let wrong = bw_hint(&puzzle, &cells, Some(&solution));
     assert_eq!(wrong, Hint::Wrong { cells: vec![0] });
     assert_eq!(wrong.explain(&puzzle), "A mistake: row 1, column 1 is not as in the solution; outlined.");
 }
@@ -156,7 +162,7 @@ fn unique(puzzle: &Puzzle) -> Option<(Grid, crate::Stats)> {
 /// Applies line hints until none is left; returns the hint that ends it.
 fn by_lines(puzzle: &Puzzle, cells: &mut Grid, solution: &Grid) -> Hint {
     loop {
-        match hint(puzzle, cells, Some(solution)) {
+        match bw_hint(puzzle, cells, Some(solution)) {
             h @ Hint::Line { .. } => {
                 for (i, c) in h.cells(puzzle.width()) {
                     cells.cells_mut()[i] = c;
@@ -214,7 +220,7 @@ fn a_puzzle_that_needs_looking_ahead_gets_a_probe_that_explains_its_contradictio
 fn a_puzzle_that_needs_a_guess_says_so() {
     // The 2×2 diagonal has two solutions: nothing is forced anywhere.
     let puzzle = Puzzle::from_picture(&grid(&["#.", ".#"]));
-    let guess = hint(&puzzle, &Grid::new(2, 2), None);
+    let guess = bw_hint(&puzzle, &Grid::new(2, 2), None);
     // Each trial deduces the whole board; the first is offered.
     assert_eq!(guess, Hint::Guess { cell: Some((0, Cell::Filled)) });
     assert_eq!(guess.cells(2), [(0, Cell::Filled)]);
@@ -235,7 +241,7 @@ fn a_guess_leads_on_to_line_hints_or_a_contradiction() {
     let mut cells = Grid::new(4, 4);
     let mut guessed = 0;
     for _ in 0..40 {
-        match hint(&puzzle, &cells, None) {
+        match bw_hint(&puzzle, &cells, None) {
             Hint::Solved => break,
             Hint::Contradiction { .. } => {
                 panic!("a guess of the farthest trial led to no contradiction here")
@@ -279,7 +285,7 @@ fn no_hint_claims_a_cell_the_solution_does_not_have() {
         let cells = Grid::from_cells(w, h, cells).unwrap();
         // With and without the solution given, the hint's cells are the solution's.
         for given in [None, Some(&solution)] {
-            let hinted = hint(&puzzle, &cells, given);
+            let hinted = bw_hint(&puzzle, &cells, given);
             assert!(!matches!(hinted, Hint::Contradiction { .. } | Hint::Wrong { .. }), "{hinted:?}");
             for (i, c) in hinted.cells(w) {
                 assert_eq!(solution.cells()[i], c, "{hinted:?} on {w}×{h}");
@@ -331,7 +337,7 @@ fn a_wrong_guess_leads_to_a_contradiction_and_a_right_one_to_the_solution() {
     // Hints from the empty board up to the first guess.
     let mut start = Grid::new(8, 8);
     let index = loop {
-        match hint(&puzzle, &start, None) {
+        match bw_hint(&puzzle, &start, None) {
             Hint::Guess { cell: Some((index, _)) } => break index,
             h => {
                 assert!(!h.cells(8).is_empty(), "{h:?}");
@@ -347,7 +353,7 @@ fn a_wrong_guess_leads_to_a_contradiction_and_a_right_one_to_the_solution() {
     {
         let mut cells = start.clone();
         cells.set(index / 8, index % 8, value);
-        let end = (0..64).find_map(|_| match hint(&puzzle, &cells, None) {
+        let end = (0..64).find_map(|_| match bw_hint(&puzzle, &cells, None) {
             h @ (Hint::Solved | Hint::Contradiction { .. } | Hint::Guess { cell: None }) => Some(h),
             h => {
                 for (i, v) in h.cells(8) {
@@ -360,5 +366,165 @@ fn a_wrong_guess_leads_to_a_contradiction_and_a_right_one_to_the_solution() {
             (false, Some(Hint::Solved)) | (true, Some(Hint::Contradiction { .. })) => {}
             (_, end) => panic!("guessed {value:?} (wrong: {wrong}), ended with {end:?}"),
         }
+    }
+}
+
+/// Colour hints: the same order, said in colours.
+mod colour {
+    use super::super::*;
+    use crate::colour::{ColourPuzzle, Colours};
+    use crate::LineId;
+
+    /// A colour hint: a value is a colour's index (0 the background).
+    type ColourHint = Hint<u8>;
+
+    fn colour_hint(puzzle: &ColourPuzzle, cells: &[Colours], solutions: &[Vec<u8>]) -> ColourHint {
+        hint(puzzle, cells, solutions)
+    }
+
+    /// red red blue / . red blue / blue blue . (a unique picture)
+    const PICTURE: [u8; 9] = [1, 1, 2, 0, 1, 2, 2, 2, 0];
+
+    #[test]
+    fn hints_follow_black_and_whites_order() {
+        let puzzle = ColourPuzzle::from_picture(&PICTURE, 3);
+        let every = puzzle.every_colour();
+        let solutions = [PICTURE.to_vec()];
+        // From nothing: the easiest line, as for black and white (fewest
+        // placements, then most cells), said in colours.
+        let blank = vec![every; 9];
+        let hint = colour_hint(&puzzle, &blank, &solutions);
+        let ColourHint::Line { line, forced, placements } = &hint else { panic!("{hint:?}") };
+        for (index, colour) in hint.cells(3) {
+            assert_eq!(PICTURE[index], colour, "{line}: {forced:?}");
+        }
+        let counted = |line: LineId| {
+            let cells: Vec<Colours> = line.cell_indices(3, 3).map(|i| blank[i]).collect();
+            crate::colour::colour_placements(puzzle.clue(line), &cells, 0).0
+        };
+        let fewest = puzzle.lines().map(counted).min().unwrap();
+        assert_eq!(*placements, Some(fewest));
+        let text = hint.explain(&puzzle);
+        assert!(text.contains("only one placement of the clue fits its cells"), "{text}");
+        // A wrong cell comes before any line.
+        let mut cells = blank.clone();
+        cells[3] = 1 << 1;
+        let hint = colour_hint(&puzzle, &cells, &solutions);
+        assert_eq!(hint, ColourHint::Wrong { cells: vec![3] });
+        assert_eq!(hint.explain(&puzzle), "A mistake: row 2, column 1 is not as in the solution; outlined.");
+        // A line the cells contradict comes first of all.
+        cells[0] = 1 << 2;
+        cells[1] = 1 << 2;
+        cells[2] = 1 << 2;
+        assert!(matches!(
+            colour_hint(&puzzle, &cells, &solutions),
+            ColourHint::Contradiction { line: LineId::Row(0), .. }
+        ));
+        // The solution itself.
+        let done: Vec<Colours> = PICTURE.iter().map(|&c| 1 << c).collect();
+        assert_eq!(colour_hint(&puzzle, &done, &solutions), ColourHint::Solved);
+    }
+
+    /// A puzzle line logic solves is played to the end by line hints
+    /// alone, applied one after another: never a reveal, never a guess
+    /// (before, a line narrowed by the colours its crossing lines rule out
+    /// went unseen, and hints fell back to showing solution cells).
+    #[test]
+    fn a_puzzle_line_logic_solves_is_hinted_to_the_end_by_lines() {
+        use crate::generate::{make_colour, Order};
+        use crate::hint::Difficulty;
+        let mut narrowed = 0;
+        for (side, colours, difficulty, seed) in [
+            (20, 2, Difficulty::Easy, 5),
+            (15, 3, Difficulty::Medium, 2),
+            (20, 4, Difficulty::Medium, 7),
+            (12, 2, Difficulty::Medium, 9),
+        ] {
+            let order = Order { width: side, height: side, difficulty: Some(difficulty), seed };
+            let made = make_colour(order, colours, 100_000, || true).unwrap();
+            let puzzle = made.puzzle;
+            let solutions = [made.solution.clone()];
+            let mut cells = vec![puzzle.every_colour(); side * side];
+            for _ in 0..side * side {
+                let hint = colour_hint(&puzzle, &cells, &solutions);
+                match &hint {
+                    ColourHint::Solved => break,
+                    ColourHint::Line { .. } => {}
+                    ColourHint::Narrowed { .. } => narrowed += 1,
+                    other => panic!("{side}×{side} {colours} colours seed {seed}: {other:?}"),
+                }
+                for (index, colour) in hint.cells(side) {
+                    assert_eq!(made.solution[index], colour);
+                    cells[index] = 1 << colour;
+                }
+            }
+            assert_eq!(colour_hint(&puzzle, &cells, &solutions), ColourHint::Solved);
+        }
+        // The case the old hints missed does come up.
+        assert!(narrowed > 0);
+    }
+
+    /// Looking ahead deduces cells no line deduces, and only as the
+    /// solution has them: on random unique pictures, from the player's
+    /// correct cells, every look-ahead hint gives the solution's colour.
+    #[test]
+    fn looking_ahead_deduces_a_cell_as_the_solution_has_it() {
+        use crate::colour::solve_colour;
+        use crate::search::Verdict;
+        // The tests' own generator (the same xorshift, the same pictures).
+        let mut random = crate::testing::Random(0x9e37_79b9_7f4a_7c15);
+        let mut next = move || random.next();
+        let mut probes = 0;
+        for _ in 0..3000 {
+            let (width, height) = (4 + (next() % 6) as usize, 4 + (next() % 6) as usize);
+            let picture: Vec<u8> = (0..width * height)
+                .map(|_| if next() % 100 < 55 { 1 + (next() % 2) as u8 } else { 0 })
+                .collect();
+            let puzzle = ColourPuzzle::from_picture(&picture, width);
+            let Ok((Verdict::Unique(solution), _)) = solve_colour(&puzzle, 2, |_| true) else { continue };
+            // The cells line logic deduces, as a player who made no mistake
+            // and found them all: no line forces another.
+            let Ok(by_lines) = puzzle.solve_by_lines() else { continue };
+            let cells: Vec<Colours> = by_lines
+                .iter()
+                .map(|&set| if set.count_ones() == 1 { set } else { puzzle.every_colour() })
+                .collect();
+            if cells.iter().all(|c| c.count_ones() == 1) {
+                continue;
+            }
+            let hint = colour_hint(&puzzle, &cells, &[]);
+            if let ColourHint::Probe { index, value: colour, ruled_out, .. } = &hint {
+                assert_eq!(solution[*index], *colour, "{hint:?}");
+                assert!(!ruled_out.is_empty() && ruled_out.iter().all(|(c, _)| c != colour));
+                assert_eq!(hint.cells(width), [(*index, *colour)]);
+                let text = hint.explain(&puzzle);
+                assert!(text.starts_with("Looking ahead") && text.contains("no valid placement"), "{text}");
+                probes += 1;
+            }
+        }
+        assert!(probes >= 5, "{probes} look-ahead hints");
+    }
+
+    #[test]
+    fn without_a_forcing_line_a_cell_of_the_solutions_is_shown() {
+        // Two solutions (a red diagonal either way) under a blue row: no
+        // line forces the diagonal's cells; the blue row is forced.
+        let a = [1, 0, 0, 1, 2, 2];
+        let b = [0, 1, 1, 0, 2, 2];
+        let puzzle = ColourPuzzle::from_picture(&a, 2);
+        let mut cells = vec![puzzle.every_colour(); 6];
+        cells[4] = 1 << 2;
+        cells[5] = 1 << 2;
+        let both = [a.to_vec(), b.to_vec()];
+        // The solutions disagree on every unknown cell: a guess is needed.
+        assert!(matches!(colour_hint(&puzzle, &cells, &both), ColourHint::Guess { cell: Some(_) }));
+        // With one solution known, one of its cells is shown.
+        let hint = colour_hint(&puzzle, &cells, &both[..1]);
+        assert_eq!(hint, ColourHint::Reveal { index: 0, value: 1, solutions: 1 });
+        assert_eq!(
+            hint.explain(&puzzle),
+            "No line forces a cell from your cells alone. Row 1, column 1 is black in the solution."
+        );
+        assert_eq!(hint.cells(2), [(0, 1)]);
     }
 }

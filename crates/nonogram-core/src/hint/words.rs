@@ -1,8 +1,8 @@
 //! A hint and its words, for both kinds of puzzle: [`Hint`], and [`Said`],
-//! how a kind names its values and clues.
+//! how a kind names its values and clues (each kind's in `kinds.rs`).
 
 use crate::search::kind::Kind;
-use crate::{Cell, Clue, LineId, Puzzle};
+use crate::{Cell, Clue, LineId};
 
 /// The next step for a player, from their cells; `V` is a known cell's
 /// value as the player's board holds it (black and white's [`Cell`], a
@@ -18,7 +18,7 @@ pub enum Hint<V = Cell> {
     Wrong { cells: Vec<usize> },
     /// The line's clue and its cells force these cells (positions along
     /// the line, and their values), whichever of its `placements` is true
-    /// (black and white counts them).
+    /// (`None`: not counted).
     Line { line: LineId, placements: Option<u64>, forced: Vec<(usize, V)> },
     /// As `Line`, once the values other lines rule out of its cells are
     /// taken out too: line logic a player does in their head, as a colour
@@ -48,19 +48,6 @@ pub trait Said: Kind {
     fn name(&self, value: Self::Value) -> String;
     /// A line's clue as a player reads it.
     fn clue_words(&self, line: LineId) -> String;
-}
-
-impl Said for Puzzle {
-    type Value = Cell;
-    fn value_of(cell: Cell) -> Cell {
-        cell
-    }
-    fn name(&self, value: Cell) -> String {
-        value_word(value).into()
-    }
-    fn clue_words(&self, line: LineId) -> String {
-        clue_text(self.clue(line))
-    }
 }
 
 /// A clue as a player reads it: "4 1", or "0" when empty.
