@@ -1,8 +1,8 @@
 //! What the workers run, two scripts:
 //! - the solver's worker (`entry`, wasm only, its event loop): takes a
 //!   solve and runs it as a [`session::Session`] over the engine for its
-//!   kind of puzzle (black and white, or colour:
-//!   [`colour_session::ColourSession`]), in bounded batches of steps, each
+//!   kind of puzzle (black and white, or colour; what each shows in
+//!   [`shown`]), in bounded batches of steps, each
 //!   ending with the frames the page plays back; it reads clue texts,
 //!   answers a player's hints and checks ([`hinting`]) and makes puzzles
 //!   ([`generating`]). Part of the page's first download.
@@ -14,11 +14,11 @@
 //! `browser` (wasm only) holds what both event loops use.
 
 pub mod check;
-pub mod colour_session;
 pub mod generating;
 pub mod hinting;
 pub mod reading;
 pub mod session;
+pub mod shown;
 
 #[cfg(target_arch = "wasm32")]
 mod bitmap;

@@ -3,16 +3,15 @@
 //! their frames (or the verdict). The worker yields to its event loop
 //! between batches, so it can hear a cancel. [`Framed`] says how an
 //! engine's steps become frames, once for both kinds of puzzle; [`Shown`]
-//! what differs (black and white's here, colour's in `colour_session.rs`).
+//! what differs (both kinds' in `shown.rs`).
 
 use crate::protocol::Frame;
 use crate::protocol::{Cells, Finished, FromWorker, SolveRequest, VerdictKind};
-use nonogram_core::black_and_white::Board;
 use nonogram_core::hint::Difficulty;
 use nonogram_core::kind::Trailed;
 use nonogram_core::search::Engine;
 use nonogram_core::search::Kind;
-use nonogram_core::{Cell, Grid, LineId, Puzzle, SolveOptions, Solver, Step, Verdict};
+use nonogram_core::{LineId, SolveOptions, Solver, Step, Verdict};
 
 /// Frames kept per batch; past this, the batch ends with one coalesced grid
 /// (the page cannot play back more steps than it can draw anyway).
@@ -190,9 +189,9 @@ impl<E: Framed> Session<E> {
 
 /// What the worker shows of one kind of puzzle ([`Kind`]): the request
 /// that asks for it, its cells as they cross `postMessage`, a line's
-/// changes as a frame, and a cell's values in words. Black and white's is
-/// here, colour's in [`crate::worker::colour_session`]; the frames
-/// themselves ([`Framed::frame`]) are written once.
+/// changes as a frame, and a cell's values in words. Both kinds' are in
+/// [`crate::worker::shown`]; the frames themselves ([`Framed::frame`]) are
+/// written once.
 pub trait Shown: Kind + Send + Sync {
     /// The puzzle a request asks to solve; `None` when it is of the other kind.
     fn puzzle_of(request: &SolveRequest) -> Option<Self>;
@@ -205,39 +204,6 @@ pub trait Shown: Kind + Send + Sync {
     /// A cell's values in words (black and white: `#` or `.`; colour: the
     /// colours' names).
     fn says(&self, cell: Self::Cell) -> String;
-}
-
-impl Shown for Puzzle {
-    fn puzzle_of(request: &SolveRequest) -> Option<Puzzle> {
-        if request.colours.is_some() {
-            return None;
-        }
-        Some(request.black_puzzle())
-    }
-    fn board_cells(board: &Board) -> Cells {
-        Cells::of(&board.grid)
-    }
-    fn solution_cells(solution: &Grid) -> Cells {
-        Cells::of(solution)
-    }
-    fn line_frame(&self, line: LineId, changes: &[(usize, Cell)]) -> Frame {
-        let width = self.width();
-        Frame::Line {
-            line,
-            changes: changes
-                .iter()
-                .map(|&(pos, cell)| (line.cell_index(width, pos) as u32, cell == Cell::Filled))
-                .collect(),
-        }
-    }
-    fn says(&self, cell: Cell) -> String {
-        match cell {
-            Cell::Filled => "filled",
-            Cell::Empty => "empty",
-            Cell::Unknown => "unknown",
-        }
-        .into()
-    }
 }
 
 /// One kind's solver as the worker drives it: its steps as frames, for
@@ -377,7 +343,7 @@ pub fn memory_bytes() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nonogram_core::LineId;
+    use nonogram_core::Cell;
 
     fn request(rows: &[&[u32]], columns: &[&[u32]]) -> SolveRequest {
         SolveRequest {
@@ -551,5 +517,147 @@ mod tests {
             panic!()
         };
         assert_eq!(message, "row 1: run 3 needs 3 cells, the row has 2");
+    }
+}
+
+#[cfg(test)]
+mod colour_tests {
+    use super::*;
+    use nonogram_core::colour::{ColourPuzzle, ColourSolver};
+
+    /// A colour puzzle's solve in batches: the one batch loop, with colour frames.
+    type ColourSession = Session<ColourSolver>;
+
+    /// Plays frames onto cells, as the page's playback does.
+    fn play(cells: &mut Cells, frames: Vec<Frame>) {
+        for frame in frames {
+            match frame {
+                Frame::ColourLine { changes, .. } => {
+                    for (i, set) in changes {
+                        cells.set(i as usize, set);
+                    }
+                }
+                Frame::Grid { cells: all, .. } => *cells = all,
+                Frame::Sweep { .. } => {}
+                Frame::Line { .. } => panic!("a black-and-white frame"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_colour_solve_streams_colour_frames_then_the_verdict() {
+        // Red and blue touching, and a picture that needs a guess: a 2×2
+        // diagonal under a full blue row.
+        for (picture, width, expected) in [
+            (vec![1, 1, 2, 0, 1, 2, 2, 2, 0], 3, VerdictKind::Unique),
+            (vec![1, 0, 0, 1, 2, 2], 2, VerdictKind::Multiple),
+        ] {
+            let puzzle = ColourPuzzle::from_picture(&picture, width);
+            let mut session = ColourSession::new(&SolveRequest::of_colour(5, &puzzle)).unwrap().unwrap();
+            let mut cells = Cells::of_colours(vec![puzzle.every_colour(); picture.len()]);
+            let mut batches = 0;
+            let done = loop {
+                let mut budget = 2;
+                match session.advance(
+                    || {
+                        budget -= 1;
+                        budget > 0
+                    },
+                    || 1.0,
+                ) {
+                    FromWorker::Steps { frames, .. } => play(&mut cells, frames),
+                    done => break done,
+                }
+                batches += 1;
+            };
+            assert!(batches > 1 && session.is_done());
+            let FromWorker::Done(done) = done else { panic!("{done:?}") };
+            assert_eq!(done.verdict, expected);
+            if expected == VerdictKind::Unique {
+                // The frames end on the picture, and the solution is it.
+                assert_eq!(cells, Cells::of_colour_solution(&picture));
+                assert_eq!(done.solutions, [Cells::of_colour_solution(&picture)]);
+            } else {
+                assert_eq!(done.solutions.len(), 2);
+                assert!(done.solutions.contains(&Cells::of_colour_solution(&picture)));
+            }
+        }
+        // Bad clues are refused by name; black and white is not this session's.
+        let puzzle = ColourPuzzle::new(
+            vec![vec![]],
+            vec![vec![nonogram_core::colour::ColourRun { len: 1, colour: 1 }]],
+            nonogram_core::colour::default_palette(2),
+        );
+        let Some(Err(FromWorker::Error { message, .. })) =
+            ColourSession::new(&SolveRequest::of_colour(1, &puzzle))
+        else {
+            panic!()
+        };
+        assert_eq!(message, "the row clues fill 0 black cells but the column clues fill 1");
+        assert!(
+            ColourSession::new(&SolveRequest::new(1, &nonogram_core::Puzzle::new(vec![], vec![]))).is_none()
+        );
+    }
+
+    /// A puzzle that needs clause learning, solved in batches that end by
+    /// the clock (as the worker runs them): the note that clause learning
+    /// took over comes, and the verdict is the core solver's.
+    #[test]
+    fn clause_learning_runs_in_batches_to_the_core_verdict() {
+        use nonogram_core::colour::solve_colour;
+        use nonogram_core::search::Verdict;
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let start = std::time::Instant::now();
+        let clock: nonogram_core::sat::Clock =
+            std::sync::Arc::new(move || start.elapsed().as_secs_f64() * 1e3);
+        let mut learnt = 0;
+        for _ in 0..40 {
+            // Scattered cells of two colours, 40 % of them: search is hard.
+            let (width, height) = (14 + (next() % 8) as usize, 14 + (next() % 8) as usize);
+            let picture: Vec<u8> = (0..width * height)
+                .map(|_| if next() % 100 < 40 { 1 + (next() % 2) as u8 } else { 0 })
+                .collect();
+            let puzzle = ColourPuzzle::from_picture(&picture, width);
+            let (core, stats) = solve_colour(&puzzle, 2, |_| true).unwrap();
+            if stats.contradictions == 0 {
+                continue;
+            }
+            let mut session = ColourSession::new(&SolveRequest::of_colour(7, &puzzle)).unwrap().unwrap();
+            let mut notes = Vec::new();
+            let done = loop {
+                let end = clock() + 2.0;
+                session.pause_at(&clock, end);
+                match session.advance(|| clock() < end, || 1.0) {
+                    FromWorker::Steps { frames, .. } => {
+                        notes.extend(frames.into_iter().filter_map(|f| match f {
+                            Frame::Grid { note, .. } => Some(note),
+                            _ => None,
+                        }))
+                    }
+                    done => break done,
+                }
+            };
+            assert!(notes.iter().any(|n| n.starts_with("Searching from the start, learning")), "{notes:?}");
+            let FromWorker::Done(done) = done else { panic!("{done:?}") };
+            let kind =
+                if matches!(core, Verdict::Unique(_)) { VerdictKind::Unique } else { VerdictKind::Multiple };
+            assert_eq!(done.verdict, kind);
+            // Clause learning's contradictions are counted, as for black and white.
+            assert_eq!(done.contradictions, stats.contradictions);
+            for solution in core.solutions().iter().filter(|_| kind == VerdictKind::Unique) {
+                assert_eq!(done.solutions, [Cells::of_colour_solution(solution)]);
+            }
+            learnt += 1;
+            if learnt == 3 {
+                return;
+            }
+        }
+        panic!("{learnt} of 40 noisy pictures needed clause learning");
     }
 }

@@ -13,11 +13,21 @@
 //! - **grid**: the W×H cells of a puzzle as known so far ([`Grid`]).
 //! - **placement**: one way to put every run of a clue into a line ([`line::placement`]).
 //! - **deduction**: a cell that is the same in every valid placement of its line.
-//! - **contradiction**: a line with no valid placement ([`Contradiction`]).
+//! - **contradiction**: what is known so far admits no completion: a line
+//!   with no valid placement ([`Contradiction`]), or in clause learning a
+//!   clause every literal of which is false (what [`Stats::contradictions`]
+//!   counts; the CDCL solver inside `sat/cdcl` calls it a *conflict*, its
+//!   own term, and nothing outside it does).
 //! - **guess**: a value tried for an unknown cell during search, undone on backtrack.
 //! - **solution**: a grid with no unknown cell that satisfies every clue.
 //! - **step**: one unit of solver work reported to the caller ([`Step`]).
-//! - **snapshot**: a copy of the grid at some step, taken by a caller that wants one.
+//! - **snapshot**: a copy of the grid at some step, taken by a caller that
+//!   wants one (the page's playback keeps them).
+//! - **kind**: black and white or colour: what a kind of puzzle brings to
+//!   propagation ([`kind::LineKind`]) and to search ([`search::Kind`]).
+//! - **board**: the cells as search knows them, with a trail to undo them
+//!   ([`kind::Trailed`]; each kind has its own: [`black_and_white::Board`],
+//!   [`colour::board::ColourBoard`]).
 //!
 //! # Pipeline
 //! clue → [`line`] (the exact line solver, its bit-parallel form, their
