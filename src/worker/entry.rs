@@ -13,10 +13,11 @@
 
 use super::browser::{batch_end, listen, post, scope, yield_now};
 use crate::protocol::{FromWorker, SolveRequest, ToWorker};
-use crate::worker::session::{Framed, Session};
-use nonogram_core::colour::ColourSolver;
+use crate::worker::session::{Session, Shown};
+use nonogram_core::colour::ColourPuzzle;
+use nonogram_core::search::Engine;
 use nonogram_core::SolveOptions;
-use nonogram_core::Solver;
+use nonogram_core::{Puzzle, Solver};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -91,15 +92,15 @@ fn solver_clock() -> nonogram_core::sat::Clock {
 
 async fn solve(request: SolveRequest, state: Rc<State>) {
     if request.colours.is_some() {
-        solve_as::<ColourSolver>(request, state).await
+        solve_as::<ColourPuzzle>(request, state).await
     } else {
-        solve_as::<Solver>(request, state).await
+        solve_as::<Puzzle>(request, state).await
     }
 }
 
 /// [`solve`] with the engine for the request's kind of puzzle.
-async fn solve_as<E: Framed>(request: SolveRequest, state: Rc<State>) {
-    match Session::<E>::new(&request) {
+async fn solve_as<P: Shown>(request: SolveRequest, state: Rc<State>) {
+    match Session::<P>::new(&request) {
         Some(Ok(session)) => in_batches(session, request.id, state).await,
         Some(Err(message)) => post(&message),
         None => post(&FromWorker::Error { id: request.id, message: "a request of the other kind".into() }),
@@ -108,7 +109,7 @@ async fn solve_as<E: Framed>(request: SolveRequest, state: Rc<State>) {
 
 /// Posts a session's batches until its verdict, or until job `id` is no
 /// longer the current one (cancelled or replaced).
-async fn in_batches<E: Framed>(mut session: Session<E>, id: u32, state: Rc<State>) {
+async fn in_batches<P: Shown>(mut session: Session<P>, id: u32, state: Rc<State>) {
     let start = js_sys::Date::now();
     let clock = solver_clock();
     while state.current_job.get() == id {
@@ -130,14 +131,14 @@ async fn in_batches<E: Framed>(mut session: Session<E>, id: u32, state: Rc<State
 /// colour.
 async fn quiet(request: SolveRequest, state: Rc<State>, race: Option<u64>) {
     if request.colours.is_some() {
-        quiet_as::<ColourSolver>(request, state, race).await
+        quiet_as::<ColourPuzzle>(request, state, race).await
     } else {
-        quiet_as::<Solver>(request, state, race).await
+        quiet_as::<Puzzle>(request, state, race).await
     }
 }
 
 /// [`quiet`] with the engine for the request's kind of puzzle.
-async fn quiet_as<E: Framed>(request: SolveRequest, state: Rc<State>, race: Option<u64>) {
+async fn quiet_as<P: Shown>(request: SolveRequest, state: Rc<State>, race: Option<u64>) {
     let options = match race {
         // A racer learns clauses from the root with a seed of its own and
         // stays with our CDCL solver (on TAAI's 40 hardest puzzles the first
@@ -146,7 +147,7 @@ async fn quiet_as<E: Framed>(request: SolveRequest, state: Rc<State>, race: Opti
         Some(seed) => SolveOptions::default().racing(seed),
         None => SolveOptions::default(),
     };
-    let mut session = match Session::<E>::start(&request, options) {
+    let mut session = match Session::<P>::start(&request, options) {
         Some(Ok(s)) => s,
         Some(Err(message)) => return post(&message),
         None => {
@@ -166,7 +167,7 @@ async fn quiet_as<E: Framed>(request: SolveRequest, state: Rc<State>, race: Opti
         let mut verdict = None;
         let solver = session.solver();
         for step in solver.by_ref() {
-            if let Some(v) = E::verdict_of(step) {
+            if let Some(v) = Solver::verdict_of(step) {
                 verdict = Some(v);
                 break;
             }

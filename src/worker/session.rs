@@ -1,8 +1,8 @@
 //! A solve driven in batches, black and white or colour: each call of
 //! [`Session::advance`] runs steps until its budget says stop, then reports
 //! their frames (or the verdict). The worker yields to its event loop
-//! between batches, so it can hear a cancel. [`Framed`] says how an
-//! engine's steps become frames, once for both kinds of puzzle; [`Shown`]
+//! between batches, so it can hear a cancel. [`frame`] says how a
+//! solver's steps become frames, once for both kinds of puzzle; [`Shown`]
 //! what differs (both kinds' in `shown.rs`).
 
 use crate::protocol::Frame;
@@ -61,36 +61,13 @@ impl Frames {
     }
 }
 
-/// What the worker needs of an engine besides [`Engine`]: its steps as
-/// playback frames, its cells as they cross `postMessage`, its figures
-/// (one impl, for `Solver<P>` of either kind: see [`Shown`]).
-pub trait Framed: Engine {
-    /// The puzzle a request asks to solve; `None` when it is of the other kind.
-    fn puzzle_of(request: &SolveRequest) -> Option<Self::Puzzle>;
-    /// The frame a step shows, if any; `contradictions` counts those met
-    /// since the last sweep (the seeds' step log says them per sweep).
-    fn frame(&self, step: &Self::Item, contradictions: &mut usize) -> Option<Frame>;
-    /// The cells as the solver has them now.
-    fn cells(&self) -> Cells;
-    /// Cells in all.
-    fn cell_count(&self) -> usize;
-    /// Cells not known yet.
-    fn unknown(&self) -> usize;
-    /// Guesses in force.
-    fn depth(&self) -> usize;
-    /// The names of the clues' symmetries the search used.
-    fn symmetry_names(&self) -> Vec<String>;
-    /// A solution's cells as they cross.
-    fn solution_cells(solution: &Self::Solution) -> Cells;
-}
-
 /// A solve the worker drives in batches, black and white
-/// ([`Session<Solver>`]) or colour
-/// ([`Session<nonogram_core::colour::ColourSolver>`]): one batch loop for
-/// both.
-pub struct Session<E> {
+/// ([`Session<Puzzle>`](nonogram_core::Puzzle)) or colour
+/// ([`Session<ColourPuzzle>`](nonogram_core::colour::ColourPuzzle)): one
+/// batch loop for both, its steps shown as playback frames.
+pub struct Session<P: Shown> {
     id: u32,
-    solver: E,
+    solver: Solver<P>,
     /// The verdict, held back one call when its batch also had frames.
     pending: Option<FromWorker>,
     done: bool,
@@ -98,13 +75,13 @@ pub struct Session<E> {
     contradictions: usize,
 }
 
-impl<E: Framed> Session<E> {
+impl<P: Shown> Session<P> {
     /// Validates the clues and prepares the solve with `options`; `None`
     /// when the request is of the other kind of puzzle.
-    pub fn start(request: &SolveRequest, options: SolveOptions) -> Option<Result<Session<E>, FromWorker>> {
-        let puzzle = E::puzzle_of(request)?;
+    pub fn start(request: &SolveRequest, options: SolveOptions) -> Option<Result<Session<P>, FromWorker>> {
+        let puzzle = P::puzzle_of(request)?;
         Some(
-            E::start(&puzzle, options)
+            Solver::new(&puzzle, options)
                 .map(|solver| Session {
                     id: request.id,
                     solver,
@@ -117,17 +94,17 @@ impl<E: Framed> Session<E> {
     }
 
     /// A solve with the default options (the page's first engine).
-    pub fn new(request: &SolveRequest) -> Option<Result<Session<E>, FromWorker>> {
+    pub fn new(request: &SolveRequest) -> Option<Result<Session<P>, FromWorker>> {
         Session::start(request, SolveOptions::default())
     }
 
     /// The engine at work.
-    pub fn solver(&mut self) -> &mut E {
+    pub fn solver(&mut self) -> &mut Solver<P> {
         &mut self.solver
     }
 
     fn grid_frame(&self, note: String) -> Frame {
-        Frame::Grid { cells: self.solver.cells(), note }
+        Frame::Grid { cells: P::board_cells(self.solver.board()), note }
     }
 
     /// Gives the solver `clock` and the time this batch ends at, by which
@@ -156,10 +133,10 @@ impl<E: Framed> Session<E> {
             self.done = true;
             return verdict;
         }
-        let mut frames = Frames::new(self.solver.cell_count());
+        let mut frames = Frames::new(self.solver.board().len());
         while let Some(step) = self.solver.next() {
-            let frame = self.solver.frame(&step, &mut self.contradictions);
-            if let Some(verdict) = E::verdict_of(step) {
+            let frame = frame(&self.solver, &step, &mut self.contradictions);
+            if let Some(verdict) = Solver::verdict_of(step) {
                 let message = done_message(self.id, &verdict, &self.solver, elapsed_ms());
                 if frames.is_empty() {
                     self.done = true;
@@ -179,8 +156,8 @@ impl<E: Framed> Session<E> {
             id: self.id,
             frames,
             sweep: stats.sweeps,
-            unknown: self.solver.unknown(),
-            depth: self.solver.depth(),
+            unknown: Solver::unknown(&self.solver),
+            depth: Solver::depth(&self.solver),
             guesses: stats.guesses,
             contradictions: stats.contradictions,
         }
@@ -190,7 +167,7 @@ impl<E: Framed> Session<E> {
 /// What the worker shows of one kind of puzzle ([`Kind`]): the request
 /// that asks for it, its cells as they cross `postMessage`, a line's
 /// changes as a frame, and a cell's values in words. Both kinds' are in
-/// [`crate::worker::shown`]; the frames themselves ([`Framed::frame`]) are
+/// [`crate::worker::shown`]; the frames themselves ([`frame`]) are
 /// written once.
 pub trait Shown: Kind + Send + Sync {
     /// The puzzle a request asks to solve; `None` when it is of the other kind.
@@ -206,91 +183,60 @@ pub trait Shown: Kind + Send + Sync {
     fn says(&self, cell: Self::Cell) -> String;
 }
 
-/// One kind's solver as the worker drives it: its steps as frames, for
-/// both kinds.
-impl<P: Shown> Framed for Solver<P> {
-    fn puzzle_of(request: &SolveRequest) -> Option<P> {
-        P::puzzle_of(request)
-    }
-
-    fn cells(&self) -> Cells {
-        P::board_cells(self.board())
-    }
-
-    fn cell_count(&self) -> usize {
-        self.board().len()
-    }
-
-    fn unknown(&self) -> usize {
-        Solver::unknown(self)
-    }
-
-    fn depth(&self) -> usize {
-        Solver::depth(self)
-    }
-
-    fn symmetry_names(&self) -> Vec<String> {
-        self.symmetries().iter().map(|s| s.name().to_string()).collect()
-    }
-
-    fn solution_cells(solution: &P::Solution) -> Cells {
-        P::solution_cells(solution)
-    }
-
-    /// A step as the page shows it, in a player's words (the solver's own
-    /// terms are the CLI's `--trace`).
-    fn frame(&self, step: &Step<P>, contradictions: &mut usize) -> Option<Frame> {
-        let puzzle = self.puzzle();
-        let grid_frame = |note: String| Some(Frame::Grid { cells: Framed::cells(self), note });
-        let at = |row: &usize, col: &usize| format!("row {}, column {}", row + 1, col + 1);
-        match step {
-            Step::Done { .. } => None,
-            Step::Line { line, changes } => Some(puzzle.line_frame(*line, changes)),
-            Step::Guess { row, col, cell, depth } => grid_frame(format!(
-                "Guess: {} is {}{}",
-                at(row, col),
-                puzzle.says(*cell),
-                if *depth > 1 { format!(" ({depth} guesses deep)") } else { String::new() }
-            )),
-            Step::Backtrack { row, col, cell, .. } => {
-                grid_frame(format!("The guess led to a dead end, so {} is {}", at(row, col), puzzle.says(*cell)))
-            }
-            Step::Contradiction { line, .. } => {
-                *contradictions += 1;
-                grid_frame(format!("Dead end: {line} cannot fit its clue"))
-            }
-            Step::Sweep { sweep, unknown } => Some(Frame::Sweep {
-                sweep: *sweep,
-                unknown: *unknown,
-                contradictions: std::mem::take(contradictions),
-            }),
-            Step::Restart { run } => grid_frame(format!("Guessing again from the start, in another order (try {run})")),
-            Step::Learning { contradictions: 0, symmetric } => grid_frame(learning_note(*symmetric)),
-            Step::SymmetricExhausted { .. } => grid_frame(
-                "No more solutions among the symmetric pictures: searching the others".into(),
-            ),
-            Step::Handover { contradictions } => grid_frame(format!(
-                "After {contradictions} dead ends a stronger search (splr) takes over: the counts pause until it ends"
-            )),
-            Step::Learning { .. } | Step::Working { .. } => None,
-            Step::Probe { row, col, forced: Some(cell), .. } => {
-                grid_frame(format!("Tried both ways: {} must be {}", at(row, col), puzzle.says(*cell)))
-            }
-            Step::Probe { row, col, narrowed, .. } if *narrowed > 0 => grid_frame(format!(
-                "Tried each value of {}: {} follow either way",
-                at(row, col),
-                if *narrowed == 1 { "1 cell".to_string() } else { format!("{narrowed} cells") }
-            )),
-            // The board shows the solution the note names (the solver's
-            // own grid is at the root during clause learning). The next
-            // frame that changes cells is a whole grid (a backtrack) or
-            // none (the verdict), so the playback stays true after it.
-            Step::Solution { index, grid, from: Some((of, how)) } => Some(Frame::Grid {
-                cells: P::solution_cells(grid),
-                note: format!("solution {index}: {}", how.describe(*of)),
-            }),
-            Step::Probe { .. } | Step::Solution { .. } => None,
+/// A step as the page shows it, in a player's words (the solver's own
+/// terms are the CLI's `--trace`); `contradictions` counts those met
+/// since the last sweep (the seeds' step log says them per sweep).
+fn frame<P: Shown>(solver: &Solver<P>, step: &Step<P>, contradictions: &mut usize) -> Option<Frame> {
+    let puzzle = solver.puzzle();
+    let grid_frame = |note: String| Some(Frame::Grid { cells: P::board_cells(solver.board()), note });
+    let at = |row: &usize, col: &usize| format!("row {}, column {}", row + 1, col + 1);
+    match step {
+        Step::Done { .. } => None,
+        Step::Line { line, changes } => Some(puzzle.line_frame(*line, changes)),
+        Step::Guess { row, col, cell, depth } => grid_frame(format!(
+            "Guess: {} is {}{}",
+            at(row, col),
+            puzzle.says(*cell),
+            if *depth > 1 { format!(" ({depth} guesses deep)") } else { String::new() }
+        )),
+        Step::Backtrack { row, col, cell, .. } => {
+            grid_frame(format!("The guess led to a dead end, so {} is {}", at(row, col), puzzle.says(*cell)))
         }
+        Step::Contradiction { line, .. } => {
+            *contradictions += 1;
+            grid_frame(format!("Dead end: {line} cannot fit its clue"))
+        }
+        Step::Sweep { sweep, unknown } => Some(Frame::Sweep {
+            sweep: *sweep,
+            unknown: *unknown,
+            contradictions: std::mem::take(contradictions),
+        }),
+        Step::Restart { run } => grid_frame(format!("Guessing again from the start, in another order (try {run})")),
+        Step::Learning { contradictions: 0, symmetric } => grid_frame(learning_note(*symmetric)),
+        Step::SymmetricExhausted { .. } => grid_frame(
+            "No more solutions among the symmetric pictures: searching the others".into(),
+        ),
+        Step::Handover { contradictions } => grid_frame(format!(
+            "After {contradictions} dead ends a stronger search (splr) takes over: the counts pause until it ends"
+        )),
+        Step::Learning { .. } | Step::Working { .. } => None,
+        Step::Probe { row, col, forced: Some(cell), .. } => {
+            grid_frame(format!("Tried both ways: {} must be {}", at(row, col), puzzle.says(*cell)))
+        }
+        Step::Probe { row, col, narrowed, .. } if *narrowed > 0 => grid_frame(format!(
+            "Tried each value of {}: {} follow either way",
+            at(row, col),
+            if *narrowed == 1 { "1 cell".to_string() } else { format!("{narrowed} cells") }
+        )),
+        // The board shows the solution the note names (the solver's
+        // own grid is at the root during clause learning). The next
+        // frame that changes cells is a whole grid (a backtrack) or
+        // none (the verdict), so the playback stays true after it.
+        Step::Solution { index, grid, from: Some((of, how)) } => Some(Frame::Grid {
+            cells: P::solution_cells(grid),
+            note: format!("solution {index}: {}", how.describe(*of)),
+        }),
+        Step::Probe { .. } | Step::Solution { .. } => None,
     }
 }
 
@@ -307,7 +253,12 @@ pub(crate) fn learning_note(symmetric: bool) -> String {
 /// The `Done` message of a finished solve: its verdict, solutions, the line
 /// that contradicts (for `none`), the solver's counts and the symmetries it
 /// used (none when line logic alone solved it).
-pub fn done_message<E: Framed>(id: u32, verdict: &Verdict<E::Solution>, solver: &E, ms: f64) -> FromWorker {
+pub fn done_message<P: Shown>(
+    id: u32,
+    verdict: &Verdict<P::Solution>,
+    solver: &Solver<P>,
+    ms: f64,
+) -> FromWorker {
     let stats = solver.stats();
     let line = match verdict {
         Verdict::None { line } => *line,
@@ -316,12 +267,16 @@ pub fn done_message<E: Framed>(id: u32, verdict: &Verdict<E::Solution>, solver: 
     FromWorker::Done(Box::new(Finished {
         id,
         verdict: VerdictKind::of(verdict),
-        solutions: verdict.solutions().iter().map(E::solution_cells).collect(),
+        solutions: verdict.solutions().iter().map(P::solution_cells).collect(),
         line,
         by_line_logic: stats.by_line_logic(),
         guesses: stats.guesses,
         contradictions: stats.contradictions,
-        symmetries: if stats.by_line_logic() { Vec::new() } else { solver.symmetry_names() },
+        symmetries: if stats.by_line_logic() {
+            Vec::new()
+        } else {
+            solver.symmetries().iter().map(|s| s.name().to_string()).collect()
+        },
         ms,
         memory: memory_bytes(),
         difficulty: matches!(verdict, Verdict::Unique(_)).then(|| Difficulty::of(&stats)),
@@ -343,7 +298,7 @@ pub fn memory_bytes() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nonogram_core::Cell;
+    use nonogram_core::{Cell, Puzzle};
 
     fn request(rows: &[&[u32]], columns: &[&[u32]]) -> SolveRequest {
         SolveRequest {
@@ -358,7 +313,7 @@ mod tests {
     fn small_batches_stream_intermediate_snapshots_then_the_verdict() {
         // Seed 003's 5×5.
         let req = request(&[&[3], &[2, 1], &[3], &[2], &[3]], &[&[1], &[3], &[1, 3], &[5], &[1]]);
-        let mut s = Session::<Solver>::new(&req).unwrap().unwrap();
+        let mut s = Session::<Puzzle>::new(&req).unwrap().unwrap();
         let mut states = vec![Cells::unknown(25)];
         let done = loop {
             let mut budget = 2;
@@ -405,7 +360,7 @@ mod tests {
     #[test]
     fn the_verdict_counts_the_batch_that_reached_it() {
         let req = request(&[&[3], &[2, 1], &[3], &[2], &[3]], &[&[1], &[3], &[1, 3], &[5], &[1]]);
-        let mut s = Session::<Solver>::new(&req).unwrap().unwrap();
+        let mut s = Session::<Puzzle>::new(&req).unwrap().unwrap();
         let ticks = std::cell::Cell::new(0.0);
         let tick = || {
             ticks.set(ticks.get() + 1.0);
@@ -456,7 +411,7 @@ mod tests {
                 &[1, 1, 1, 2],
             ],
         );
-        let mut s = Session::<Solver>::new(&req).unwrap().unwrap();
+        let mut s = Session::<Puzzle>::new(&req).unwrap().unwrap();
         let mut notes = Vec::new();
         let done = loop {
             match s.advance(|| true, || 0.0) {
@@ -500,7 +455,7 @@ mod tests {
 
     #[test]
     fn contradiction_and_invalid_clues() {
-        let mut s = Session::<Solver>::new(&request(&[&[2], &[]], &[&[], &[2]])).unwrap().unwrap();
+        let mut s = Session::<Puzzle>::new(&request(&[&[2], &[]], &[&[], &[2]])).unwrap().unwrap();
         // The frames of the only batch come first, then the verdict.
         let FromWorker::Steps { frames, .. } = s.advance(|| true, || 0.0) else { panic!() };
         assert!(
@@ -512,7 +467,7 @@ mod tests {
         assert!(s.is_done());
         assert_eq!((verdict, line), (VerdictKind::None, Some(LineId::Column(0))));
         let Some(Err(FromWorker::Error { message, .. })) =
-            Session::<Solver>::new(&request(&[&[3]], &[&[1], &[1]]))
+            Session::<Puzzle>::new(&request(&[&[3]], &[&[1], &[1]]))
         else {
             panic!()
         };
@@ -523,10 +478,10 @@ mod tests {
 #[cfg(test)]
 mod colour_tests {
     use super::*;
-    use nonogram_core::colour::{ColourPuzzle, ColourSolver};
+    use nonogram_core::colour::ColourPuzzle;
 
     /// A colour puzzle's solve in batches: the one batch loop, with colour frames.
-    type ColourSession = Session<ColourSolver>;
+    type ColourSession = Session<ColourPuzzle>;
 
     /// Plays frames onto cells, as the page's playback does.
     fn play(cells: &mut Cells, frames: Vec<Frame>) {
