@@ -311,6 +311,9 @@ impl Component for BoardPanel {
                                 onmousemove={link.callback(|e| BoardMsg::StripHover(false, e))}></canvas>
                             <div class="band band-row" ref={self.bands[1].clone()}></div>
                         </div>
+                        // The line editor's field on the board (its own
+                        // content, put here by `LinesPanel`).
+                        <div id={super::lines_view::BOARD_FIELDS_ID} class="board-fields"></div>
                     </div>
                 </div>
             </>
@@ -530,6 +533,7 @@ impl BoardPanel {
             let pinned = [
                 ("--clue-left", l.left),
                 ("--clue-top", l.top),
+                ("--cell", l.cell),
                 ("--pin-left", l.left.min((space.0 * 0.4).floor())),
                 ("--pin-top", l.top.min((space.1 * 0.4).floor())),
             ];

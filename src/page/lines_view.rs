@@ -52,6 +52,9 @@ pub struct LinesBoard {
 
 pub enum LinesMsg {
     Act(LinesAction),
+    /// A line's field took the focus: on the board (`true`), or in the
+    /// list beside it.
+    Focused(LineId, bool),
     /// A picture chosen, pasted or dropped.
     Picture(web_sys::File),
     FromReader(FromWorker),
@@ -70,7 +73,16 @@ pub struct LinesPanel {
     _on_paste: Closure<dyn FnMut(web_sys::ClipboardEvent)>,
     /// Changes of what the board shows of the editor.
     board_version: u64,
+    /// The clue is being typed on the board (its field over the line's
+    /// clue area), not in the list: Enter and Tab keep it there.
+    on_board: bool,
 }
+
+/// The element on the board the board's field is drawn in (see
+/// `BoardPanel`): over the board's canvas, in its coordinates.
+pub const BOARD_FIELDS_ID: &str = "board-fields";
+/// The field on the board.
+const BOARD_FIELD_ID: &str = "board-field";
 
 /// The field of a line (its element id).
 fn field_id(line: LineId) -> String {
@@ -78,6 +90,11 @@ fn field_id(line: LineId) -> String {
         LineId::Row(i) => format!("line-r{}", i + 1),
         LineId::Column(i) => format!("line-c{}", i + 1),
     }
+}
+
+/// The board's element for its field, when the board is on the page.
+fn board_fields() -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.get_element_by_id(BOARD_FIELDS_ID)
 }
 
 /// The first image among a list of files (a paste or a drop).
@@ -135,12 +152,17 @@ impl Component for LinesPanel {
             _listeners: [on_drop, on_drag],
             _on_paste: on_paste,
             board_version: 0,
+            on_board: false,
         }
     }
 
     fn update(&mut self, ctx: &Context<Self>, msg: LinesMsg) -> bool {
         let action = match msg {
             LinesMsg::Act(action) => action,
+            LinesMsg::Focused(line, on_board) => {
+                self.on_board = on_board;
+                LinesAction::Focus(Some(line))
+            }
             LinesMsg::Picture(file) => {
                 let name = file.name();
                 if let Some(url) = self.url.take() {
@@ -202,6 +224,10 @@ impl Component for LinesPanel {
                 if l.open {
                     { self.view_fields(ctx) }
                 }
+                // The focused line's field on the board too, over its clue.
+                if let (true, Some(line), Some(host)) = (l.open, l.focus, board_fields()) {
+                    { create_portal(self.view_board_field(ctx, line), host) }
+                }
             </section>
         }
     }
@@ -229,8 +255,9 @@ impl LinesPanel {
                 }
                 LinesEffect::Clues { text, check } => ctx.props().on_clues.emit((text, check)),
                 LinesEffect::FocusField(line) => {
-                    // After this render: the field may be new.
-                    let id = field_id(line);
+                    // After this render: the field may be new. Typed on
+                    // the board, the board's field (now at this line).
+                    let id = if self.on_board { BOARD_FIELD_ID.to_string() } else { field_id(line) };
                     gloo_timers::callback::Timeout::new(0, move || {
                         let field = web_sys::window()
                             .and_then(|w| w.document())
@@ -334,6 +361,39 @@ impl LinesPanel {
         }
     }
 
+    /// The focused line's clue typed on the board itself: a field over the
+    /// line's clue area (a row's to the left of it, a column's above it,
+    /// as wide as a few cells), placed by the board's own geometry (the
+    /// CSS variables `BoardPanel` sets), checked as the list's fields are;
+    /// Enter or Tab goes to the next line, Shift back.
+    fn view_board_field(&self, ctx: &Context<Self>, line: LineId) -> Html {
+        let link = ctx.link();
+        let l = &self.lines;
+        let oninput = link.callback(move |e: InputEvent| {
+            LinesMsg::Act(LinesAction::Type(line, e.target_unchecked_into::<HtmlInputElement>().value()))
+        });
+        let onfocus = link.callback(move |_: FocusEvent| LinesMsg::Focused(line, true));
+        let onkeydown = link.batch_callback(move |e: KeyboardEvent| {
+            (e.key() == "Enter" || e.key() == "Tab").then(|| {
+                e.prevent_default();
+                LinesMsg::Act(LinesAction::Next { from: line, back: e.shift_key() })
+            })
+        });
+        let (class, style) = match line {
+            LineId::Row(i) => ("row", format!("--at: {i}")),
+            // The left half's fields start at their column; the right
+            // half's end at it (never past the board's edge).
+            LineId::Column(i) if 2 * i < l.width() => ("column", format!("--at: {i}")),
+            LineId::Column(i) => ("column end", format!("--at: {i}")),
+        };
+        html! {
+            <input id={BOARD_FIELD_ID} class={classes!("board-field", class, l.check(line).is_err().then_some("wrong"))}
+                {style} type="text" inputmode="numeric" autocomplete="off" spellcheck="false"
+                aria-label={format!("{} clue, on the board", line_name(line))}
+                value={l.text(line).to_string()} {oninput} {onfocus} {onkeydown} />
+        }
+    }
+
     /// A field for each line's clue, with its check; the totals compared.
     fn view_fields(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
@@ -345,7 +405,7 @@ impl LinesPanel {
             let oninput = link.callback(move |e: InputEvent| {
                 LinesMsg::Act(LinesAction::Type(line, e.target_unchecked_into::<HtmlInputElement>().value()))
             });
-            let onfocus = link.callback(move |_: FocusEvent| LinesMsg::Act(LinesAction::Focus(Some(line))));
+            let onfocus = link.callback(move |_: FocusEvent| LinesMsg::Focused(line, false));
             let onkeydown = link.batch_callback(move |e: KeyboardEvent| {
                 (e.key() == "Enter").then(|| {
                     e.prevent_default();
@@ -394,7 +454,7 @@ impl LinesPanel {
                         <button id="close-lines" onclick={link.callback(|_| LinesMsg::Act(LinesAction::Close))}>{ "Done" }</button>
                     }
                 </div>
-                <p class="hint">{ "Each clue's numbers, separated by spaces (0 or nothing: an empty line). Enter goes to the next line." }</p>
+                <p class="hint">{ "Each clue's numbers, separated by spaces (0 or nothing: an empty line), here or in the field on the board over the line. Enter goes to the next line." }</p>
                 if let Some(totals) = l.totals() {
                     <p id="lines-totals" class="error" role="alert">{ totals }</p>
                 }

@@ -3,7 +3,7 @@
 // by line on the board.
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, onBothSizes, expect, paste, settled, rendered, until, root, status } from './lib.mjs';
+import { test, onBothSizes, expect, paste, settled, rendered, until, root, status, shots } from './lib.mjs';
 import { png, SEED_003 } from './fixtures.mjs';
 
 const EXAMPLE = fs.readFileSync(path.resolve('docs/screenshots/read-example.png'));
@@ -150,6 +150,51 @@ await test('a picture with no puzzle in it says so, and keeps the clues', async 
   const again = await page.locator('#read-note').textContent();
   expect(again.startsWith('The browser could not decode the picture'), again);
   expect((await page.inputValue('#clues')) === before, 'Clues kept');
+});
+
+/// The board's field and the board's geometry, in the page's pixels.
+const boardField = (page) => page.evaluate(() => {
+  const c = document.querySelector('.board canvas.cells');
+  const r = c.getBoundingClientRect();
+  const at = (a) => Number(c.getAttribute(a));
+  const f = document.querySelector('#board-field').getBoundingClientRect();
+  return { left: f.left, right: f.right, top: f.top, bottom: f.bottom, gridLeft: r.left + at('data-left'),
+    gridTop: r.top + at('data-top'), cell: at('data-cell') };
+});
+
+await onBothSizes('a clue is typed on the board itself, over its line; Enter and Tab go on to the next line', async (page) => {
+  await paste(page, SEED_003);
+  await page.click('#edit-lines');
+  await page.focus('#line-r2');
+  await settled(page);
+  // Over row 2's clue area: left of the grid, centred on the row.
+  let g = await boardField(page);
+  const middle = (g.top + g.bottom) / 2;
+  expect(g.right <= g.gridLeft + 1 && Math.abs(middle - (g.gridTop + 1.5 * g.cell)) < 2, JSON.stringify(g));
+  expect(await page.inputValue('#board-field') === '2 1', await page.inputValue('#board-field'));
+  // Typed there: the list and Clues keep in step; the board keeps the keys.
+  await page.fill('#board-field', '1 1');
+  expect(await page.inputValue('#line-r2') === '1 1', await page.inputValue('#line-r2'));
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#board-field')?.getAttribute('aria-label').startsWith('Row 3'));
+  expect(await page.evaluate(() => document.activeElement.id) === 'board-field', 'the field on the board has the keys');
+  await page.keyboard.press('Tab');
+  await page.waitForFunction(() => document.querySelector('#board-field')?.getAttribute('aria-label').startsWith('Row 4'));
+  await page.keyboard.press('Shift+Tab');
+  await page.waitForFunction(() => document.querySelector('#board-field')?.getAttribute('aria-label').startsWith('Row 3'));
+  expect((await page.inputValue('#clues')).includes('rows\n3\n1,1\n3\n'), await page.inputValue('#clues'));
+  // A line that cannot fit is marked on the board as in the list.
+  await page.fill('#board-field', '9');
+  expect(await page.locator('#board-field.wrong').count() === 1, 'marked wrong');
+  await page.fill('#board-field', '3');
+  // A column's field is above its column, over its clue.
+  await page.focus('#line-c4');
+  await settled(page);
+  g = await boardField(page);
+  const centre = g.gridLeft + 3.5 * g.cell;
+  expect(g.bottom <= g.gridTop + 1 && g.left <= centre && g.right >= centre, JSON.stringify(g));
+  expect(await page.inputValue('#board-field') === '5', await page.inputValue('#board-field'));
+  await page.screenshot({ path: path.join(shots, `board-field-${page.viewportSize().width}.png`) });
 });
 
 await onBothSizes('clues typed line by line are checked as typed, highlighted on the board and kept in Clues', async (page) => {
