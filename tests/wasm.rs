@@ -2,7 +2,6 @@
 //! headless Chromium (`cargo test --target wasm32-unknown-unknown`).
 #![cfg(target_arch = "wasm32")]
 
-use nonogram_core::Solver;
 use nonogram_core::{Clue, Puzzle, SolveOptions, Verdict};
 use nonogram_studio::page::lab;
 use nonogram_studio::protocol::{FromWorker, SolveRequest};
@@ -39,22 +38,16 @@ fn forever_is_unique_in_wasm() {
     assert_eq!(nonogram_core::solve(&p, searched, |_| true).unwrap().0, verdict);
 }
 
-/// The page's wasm is built without splr (the core's `splr` feature, which
-/// only the native CLI turns on): asked to hand over to it at once, the
-/// solve stays with our own solver and still proves Forever unique.
+/// Clause learning from the root, in wasm: our CDCL solver proves Forever
+/// unique.
 #[wasm_bindgen_test]
-fn the_page_never_hands_over_to_splr() {
+fn clause_learning_from_the_root_proves_forever_unique() {
     let text = include_str!("../samples/webpbn-06574.non");
     let p = nonogram_formats::parse(text).unwrap().puzzles.remove(0);
-    let splr = SolveOptions { learn_after: Some(0), splr_after: Some(0), ..SolveOptions::default() };
-    let mut handed_over = false;
-    let (verdict, stats) = nonogram_core::solve(&p, splr, |step| {
-        handed_over |= matches!(step, nonogram_core::Step::Handover { .. });
-        true
-    })
-    .unwrap();
+    let from_the_root = SolveOptions { learn_after: Some(0), ..SolveOptions::default() };
+    let (verdict, stats) = nonogram_core::solve(&p, from_the_root, |_| true).unwrap();
     assert_eq!(verdict.word(), "unique");
-    assert!(!handed_over && stats.contradictions > 0, "{stats:?}");
+    assert!(stats.contradictions > 0, "{stats:?}");
     assert!(p.is_solution(&verdict.solutions()[0]));
 }
 
@@ -62,7 +55,7 @@ fn the_page_never_hands_over_to_splr() {
 fn session_streams_to_the_verdict() {
     let request =
         SolveRequest { id: 1, rows: vec![vec![1], vec![1]], columns: vec![vec![1], vec![1]], colours: None };
-    let mut s = Session::<Solver>::new(&request).unwrap().unwrap();
+    let mut s = Session::<Puzzle>::new(&request).unwrap().unwrap();
     let done = loop {
         match s.advance(|| true, || 0.0) {
             FromWorker::Steps { .. } => continue,
@@ -81,7 +74,7 @@ fn a_colour_session_solves_webpbn_47_in_wasm() {
     let xml = include_str!("../samples/webpbn-color-00047.xml");
     let puzzle = nonogram_formats::parse(xml).unwrap().colour.remove(0);
     let request = SolveRequest::of_colour(2, &puzzle);
-    let mut s = nonogram_studio::worker::colour_session::ColourSession::new(&request).unwrap().unwrap();
+    let mut s = Session::<nonogram_core::colour::ColourPuzzle>::new(&request).unwrap().unwrap();
     let done = loop {
         match s.advance(|| true, || 0.0) {
             FromWorker::Steps { .. } => continue,
@@ -129,7 +122,7 @@ fn worker_batches_end_on_time() {
         let mut runs = Vec::new();
         for _ in 0..3 {
             let mut session =
-                Session::<Solver>::new(&random_request(side, density, 0x9e37_79b9)).unwrap().unwrap();
+                Session::<Puzzle>::new(&random_request(side, density, 0x9e37_79b9)).unwrap().unwrap();
             let (mut batches, mut longest) = (0, 0.0f64);
             let start = js_sys::Date::now();
             while js_sys::Date::now() - start < 1500.0 && !session.is_done() {

@@ -11,7 +11,7 @@ use yew::Callback;
 /// clause-learning search in its own memory).
 pub const MAX_RACERS: usize = 4;
 
-/// The first racer's seed (`nonogram solve --learn-after 0 --splr-after never --seed 12345`).
+/// The first racer's seed (`nonogram solve --learn-after 0 --seed 12345`).
 const RACING_SEED: u64 = 12_345;
 
 pub struct SolverClient {

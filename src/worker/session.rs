@@ -211,14 +211,13 @@ fn frame<P: Shown>(solver: &Solver<P>, step: &Step<P>, contradictions: &mut usiz
             unknown: *unknown,
             contradictions: std::mem::take(contradictions),
         }),
-        Step::Restart { run } => grid_frame(format!("Guessing again from the start, in another order (try {run})")),
+        Step::Restart { run } => {
+            grid_frame(format!("Guessing again from the start, in another order (try {run})"))
+        }
         Step::Learning { contradictions: 0, symmetric } => grid_frame(learning_note(*symmetric)),
-        Step::SymmetricExhausted { .. } => grid_frame(
-            "No more solutions among the symmetric pictures: searching the others".into(),
-        ),
-        Step::Handover { contradictions } => grid_frame(format!(
-            "After {contradictions} dead ends a stronger search (splr) takes over: the counts pause until it ends"
-        )),
+        Step::SymmetricExhausted { .. } => {
+            grid_frame("No more solutions among the symmetric pictures: searching the others".into())
+        }
         Step::Learning { .. } | Step::Working { .. } => None,
         Step::Probe { row, col, forced: Some(cell), .. } => {
             grid_frame(format!("Tried both ways: {} must be {}", at(row, col), puzzle.says(*cell)))

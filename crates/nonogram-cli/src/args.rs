@@ -28,6 +28,14 @@ impl Args {
             } else if flags.contains(&arg.as_str()) {
                 a.once(arg)?;
                 a.flags.push(arg.clone());
+            } else if let Some(gone) =
+                ["--splr-after", "--splr-generation"].iter().find(|o| arg.starts_with(*o))
+            {
+                // Taken out with splr: said as such, not as a typing slip.
+                return Err(format!(
+                    "{gone} is gone: splr no longer takes over clause learning (it never did by default, \
+                     and was slower on every hard set measured); drop the option"
+                ));
             } else {
                 return Err(format!("unknown option `{}` (`--help` lists the options)", shown(arg)));
             }
@@ -81,32 +89,6 @@ impl Args {
             Some("never") => Ok(None),
             Some(v) => v.parse::<u64>().map(Some).map_err(|_| {
                 format!("--learn-after takes a whole number of guesses or `never`, not `{}`", shown(v))
-            }),
-        }
-    }
-
-    /// `--splr-after N|never`: our CDCL solver's contradictions before splr takes
-    /// over clause learning (default: never).
-    pub fn splr_after(&self) -> Result<Option<u64>, String> {
-        match self.value("--splr-after") {
-            None | Some("never") => Ok(None),
-            Some(v) => v.parse::<u64>().map(Some).map_err(|_| {
-                format!("--splr-after takes a whole number of contradictions or `never`, not `{}`", shown(v))
-            }),
-        }
-    }
-
-    /// `--splr-generation SECS|never`: splr's search time before it is
-    /// rebuilt with its learnt clauses (bounds its memory).
-    pub fn splr_generation(&self) -> Result<Option<u64>, String> {
-        match self.value("--splr-generation") {
-            None => Ok(Some(nonogram_core::SolveOptions::SPLR_GENERATION)),
-            Some("never") => Ok(None),
-            Some(v) => v.parse::<u64>().ok().filter(|&s| s >= 1).map(Some).ok_or_else(|| {
-                format!(
-                    "--splr-generation takes a whole number of seconds (at least 1) or `never`, not `{}`",
-                    shown(v)
-                )
             }),
         }
     }

@@ -26,15 +26,9 @@ struct Row {
 }
 
 pub fn main(argv: &[String]) -> Result<u8, String> {
-    let args = Args::parse(
-        argv,
-        &["--tsv"],
-        &["--timeout", "--learn-after", "--splr-after", "--splr-generation", "--seed", "--jobs"],
-    )?;
+    let args = Args::parse(argv, &["--tsv"], &["--timeout", "--learn-after", "--seed", "--jobs"])?;
     let jobs = crate::jobs::jobs(&args)?;
     let learn_after = args.learn_after()?;
-    let splr_after = args.splr_after()?;
-    let splr_generation = args.splr_generation()?;
     let seed = args.seed()?;
     let timeout = args.timeout()?.unwrap_or(Duration::from_secs(60));
     if args.operands.is_empty() {
@@ -60,14 +54,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             Err(e) => entries.push(Err(e)),
         }
     }
-    let options = SolveOptions {
-        max_solutions: 2,
-        learn_after,
-        seed,
-        splr_after,
-        splr_seconds: crate::solve::splr_seconds(Some(timeout)),
-        splr_generation,
-    };
+    let options = SolveOptions { max_solutions: 2, learn_after, seed };
     // Each puzzle on a thread of its own (its time is its own wall time).
     let bench_one = |entry: &Result<(String, Entry), String>| -> Result<(Row, usize, usize), String> {
         let (name, entry) = entry.as_ref().map_err(|e| e.clone())?;

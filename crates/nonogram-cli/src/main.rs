@@ -19,7 +19,7 @@ use std::process::ExitCode;
 const COMMANDS: [(&str, &str, &str); 8] = [
     (
         "solve",
-        "nonogram solve [--max-solutions N] [--timeout SECS] [--learn-after N|never] [--splr-after N|never] [--splr-generation SECS|never] [--seed N] [--jobs N] [--threads N] [--trace] [--stats] FILE|LINK...",
+        "nonogram solve [--max-solutions N] [--timeout SECS] [--learn-after N|never] [--seed N] [--jobs N] [--threads N] [--trace] [--stats] FILE|LINK...",
         "Solves every puzzle of the files (any format, detected; `-` reads standard input) or share links \
          (the page's `…#p=…` address), and prints a block per puzzle: its verdict, its solutions (two by \
          default, --max-solutions N), with --stats its search counts and difficulty, with --trace every \
@@ -64,7 +64,7 @@ const COMMANDS: [(&str, &str, &str); 8] = [
     ),
     (
         "bench",
-        "nonogram bench [--timeout SECS] [--learn-after N|never] [--splr-after N|never] [--splr-generation SECS|never] [--seed N] [--jobs N] [--tsv] PATH...",
+        "nonogram bench [--timeout SECS] [--learn-after N|never] [--seed N] [--jobs N] [--tsv] PATH...",
         "Solves every puzzle under the paths (files, or folders searched for .non .nin .xml .json .nonpack \
          and TAAI .txt files) and prints a table with totals, or TSV with --tsv. Each puzzle stops at \
          --timeout (60 s by default). On a terminal, progress is shown on standard error.",

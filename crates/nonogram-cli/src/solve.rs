@@ -116,12 +116,6 @@ pub fn race<E: Engine>(
     last
 }
 
-/// splr's longest step: the time limit, so that it cannot overrun it by
-/// more than that (its clock starts when it takes over).
-pub fn splr_seconds(timeout: Option<Duration>) -> Option<u64> {
-    timeout.map(|t| t.as_secs_f64().ceil() as u64)
-}
-
 /// Refuses `--max-solutions N` where N solutions of a puzzle of `cells`
 /// cells would not fit in the solutions' memory
 /// ([`nonogram_core::search::SOLUTIONS_MEMORY`]): asked for, they must all
@@ -154,20 +148,9 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     let args = Args::parse(
         argv,
         &["--trace", "--stats"],
-        &[
-            "--max-solutions",
-            "--timeout",
-            "--learn-after",
-            "--splr-after",
-            "--splr-generation",
-            "--seed",
-            "--jobs",
-            "--threads",
-        ],
+        &["--max-solutions", "--timeout", "--learn-after", "--seed", "--jobs", "--threads"],
     )?;
     let learn_after = args.learn_after()?;
-    let splr_after = args.splr_after()?;
-    let splr_generation = args.splr_generation()?;
     let seed = args.seed()?;
     let max_solutions = match args.value("--max-solutions") {
         Some(v) => v.parse::<usize>().ok().filter(|&n| n >= 1).ok_or_else(|| {
@@ -216,14 +199,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     // Engines that may hold solutions at once: each puzzle's racers, times
     // the puzzles solved at once.
     let engines = threads * jobs.min(entries.len()).max(1);
-    let options = SolveOptions {
-        max_solutions: max_solutions.max(2),
-        learn_after,
-        seed,
-        splr_after,
-        splr_seconds: splr_seconds(timeout),
-        splr_generation,
-    };
+    let options = SolveOptions { max_solutions: max_solutions.max(2), learn_after, seed };
     let solve_one =
         |(entry, read): &(Result<(String, Entry), String>, Duration)| -> Result<(String, u8), String> {
             // What reading took is taken from the limit; none left, the puzzle

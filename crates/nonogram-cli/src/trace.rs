@@ -143,9 +143,6 @@ impl Trace {
                     "learning: the symmetric grids hold no more solutions; clause learning goes on over every grid alone"
                 )
             }
-            Step::Handover { contradictions } => println!(
-                "learning: splr takes over the search over every grid from our CDCL solver after {contradictions} contradictions"
-            ),
             Step::Learning { .. } | Step::Working { .. } => {}
             Step::Solution { index, from: None, .. } => println!("solution {index} found"),
             Step::Solution { index, from: Some((of, how)), .. } => {

@@ -239,60 +239,15 @@ fn a_second_solution_four_cells_away_is_found_as_a_switch() {
     assert!(r.stdout.contains("verdict: multiple"));
 }
 
+/// splr was taken out (it no longer earned its place): its options are
+/// refused by name, saying so.
 #[test]
-fn splr_takes_over_when_asked() {
-    // Clause learning from the root, handed to splr at once: both solutions.
-    let args = ["solve", "--trace", "--learn-after", "0", "--splr-after", "0", "-"];
-    let r = nonogram(&args, EIGHT_APART);
-    assert_eq!(r.status, 0, "{}", r.stderr);
-    let lines: Vec<&str> = r
-        .stdout
-        .lines()
-        .filter(|l| ["learning", "solution", "verdict"].iter().any(|w| l.starts_with(w)))
-        .collect();
-    // After splr's solution, our solver starts near it, and hands over again.
-    assert_eq!(
-        &lines[..6],
-        [
-            "learning: clause learning takes over from the root",
-            "learning: splr takes over the search over every grid from our CDCL solver after 0 contradictions",
-            "solution 1 found",
-            "learning: splr takes over the search over every grid from our CDCL solver after 0 contradictions",
-            "solution 2 found",
-            "verdict: multiple",
-        ],
-        "{}",
-        r.stdout
-    );
-    // `never` keeps our solver; a bad count is refused.
-    let r = nonogram(
-        &["solve", "--trace", "--learn-after", "0", "--splr-after", "never", "-"],
-        "0001\n0101\n1110\n1001\n",
-    );
-    assert!(!r.stdout.contains("splr"), "{}", r.stdout);
-    assert!(r.stdout.contains("verdict: multiple"));
-    let r = nonogram(&["solve", "--splr-after", "soon", "-"], "1\n");
-    assert_eq!(r.status, 2);
-    assert!(
-        r.stderr.contains("--splr-after takes a whole number of contradictions or `never`, not `soon`"),
-        "{}",
-        r.stderr
-    );
-    // splr kept for good, or rebuilt each second: the same verdict.
-    for generation in ["never", "1"] {
-        let args = ["solve", "--learn-after", "0", "--splr-after", "0", "--splr-generation", generation, "-"];
-        let r = nonogram(&args, "0001\n0101\n1110\n1001\n");
-        assert_eq!(r.status, 0, "{}", r.stderr);
-        assert!(r.stdout.contains("verdict: multiple"), "{}", r.stdout);
+fn splr_options_are_refused_by_name() {
+    for args in [["solve", "--splr-after", "0", "-"], ["bench", "--splr-generation=60", "x", "y"]] {
+        let r = nonogram(&args, "1\n");
+        assert_eq!(r.status, 2, "{args:?}");
+        assert!(r.stderr.contains("is gone: splr no longer takes over clause learning"), "{}", r.stderr);
     }
-    let r = nonogram(&["solve", "--splr-generation", "0", "-"], "1\n");
-    assert_eq!(r.status, 2);
-    assert!(
-        r.stderr
-            .contains("--splr-generation takes a whole number of seconds (at least 1) or `never`, not `0`"),
-        "{}",
-        r.stderr
-    );
 }
 
 #[test]
@@ -667,16 +622,7 @@ fn help_and_version_follow_conventions() {
 #[test]
 fn options_echo_at_most_a_short_value() {
     let long = "x".repeat(100_000);
-    for option in [
-        "--learn-after",
-        "--splr-after",
-        "--splr-generation",
-        "--seed",
-        "--max-solutions",
-        "--timeout",
-        "--jobs",
-        "--threads",
-    ] {
+    for option in ["--learn-after", "--seed", "--max-solutions", "--timeout", "--jobs", "--threads"] {
         let r = nonogram(&["solve", option, &long, "-"], SEED_003);
         assert_eq!(r.status, 2, "{option}");
         assert!(r.stderr.len() < 300, "{option}: {} bytes", r.stderr.len());

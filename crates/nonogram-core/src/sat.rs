@@ -1,5 +1,5 @@
 //! Clause learning for the hard tail: the puzzle as CNF for our CDCL SAT
-//! solver ([`crate::sat::cdcl`]), or for splr on long runs.
+//! solver ([`crate::sat::cdcl`]).
 //!
 //! # Encoding (order encoding, every clause of at most three literals)
 //! One variable `x` per cell (true = filled). For each run `i` of a line, with
@@ -33,8 +33,6 @@ pub(crate) mod cdcl;
 mod encode;
 mod search;
 pub(crate) mod slice;
-#[cfg(feature = "splr")]
-mod splr;
 #[cfg(test)]
 mod tests;
 pub(crate) mod turns;

@@ -55,11 +55,9 @@
 //! (one [`Step::Learning`] each) with the root's known cells and the
 //! solutions found so far. On TAAI 2011's hard puzzles it turned minutes of
 //! guessing into seconds; Forever went from about 50 ms to about 20 ms.
-//! When our CDCL solver ([`crate::sat::cdcl`]) has met
-//! [`SolveOptions::splr_after`] contradictions over every grid (by default
-//! it never hands over; only with the `splr` feature), splr takes over
-//! ([`Step::Handover`], see `SatSearch::new_long`); after each solution splr finds, ours starts
-//! again, near it ([`crate::sat::SatSearch::new_near`]).
+//! Our CDCL solver ([`crate::sat::cdcl`]) runs to the end: splr, which
+//! took over long runs before, no longer earned its place
+//! (docs/BENCHMARKS.md, "splr no longer earns its place").
 
 mod engine;
 pub mod kind;
@@ -74,8 +72,6 @@ mod verdict;
 pub use engine::Engine;
 pub use kind::Kind;
 pub use options::{racing_fits, SolveOptions};
-#[cfg(feature = "splr")]
-pub(crate) use options::{LARGE_ENCODING, MAX_SPLR_CLAUSES};
 pub use solutions::{most_solutions, solution_bytes, SOLUTIONS_MEMORY};
 pub use solver::{solve, until_verdict, Solver};
 pub use verdict::{Derivation, Stats, Step, Verdict};

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{all_solutions_seeded, all_solutions_with, brute_force};
+use common::{all_solutions_seeded, brute_force};
 use nonogram_core::sat::{SatProgress, SatSearch};
 use nonogram_core::{solve, Cell, Grid, Puzzle, SolveOptions};
 use proptest::prelude::*;
@@ -30,16 +30,6 @@ fn listed_near(puzzle: &Puzzle, near: &Grid) -> Vec<String> {
     found
 }
 
-/// Options that hand clause learning to splr from its first slice.
-const SPLR: SolveOptions = SolveOptions {
-    max_solutions: 2,
-    learn_after: Some(0),
-    seed: None,
-    splr_after: Some(0),
-    splr_seconds: None,
-    splr_generation: Some(SolveOptions::SPLR_GENERATION),
-};
-
 fn picture(w: usize, h: usize, bits: &[bool]) -> Grid {
     let cells = bits.iter().take(w * h).map(|&b| if b { Cell::Filled } else { Cell::Empty }).collect();
     Grid::from_cells(w, h, cells).unwrap()
@@ -57,7 +47,6 @@ proptest! {
         let expected = brute_force(&puzzle);
         prop_assert_eq!(&all_solutions(&puzzle, Some(0)).0, &expected);
         prop_assert_eq!(&all_solutions(&puzzle, None).0, &expected);
-        prop_assert_eq!(&all_solutions_with(&puzzle, SPLR).0, &expected);
         // Started near the picture (a solution), or near its negative.
         let negative = Grid::from_cells(w, h, bits.iter().take(w * h).map(|&b| if b { Cell::Empty } else { Cell::Filled }).collect()).unwrap();
         prop_assert_eq!(&listed_near(&puzzle, &picture(w, h, &bits)), &expected);
@@ -77,12 +66,6 @@ proptest! {
         // The page's racing engine: seeded, from the root.
         let (raced, _) = all_solutions_seeded(&puzzle, Some(0), Some(12_345));
         prop_assert_eq!(&raced, &searched);
-        // splr from the start: rebuilt after each solution, which it must
-        // not find again (so listing thousands takes long: up to 100).
-        if searched.len() <= 100 {
-            let (long, _) = all_solutions_with(&puzzle, SPLR);
-            prop_assert_eq!(&long, &searched);
-        }
         prop_assert_eq!(listed_near(&puzzle, &picture(w, h, &dense)), searched);
         // Clause learning ran unless line logic and probing deduced it.
         let deduced = solve(&puzzle, SolveOptions { max_solutions: 2, learn_after: Some(0), ..SolveOptions::default() }, |_| true).unwrap().1;
@@ -167,7 +150,6 @@ fn no_solution_agrees_with_brute_force_and_search() {
             };
             let ((learning, _), (searching, _)) = (run(Some(0)), run(None));
             assert_eq!(learning.word(), searching.word(), "{p:?}");
-            assert_eq!(solve(&p, SPLR, |_| true).unwrap().0.word(), searching.word(), "{p:?}");
             if side == 4 {
                 assert_eq!(learning.word() == "none", brute_force(&p).is_empty(), "{p:?}");
             }
@@ -225,59 +207,21 @@ fn diagonal(n: usize) -> Puzzle {
 }
 
 /// Solves `puzzle` with `options`, checks its two solutions against the
-/// clues, and counts the handovers to splr and the clause-learning steps.
-fn handovers_and_learning(puzzle: &Puzzle, options: SolveOptions) -> (usize, usize) {
-    let (mut handovers, mut learning) = (0, 0);
+/// clues, and counts the clause-learning steps.
+fn learning_steps(puzzle: &Puzzle, options: SolveOptions) -> usize {
+    let mut learning = 0;
     let (verdict, _) = solve(puzzle, options, |step| {
-        handovers += usize::from(matches!(step, nonogram_core::Step::Handover { .. }));
         learning += usize::from(matches!(step, nonogram_core::Step::Learning { .. }));
         true
     })
     .unwrap();
     assert!(verdict.solutions().iter().all(|s| puzzle.is_solution(s)));
     assert_eq!(verdict.solutions().len(), 2);
-    (handovers, learning)
-}
-
-/// Whether this build has splr (the core's `splr` feature, which the CLI
-/// turns on): without it, `splr_after` is ignored and no solve hands over.
-const HAS_SPLR: bool = cfg!(feature = "splr");
-
-/// Clause learning from the root, handing over to splr after its first contradiction.
-fn splr_at_once() -> SolveOptions {
-    SolveOptions { learn_after: Some(0), splr_after: Some(1), ..SolveOptions::default() }
-}
-
-/// splr takes over sooner where the encoding is large: with `splr_after` 1,
-/// an 80×80 diagonal goes to splr at once, a 20×20 one never.
-#[test]
-fn a_large_encoding_goes_to_splr_sooner() {
-    for (n, large) in [(20, false), (80, true)] {
-        let puzzle = diagonal(n);
-        assert_eq!(SatSearch::clause_bound(&puzzle) > 50_000, large, "{n}×{n}");
-        let (handovers, _) = handovers_and_learning(&puzzle, splr_at_once());
-        assert_eq!(handovers > 0, large && HAS_SPLR, "{n}×{n}: {handovers} handovers");
-    }
-}
-
-/// splr never takes over where the encoding may exceed 400 000 clauses
-/// (its memory grows with them): an 80×80 picture whose every line has 20
-/// runs of 1, each with 41 cells of play (bound 537 920), stays with ours
-/// however soon splr is asked for, where a 60×60 one (bound under 400 000)
-/// goes to splr.
-#[test]
-fn a_very_large_encoding_stays_with_our_solver() {
-    for (n, splr) in [(60, true), (80, false)] {
-        let puzzle = pictured(n, |r, c| (r + c) % 4 == 0);
-        assert_eq!(SatSearch::clause_bound(&puzzle) <= 400_000, splr, "{n}×{n}");
-        let (handovers, _) = handovers_and_learning(&puzzle, splr_at_once());
-        assert_eq!(handovers > 0, splr && HAS_SPLR, "{n}×{n}: {handovers} handovers");
-    }
+    learning
 }
 
 /// Engines race only where the encoding is small; a racer starts clause
-/// learning at once and never hands over to splr (whose memory grows with
-/// its time), where the first engine does.
+/// learning at once.
 #[test]
 fn racers_fit_small_encodings_and_stay_with_our_solver() {
     // A diagonal's bound is (5·n − 2)·2·n: one run of 1 in each of 2·n
@@ -288,11 +232,7 @@ fn racers_fit_small_encodings_and_stay_with_our_solver() {
     for (n, fits) in [(20, true), (120, false)] {
         let puzzle = diagonal(n);
         assert_eq!(nonogram_core::racing_fits(&puzzle), fits, "{n}×{n}");
-        let first = SolveOptions { splr_after: Some(0), ..splr_at_once() };
-        for (options, splr) in [(first, true), (first.racing(7), false)] {
-            let (handovers, learning) = handovers_and_learning(&puzzle, options);
-            assert!(learning > 0, "{n}×{n}: clause learning from the root");
-            assert_eq!(handovers > 0, splr && HAS_SPLR, "{n}×{n}: {handovers} handovers");
-        }
+        let racer = SolveOptions::default().racing(7);
+        assert!(learning_steps(&puzzle, racer) > 0, "{n}×{n}: clause learning from the root");
     }
 }

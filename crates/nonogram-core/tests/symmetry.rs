@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{all_solutions_seeded, all_solutions_with, brute_force};
+use common::{all_solutions_seeded, brute_force};
 use nonogram_core::symmetry::symmetries;
 use nonogram_core::{solve, Cell, Derivation, Grid, Puzzle, SolveOptions, Solver, Step, Verdict};
 use proptest::prelude::*;
@@ -57,9 +57,6 @@ proptest! {
         let expected = brute_force(&puzzle);
         prop_assert_eq!(&all_solutions(&puzzle, Some(0)), &expected);
         prop_assert_eq!(&all_solutions(&puzzle, None), &expected);
-        // splr over every grid (from its first slice) beside the symmetric search.
-        let splr = SolveOptions { learn_after: Some(0), splr_after: Some(0), ..SolveOptions::default() };
-        prop_assert_eq!(&all_solutions_with(&puzzle, splr).0, &expected);
     }
 
     /// Larger and sparser: both engines list the same solutions, each one
@@ -77,11 +74,6 @@ proptest! {
         let learnt = all_solutions(&puzzle, Some(0));
         let searched = all_solutions(&puzzle, None);
         prop_assert_eq!(&learnt, &searched);
-        // splr is rebuilt for each solution: list them with it when they are few.
-        if searched.len() <= 100 {
-            let splr = SolveOptions { learn_after: Some(0), splr_after: Some(0), ..SolveOptions::default() };
-            prop_assert_eq!(&all_solutions_with(&puzzle, splr).0, &searched);
-        }
         let mut distinct = learnt.clone();
         distinct.dedup();
         prop_assert_eq!(distinct.len(), learnt.len());

@@ -2,7 +2,7 @@
 //! ([`crate::search::Kind`]): a cell is [`Cell`] (`Unknown` is both
 //! values), a solution a [`Grid`], the board [`Board`]
 //! with its line masks, the line solver [`BitLines`] (bit-parallel, through
-//! a cache), clause learning [`SatSearch`] (with splr for long runs), and
+//! a cache), clause learning [`SatSearch`], and
 //! switches four cells turned over ([`crate::switch`]).
 
 use super::board::{BitLines, Board};
@@ -12,8 +12,6 @@ use crate::kind::LineKind;
 use crate::puzzle::{Puzzle, PuzzleError};
 use crate::sat::SatSearch;
 use crate::search::Kind;
-#[cfg(feature = "splr")]
-use crate::search::SolveOptions;
 use crate::switch::{self, Switch};
 use crate::symmetry::{symmetries, Symmetry};
 
@@ -85,35 +83,6 @@ impl Kind for Puzzle {
     }
     fn new_learning(&self, board: &Board, seed: Option<u64>, symmetries: &[Symmetry]) -> SatSearch {
         SatSearch::new_symmetric(self, &board.grid, seed, symmetries)
-    }
-    fn learning_near(&self, board: &Board, seed: Option<u64>, solution: &Grid) -> Option<SatSearch> {
-        Some(SatSearch::new_near(self, &board.grid, seed, Some(solution)))
-    }
-    /// [`SolveOptions::splr_after`], fewer in proportion where the encoding
-    /// is larger than `LARGE_ENCODING` clauses. There each
-    /// contradiction costs more, and the memory grows with the learnt
-    /// clauses: on Faase (about 330 000 clauses) batsat's (our solver then)
-    /// 200 000 contradictions took about two minutes, in which the process
-    /// grew from 82 MB to 151 MB, and gave splr nothing (splr starts from
-    /// the root's clauses). Never past `MAX_SPLR_CLAUSES`.
-    #[cfg(feature = "splr")]
-    fn splr_after(&self, options: &SolveOptions) -> Option<u64> {
-        use crate::search::{LARGE_ENCODING, MAX_SPLR_CLAUSES};
-        let bound = SatSearch::clause_bound(self).max(1);
-        if bound > MAX_SPLR_CLAUSES {
-            return None;
-        }
-        options.splr_after.map(|after| {
-            if bound > LARGE_ENCODING {
-                (after as u128 * LARGE_ENCODING as u128 / bound as u128) as u64
-            } else {
-                after
-            }
-        })
-    }
-    #[cfg(feature = "splr")]
-    fn long_learning(&self, board: &Board, options: &SolveOptions) -> Option<SatSearch> {
-        Some(SatSearch::new_long(self, &board.grid, options.splr_seconds, options.splr_generation))
     }
     fn switches_of(&self, solution: &Grid, wanted: usize) -> Vec<(Grid, Switch)> {
         // Each solution found so far may be one switch's: as many switches

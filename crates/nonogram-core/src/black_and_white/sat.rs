@@ -22,7 +22,4 @@ impl ClauseSearch for SatSearch {
     fn contradictions(&self) -> u64 {
         SatSearch::contradictions(self)
     }
-    fn is_long(&self) -> bool {
-        SatSearch::is_long(self)
-    }
 }

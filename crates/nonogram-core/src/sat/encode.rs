@@ -1,6 +1,6 @@
 //! The puzzle as clauses: the order encoding of each line's runs (see the
 //! module above), over the cells' variables, into a [`ClauseSink`]: our
-//! CDCL solver, a counter, a DIMACS writer, or splr's clause list.
+//! CDCL solver, a counter, or a DIMACS writer.
 
 use crate::cell::Cell;
 use crate::grid::Grid;
@@ -35,34 +35,8 @@ pub(super) fn dimacs_lit(lit: Lit) -> i32 {
     }
 }
 
-/// Clauses in DIMACS numbering, one after another in one vector (Faase's
-/// 329 422 clauses take 5 MB so, against 18 MB as a vector per clause).
-/// splr's hand-over keeps them ([`long`]).
-#[cfg(feature = "splr")]
-#[derive(Default)]
-pub(super) struct Clauses {
-    lits: Vec<i32>,
-    /// Where each clause ends in `lits`.
-    ends: Vec<usize>,
-}
-
-#[cfg(feature = "splr")]
-impl Clauses {
-    pub(super) fn push(&mut self, clause: impl IntoIterator<Item = i32>) {
-        self.lits.extend(clause);
-        self.ends.push(self.lits.len());
-    }
-    pub(super) fn len(&self) -> usize {
-        self.ends.len()
-    }
-    pub(super) fn iter(&self) -> impl Iterator<Item = &[i32]> {
-        let starts = std::iter::once(0).chain(self.ends.iter().copied());
-        starts.zip(self.ends.iter()).map(|(start, &end)| &self.lits[start..end])
-    }
-}
-
 /// Where the encoding puts its variables and clauses: the SAT solver, a
-/// counter or a writer for [`dimacs`], a clause list for splr.
+/// counter or a writer for [`dimacs`].
 pub(crate) trait ClauseSink {
     fn new_var(&mut self) -> Var;
     fn num_vars(&self) -> u32;
@@ -100,29 +74,6 @@ impl ClauseSink for ClauseCount {
     }
     fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool {
         self.clauses += 1;
-        !clause.is_empty()
-    }
-}
-
-/// A plain clause list, in DIMACS numbering (splr's hand-over).
-#[cfg(feature = "splr")]
-#[derive(Default)]
-pub(super) struct ClauseList {
-    /// Numbers the variables.
-    count: ClauseCount,
-    pub(super) clauses: Clauses,
-}
-
-#[cfg(feature = "splr")]
-impl ClauseSink for ClauseList {
-    fn new_var(&mut self) -> Var {
-        self.count.new_var()
-    }
-    fn num_vars(&self) -> u32 {
-        self.count.num_vars()
-    }
-    fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool {
-        self.clauses.push(clause.iter().map(|&l| dimacs_lit(l)));
         !clause.is_empty()
     }
 }

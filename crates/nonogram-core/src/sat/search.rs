@@ -1,12 +1,8 @@
 //! The clause-learning search for a puzzle's solutions, one after another,
-//! in slices: our CDCL solver, or splr for long runs.
+//! in slices of our CDCL solver.
 
 use super::encode::{add_terms, encode, runs_clause_bound, Term};
-#[cfg(feature = "splr")]
-use super::encode::{ClauseList, Clauses};
 use super::slice::{SatProgress, Until};
-#[cfg(feature = "splr")]
-use super::splr;
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
@@ -15,23 +11,15 @@ use crate::symmetry::Symmetry;
 
 /// A clause-learning search for the solutions, one after another.
 pub struct SatSearch {
-    pub(super) engine: Engine,
+    /// Our own CDCL solver ([`crate::sat::cdcl`]): slices of
+    /// contradictions; its state lasts from one to the next.
+    cdcl: Box<Cdcl>,
     puzzle: Puzzle,
     /// The variable of each cell (grid index order).
     cells: Vec<Var>,
     /// False once the clauses are unsatisfiable.
     open: bool,
     clause: Vec<Lit>,
-}
-
-/// The CDCL solver at work.
-pub(super) enum Engine {
-    /// Our own CDCL solver ([`crate::sat::cdcl`]): slices of contradictions;
-    /// its state lasts from one to the next.
-    Cdcl(Box<Cdcl>),
-    /// splr: stronger on long runs (see `SatSearch::new_long`).
-    #[cfg(feature = "splr")]
-    Splr(Box<splr::SplrRun>),
 }
 
 impl std::fmt::Debug for SatSearch {
@@ -69,8 +57,8 @@ impl SatSearch {
     /// there. After a first solution, a second one often differs from it in
     /// a few cells: started near the first, the solver looks there first.
     /// On Faase, batsat (our solver before `cdcl`) near splr's first
-    /// solution found a second one four cells away at its first
-    /// contradiction; trying `near`'s values first at every choice (user
+    /// solution (splr took long runs then) found a second one four cells
+    /// away at its first contradiction; trying `near`'s values first at every choice (user
     /// polarities, not saved phases) took it 205 000 contradictions to find
     /// one 922 cells away.
     pub fn new_near(puzzle: &Puzzle, known: &Grid, seed: Option<u64>, near: Option<&Grid>) -> SatSearch {
@@ -107,27 +95,17 @@ impl SatSearch {
                 cells.iter().zip(near.cells()).map(|(&v, &c)| Lit::new(v, c == Cell::Filled)).collect();
             cdcl.set_phases(&phases);
         }
-        SatSearch { engine: Engine::Cdcl(cdcl), puzzle: puzzle.clone(), cells, open, clause: Vec::new() }
+        SatSearch { cdcl, puzzle: puzzle.clone(), cells, open, clause: Vec::new() }
     }
 
     /// Adds a clause, dropping false constants; a true constant satisfies it.
     fn add(&mut self, terms: &[Term]) {
-        let open = match &mut self.engine {
-            Engine::Cdcl(cdcl) => add_terms(cdcl.as_mut(), &mut self.clause, terms),
-            #[cfg(feature = "splr")]
-            Engine::Splr(long) => {
-                long.drop_solver();
-                long.learnt = Clauses::default();
-                add_terms(&mut splr::SplrClauses(&mut long.clauses), &mut self.clause, terms)
-            }
-        };
-        if !open {
+        if !add_terms(self.cdcl.as_mut(), &mut self.clause, terms) {
             self.open = false;
         }
     }
 
-    /// Searches for at most `contradictions` more contradictions (ours), or in one
-    /// call (splr, see [`SatSearch::new_long`]).
+    /// Searches for at most `contradictions` more contradictions.
     pub fn run(&mut self, contradictions: u64) -> SatProgress {
         self.run_until(contradictions, None)
     }
@@ -137,30 +115,16 @@ impl SatSearch {
         if !self.open {
             return SatProgress::Exhausted;
         }
-        let values = match &mut self.engine {
-            Engine::Cdcl(cdcl) => {
-                let cells = &self.cells;
-                let read = |cdcl: &Cdcl| -> Vec<bool> {
-                    cells.iter().map(|&v| cdcl.value(Lit::new(v, true))).collect()
-                };
-                match cdcl.slice(contradictions, until, read) {
-                    SatProgress::Solution(values) => values,
-                    SatProgress::Working => return SatProgress::Working,
-                    SatProgress::Exhausted => {
-                        self.open = false;
-                        return SatProgress::Exhausted;
-                    }
-                }
+        let cells = &self.cells;
+        let read =
+            |cdcl: &Cdcl| -> Vec<bool> { cells.iter().map(|&v| cdcl.value(Lit::new(v, true))).collect() };
+        let values = match self.cdcl.slice(contradictions, until, read) {
+            SatProgress::Solution(values) => values,
+            SatProgress::Working => return SatProgress::Working,
+            SatProgress::Exhausted => {
+                self.open = false;
+                return SatProgress::Exhausted;
             }
-            #[cfg(feature = "splr")]
-            Engine::Splr(long) => match long.run(self.cells.len(), until) {
-                Ok(Some(values)) => values,
-                Ok(None) => return SatProgress::Working,
-                Err(()) => {
-                    self.open = false;
-                    return SatProgress::Exhausted;
-                }
-            },
         };
         let (w, h) = (self.puzzle.width(), self.puzzle.height());
         let cells =
@@ -196,28 +160,12 @@ impl SatSearch {
     /// (batsat, before it, restarted its schedule at every call: slices of
     /// 100 took TAAI's 40 hardest puzzles 92 s, slices of 10 000 46 s).
     pub fn slice(&self) -> u64 {
-        slice_for(match &self.engine {
-            Engine::Cdcl(cdcl) => cdcl.num_clauses(),
-            #[cfg(feature = "splr")]
-            Engine::Splr(long) => long.clauses.len() as u64,
-        })
+        slice_for(self.cdcl.num_clauses())
     }
 
     /// Contradictions so far.
     pub fn contradictions(&self) -> u64 {
-        match &self.engine {
-            Engine::Cdcl(cdcl) => cdcl.conflicts(),
-            #[cfg(feature = "splr")]
-            Engine::Splr(long) => long.earlier + long.solver.as_ref().map_or(0, splr::splr_conflicts),
-        }
-    }
-
-    /// True for splr's search (`SatSearch::new_long`).
-    pub fn is_long(&self) -> bool {
-        #[cfg(feature = "splr")]
-        return matches!(self.engine, Engine::Splr(_));
-        #[cfg(not(feature = "splr"))]
-        false
+        self.cdcl.conflicts()
     }
 }
 
@@ -226,51 +174,4 @@ impl SatSearch {
 pub(crate) fn slice_for(clauses: u64) -> u64 {
     const FULL: u64 = 10_000;
     (FULL * 20_000 / clauses.max(1)).clamp(1000, FULL)
-}
-
-#[cfg(feature = "splr")]
-impl SatSearch {
-    /// A search like [`SatSearch::new`] but with splr, a CDCL solver with
-    /// inprocessing (variable elimination, vivification), learning-rate
-    /// branching and rephasing, for the puzzles our solver does not solve
-    /// quickly. webpbn's "Faase" (80×95) took splr 5 to 8 minutes, where
-    /// batsat (our solver then) ran 55 minutes without a solution
-    /// (docs/BENCHMARKS.md).
-    ///
-    /// Each call starts splr's heuristics afresh (with splr 0.17, slices of
-    /// 1 s, 2 s, 4 s … left Faase without a solution after 20 minutes), so
-    /// [`SatSearch::run`] makes one call, of at most `seconds` (`None`: until
-    /// it has a verdict).
-    ///
-    /// splr's memory grows as it searches (0.19 reuses the slots of the
-    /// clauses it drops, 0.17 did not; on Faase, one call of 0.19 peaked at
-    /// 276 MB in the product, 0.17 at 551 MB). With a `generation` (in
-    /// seconds), a call ends after that long, and the next call builds a new
-    /// solver from the clauses and the old solver's learnt clauses still in
-    /// use: memory stays bounded (Faase: 183 MB with generations of 60 s),
-    /// at the price of splr's heuristics starting afresh at each
-    /// generation. splr also gives its clause elimination a tenth of the
-    /// call's time limit, so a generation bounds that too.
-    ///
-    /// The learnt clauses follow from the clauses (or, where splr fixed a
-    /// variable that occurs with one sign only, keep a solution whenever
-    /// there is one), so the new solver has the same verdict; they are
-    /// dropped when a clause is added, which could break that.
-    pub fn new_long(
-        puzzle: &Puzzle,
-        known: &Grid,
-        seconds: Option<u64>,
-        generation: Option<u64>,
-    ) -> SatSearch {
-        let mut list = ClauseList::default();
-        let (cells, open) = encode(puzzle, known, &[], &mut list);
-        let long = splr::SplrRun::new(list.clauses, seconds, generation);
-        SatSearch {
-            engine: Engine::Splr(Box::new(long)),
-            puzzle: puzzle.clone(),
-            cells,
-            open,
-            clause: Vec::new(),
-        }
-    }
 }

@@ -10,9 +10,8 @@ pub type Clock = std::sync::Arc<dyn Fn() -> f64 + Send + Sync>;
 
 /// When a slice of clause learning should hand control back, on the
 /// caller's clock: at `pause_at` (a batch's end: our solver stops and
-/// resumes where it was; splr is not cut there, since each call starts its
-/// heuristics afresh), and at the latest at `limit_at` (the solve's time
-/// limit: both stop).
+/// resumes where it was), and at the latest at `limit_at` (the solve's
+/// time limit).
 #[derive(Clone)]
 pub struct Until {
     pub clock: Clock,

@@ -1,5 +1,5 @@
 //! Clause learning natively: the encoding against brute force, solutions
-//! one after another, symmetric grids, splr's hand-over.
+//! one after another, symmetric grids.
 
 use super::encode::*;
 use super::search::*;
@@ -132,64 +132,6 @@ fn the_symmetric_encoding_has_the_symmetric_solutions() {
     assert!(compared >= 100, "only {compared} compared");
     assert!(with_lines_left_out >= 50, "lines left out in only {with_lines_left_out}");
     assert!(with_solutions >= 50, "symmetric solutions in only {with_solutions}");
-}
-
-/// A solver built from the clauses and the last one's learnt clauses (a
-/// new generation, forced here after each solution) still finds a
-/// solution, and the search lists the solutions our solver lists.
-#[cfg(feature = "splr")]
-#[test]
-fn a_new_generation_keeps_the_solutions() {
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut carried = 0;
-    for (w, h, density) in [(12, 12, 45), (15, 15, 40), (25, 20, 45), (30, 20, 45), (30, 30, 50)] {
-        let puzzle = random_puzzle(&mut state, w, h, density);
-        let mut expected = Vec::new();
-        let mut ours = SatSearch::new(&puzzle, &Grid::new(w, h), None);
-        while expected.len() < 50 {
-            match ours.run(10_000) {
-                SatProgress::Solution(g) => expected.push(g.to_text()),
-                SatProgress::Working => {}
-                SatProgress::Exhausted => break,
-            }
-        }
-        let mut search = SatSearch::new_long(&puzzle, &Grid::new(w, h), None, Some(1));
-        let mut found = Vec::new();
-        while found.len() < expected.len() {
-            let Engine::Splr(long) = &mut search.engine else { unreachable!() };
-            // A call of over a second ends its generation: call again.
-            let solve = |long: &mut super::splr::SplrRun| loop {
-                match long.run(w * h, None) {
-                    Ok(Some(values)) => break values,
-                    Ok(None) => {}
-                    Err(()) => panic!("{w}×{h}: no solution left, after {} found", found.len()),
-                }
-            };
-            let values = solve(long);
-            long.next_generation();
-            carried += long.learnt.len();
-            let again = solve(long);
-            let grid = |values: Vec<bool>| {
-                let cells = values.into_iter().map(|f| if f { Cell::Filled } else { Cell::Empty }).collect();
-                Grid::from_cells(w, h, cells).unwrap()
-            };
-            assert!(puzzle.is_solution(&grid(again)), "{w}×{h}");
-            let values = grid(values);
-            assert!(puzzle.is_solution(&values), "{w}×{h}");
-            search.exclude(&values);
-            found.push(values.to_text());
-        }
-        found.sort();
-        found.dedup();
-        assert_eq!(found.len(), expected.len(), "{w}×{h}: a solution found twice");
-        // Where ours listed them all, so did splr, and no more are left.
-        if expected.len() < 50 {
-            assert_eq!(search.run(0), SatProgress::Exhausted, "{w}×{h}");
-            expected.sort();
-            assert!(found == expected, "{w}×{h}: not the solutions our solver lists");
-        }
-    }
-    assert!(carried > 0, "no learnt clause was carried over");
 }
 
 #[test]

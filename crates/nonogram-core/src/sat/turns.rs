@@ -23,12 +23,6 @@ pub trait ClauseSearch {
     fn slice(&self) -> u64;
     /// Contradictions so far.
     fn contradictions(&self) -> u64;
-    /// True for a search that runs to its own time limit in one call
-    /// (splr): its slices are not bounded by contradictions, so a slice
-    /// cut short leaves nothing to carry over.
-    fn is_long(&self) -> bool {
-        false
-    }
 }
 
 /// `search` with the solutions `found` ruled out (a new search, started
@@ -62,7 +56,7 @@ pub enum Turn<G> {
 /// twice).
 #[derive(Debug)]
 pub struct Turns<S> {
-    /// `None` only while a successor is made ([`Turns::replace_every`]).
+    /// The search over every grid (`None` once it has ended).
     every: Option<S>,
     symmetric: Option<S>,
     symmetric_turn: bool,
@@ -73,7 +67,7 @@ pub struct Turns<S> {
     /// cut slices once passed the turn early, and Knotty took 30 000 to
     /// 46 000 contradictions against 27 274).
     slice_left: Option<(bool, u64)>,
-    /// Contradictions of the searches that have ended or been replaced.
+    /// Contradictions of the searches that have ended.
     ended: u64,
 }
 
@@ -81,11 +75,6 @@ impl<S: ClauseSearch> Turns<S> {
     pub fn new(every: S, symmetric: Option<S>) -> Turns<S> {
         let symmetric_turn = symmetric.is_some();
         Turns { every: Some(every), symmetric, symmetric_turn, slice_left: None, ended: 0 }
-    }
-
-    /// The search over every grid.
-    pub fn every(&self) -> &S {
-        self.every.as_ref().expect("a search over every grid")
     }
 
     /// Whether the search among the symmetric grids is still going.
@@ -103,17 +92,6 @@ impl<S: ClauseSearch> Turns<S> {
         for search in [&mut self.every, &mut self.symmetric].into_iter().flatten() {
             search.exclude(solution);
         }
-    }
-
-    /// Ends the search over every grid and goes on with the one `make`
-    /// returns (made once the old one's memory is free).
-    pub fn replace_every(&mut self, make: impl FnOnce() -> S) {
-        self.ended += self.every.take().map_or(0, |search| search.contradictions());
-        // A slice cut short of the symmetric search is still owed.
-        if matches!(self.slice_left, Some((false, _))) {
-            self.slice_left = None;
-        }
-        self.every = Some(make());
     }
 
     /// One slice, to the search whose turn it is.
@@ -136,7 +114,7 @@ impl<S: ClauseSearch> Turns<S> {
         let before = search.contradictions();
         let progress = search.run_until(budget, until);
         let used = search.contradictions().saturating_sub(before);
-        if matches!(progress, SatProgress::Working) && used < budget && !search.is_long() {
+        if matches!(progress, SatProgress::Working) && used < budget {
             self.slice_left = Some((symmetric_turn, budget - used));
         }
         match progress {

@@ -11,8 +11,6 @@
 //! per colour). Search narrows cells: a guess sets one value, a backtrack
 //! takes that value away, a probe tries each value in turn.
 
-#[cfg(feature = "splr")]
-use super::options::SolveOptions;
 use crate::grid::Grid;
 use crate::kind::LineKind;
 use crate::sat::turns::ClauseSearch;
@@ -68,27 +66,6 @@ pub trait Kind: LineKind {
     /// `symmetries` keep (none: every grid).
     fn new_learning(&self, board: &Self::Board, seed: Option<u64>, symmetries: &[Symmetry])
         -> Self::Learning;
-    /// Clause learning that starts near `solution` (its values as the
-    /// saved phases), where the kind has one.
-    fn learning_near(
-        &self,
-        _board: &Self::Board,
-        _seed: Option<u64>,
-        _solution: &Self::Solution,
-    ) -> Option<Self::Learning> {
-        None
-    }
-    /// The contradictions our clause learning meets before splr takes
-    /// over, where the kind has splr (`None`: it never does).
-    #[cfg(feature = "splr")]
-    fn splr_after(&self, _options: &SolveOptions) -> Option<u64> {
-        None
-    }
-    /// splr's clause learning, where the kind has it.
-    #[cfg(feature = "splr")]
-    fn long_learning(&self, _board: &Self::Board, _options: &SolveOptions) -> Option<Self::Learning> {
-        None
-    }
     /// Solutions four cells from `solution` ([`crate::switch`]), each with
     /// its switch, checked against the clues; at most `wanted` of them
     /// (the solutions asked for) or the kind's own bound.

@@ -1,6 +1,5 @@
-//! The hand-over to clause learning: when it is due, the searches over
-//! every grid and over the symmetric grids taking turns, and splr for long
-//! runs.
+//! The hand-over to clause learning: when it is due, and the searches over
+//! every grid and over the symmetric grids taking turns.
 
 use super::kind::Kind;
 use super::options::learning_due;
@@ -8,7 +7,7 @@ use super::solver::Solver;
 use super::state::State;
 use super::verdict::Step;
 use crate::kind::Trailed;
-use crate::sat::{excluding, ClauseSearch, Turn, Turns};
+use crate::sat::{excluding, Turn, Turns};
 
 impl<P: Kind> Solver<P> {
     /// Undoes every guess in force: the board is back at the root, a fixed
@@ -69,50 +68,13 @@ impl<P: Kind> Solver<P> {
     /// One slice of clause learning, over the symmetric grids and every grid
     /// in turn.
     pub(super) fn learn(&mut self) -> Option<Step<P>> {
-        // Our solver's contradictions over every grid before splr takes
-        // over, where the kind has splr (see `Kind::splr_after`).
-        #[cfg(feature = "splr")]
-        if let Some(after) = self.puzzle.splr_after(&self.options) {
-            let learning = self.learning.as_mut().expect("learning started");
-            let ours = learning.every();
-            if !ours.is_long() && ours.contradictions() >= after {
-                // Ours goes first: its memory makes room for splr's.
-                let (puzzle, board, found) = (&self.puzzle, &self.board, self.solutions.list());
-                let options = &self.options;
-                learning.replace_every(|| {
-                    let long = puzzle.long_learning(board, options).expect("a kind with splr_after has splr");
-                    excluding(long, found)
-                });
-                return Some(Step::Handover { contradictions: self.stats().contradictions });
-            }
-        }
         let learning = self.learning.as_mut().expect("learning started");
         match learning.take_turn(self.until.as_ref()) {
             Turn::Working => {
                 let symmetric = learning.has_symmetric();
                 Some(Step::Learning { contradictions: self.stats().contradictions, symmetric })
             }
-            Turn::Solution { solution: grid, symmetric } => {
-                let long = !symmetric && learning.every().is_long();
-                let step = self.record(grid.clone(), true);
-                if long && self.state != State::Finished {
-                    // splr would start afresh for the next solution. Ours,
-                    // with this one's values as its saved phases, looks
-                    // around it first and often finds one far sooner (Faase:
-                    // four cells away, at its first contradiction, where
-                    // splr's first took 5 to 7 minutes); if not, splr takes
-                    // over again.
-                    let (puzzle, board, found) = (&self.puzzle, &self.board, self.solutions.list());
-                    let seed = self.options.seed;
-                    let learning = self.learning.as_mut().expect("learning started");
-                    learning.replace_every(|| {
-                        let near =
-                            puzzle.learning_near(board, seed, &grid).expect("a long search's kind has one");
-                        excluding(near, found)
-                    });
-                }
-                Some(step)
-            }
+            Turn::Solution { solution: grid, .. } => Some(self.record(grid, true)),
             Turn::SymmetricExhausted => {
                 Some(Step::SymmetricExhausted { contradictions: self.stats().contradictions })
             }

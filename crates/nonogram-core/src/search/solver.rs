@@ -124,8 +124,7 @@ impl<P: Kind> Solver<P> {
     /// limit). Steps of line solving are bounded by work whatever the
     /// clock; this bounds clause learning's slices, which otherwise run for
     /// a number of contradictions (a slice took 0.4 s on a random 100×100
-    /// picture) or, with splr, for [`SolveOptions::splr_seconds`]. The
-    /// caller still reads its clock between steps to stop.
+    /// picture). The caller still reads its clock between steps to stop.
     pub fn set_clock(&mut self, clock: Clock, pause_at: Option<f64>, limit_at: Option<f64>) {
         self.until = Some(Until { clock, pause_at, limit_at });
     }

@@ -42,9 +42,6 @@ pub enum Step<P: Kind = Puzzle> {
     /// The search among the symmetric grids has no solution left; clause
     /// learning over every grid goes on alone.
     SymmetricExhausted { contradictions: u64 },
-    /// splr takes over clause learning over every grid from our solver
-    /// ([`super::SolveOptions::splr_after`]); `contradictions` so far.
-    Handover { contradictions: u64 },
     /// A solution (1-based `index`), checked against every clue. `from`:
     /// found from solution `.0` without search, as `.1` says.
     Solution { index: usize, grid: P::Solution, from: Option<(usize, Derivation)> },
