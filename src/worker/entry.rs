@@ -15,9 +15,8 @@ use super::browser::{batch_end, listen, post, scope, yield_now};
 use crate::protocol::{FromWorker, SolveRequest, ToWorker};
 use crate::worker::session::{Session, Shown};
 use nonogram_core::colour::ColourPuzzle;
-use nonogram_core::search::Engine;
+use nonogram_core::Puzzle;
 use nonogram_core::SolveOptions;
-use nonogram_core::{Puzzle, Solver};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -167,7 +166,7 @@ async fn quiet_as<P: Shown>(request: SolveRequest, state: Rc<State>, race: Optio
         let mut verdict = None;
         let solver = session.solver();
         for step in solver.by_ref() {
-            if let Some(v) = Solver::verdict_of(step) {
+            if let Some(v) = step.verdict() {
                 verdict = Some(v);
                 break;
             }

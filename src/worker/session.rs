@@ -9,7 +9,6 @@ use crate::protocol::Frame;
 use crate::protocol::{Cells, Finished, FromWorker, SolveRequest, VerdictKind};
 use nonogram_core::hint::Difficulty;
 use nonogram_core::kind::Trailed;
-use nonogram_core::search::Engine;
 use nonogram_core::search::Kind;
 use nonogram_core::{LineId, SolveOptions, Solver, Step, Verdict};
 
@@ -136,7 +135,7 @@ impl<P: Shown> Session<P> {
         let mut frames = Frames::new(self.solver.board().len());
         while let Some(step) = self.solver.next() {
             let frame = frame(&self.solver, &step, &mut self.contradictions);
-            if let Some(verdict) = Solver::verdict_of(step) {
+            if let Some(verdict) = step.verdict() {
                 let message = done_message(self.id, &verdict, &self.solver, elapsed_ms());
                 if frames.is_empty() {
                     self.done = true;

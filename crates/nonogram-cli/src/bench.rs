@@ -5,9 +5,9 @@
 use crate::args::Args;
 use crate::input::{path_shown, read_entries, Entry};
 use crate::solve::run;
-use nonogram_core::colour::ColourSolver;
+use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::text::escaped;
-use nonogram_core::{SolveOptions, Solver};
+use nonogram_core::{Puzzle, SolveOptions};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -61,10 +61,10 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
         // Black and white or colour: one solve path (see `solve::run`).
         let (o, w, h) = match entry {
             Entry::Black(p) => {
-                (run::<Solver>(p, options, Some(timeout), |_, _| {}).map(|o| o.kind()), p.width(), p.height())
+                (run::<Puzzle>(p, options, Some(timeout), |_, _| {}).map(|o| o.kind()), p.width(), p.height())
             }
             Entry::Colour(p) => (
-                run::<ColourSolver>(p, options, Some(timeout), |_, _| {}).map(|o| o.kind()),
+                run::<ColourPuzzle>(p, options, Some(timeout), |_, _| {}).map(|o| o.kind()),
                 p.width(),
                 p.height(),
             ),

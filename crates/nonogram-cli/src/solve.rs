@@ -6,35 +6,35 @@ use crate::args::Args;
 use crate::input::{read_entries, Entry};
 use crate::outcome::{exit_code, result_block, worst, Outcome};
 use crate::trace::Trace;
-use nonogram_core::colour::ColourSolver;
-use nonogram_core::search::Engine;
-use nonogram_core::{SolveOptions, Solver, Verdict};
+use nonogram_core::colour::ColourPuzzle;
+use nonogram_core::search::Kind;
+use nonogram_core::{racing_fits, Puzzle, SolveOptions, Solver, Step, Verdict};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Solves to the end or the time limit, black and white or colour (any
-/// [`Engine`]); `on_step` sees every step with the engine's state right
+/// [`Kind`]); `on_step` sees every step with the solver's state right
 /// after it.
-pub fn run<E: Engine>(
-    puzzle: &E::Puzzle,
+pub fn run<P: Kind + Send + Sync>(
+    puzzle: &P,
     options: SolveOptions,
     timeout: Option<Duration>,
-    on_step: impl FnMut(&E::Item, &E),
-) -> Result<Outcome<E::Solution>, String> {
+    on_step: impl FnMut(&Step<P>, &Solver<P>),
+) -> Result<Outcome<P::Solution>, String> {
     run_until(puzzle, options, timeout, None, on_step)
 }
 
 /// [`run`], stopping also once `stop` is set (another engine answered).
-fn run_until<E: Engine>(
-    puzzle: &E::Puzzle,
+fn run_until<P: Kind + Send + Sync>(
+    puzzle: &P,
     options: SolveOptions,
     timeout: Option<Duration>,
     stop: Option<Arc<AtomicBool>>,
-    mut on_step: impl FnMut(&E::Item, &E),
-) -> Result<Outcome<E::Solution>, String> {
+    mut on_step: impl FnMut(&Step<P>, &Solver<P>),
+) -> Result<Outcome<P::Solution>, String> {
     let start = Instant::now();
-    let mut solver = E::start(puzzle, options).map_err(|e| e.to_string())?;
+    let mut solver = Solver::new(puzzle, options).map_err(|e| e.to_string())?;
     if timeout.is_some() || stop.is_some() {
         // Clause learning's slices stop at the limit too; once stopped, the
         // clock reads "forever", so that they stop at once.
@@ -60,7 +60,7 @@ fn run_until<E: Engine>(
     // a step; the read costs tens of nanoseconds.
     while let Some(step) = solver.next() {
         on_step(&step, &solver);
-        if let Some(verdict) = E::verdict_of(step) {
+        if let Some(verdict) = step.verdict() {
             return Ok(Outcome { verdict, stats: solver.stats(), elapsed: start.elapsed(), stopped: false });
         }
         if timeout.is_some_and(|t| start.elapsed() >= t) || stopped() {
@@ -77,18 +77,18 @@ fn run_until<E: Engine>(
 /// [`SolveOptions::racing`] with a seed of its own for each other engine
 /// (as the page's racing workers). The losers stop at their next step.
 /// One engine solves a puzzle whose encoding is too large to race
-/// ([`Engine::racing_fits`]).
-pub fn race<E: Engine>(
-    puzzle: &E::Puzzle,
+/// ([`racing_fits`]).
+pub fn race<P: Kind + Send + Sync>(
+    puzzle: &P,
     options: SolveOptions,
     timeout: Option<Duration>,
     threads: usize,
-) -> Result<Outcome<E::Solution>, String> {
-    if threads <= 1 || !E::racing_fits(puzzle) {
-        return run::<E>(puzzle, options, timeout, |_, _| {});
+) -> Result<Outcome<P::Solution>, String> {
+    if threads <= 1 || !racing_fits(puzzle) {
+        return run(puzzle, options, timeout, |_, _| {});
     }
     // Bad clues are said once, before any engine starts.
-    E::check(puzzle).map_err(|e| e.to_string())?;
+    puzzle.check_clues().map_err(|e| e.to_string())?;
     let start = Instant::now();
     let stop = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = std::sync::mpsc::channel();
@@ -100,7 +100,7 @@ pub fn race<E: Engine>(
         let (puzzle, stop, sender) = (puzzle.clone(), stop.clone(), sender.clone());
         // Not scoped: a loser still inside a long step must not hold the answer.
         std::thread::spawn(move || {
-            let _ = sender.send(run_until::<E>(&puzzle, options, timeout, Some(stop), |_, _| {}));
+            let _ = sender.send(run_until(&puzzle, options, timeout, Some(stop), |_, _| {}));
         });
     }
     drop(sender);
@@ -212,10 +212,10 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
                 (name, Entry::Colour(puzzle)) => {
                     let mut trace = Trace::new(args.flag("--trace"));
                     let mut solved = match threads {
-                        1 => run::<ColourSolver>(puzzle, options, timeout, |step, solver| {
+                        1 => run::<ColourPuzzle>(puzzle, options, timeout, |step, solver| {
                             trace.print(step, solver)
                         }),
-                        n => race::<ColourSolver>(puzzle, options, timeout, n),
+                        n => race::<ColourPuzzle>(puzzle, options, timeout, n),
                     }
                     .map_err(|e| format!("{name}: {e}"))?;
                     solved.elapsed += *read;
@@ -232,8 +232,8 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
             let mut trace = Trace::new(args.flag("--trace"));
             // Search at least far enough to prove uniqueness; print up to N.
             let mut outcome = match threads {
-                1 => run::<Solver>(puzzle, options, timeout, |step, solver| trace.print(step, solver)),
-                n => race::<Solver>(puzzle, options, timeout, n),
+                1 => run::<Puzzle>(puzzle, options, timeout, |step, solver| trace.print(step, solver)),
+                n => race::<Puzzle>(puzzle, options, timeout, n),
             }
             .map_err(|e| format!("{name}: {e}"))?;
             outcome.elapsed += *read;

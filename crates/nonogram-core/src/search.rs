@@ -59,7 +59,6 @@
 //! took over long runs before, no longer earned its place
 //! (docs/BENCHMARKS.md, "splr no longer earns its place").
 
-mod engine;
 pub mod kind;
 mod learning;
 mod options;
@@ -69,7 +68,6 @@ mod solver;
 mod state;
 mod verdict;
 
-pub use engine::Engine;
 pub use kind::Kind;
 pub use options::{racing_fits, SolveOptions};
 pub use solutions::{most_solutions, solution_bytes, SOLUTIONS_MEMORY};

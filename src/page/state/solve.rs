@@ -5,8 +5,6 @@ use super::reduce::{Effect, Input, Made, Racer, State};
 use super::text::{self, counts_text, verdict_text};
 use crate::page::state::playback::Playback;
 use crate::protocol::{read_parsed, Finished, FromWorker, SolveRequest, VerdictKind};
-use nonogram_core::colour::ColourSolver;
-use nonogram_core::search::Engine;
 use nonogram_formats::{write, write_colour, Format};
 use std::rc::Rc;
 
@@ -53,8 +51,8 @@ impl State {
         };
         // Racing engines solve both kinds, where they fit in memory.
         let unfit = match self.colour() {
-            Some(colour) => !<ColourSolver as Engine>::racing_fits(colour),
-            None => !nonogram_core::racing_fits(puzzle),
+            Some(colour) => !nonogram_core::racing_fits(&**colour),
+            None => !nonogram_core::racing_fits(&**puzzle),
         };
         self.playback = Playback::of_puzzle(puzzle, self.colour().map(|c| &**c));
         self.next_id += 1;

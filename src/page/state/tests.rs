@@ -324,7 +324,7 @@ fn every_fourth_diagonal(n: usize) -> String {
 fn no_racer_starts_where_the_encoding_is_too_large_to_race() {
     // 80×80: 20 runs of 1 in every line, each with 41 cells of play.
     let mut s = with(&every_fourth_diagonal(80));
-    assert!(!nonogram_core::racing_fits(s.puzzle().expect("read")));
+    assert!(!nonogram_core::racing_fits(&**s.puzzle().expect("read")));
     s.reduce(Action::Solve { now: 0.0 });
     assert_eq!(s.racer, Racer::Unfit);
     assert!(s.reduce(Action::FromWorker { message: steps(1, vec![], 1, 0) }).is_empty());
@@ -341,7 +341,7 @@ fn boards_up_to_about_50x50_race() {
     // 36 measured sparse 50×50 boards (two engines took their time from
     // 264 s to 216 s).
     let mut s = with(&every_fourth_diagonal(45));
-    assert!(nonogram_core::racing_fits(s.puzzle().expect("read")));
+    assert!(nonogram_core::racing_fits(&**s.puzzle().expect("read")));
     s.reduce(Action::Solve { now: 0.0 });
     assert_eq!(s.reduce(Action::FromWorker { message: steps(1, vec![], 1, 0) }), [Effect::SpawnRacer]);
     let effects = s.reduce(Action::FromWorker { message: steps(1, vec![], 1, 5) });

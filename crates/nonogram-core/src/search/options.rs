@@ -1,8 +1,7 @@
 //! How far and how to search: [`SolveOptions`], and the bounds on clause
 //! learning's encoding.
 
-use crate::puzzle::Puzzle;
-use crate::sat::SatSearch;
+use super::kind::Kind;
 
 /// The most clauses clause learning takes on (about 40 bytes each with the
 /// solver's watches): a 200×150 photo can need millions, and search does
@@ -54,14 +53,14 @@ impl SolveOptions {
 }
 
 /// Whether engines may race the first on `puzzle`: only where its encoding
-/// is at most [`RACING_ENCODING`] clauses ([`SatSearch::clause_bound`]).
+/// is at most [`RACING_ENCODING`] clauses ([`Kind::clause_bound`]).
 /// Each racer holds a line cache and a clause-learning search of its own,
 /// which grow with the encoding: on Faase (338 804) two engines held
 /// 234 MB within 6 s, where one held 113 MB. Under the bound (Knotty's is
 /// 38 972, a 25×25's under 10 000, a sparse 50×50's about 100 000) a racer
 /// holds a few MB to some 25 MB.
-pub fn racing_fits(puzzle: &Puzzle) -> bool {
-    SatSearch::clause_bound(puzzle) <= RACING_ENCODING
+pub fn racing_fits<P: Kind>(puzzle: &P) -> bool {
+    puzzle.clause_bound() <= RACING_ENCODING
 }
 
 impl Default for SolveOptions {

@@ -55,6 +55,16 @@ pub enum Step<P: Kind = Puzzle> {
     Done { verdict: Verdict<P::Solution> },
 }
 
+impl<P: Kind> Step<P> {
+    /// The verdict, when this is the last step.
+    pub fn verdict(self) -> Option<Verdict<P::Solution>> {
+        match self {
+            Step::Done { verdict } => Some(verdict),
+            _ => None,
+        }
+    }
+}
+
 /// How a solution came from an earlier one, without search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Derivation {
