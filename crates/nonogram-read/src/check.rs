@@ -5,8 +5,10 @@
 //! (the solver, within a bounded number of steps). A reading that fails
 //! is corrected by a bounded best-first search over the least certain
 //! choices (a digit's next most likely values, a doubtful gap read the
-//! other way): the most likely reading that passes is taken, and every
-//! number it changed is said. Only a reading whose every digit and gap
+//! other way), and, where the rows' and the columns' totals differ, the
+//! digits whose other value mends the difference on its own (tried first,
+//! however sure the network was of them): the most likely reading that
+//! passes is taken, and every number it changed is said. Only a reading whose every digit and gap
 //! is certain and that passes unchanged is called certain; anything else
 //! is doubtful, with the doubts listed.
 
@@ -182,6 +184,53 @@ fn elements(reading: &Reading) -> Vec<Element> {
     out
 }
 
+/// The most digits the totals add to the choices varied (see
+/// [`totals_menders`]).
+const MOST_MENDERS: usize = 6;
+
+/// The digits whose other choices would make the rows and the columns
+/// fill as many cells, as read otherwise, cheapest first: a digit of a row
+/// whose change takes the rows' total to the columns', or of a column the
+/// other way. None when the totals agree.
+fn totals_menders(reading: &Reading, all: &[Element]) -> Vec<Element> {
+    let total =
+        |lines: &[LineRead]| -> i64 { lines.iter().map(|l| l.clue().iter().sum::<u32>() as i64).sum() };
+    let delta = total(&reading.rows) - total(&reading.columns);
+    if delta == 0 {
+        return Vec::new();
+    }
+    let mut found: Vec<(f32, Element)> = Vec::new();
+    for e in all {
+        let Element::Digit { line, index, options } = e else { continue };
+        let read = line_of(reading, *line);
+        let Some(number) = read.numbers().into_iter().find(|n| n.digits.contains(index)) else { continue };
+        // The digit's place in its number (the digits left out of it by
+        // the reading are not in its range's count).
+        let kept: Vec<usize> =
+            number.digits.clone().filter(|&i| read.digits[i].digit() != LEFT_OUT).collect();
+        let Some(rank) = kept.iter().rev().position(|&i| i == *index) else { continue };
+        let place = 10i64.pow(rank as u32);
+        let wanted = match line {
+            LineId::Row(_) => -delta,
+            LineId::Column(_) => delta,
+        };
+        // Any digit the network gives a chance, not only its likeliest
+        // three: a blurred 0 read as 6 may have 8 and 9 before it.
+        let digit = &read.digits[*index];
+        let old = i64::from(options[0].0);
+        let top = digit.confidence().max(1e-9);
+        let counted = 1.0 - digit.no_digit;
+        let mends = digit.choices.iter().find(|(d, _)| (i64::from(*d) - old) * place == wanted);
+        if let Some(&(d, p)) = mends {
+            let cost = (top / (p * counted).max(1e-9)).ln();
+            let options = vec![options[0], (d, cost)];
+            found.push((cost, Element::Digit { line: *line, index: *index, options }));
+        }
+    }
+    found.sort_by(|a, b| a.0.total_cmp(&b.0));
+    found.into_iter().map(|(_, e)| e).collect()
+}
+
 /// What a choice is: a digit or a gap of a line, by index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Chosen {
@@ -260,6 +309,29 @@ pub fn check_reading(reading: &Reading) -> Checked {
     let mut varied: Vec<Element> = all.iter().filter(|e| e.switch_cost().is_finite()).cloned().collect();
     varied.sort_by(|a, b| a.switch_cost().total_cmp(&b.switch_cost()));
     varied.truncate(MOST_VARIED);
+    // Where the rows and the columns fill different counts of cells, a
+    // digit read wrong is one whose other choice mends the difference
+    // exactly, however sure the network was of it: those are varied too.
+    // (choice, option) of each such change, tried on its own first.
+    let mut mending: Vec<(usize, usize)> = Vec::new();
+    for e in totals_menders(reading, &all).into_iter().take(MOST_MENDERS) {
+        let Element::Digit { options: mend, .. } = &e else { continue };
+        let (digit, cost) = mend[1];
+        match varied.iter_mut().position(|v| v.chosen() == e.chosen()) {
+            Some(i) => {
+                let Element::Digit { options, .. } = &mut varied[i] else { continue };
+                let at = options.iter().position(|o| o.0 == digit).unwrap_or_else(|| {
+                    options.push((digit, cost));
+                    options.len() - 1
+                });
+                mending.push((i, at));
+            }
+            None => {
+                varied.push(e);
+                mending.push((varied.len() - 1, 1));
+            }
+        }
+    }
     let doubts = doubts(reading);
     let empty_lines: Vec<LineId> =
         lines(reading).filter(|(_, l)| l.digits.is_empty()).map(|(id, _)| id).collect();
@@ -277,7 +349,33 @@ pub fn check_reading(reading: &Reading) -> Checked {
     let mut first: Option<(Puzzle, String)> = None;
     let mut fallback: Option<(Puzzle, Vec<usize>, &'static str)> = None;
     let mut tries = 0;
-    while let Some(Ranked(_, chosen)) = heap.pop() {
+    // Right after the reading as read, each change that mends the totals
+    // on its own (cheapest first), before the combinations of cheaper
+    // ones could use up the tries.
+    let mut targeted: Vec<Vec<usize>> = mending
+        .iter()
+        .rev()
+        .map(|&(i, option)| {
+            let mut one = start.clone();
+            one[i] = option;
+            one
+        })
+        .collect();
+    loop {
+        let next = match targeted.pop() {
+            // (Seen already, as the first reading's neighbour waiting in
+            // the heap at its cost: tried now all the same.)
+            Some(one) if tries > 0 => {
+                seen.insert(one.clone());
+                Some(one)
+            }
+            Some(one) => {
+                targeted.push(one);
+                heap.pop().map(|Ranked(_, c)| c)
+            }
+            None => heap.pop().map(|Ranked(_, c)| c),
+        };
+        let Some(chosen) = next else { break };
         tries += 1;
         let (rows, columns) = clues_with(reading, &varied, &chosen);
         let (puzzle, outcome) = check(rows, columns);

@@ -278,6 +278,39 @@ fn a_misread_digit_is_corrected_by_the_checks_and_said() {
     assert!(checked.failure.as_deref().is_some_and(|f| f.starts_with("as read, ")));
 }
 
+/// A digit read wrong with its true value far down the network's list
+/// (a blurred 0 read 6, with 8 and 9 likelier than 0), among more
+/// uncertain digits that are right: the totals say by how much the
+/// columns are off, and the one change that mends them is tried first.
+#[test]
+fn a_misread_digit_far_down_its_choices_is_found_by_the_totals() {
+    let truth = puzzle();
+    let mut crafted = Crafted::of(&truth);
+    // Column 4's last number read 6 too many: any digit of it would do;
+    // a one-digit number becomes n + 6 (at most 9).
+    let (column, n) = (0..10)
+        .find_map(|c| truth.columns[c].0.last().filter(|&&n| n <= 3).map(|&n| (c, n as u8)))
+        .expect("a column ending in a small number");
+    let last = crafted.columns[column].digits.len() - 1;
+    crafted.columns[column].digits[last].choices =
+        vec![(n + 6, 0.70), ((n + 7) % 10, 0.15), ((n + 8) % 10, 0.10), (n, 0.05)];
+    // Twenty right digits less sure than it, in the rows (their second
+    // choices keep the totals off): a search over the least certain
+    // choices alone ran out of tries before reaching it.
+    for row in crafted.rows.iter_mut().take(10) {
+        for d in row.digits.iter_mut().take(2) {
+            let right = d.choices[0].0;
+            d.choices = vec![(right, 0.55), ((right + 1) % 10, 0.44), ((right + 2) % 10, 0.01)];
+        }
+    }
+    let checked = check_reading(&crafted.reading());
+    assert_eq!(checked.puzzle.columns, truth.columns, "{:?}", checked.failure);
+    assert_eq!(checked.puzzle.rows, truth.rows);
+    assert_eq!(checked.status, Status::Doubtful);
+    assert_eq!(checked.changes.len(), 1, "{:?}", checked.changes);
+    assert_eq!(checked.changes[0].now, n.to_string());
+}
+
 #[test]
 fn a_doubtful_gap_is_decided_by_the_checks() {
     // A row "1 2" whose gap was taken for one number, 12, in doubt.
