@@ -500,8 +500,15 @@ impl BoardPanel {
     /// input is no puzzle: never another puzzle's cells, nor its clues.
     fn draw(&self, props: &BoardProps) {
         let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else { return };
+        let stack = self.stack.cast::<web_sys::HtmlElement>();
         let (Some(puzzle), Some(cells)) = (&props.puzzle, &props.cells) else {
             self.board.clear(&canvas);
+            // No puzzle (the clues have an error): the board keeps its
+            // room (the page does not jump while a clue is typed) but
+            // shows none of its paper, which drew an empty shape.
+            if let Some(stack) = &stack {
+                let _ = stack.style().set_property("visibility", "hidden");
+            }
             // The pinned clue strips are canvases of their own.
             for strip in [&self.top_strip, &self.left_strip] {
                 if let Some(strip) = strip.cast::<HtmlCanvasElement>() {
@@ -523,9 +530,10 @@ impl BoardPanel {
             // Zoomed in, the board pans inside its box, never the page.
             let _ = wrap.style().set_property("max-height", &format!("{}px", draw::css(space.1.ceil())));
         }
-        if let Some(stack) = self.stack.cast::<web_sys::HtmlElement>() {
+        if let Some(stack) = stack {
             let (width, height) = l.size();
             let style = stack.style();
+            let _ = style.remove_property("visibility");
             let _ = style.set_property("width", &format!("{}px", draw::css(width)));
             let _ = style.set_property("height", &format!("{}px", draw::css(height)));
             // The pinned strips show at most 40 % of the box each (the

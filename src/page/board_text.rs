@@ -116,6 +116,13 @@ impl App {
                 let marked = play.cells.iter().filter(|c| c.is_known()).count() as u64;
                 format!("Your board: {} of {} marked", plural(marked, "cell", "cells"), play.cells.len())
             }
+            // Clues with an error (and none typed line by line): what
+            // the empty board means.
+            None if self.lines_board.typed.is_none()
+                && matches!(&self.state.input, Input::Invalid(e) if !e.is_empty()) =>
+            {
+                "No puzzle to draw: the clues have an error".to_string()
+            }
             None => self.state.playback.note().to_string(),
         }
     }

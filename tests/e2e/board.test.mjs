@@ -31,9 +31,14 @@ await onBothSizes('invalid text after a solved puzzle clears the board', async (
   expect(await page.getAttribute('#clues', 'aria-invalid') === 'true', 'aria-invalid');
   const alt = await page.evaluate(() => document.querySelector('canvas').getAttribute('aria-label'));
   expect(alt === 'Board: no puzzle (the clues are not valid)', alt);
+  // No empty paper where the board was (its room is kept), and a word why.
+  expect(!(await page.locator('.board-stack').isVisible()), 'the empty board is not drawn');
+  expect(await page.locator('#progress').textContent() === 'No puzzle to draw: the clues have an error',
+    await page.locator('#progress').textContent());
   await paste(page, SEED_003);
   await solve(page, null, 'Unique solution');
   expect(await dark() > 100, 'a valid puzzle is drawn again');
+  expect(await page.locator('.board-stack').isVisible(), 'the board shown again');
 });
 
 
