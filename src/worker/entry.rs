@@ -97,7 +97,7 @@ async fn solve(request: SolveRequest, state: Rc<State>) {
     }
 }
 
-/// [`solve`] with the engine for the request's kind of puzzle.
+/// [`solve`] with the session for the request's kind of puzzle.
 async fn solve_as<P: Shown>(request: SolveRequest, state: Rc<State>) {
     match Session::<P>::new(&request) {
         Some(Ok(session)) => in_batches(session, request.id, state).await,
@@ -136,7 +136,7 @@ async fn quiet(request: SolveRequest, state: Rc<State>, race: Option<u64>) {
     }
 }
 
-/// [`quiet`] with the engine for the request's kind of puzzle.
+/// [`quiet`] with the session for the request's kind of puzzle.
 async fn quiet_as<P: Shown>(request: SolveRequest, state: Rc<State>, race: Option<u64>) {
     let options = match race {
         // A racer learns clauses from the root with a seed of its own and

@@ -1,6 +1,6 @@
 //! What the workers run, two scripts:
 //! - the solver's worker (`entry`, wasm only, its event loop): takes a
-//!   solve and runs it as a [`session::Session`] over the engine for its
+//!   solve and runs it as a [`session::Session`] over the core's `Solver<P>` for its
 //!   kind of puzzle (black and white, or colour; what each shows in
 //!   [`shown`]), in bounded batches of steps, each
 //!   ending with the frames the page plays back; it reads clue texts,

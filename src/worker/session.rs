@@ -97,7 +97,7 @@ impl<P: Shown> Session<P> {
         Session::start(request, SolveOptions::default())
     }
 
-    /// The engine at work.
+    /// The solver at work.
     pub fn solver(&mut self) -> &mut Solver<P> {
         &mut self.solver
     }

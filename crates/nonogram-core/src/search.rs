@@ -1,8 +1,9 @@
 //! Search: propagation, then guess and backtrack, as a steppable state machine.
 //!
 //! One search for every kind of puzzle: [`Solver<P>`] is generic over the
-//! puzzle's [`Kind`] (`kind.rs`: the cell's values, the board and its
-//! trail, the line solver behind propagation, clause learning, switches).
+//! puzzle's [`Kind`] (`kind.rs`: solutions, clause learning, switches,
+//! over [`crate::kind::LineKind`]: the cell's values, the board and its
+//! trail, the line solver behind propagation).
 //! Black and white ([`crate::black_and_white`]) is the kind whose cell has
 //! two values, with the bit-parallel line solver; colour
 //! ([`crate::colour::kind`]) the kind whose cell is a set of colours. Where

@@ -1,6 +1,6 @@
-//! What one kind of puzzle brings to the one search: its cells, its board,
-//! its line solver behind propagation, its clause learning and its
-//! switches. Black and white ([`crate::Puzzle`]) and colour
+//! What one kind of puzzle brings to the one search, beyond what it brings
+//! to propagation ([`crate::kind::LineKind`]: its cells, its board, its
+//! line solver): its solutions, its clause learning and its switches. Black and white ([`crate::Puzzle`]) and colour
 //! ([`crate::colour::ColourPuzzle`]) are the two kinds; [`super::Solver`]
 //! is generic over them, so propagation, probing, guessing, restarts, the
 //! hand-over to clause learning, switches, symmetry and the verdict are

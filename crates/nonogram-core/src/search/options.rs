@@ -73,7 +73,7 @@ impl Default for SolveOptions {
 /// puzzle (its clauses fitting aside): after `learn_after` guesses, or
 /// fewer once the probes made since the first guess have tried as many
 /// cells as the grid has. On TAAI's 25×25s, where the hard ones are open
-/// at the root, that hands over after 3–4 guesses instead of 20 (27.7 s
+/// at the root, that hands over after 3–4 guesses instead of 20 (27.3 s
 /// against 30.8 s in all, the same verdicts); on `colour-hard`, where
 /// probing each colour costs more, 3.5–4.0 s against 6.7–8.2 s (see
 /// docs/BENCHMARKS.md); a puzzle whose guesses deduce much keeps guessing.
