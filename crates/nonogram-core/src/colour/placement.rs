@@ -18,6 +18,12 @@ pub fn colour_placements(runs: &[ColourRun], line: &[Colours], limit: usize) -> 
     (total, listed)
 }
 
+/// How many placements of `runs` fit `line` (saturating at `u64::MAX`),
+/// without listing any (what a hint needs: the worker links no listing).
+pub fn count_colour_placements(runs: &[ColourRun], line: &[Colours]) -> u64 {
+    Table::new(runs, line).ways(0, 0)
+}
+
 /// `after[j][p]`: the ways to place runs `j..` in cells `p..` when run
 /// `j - 1` (if any) ends just before `p`; `from[j][q]`: the same with run
 /// `j` starting at `q` or later and every cell from `q` to its start

@@ -5,7 +5,7 @@
 
 use super::words::{clue_text, value_word, Said};
 use super::{why_contradicted, Hinted};
-use crate::colour::placement::colour_placements;
+use crate::colour::placement::count_colour_placements;
 use crate::colour::{solve_colour_line, ColourPuzzle, Colours};
 use crate::line::placement::count_placements;
 use crate::line::solve_line;
@@ -54,7 +54,7 @@ impl Hinted for ColourPuzzle {
             .map_err(|_| format!("no placement of its clue {} fits its cells", self.clue_words(line)))
     }
     fn placements(&self, line: LineId, cells: &[Colours]) -> u64 {
-        colour_placements(self.clue(line), cells, 0).0
+        count_colour_placements(self.clue(line), cells)
     }
     /// A colour taken back leaves a cell's other colours, which the
     /// player's board cannot show: a cell of the solutions is shown.
