@@ -6,7 +6,7 @@
 
 use crate::protocol::{FromWorker, HintRequest, RunColours};
 use nonogram_core::colour::ColourPuzzle;
-use nonogram_core::hint::{hint, Difficulty, Hint, Hinted};
+use nonogram_core::hint::{hint, wrong_cells, Difficulty, Hint, Hinted};
 use nonogram_core::search::Kind;
 use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Verdict};
 
@@ -128,7 +128,7 @@ fn answer_for<P: Answered>(
     }
     let (found, difficulty) = solutions.of(request, puzzle, keep_going);
     if request.check {
-        let wrong = wrong_cells::<P>(&cells, found);
+        let wrong = wrong_cells::<P>(&cells, found).into_iter().map(|i| i as u32).collect();
         return checked(request.id, found.len(), wrong, difficulty);
     }
     // Following a guess, hints come from the clues alone (as on paper).
@@ -177,18 +177,6 @@ fn checked(id: u32, solutions: usize, wrong: Vec<u32>, difficulty: Option<Diffic
         (_, n) => format!("Check: {n} cells are wrong, outlined."),
     };
     FromWorker::Hinted { id, text, line: None, cells: vec![], wrong: Some(wrong), difficulty, guess: false }
-}
-
-/// The player's cells no solution has: those that differ from the only
-/// solution, or (several) from each of the two found. With no solution
-/// known, none.
-fn wrong_cells<P: Hinted>(cells: &[P::Cell], found: &[P::Solution]) -> Vec<u32> {
-    let value = |s: &P::Solution, i: usize| P::value_of(P::value_in(s, i));
-    (0..cells.len())
-        .filter(|&i| P::is_known(cells[i]) && !found.is_empty())
-        .filter(|&i| found.iter().all(|s| value(s, i) != P::value_of(cells[i])))
-        .map(|i| i as u32)
-        .collect()
 }
 
 #[cfg(test)]
@@ -280,7 +268,7 @@ mod tests {
         ];
         // The two diagonals differ in every cell: each value is some solution's.
         let player = Cells::parse("#?#.").unwrap().grid(2, 2).unwrap();
-        assert_eq!(wrong_cells::<Puzzle>(player.cells(), &diagonal), Vec::<u32>::new());
+        assert_eq!(wrong_cells::<Puzzle>(player.cells(), &diagonal), Vec::<usize>::new());
         assert_eq!(wrong_cells::<Puzzle>(player.cells(), &diagonal[..1]), vec![2, 3]);
     }
 

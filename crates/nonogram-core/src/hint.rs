@@ -81,16 +81,11 @@ pub fn hint<P: Hinted>(puzzle: &P, cells: &[P::Cell], solutions: &[P::Solution])
             Err(why) => return Hint::Contradiction { line, why },
         }
     }
-    let value = |solution: &P::Solution, i: usize| P::value_of(P::value_in(solution, i));
-    if !solutions.is_empty() {
-        let wrong: Vec<usize> = (0..cells.len())
-            .filter(|&i| P::is_known(cells[i]))
-            .filter(|&i| solutions.iter().all(|s| value(s, i) != P::value_of(cells[i])))
-            .collect();
-        if !wrong.is_empty() {
-            return Hint::Wrong { cells: wrong };
-        }
+    let wrong = wrong_cells::<P>(cells, solutions);
+    if !wrong.is_empty() {
+        return Hint::Wrong { cells: wrong };
     }
+    let value = |solution: &P::Solution, i: usize| P::value_of(P::value_in(solution, i));
     let easiest = (forcing.into_iter())
         .map(|(line, before, forced): (LineId, Vec<P::Cell>, _)| {
             (puzzle.placements(line, &before), line, forced)
@@ -137,6 +132,17 @@ pub fn hint<P: Hinted>(puzzle: &P, cells: &[P::Cell], solutions: &[P::Solution])
         Some(index) => Hint::Reveal { index, value: value(&solutions[0], index), solutions: solutions.len() },
         None => Hint::Guess { cell: guess },
     }
+}
+
+/// The player's known cells that no solution found has (each differs from
+/// every one of them): what a hint and a check call mistakes. None when
+/// no solution is known.
+pub fn wrong_cells<P: Hinted>(cells: &[P::Cell], solutions: &[P::Solution]) -> Vec<usize> {
+    let value = |solution: &P::Solution, i: usize| P::value_of(P::value_in(solution, i));
+    (0..cells.len())
+        .filter(|&i| P::is_known(cells[i]) && !solutions.is_empty())
+        .filter(|&i| solutions.iter().all(|s| value(s, i) != P::value_of(cells[i])))
+        .collect()
 }
 
 /// What a line's clue forces in its cells: how many placements fit, and

@@ -344,38 +344,22 @@ pub fn check_reading(reading: &Reading) -> Checked {
     let cost = |chosen: &[usize]| -> f32 { varied.iter().zip(chosen).map(|(e, &c)| e.cost(c)).sum() };
     let mut heap = BinaryHeap::new();
     let mut seen = HashSet::new();
-    heap.push(Ranked(0.0, start.clone()));
+    heap.push(Ranked(Tier::AsRead, 0.0, start.clone()));
     seen.insert(start.clone());
-    let mut first: Option<(Puzzle, String)> = None;
-    let mut fallback: Option<(Puzzle, Vec<usize>, &'static str)> = None;
-    let mut tries = 0;
     // Right after the reading as read, each change that mends the totals
     // on its own (cheapest first), before the combinations of cheaper
     // ones could use up the tries.
-    let mut targeted: Vec<Vec<usize>> = mending
-        .iter()
-        .rev()
-        .map(|&(i, option)| {
-            let mut one = start.clone();
-            one[i] = option;
-            one
-        })
-        .collect();
-    loop {
-        let next = match targeted.pop() {
-            // (Seen already, as the first reading's neighbour waiting in
-            // the heap at its cost: tried now all the same.)
-            Some(one) if tries > 0 => {
-                seen.insert(one.clone());
-                Some(one)
-            }
-            Some(one) => {
-                targeted.push(one);
-                heap.pop().map(|Ranked(_, c)| c)
-            }
-            None => heap.pop().map(|Ranked(_, c)| c),
-        };
-        let Some(chosen) = next else { break };
+    for &(i, option) in &mending {
+        let mut one = start.clone();
+        one[i] = option;
+        if seen.insert(one.clone()) {
+            heap.push(Ranked(Tier::Mending, cost(&one), one));
+        }
+    }
+    let mut first: Option<(Puzzle, String)> = None;
+    let mut fallback: Option<(Puzzle, Vec<usize>, &'static str)> = None;
+    let mut tries = 0;
+    while let Some(Ranked(_, _, chosen)) = heap.pop() {
         tries += 1;
         let (rows, columns) = clues_with(reading, &varied, &chosen);
         let (puzzle, outcome) = check(rows, columns);
@@ -419,7 +403,7 @@ pub fn check_reading(reading: &Reading) -> Checked {
                 let mut next = chosen.clone();
                 next[i] += 1;
                 if seen.insert(next.clone()) {
-                    heap.push(Ranked(cost(&next), next));
+                    heap.push(Ranked(Tier::Search, cost(&next), next));
                 }
             }
         }
@@ -467,10 +451,19 @@ fn doubtful_gaps(reading: &Reading) -> Vec<Place> {
     out
 }
 
-/// A reading's cost and choices, ordered so that the heap pops the
-/// cheapest first.
+/// Which readings the heap pops first: the reading as read, then the
+/// single changes that mend the totals, then the search by cost.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Tier {
+    AsRead,
+    Mending,
+    Search,
+}
+
+/// A reading's tier, cost and choices, ordered so that the heap pops the
+/// first tier first, and in it the cheapest.
 #[derive(PartialEq)]
-struct Ranked(f32, Vec<usize>);
+struct Ranked(Tier, f32, Vec<usize>);
 
 impl Eq for Ranked {}
 
@@ -482,7 +475,7 @@ impl PartialOrd for Ranked {
 
 impl Ord for Ranked {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        other.0.total_cmp(&self.0).then_with(|| other.1.cmp(&self.1))
+        other.0.cmp(&self.0).then_with(|| other.1.total_cmp(&self.1)).then_with(|| other.2.cmp(&self.2))
     }
 }
 
