@@ -371,8 +371,14 @@ pub fn check_reading(reading: &Reading) -> Checked {
                 // solution, and takes the first that agreed otherwise.
                 if unchanged || verdict == "unique" {
                     let changes = changes(reading, &varied, &chosen);
-                    let certain =
-                        unchanged && doubts.is_empty() && !any_doubtful_gap && verdict != "unproven";
+                    // A line with no number read is a doubt too: an empty
+                    // line, or a line of the grid that is not one (a
+                    // photo's shadow or edge taken for a line).
+                    let certain = unchanged
+                        && doubts.is_empty()
+                        && !any_doubtful_gap
+                        && empty_lines.is_empty()
+                        && verdict != "unproven";
                     let failure = first.map(|(_, why)| why).filter(|_| !unchanged);
                     return Checked {
                         puzzle,

@@ -2,7 +2,7 @@
 //! held back from training), and the checks and corrections on crafted
 //! readings.
 
-use nonogram_core::{Clue, Puzzle};
+use nonogram_core::{Clue, LineId, Puzzle};
 use nonogram_read::blob::Rect;
 use nonogram_read::clues::Join;
 use nonogram_read::grid::GridLines;
@@ -390,6 +390,20 @@ fn a_mark_taken_for_a_digit_is_left_out_by_the_checks() {
     assert_eq!(checked.puzzle.rows, truth.rows);
     assert_eq!(checked.status, Status::Doubtful);
     assert_eq!(checked.changes.len(), 1, "{:?}", checked.changes);
+}
+
+#[test]
+fn a_line_with_no_number_read_is_a_doubt_even_when_every_check_passes() {
+    // A photo's edge taken for one more column, nothing read above it: the
+    // clues still agree (an empty column) and have a solution, but the
+    // reading is not certain, and the line is named.
+    let truth = puzzle();
+    let mut crafted = Crafted::of(&truth);
+    crafted.columns.push(line(&[], &[]));
+    let checked = check_reading(&crafted.reading());
+    assert!(checked.failure.is_none(), "{:?}", checked.failure);
+    assert_eq!(checked.status, Status::Doubtful);
+    assert_eq!(checked.empty_lines, [LineId::Column(truth.width())]);
 }
 
 #[test]
