@@ -48,6 +48,8 @@ mod lines_view;
 #[cfg(target_arch = "wasm32")]
 mod location;
 #[cfg(target_arch = "wasm32")]
+mod make_panel;
+#[cfg(target_arch = "wasm32")]
 mod offline;
 #[cfg(target_arch = "wasm32")]
 mod panels;

@@ -66,7 +66,7 @@ impl App {
         // day, made and shown (the small sample where the clock gives no
         // date); a link opens its own puzzle below.
         let linked = web_sys::window().and_then(|w| w.location().hash().ok()).is_some_and(|h| h.len() > 1);
-        match (saved, super::input_panel::today()) {
+        match (saved, super::make_panel::today()) {
             (Some(text), _) => {
                 // Left in play: back in play once read.
                 if storage::read(PLAYING_KEY).is_some() {
@@ -113,13 +113,13 @@ impl App {
         match self.into_view.take() {
             Some(View::Board) => super::board::bring_board_into_view(),
             Some(View::Lab) => bring_lab_into_view(),
-            // On a phone the tools that make a puzzle are below the board.
+            // On a phone Make's panel is below the board.
             Some(View::Make) if super::board::window_size().0 <= super::layout::NARROW => {
-                let lines = web_sys::window()
+                let panel = web_sys::window()
                     .and_then(|w| w.document())
-                    .and_then(|d| d.query_selector("section.lines").ok().flatten());
-                if let Some(lines) = lines {
-                    lines.scroll_into_view();
+                    .and_then(|d| d.query_selector("section.make").ok().flatten());
+                if let Some(panel) = panel {
+                    panel.scroll_into_view();
                 }
             }
             Some(View::Make) | None => {}

@@ -6,6 +6,7 @@ use super::board::BoardPanel;
 use super::export_view::ExportPanel;
 use super::input_panel::{ClueText, InputPanel};
 use super::lines_view::LinesPanel;
+use super::make_panel::MakePanel;
 use super::panels::{ActionBar, Lab, PlaybackBar, VerdictPanel};
 use super::picture_view::PicturePanel;
 use super::play_bar::PlayBar;
@@ -107,7 +108,7 @@ impl App {
         html! {
             // While clues are typed line by line, a phone keeps the board in
             // view above the fields (style.css).
-            // Make mode puts the tools that make a puzzle first (style.css).
+            // Make mode puts its panel first among the board's tools (style.css).
             <main class={classes!(self.lines_board.typed.is_some().then_some("editing"), state.make.then_some("make"))}>
                 // The board, its tools and the clues: the board stays in view
                 // beside them (sticky within this part alone, so that it
@@ -188,6 +189,13 @@ impl App {
                             on_action={on_action.clone()} />
                     }
                 </section>
+                <MakePanel making={state.make} generating={state.generating.is_some()}
+                    note={AttrValue::from(state.new_puzzle_note.clone())}
+                    made={match state.order {
+                        Some(Order::Made { width, difficulty, colours, .. }) => Some((width, difficulty, colours)),
+                        _ => None,
+                    }}
+                    on_action={on_action.clone()} />
                 <LinesPanel puzzle={state.puzzle().cloned().filter(|_| state.colour().is_none())}
                     on_clues={link.callback(|(text, check)| Msg::LineClues(text, check))}
                     on_board={link.callback(Msg::LinesBoard)} on_text_file={link.callback(Msg::OpenFile)}
@@ -203,12 +211,7 @@ impl App {
                     on_file={link.callback(Msg::OpenFile)}
                     on_use={link.callback(|text: &'static str| Msg::Load(text.to_string()))}
                     restorable={self.replaced.is_some()} on_restore={link.callback(|_| Msg::RestoreInput)}
-                    generating={state.generating.is_some()} builtins={state.builtins.clone()}
-                    new_puzzle_note={AttrValue::from(state.new_puzzle_note.clone())}
-                    made={match state.order {
-                        Some(Order::Made { width, difficulty, colours, .. }) => Some((width, difficulty, colours)),
-                        _ => None,
-                    }}
+                    builtins={state.builtins.clone()}
                     played={state.played.clone()}
                     on_action={on_action.clone()} />
                 </div>

@@ -242,11 +242,15 @@ await onBothSizes('Make mode: the tools that make a puzzle come first and in vie
   await page.waitForFunction(() => document.querySelector('#make-mode').getAttribute('aria-pressed') === 'true'
     && document.querySelector('#play-mode').getAttribute('aria-pressed') === 'false');
   expect(!(await page.locator('#verdict').isVisible()) && !(await page.locator('#step').isVisible()), 'verdict and history aside');
-  // New puzzle comes before Clues, the picture reader and the line editor at hand, in view.
+  // Make's own panel comes first among the board's tools, before the
+  // picture reader, the line editor and Clues, all at hand and in view.
   await settled(page);
+  expect(await page.locator('#make-heading').textContent() === 'Make a puzzle', await page.locator('#make-heading').textContent());
+  expect(await page.locator('#make-ways').isVisible(), 'the other ways to make a puzzle are named');
   const [make, clues] = [await page.locator('#new-puzzle').boundingBox(), await page.locator('#clues').boundingBox()];
   expect(make.y < clues.y, `New puzzle (${make.y}) above Clues (${clues.y})`);
   const read = await page.locator('label[for="read-picture"]').boundingBox();
+  expect(make.y < read.y, `New puzzle (${make.y}) above the reader (${read.y})`);
   const height = page.viewportSize().height;
   expect(read.y >= 0 && read.y + read.height <= height && make.y + make.height <= height,
     `in view: read at ${Math.round(read.y)}, New puzzle at ${Math.round(make.y)} of ${height}`);
@@ -256,6 +260,11 @@ await onBothSizes('Make mode: the tools that make a puzzle come first and in vie
   await page.waitForSelector('#hint');
   expect(await page.getAttribute('#make-mode', 'aria-pressed') === 'false', 'Make mode ends with play');
   expect(await page.locator('#verdict').isVisible(), 'the verdict is back');
+  // Out of Make mode the panel is a player's New puzzle, after the reader.
+  expect(await page.locator('#make-heading').textContent() === 'New puzzle', await page.locator('#make-heading').textContent());
+  expect(await page.locator('#make-ways').count() === 0, 'the other ways are Make mode\'s');
+  const [after, reader] = [await page.locator('#new-puzzle').boundingBox(), await page.locator('label[for="read-picture"]').boundingBox()];
+  expect(after.y > reader.y, `New puzzle (${after.y}) under the reader (${reader.y})`);
 });
 
 await onBothSizes('New puzzle: made in the worker at the size and grade chosen, then played to Solved! with hints', async (page) => {

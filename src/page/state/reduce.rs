@@ -489,8 +489,7 @@ impl State {
                 self.make = on;
                 if on {
                     // Make leaves play, its progress kept (up to the last move).
-                    if let Some(play) = self.play.take() {
-                        keep_progress(&play, play.seen(), &mut self.played, &mut effects);
+                    if self.leave_play(None, &mut effects) {
                         self.status.clear();
                     }
                     effects.push(Effect::IntoView(View::Make));
@@ -692,11 +691,18 @@ impl State {
         self.input = Input::Reading { bytes, count: 0 };
         self.playback = Playback::new(0);
         self.zoom = Zoom::Fit;
-        if let Some(play) = self.play.take() {
-            keep_progress(&play, play.seen(), &mut self.played, effects);
-        }
+        self.leave_play(None, effects);
         self.clear_outcome();
         effects.push(Effect::Parse { version: self.version, index });
+    }
+
+    /// Play mode ends (Solve, Make, new text): the player's board is kept
+    /// for the next Play, its clock up to `now` (`None`: up to the last
+    /// move). Whether play mode was on.
+    pub(super) fn leave_play(&mut self, now: Option<f64>, effects: &mut Vec<Effect>) -> bool {
+        let Some(play) = self.play.take() else { return false };
+        keep_progress(&play, now.unwrap_or_else(|| play.seen()), &mut self.played, effects);
+        true
     }
 
     /// New input cancels a running solve and playback; whether a solve

@@ -40,9 +40,7 @@ impl State {
         self.stop_making(effects);
         // Solve shows the solver at work: play mode ends, its progress kept
         // for the next Play.
-        if let Some(play) = self.play.take() {
-            super::reduce::keep_progress(&play, now, &mut self.played, effects);
-        }
+        self.leave_play(Some(now), effects);
         self.checking = false;
         let Some(puzzle) = self.puzzle() else { return };
         let request = match self.colour() {
