@@ -293,7 +293,7 @@ fn check(rows: Vec<Clue>, columns: Vec<Clue>) -> (Puzzle, Result<&'static str, S
     let outcome = match result {
         Ok((Verdict::Unique(_), _)) => Ok("unique"),
         Ok((Verdict::Multiple(_), _)) => Ok("multiple"),
-        Ok((Verdict::Interrupted, _)) => Ok("unproven"),
+        Ok((Verdict::Stopped, _)) => Ok("unproven"),
         Ok((Verdict::None { line: Some(line) }, _)) => {
             Err(format!("the clues have no solution ({line} contradicts)"))
         }

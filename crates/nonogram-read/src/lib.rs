@@ -8,7 +8,8 @@
 //! ```
 //!
 //! - [`picture`]: the pixels as luminance (from RGBA, or a PNG, JPEG or
-//!   WebP file with the `decode` feature); huge pictures shrunk.
+//!   WebP file with the `decode` feature); huge pictures shrunk; a blurred
+//!   one sharpened for a second look.
 //! - [`straighten`]: a picture taken at an angle or in perspective
 //!   levelled (when read as it is gives no certain reading).
 //! - [`grid`]: the grid's lines, by projection profiles.
@@ -41,30 +42,31 @@ pub use network::Network;
 pub use picture::{Picture, PictureError};
 pub use reading::{read, NotFound, Reading};
 
+/// How a blurred photo is sharpened for its second look (see
+/// [`Picture::sharpened`]): a 3 × 3 unsharp mask, the difference added
+/// back once. Measured on the bench's photo-like pictures (seeds 7, 2026
+/// and 99, 60 a style): 441 of 540 read exactly, against 413 without it;
+/// a 5 × 5 box 439, a 7 × 7 box 433, twice the difference 425.
+const SHARPEN_REACH: u32 = 1;
+const SHARPEN_AMOUNT: f32 = 1.0;
+
 /// Reads a picture's puzzle and checks it: the reading (for showing what
 /// was read where) and the checked clues.
 ///
-/// The picture is read as it is first (a screenshot's lines are level);
-/// unless that reading is certain, it is read again straightened (see
-/// [`straighten`]), and the better of the two readings is kept: certain
-/// first, then one that passed the checks unchanged, then one that passed
-/// them corrected, then any; between two alike, the one with fewer lines
-/// read empty (between two failing ones, first the larger grid: a
-/// photo's wrong grid is a part of the right one), then the one as it is.
+/// The picture is read as it is first (a screenshot's lines are level).
+/// Unless a reading is certain, the picture is read again straightened
+/// (see [`straighten`]), then sharpened (a photo's blur undone in part:
+/// thin grid lines and the gaps between digits come back), then sharpened
+/// and straightened; the first certain reading is taken, else the best:
+/// one that passed the checks unchanged, then one that passed them
+/// corrected, then any; between two alike, the one with fewer lines read
+/// empty (between two failing ones, first the larger grid: a photo's wrong
+/// grid is a part of the right one), then the earlier.
 pub fn read_picture(picture: &Picture, network: &Network) -> Result<(Reading, Checked), NotFound> {
     let checked = |reading: Reading| {
         let checked = check_reading(&reading);
         (reading, checked)
     };
-    let as_it_is = read(picture, network).map(checked);
-    if matches!(&as_it_is, Ok((_, c)) if c.status == Status::Certain) {
-        return as_it_is;
-    }
-    let Some(level) = straighten::straighten(picture) else {
-        return as_it_is;
-    };
-    let levelled = read(&level.picture, network).map(|r| checked(Reading { straightened: Some(level), ..r }));
-    // Then, between two alike, the one with fewer lines read empty.
     let rank = |r: &Result<(Reading, Checked), NotFound>| match r {
         Ok((_, c)) if c.status == Status::Certain => (4, 0),
         Ok((_, c)) if c.failure.is_none() && c.changes.is_empty() => (3, -(c.empty_lines.len() as i64)),
@@ -74,9 +76,27 @@ pub fn read_picture(picture: &Picture, network: &Network) -> Result<(Reading, Ch
         Ok((r, c)) => (1, (r.grid.width() * r.grid.height()) as i64 * 1000 - c.empty_lines.len() as i64),
         Err(_) => (0, 0),
     };
-    if rank(&levelled) > rank(&as_it_is) {
-        levelled
-    } else {
-        as_it_is
+    let mut best = read(picture, network).map(checked);
+    let mut sharpened: Option<Picture> = None;
+    // The next looks: (sharpened, straightened).
+    for (sharp, level) in [(false, true), (true, false), (true, true)] {
+        if rank(&best).0 == 4 {
+            break;
+        }
+        let source = match sharp {
+            false => picture,
+            true => &*sharpened.get_or_insert_with(|| picture.sharpened(SHARPEN_REACH, SHARPEN_AMOUNT)),
+        };
+        let again = match level {
+            false => read(source, network).map(checked),
+            true => {
+                let Some(level) = straighten::straighten(source) else { continue };
+                read(&level.picture, network).map(|r| checked(Reading { straightened: Some(level), ..r }))
+            }
+        };
+        if rank(&again) > rank(&best) {
+            best = again;
+        }
     }
+    best
 }

@@ -66,8 +66,8 @@ fn photo_like_pictures_are_mostly_read_and_never_wrongly_called_certain() {
     let mut rng = Rng::new(50);
     let (mut pictures, mut exact) = (0, 0);
     for style in STYLES {
-        for k in 0..6 {
-            let side = [5, 10, 15, 20, 25, 30][k];
+        for k in 0..12 {
+            let side = [5, 10, 15, 20, 25, 30][k % 6];
             let face = rng.pick(&faces);
             let cell = rng.range(18.0, 34.0).round();
             let solution = random_solution(side, side, &mut rng);
@@ -86,9 +86,9 @@ fn photo_like_pictures_are_mostly_read_and_never_wrongly_called_certain() {
             }
         }
     }
-    // The floor: 40 % for now (the issue asks 80 %; see
-    // docs/BENCHMARKS.md for where the reader stands on photos).
-    assert!(exact * 10 >= pictures * 4, "{exact} of {pictures} exact");
+    // The floor: 70 % of these 36 (the bench's 540 read 82 %: see
+    // docs/BENCHMARKS.md, "The picture reader").
+    assert!(exact * 10 >= pictures * 7, "{exact} of {pictures} exact");
 }
 
 #[test]
