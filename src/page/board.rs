@@ -104,7 +104,7 @@ pub struct BoardPanel {
     /// The cell or clue the pointer is over (layout coordinates).
     hover: Option<(f64, f64)>,
     /// The draw cache.
-    board: draw::Board,
+    drawing: draw::Drawing,
     /// The room the board may take (width, height), read from the page
     /// when unknown: reading it forces a layout of the page, which costs
     /// tens of milliseconds with large text areas.
@@ -136,7 +136,7 @@ impl Component for BoardPanel {
             wrap: NodeRef::default(),
             bands: Default::default(),
             hover: None,
-            board: draw::Board::default(),
+            drawing: draw::Drawing::default(),
             space: Default::default(),
             _on_wheel: None,
             _on_touch: None,
@@ -157,7 +157,7 @@ impl Component for BoardPanel {
 
     fn update(&mut self, ctx: &Context<Self>, msg: BoardMsg) -> bool {
         let props = ctx.props();
-        let fitted = self.board.layout().map_or(16.0, |l| l.cell);
+        let fitted = self.drawing.layout().map_or(16.0, |l| l.cell);
         let action = match msg {
             BoardMsg::Zoom(true) => Action::ZoomIn { fitted },
             BoardMsg::Zoom(false) => Action::ZoomOut { fitted },
@@ -188,7 +188,7 @@ impl Component for BoardPanel {
                 action
             }
             BoardMsg::ClueClick(top, e) => {
-                let (Some(l), Some(puzzle)) = (self.board.layout(), &props.puzzle) else { return false };
+                let (Some(l), Some(puzzle)) = (self.drawing.layout(), &props.puzzle) else { return false };
                 let (x, y) = strip_point(&l, top, &e);
                 if props.play.is_some() {
                     let runs = |line: LineId| match &props.colour {
@@ -206,7 +206,7 @@ impl Component for BoardPanel {
                 return false;
             }
             BoardMsg::StripHover(top, e) => {
-                let Some(l) = self.board.layout() else { return false };
+                let Some(l) = self.drawing.layout() else { return false };
                 self.hover = Some(strip_point(&l, top, &e));
                 self.highlight(props);
                 return false;
@@ -326,7 +326,7 @@ impl Component for BoardPanel {
         }
         // A new puzzle's board (all its clue texts) is drawn in a task of its
         // own, so that it does not add to the work of the change that made it.
-        let new_puzzle = self.board.version().is_some_and(|v| v != ctx.props().version);
+        let new_puzzle = self.drawing.version().is_some_and(|v| v != ctx.props().version);
         if new_puzzle && self.redraw.is_none() {
             let redraw = ctx.link().callback(|_| BoardMsg::Redraw);
             self.redraw = Some(gloo_timers::callback::Timeout::new(0, move || redraw.emit(())));
@@ -339,7 +339,7 @@ impl Component for BoardPanel {
 impl BoardPanel {
     /// The cell (row, column) under a pointer on the canvas.
     fn cell_at(&self, e: &PointerEvent) -> Option<(usize, usize)> {
-        self.board.layout()?.cell_at(e.offset_x() as f64, e.offset_y() as f64)
+        self.drawing.layout()?.cell_at(e.offset_x() as f64, e.offset_y() as f64)
     }
 
     /// Ctrl+wheel (and a touchpad's pinch, which the browser sends as one)
@@ -496,13 +496,13 @@ impl BoardPanel {
         space
     }
 
-    /// Draws the board (see [`draw::Board::draw`]), or clears it when the
+    /// Draws the board (see [`draw::Drawing::draw`]), or clears it when the
     /// input is no puzzle: never another puzzle's cells, nor its clues.
     fn draw(&self, props: &BoardProps) {
         let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else { return };
         let stack = self.stack.cast::<web_sys::HtmlElement>();
         let (Some(puzzle), Some(cells)) = (&props.puzzle, &props.cells) else {
-            self.board.clear(&canvas);
+            self.drawing.clear(&canvas);
             // No puzzle (the clues have an error): the board keeps its
             // room (the page does not jump while a clue is typed) but
             // shows none of its paper, which drew an empty shape.
@@ -567,7 +567,7 @@ impl BoardPanel {
         let (top, left) =
             (self.top_strip.cast::<HtmlCanvasElement>(), self.left_strip.cast::<HtmlCanvasElement>());
         let strips = top.as_ref().zip(left.as_ref()).map(|(top, left)| draw::Strips { top, left });
-        self.board.draw(&canvas, strips, l, dpr, &view);
+        self.drawing.draw(&canvas, strips, l, dpr, &view);
         self.highlight(props);
     }
 
@@ -575,7 +575,7 @@ impl BoardPanel {
     /// (a cell highlights both, a clue its line), else to the line being
     /// typed, else to the play cursor's; hides them when there is none.
     fn highlight(&self, props: &BoardProps) {
-        let Some(l) = self.board.layout() else { return };
+        let Some(l) = self.drawing.layout() else { return };
         let (mut row, mut column) = (None, None);
         match self.hover {
             Some((x, y)) => {

@@ -40,7 +40,7 @@ const FORMATS: [(&str, &str); 7] = [
     ("plain", "plain"),
     ("json", "JSON"),
     ("xml", "webpbn XML"),
-    ("seed", "seed (square)"),
+    ("square", "square (n, rows, columns)"),
     ("picture", "0/1 picture"),
 ];
 
@@ -158,7 +158,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                     "json" => ".json",
                     "xml" => ".xml",
                     "picture" => "-picture.txt",
-                    "seed" => "-seed.txt",
+                    "square" => "-square.txt",
                     _ => ".txt",
                 };
                 let name = file_name(puzzle.as_ref(), extension);

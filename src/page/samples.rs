@@ -26,7 +26,7 @@ pub const SAMPLES: &[(&str, &str)] = &[
 pub const FORMAT_SAMPLES: &[(&str, &str, &str)] = &[
     ("0/1 picture", "lines of 0 and 1 (or . and #, _ and X): the picture itself", "01110\n11010\n01110\n00110\n00111\n"),
     ("plain", "row clues, a blank line, column clues", "3\n2 1\n3\n2\n3\n\n1\n3\n1 3\n5\n1\n"),
-    ("seed (n, rows, columns)", "a square puzzle: its side, then rows, then columns", "5\n3\n2 1\n3\n2\n3\n1\n3\n1 3\n5\n1\n"),
+    ("square (n, rows, columns)", "a square puzzle: its side, then rows, then columns", "5\n3\n2 1\n3\n2\n3\n1\n3\n1 3\n5\n1\n"),
     (".nin", "width and height, then rows, then columns", "5 5\n3\n2 1\n3\n2\n3\n1\n3\n1 3\n5\n1\n"),
     (
         ".non",

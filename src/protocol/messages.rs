@@ -200,8 +200,8 @@ pub enum VerdictKind {
     Unique,
     Multiple,
     None,
-    /// Stopped before its end, by its time limit ([`nonogram_core::Verdict::Interrupted`]).
-    Interrupted,
+    /// Stopped before its end ([`nonogram_core::Verdict::Stopped`]).
+    Stopped,
 }
 
 impl VerdictKind {
@@ -211,7 +211,7 @@ impl VerdictKind {
             nonogram_core::Verdict::Unique(_) => VerdictKind::Unique,
             nonogram_core::Verdict::Multiple(_) => VerdictKind::Multiple,
             nonogram_core::Verdict::None { .. } => VerdictKind::None,
-            nonogram_core::Verdict::Interrupted => VerdictKind::Interrupted,
+            nonogram_core::Verdict::Stopped => VerdictKind::Stopped,
         }
     }
 }

@@ -223,7 +223,7 @@ impl Wire for VerdictKind {
         out.push(*self as u8);
     }
     fn get(r: &mut Reader) -> Option<VerdictKind> {
-        [VerdictKind::Unique, VerdictKind::Multiple, VerdictKind::None, VerdictKind::Interrupted]
+        [VerdictKind::Unique, VerdictKind::Multiple, VerdictKind::None, VerdictKind::Stopped]
             .get(usize::from(r.byte()?))
             .copied()
     }

@@ -139,10 +139,9 @@ async fn quiet(request: SolveRequest, state: Rc<State>, race: Option<u64>) {
 /// [`quiet`] with the session for the request's kind of puzzle.
 async fn quiet_as<P: Shown>(request: SolveRequest, state: Rc<State>, race: Option<u64>) {
     let options = match race {
-        // A racer learns clauses from the root with a seed of its own and
-        // stays with our CDCL solver (on TAAI's 40 hardest puzzles the first
-        // of the two took 26.5 s in all natively, against 36.1 s for the
-        // first engine alone, measured with batsat; docs/BENCHMARKS.md).
+        // A racer learns clauses from the root with a seed of its own
+        // (docs/BENCHMARKS.md, "Racing engines": two engines, the first to
+        // end taken, take TAAI's hardest puzzles in less time than one).
         Some(seed) => SolveOptions::default().racing(seed),
         None => SolveOptions::default(),
     };

@@ -17,7 +17,7 @@ await test('the first download (app and worker wasm) stays under 400 KB gzipped;
 
 await test('every format is detected', async (page) => {
   const cases = [
-    ['5\n3\n2 1\n3\n2\n3\n1\n3\n1 3\n5\n1\n', 'Detected: seed (n, rows, columns), 5×5'],
+    ['5\n3\n2 1\n3\n2\n3\n1\n3\n1 3\n5\n1\n', 'Detected: square (n, rows, columns), 5×5'],
     ['5 5\n3\n2 1\n3\n2\n3\n1\n3\n1 3\n5\n1\n', 'Detected: .nin, 5×5'],
     [fs.readFileSync(path.join(shared, 'survey/webpbn-00001.non'), 'utf8'), 'Detected: .non, 5×10'],
     ['3\n2 1\n3\n2\n3\n\n1\n3\n1 3\n5\n1\n', 'Detected: plain, 5×5'],

@@ -30,7 +30,7 @@ const COMMANDS: [(&str, &str, &str); 8] = [
     ),
     (
         "clues",
-        "nonogram clues [--to non|nin|plain|json|xml|seed] PICTURE",
+        "nonogram clues [--to non|nin|plain|json|xml|square] PICTURE",
         "Turns a picture into its puzzle: a 0/1 picture (`0`/`1`, `.`/`#` or `_`/`X` a cell) written as \
          .non by default, or a colour picture (a first line `palette: .=white r=red b=navy:000080`, then a \
          character a cell) written as webpbn XML (or --to json).",
@@ -47,7 +47,7 @@ const COMMANDS: [(&str, &str, &str); 8] = [
     ),
     (
         "read",
-        "nonogram read [--to non|nin|plain|json|xml|seed] IMAGE",
+        "nonogram read [--to non|nin|plain|json|xml|square] IMAGE",
         "Reads a puzzle's clues from a screenshot (PNG, JPEG or WebP; `-` reads standard input): finds \
          the grid, the clue numbers above and left of it, reads each with a digit recogniser, and checks \
          the reading with the solver (each line's clue fits, the rows and columns fill as many cells, the \
@@ -58,7 +58,7 @@ const COMMANDS: [(&str, &str, &str); 8] = [
     ),
     (
         "convert",
-        "nonogram convert --to non|nin|plain|json|xml|seed FILE",
+        "nonogram convert --to non|nin|plain|json|xml|square FILE",
         "Writes the puzzles of FILE in another format; several puzzles only as non (a nonpack), colour \
          puzzles as xml or json.",
     ),

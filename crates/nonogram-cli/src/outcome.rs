@@ -22,7 +22,7 @@ impl<G> Outcome<G> {
             Verdict::Unique(_) => Verdict::Unique(()),
             Verdict::Multiple(s) => Verdict::Multiple(vec![(); s.len()]),
             Verdict::None { line } => Verdict::None { line },
-            Verdict::Interrupted => Verdict::Interrupted,
+            Verdict::Stopped => Verdict::Stopped,
         };
         Outcome { verdict, stats: self.stats, elapsed: self.elapsed, stopped: self.stopped }
     }
@@ -33,7 +33,7 @@ pub fn exit_code<G>(verdict: &Verdict<G>) -> u8 {
     match verdict {
         Verdict::Unique(_) | Verdict::Multiple(_) => 0,
         Verdict::None { .. } => 1,
-        Verdict::Interrupted => 3,
+        Verdict::Stopped => 3,
     }
 }
 

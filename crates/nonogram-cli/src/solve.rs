@@ -49,7 +49,7 @@ fn run_until<P: Kind + Send + Sync>(
     let stopped = || stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
     if timeout.is_some_and(|t| t.is_zero()) {
         return Ok(Outcome {
-            verdict: Verdict::Interrupted,
+            verdict: Verdict::Stopped,
             stats: solver.stats(),
             elapsed: start.elapsed(),
             stopped: true,
@@ -106,7 +106,7 @@ pub fn race<P: Kind + Send + Sync>(
     drop(sender);
     let mut last = Err("no engine ran".to_string());
     for outcome in receiver {
-        if matches!(&outcome, Ok(o) if !matches!(o.verdict, Verdict::Interrupted)) {
+        if matches!(&outcome, Ok(o) if !matches!(o.verdict, Verdict::Stopped)) {
             stop.store(true, Ordering::Relaxed);
             // The race's time, from its start (the winner's own is the same).
             return outcome.map(|o| Outcome { elapsed: start.elapsed(), ..o });

@@ -275,7 +275,13 @@ fn convert_between_formats() {
     assert_eq!(back.stdout.lines().next(), Some("5 10"));
     let r = nonogram(&["convert", "--to", "taai", "-"], SEED_003);
     assert_eq!(r.status, 2);
-    assert!(r.stderr.contains("--to takes one of non|nin|plain|json|xml|seed"));
+    assert!(r.stderr.contains("--to takes one of non|nin|plain|json|xml|square"));
+    // The square format (a side, then rows, then columns), also under its
+    // old name, `seed`.
+    for key in ["square", "seed"] {
+        let r = nonogram(&["convert", "--to", key, "-"], "1\n1\n\n1\n");
+        assert_eq!((r.status, r.stdout.as_str()), (0, "1\n1\n1\n"), "--to {key}: {}", r.stderr);
+    }
 }
 
 #[test]
@@ -803,7 +809,11 @@ fn second_hostile_run_findings_on_the_command_line() {
     // own exit statuses.
     let r = nonogram(&["--help", "clues"], "");
     assert_eq!(r.status, 0);
-    assert!(r.stdout.starts_with("usage: nonogram clues [--to non|nin|plain|json|xml|seed]"), "{}", r.stdout);
+    assert!(
+        r.stdout.starts_with("usage: nonogram clues [--to non|nin|plain|json|xml|square]"),
+        "{}",
+        r.stdout
+    );
     assert!(r.stdout.trim_end().ends_with("Exit status: 0 done, 2 bad input or usage."), "{}", r.stdout);
 }
 

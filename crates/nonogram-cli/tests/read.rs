@@ -99,10 +99,10 @@ fn what_is_no_puzzle_gets_a_clear_reason_and_status_two() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("the picture's file name is empty"), "{}", run.stderr);
     let run = nonogram(&["read", "--to", "pdf", blank.to_str().unwrap()]);
-    assert!(run.stderr.contains("non|nin|plain|json|xml|seed"), "{}", run.stderr);
+    assert!(run.stderr.contains("non|nin|plain|json|xml|square"), "{}", run.stderr);
     let help = nonogram(&["--help"]);
     assert!(
-        help.stdout.contains("nonogram read [--to non|nin|plain|json|xml|seed] IMAGE"),
+        help.stdout.contains("nonogram read [--to non|nin|plain|json|xml|square] IMAGE"),
         "{}",
         help.stdout
     );

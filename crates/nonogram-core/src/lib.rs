@@ -20,7 +20,16 @@
 //!   own term, and nothing outside it does).
 //! - **guess**: a value tried for an unknown cell during search, undone on backtrack.
 //! - **solution**: a grid with no unknown cell that satisfies every clue.
+//! - **stopped**: a solve its caller ended before its verdict (a time
+//!   limit, the page's Stop, a new puzzle): [`Verdict::Stopped`], and
+//!   clause learning's `Outcome::Stopped`; the CLI prints it as `timeout`,
+//!   its only cause there.
 //! - **step**: one unit of solver work reported to the caller ([`Step`]).
+//!   Below search each layer reports what one call did in its own terms:
+//!   propagation a [`propagate::Progress`], a slice of clause learning a
+//!   [`sat::SatProgress`], the turns between its two searches a `Turn`;
+//!   search makes them steps (and the page's worker sends a step as a
+//!   `Frame`).
 //! - **snapshot**: a copy of the grid at some step, taken by a caller that
 //!   wants one (the page's playback keeps them).
 //! - **kind**: black and white or colour: what a kind of puzzle brings to

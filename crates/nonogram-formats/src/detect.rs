@@ -12,7 +12,7 @@ pub fn detect(text: &str) -> Format {
     match shape(text) {
         Shape::Known(format) => format,
         // The layouts of numbers can be ambiguous (`1 / 0 / blank / 1` is a 1×2
-        // plain puzzle or a 1×1 seed one): the first that reads as a valid puzzle wins.
+        // plain puzzle or a 1×1 square one): the first that reads as a valid puzzle wins.
         Shape::Numeric(candidates) => candidates
             .iter()
             .copied()
@@ -95,11 +95,11 @@ fn numeric_candidates(text: &str) -> Vec<Format> {
     let header: Vec<usize> = first.iter().filter_map(|(_, w)| w.parse().ok()).collect();
     let header_words = first.len();
     let by_header = match header_words {
-        2 => [Format::Nin, Format::Seed],
-        _ => [Format::Seed, Format::Nin],
+        2 => [Format::Nin, Format::Square],
+        _ => [Format::Square, Format::Nin],
     };
     if two_blocks(text) {
-        // Row clues, blank line, column clues; or a .nin/seed file with a
+        // Row clues, blank line, column clues; or a .nin/square file with a
         // blank line before its columns.
         return vec![Format::Plain, by_header[0], by_header[1]];
     }
@@ -135,7 +135,7 @@ fn two_blocks(text: &str) -> bool {
 }
 
 /// Every line made of picture characters only, and either a character that
-/// cannot be a digit of a clue (`.#_X`) or rows of 0/1 that are not a seed
+/// cannot be a digit of a clue (`.#_X`) or rows of 0/1 that are not a square
 /// file (`n`, then 2n one-digit clues). Reads the lines in place: a copy of
 /// each took 90 MB of 10 MB of clue lines.
 fn looks_like_picture<'a>(lines: impl Iterator<Item = &'a str> + Clone) -> bool {
@@ -152,19 +152,19 @@ fn looks_like_picture<'a>(lines: impl Iterator<Item = &'a str> + Clone) -> bool 
     if count == 0 {
         return false;
     }
-    // All rows are digits (0/1) here: a picture unless it reads as a seed
+    // All rows are digits (0/1) here: a picture unless it reads as a square
     // file (`n`, then 2n one-digit clues).
     let mut rest = lines.clone();
-    // A size is a few digits: a longer first line is no seed header (and is
+    // A size is a few digits: a longer first line is no square header (and is
     // not copied: it may be 64 MB of one row).
     let first: String = rest
         .next()
         .filter(|l| l.len() <= 40)
         .map(|l| l.chars().filter(|&c| c != '|').collect())
         .unwrap_or_default();
-    let seed_like = first.trim().parse::<usize>().is_ok_and(|n| n.checked_mul(2) == Some(count - 1))
+    let square_like = first.trim().parse::<usize>().is_ok_and(|n| n.checked_mul(2) == Some(count - 1))
         && rest.all(|l| picture_row(l).is_some_and(|r| r.cells == 1));
-    wide && !seed_like
+    wide && !square_like
 }
 
 /// A line read as a picture row (`|` ignored, blanks only around it).

@@ -5,9 +5,10 @@ use std::fmt;
 /// A text format the parsers know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
-    /// Seed 004: `n`, then n row clues, then n column clues (square).
-    Seed,
-    /// `.nin`: `W H`, then H row clues, then W column clues (also the seed
+    /// A square puzzle's clues: `n`, then n row clues, then n column
+    /// clues (the format of the seed post 004).
+    Square,
+    /// `.nin`: `W H`, then H row clues, then W column clues (also the square
     /// format's rectangular extension).
     Nin,
     /// Simpson `.non`: keyword lines, comma-separated runs, metadata, `goal`.
@@ -34,14 +35,14 @@ impl Format {
         Format::Non,
         Format::Picture,
         Format::Nin,
-        Format::Seed,
+        Format::Square,
         Format::Plain,
     ];
 
     /// The name shown to people ("Detected: .non").
     pub fn name(self) -> &'static str {
         match self {
-            Format::Seed => "seed (n, rows, columns)",
+            Format::Square => "square (n, rows, columns)",
             Format::Nin => ".nin",
             Format::Non => ".non",
             Format::Plain => "plain",
@@ -55,7 +56,7 @@ impl Format {
     /// The short name used on the command line (`--to non`).
     pub fn key(self) -> &'static str {
         match self {
-            Format::Seed => "seed",
+            Format::Square => "square",
             Format::Nin => "nin",
             Format::Non => "non",
             Format::Plain => "plain",
@@ -67,12 +68,14 @@ impl Format {
     }
 
     pub fn from_key(key: &str) -> Option<Format> {
+        // `seed`: the square format's name before it had its own.
+        let key = if key == "seed" { "square" } else { key };
         Format::ALL.into_iter().find(|f| f.key() == key)
     }
 
     /// Formats that [`write`] can produce.
     pub const WRITABLE: [Format; 6] =
-        [Format::Non, Format::Nin, Format::Plain, Format::Json, Format::WebpbnXml, Format::Seed];
+        [Format::Non, Format::Nin, Format::Plain, Format::Json, Format::WebpbnXml, Format::Square];
 }
 
 impl fmt::Display for Format {

@@ -1,4 +1,4 @@
-//! Formats made only of clue lines: seed 004 (`n`), `.nin` (`W H`), plain blocks.
+//! Formats made only of clue lines: square (`n`, the seed post 004's), `.nin` (`W H`), plain blocks.
 //! In the first two, every non-blank line is one clue (`0` for an empty line);
 //! `.nin` ignores lines after its last column clue.
 
@@ -86,7 +86,7 @@ pub(crate) fn parse_nin(text: &str) -> Result<Puzzle, ParseError> {
 }
 
 /// `n`, then n row clues, then n column clues.
-pub(crate) fn parse_seed(text: &str) -> Result<Puzzle, ParseError> {
+pub(crate) fn parse_square(text: &str) -> Result<Puzzle, ParseError> {
     let h = header(text, 1, "this format starts with the puzzle size `n` alone on a line")?;
     let n = h.size(0, "size")?;
     // One line more than the clues, to report it.

@@ -41,7 +41,7 @@ pub fn parse_as(format: Format, text: &str) -> Result<Parsed, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let one = |puzzle: Puzzle| Reading::one(Read::Black(vec![puzzle]));
     let Reading { read, places, mut rejected } = match format {
-        Format::Seed => one(numeric::parse_seed(text)?),
+        Format::Square => one(numeric::parse_square(text)?),
         Format::Nin => one(numeric::parse_nin(text)?),
         Format::Plain => one(numeric::parse_plain(text)?),
         Format::Non => non::parse(text)?,

@@ -7,19 +7,19 @@ use nonogram_core::{Cell, Clue, Grid, Puzzle};
 use std::fmt::Write;
 
 /// Writes a puzzle in `format` (`.non`, `.nin`, plain, JSON or webpbn XML;
-/// the seed format for square puzzles). Other formats are read-only.
+/// the square format for square puzzles). Other formats are read-only.
 pub fn write(format: Format, puzzle: &Puzzle) -> Result<String, ParseError> {
     Ok(match format {
         Format::Non => write_non(puzzle),
         Format::Nin => numeric(&format!("{} {}", puzzle.width(), puzzle.height()), puzzle, false),
-        Format::Seed if puzzle.width() == puzzle.height() => {
+        Format::Square if puzzle.width() == puzzle.height() => {
             numeric(&puzzle.width().to_string(), puzzle, false)
         }
         Format::Plain => numeric("", puzzle, true),
         Format::Json => write_json(puzzle),
         Format::WebpbnXml => write_xml(&ColourPuzzle::from_black(puzzle)),
         _ => {
-            let why = if format == Format::Seed { " for a puzzle that is not square" } else { "" };
+            let why = if format == Format::Square { " for a puzzle that is not square" } else { "" };
             return Err(ParseError::new(format!("cannot write the {} format{why}", format.name())));
         }
     })

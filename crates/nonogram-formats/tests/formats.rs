@@ -24,7 +24,7 @@ fn one(text: &str) -> (Format, Puzzle) {
 #[test]
 fn every_format_is_detected_and_parsed() {
     let cases: &[(&str, Format)] = &[
-        ("5\n3\n2 1\n3\n2\n3\n1\n3\n1 3\n5\n1\n", Format::Seed),
+        ("5\n3\n2 1\n3\n2\n3\n1\n3\n1 3\n5\n1\n", Format::Square),
         ("5 5\n3\n2 1\n3\n2\n3\n1\n3\n1 3\n5\n1\n", Format::Nin),
         ("width 5\nheight 5\n\nrows\n3\n2,1\n3\n2\n3\n\ncolumns\n1\n3\n1,3\n5\n1\n", Format::Non),
         ("3\n2 1\n3\n2\n3\n\n1\n3\n1 3\n5\n1\n", Format::Plain),
@@ -157,8 +157,8 @@ fn roundtrip(p: &Puzzle) {
         }
     }
     if p.width() == p.height() {
-        let text = write(Format::Seed, p).unwrap();
-        let q = parse_as(Format::Seed, &text).unwrap().puzzles.remove(0);
+        let text = write(Format::Square, p).unwrap();
+        let q = parse_as(Format::Square, &text).unwrap().puzzles.remove(0);
         assert_eq!((&q.rows, &q.columns), (&p.rows, &p.columns));
     }
 }

@@ -74,7 +74,7 @@ fn solve_set(dir: &str, may_time_out: &[&str], expected_files: usize) {
             let slow = may_time_out.contains(&name.as_str());
             let verdict = solve_within(p, Duration::from_secs(if slow { 1 } else { 60 }));
             match &verdict {
-                Verdict::Interrupted if slow => continue,
+                Verdict::Stopped if slow => continue,
                 Verdict::Unique(_) | Verdict::Multiple(_) => {}
                 other => {
                     failures.push(format!("{name}: {}", other.word()));
@@ -160,8 +160,7 @@ fn knotty_has_several_solutions_found_among_the_symmetric_grids() {
 /// 30 ms). Paused at any rate, Knotty's search takes the very same path:
 /// the CDCL solver goes on where it stopped, and a slice cut short is
 /// finished before the turn passes between the symmetric search and the
-/// search over every grid. (With batsat, which restarted at every call,
-/// the contradictions varied with where the pauses fell.)
+/// search over every grid.
 #[test]
 fn pausing_at_batch_ends_keeps_the_verdict() {
     let text = std::fs::read_to_string(shared().join("puzzles/survey/knotty.non")).unwrap();
@@ -348,7 +347,7 @@ proptest! {
         let picture = Grid::from_cells(w, h, cells).unwrap();
         let p = Puzzle::from_picture(&picture);
         let verdict = solve_within(&p, Duration::from_secs(20));
-        prop_assume!(verdict != Verdict::Interrupted, "over the time limit");
+        prop_assume!(verdict != Verdict::Stopped, "over the time limit");
         prop_assert!(matches!(verdict, Verdict::Unique(_) | Verdict::Multiple(_)), "{}", verdict.word());
         for s in verdict.solutions() {
             prop_assert_eq!(check_solution(&p, s), Ok(()));

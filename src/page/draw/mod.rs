@@ -1,6 +1,6 @@
 //! Painting on canvases: the board (clues, cells, the line a step worked
 //! on) and the picture panel's grids, in a named [`Palette`]. Geometry comes
-//! from [`Layout`]. What a canvas shows is kept in a [`Board`] draw cache,
+//! from [`Layout`]. What a canvas shows is kept in a [`Drawing`] (a draw cache),
 //! so that a redraw repaints only the cells whose look changed; the cache
 //! can be thrown away at any time.
 
@@ -84,12 +84,12 @@ pub struct Strips<'a> {
 /// the clues (hundreds of texts on a large board, drawn once per puzzle and
 /// geometry, then copied).
 #[derive(Default)]
-pub struct Board {
+pub struct Drawing {
     drawn: RefCell<Option<Drawn>>,
     background: RefCell<Option<(BackgroundKey, HtmlCanvasElement)>>,
 }
 
-impl Board {
+impl Drawing {
     /// The layout drawn now.
     pub fn layout(&self) -> Option<Layout> {
         self.drawn.borrow().as_ref().map(|d| d.layout)

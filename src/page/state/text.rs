@@ -35,13 +35,13 @@ pub fn verdict_text(done: &Finished, ms: f64) -> String {
         (VerdictKind::Multiple, _) => "Multiple solutions".to_string(),
         (VerdictKind::None, Some(l)) => format!("No solution: {l} contradicts"),
         (VerdictKind::None, None) => "No solution".to_string(),
-        (VerdictKind::Interrupted, _) => "Stopped".to_string(),
+        (VerdictKind::Stopped, _) => "Stopped".to_string(),
     };
     let _ = symmetries;
     let how = match (by_line_logic, guesses, contradictions) {
         (true, _, _) => "solved by line logic alone",
         (false, 0, 0) => "solved by line logic and looking ahead, no guess",
-        (false, _, _) if *verdict == VerdictKind::Interrupted => "line logic was not enough",
+        (false, _, _) if *verdict == VerdictKind::Stopped => "line logic was not enough",
         (false, _, _) => "needed guessing: line logic was not enough",
     };
     format!("{head} — {how}, {} ms", millis(ms))
@@ -109,7 +109,7 @@ pub fn check_text(
         }
         VerdictKind::Multiple => "Multiple solutions".to_string(),
         VerdictKind::None => "No solution".to_string(),
-        VerdictKind::Interrupted => "The check was stopped".to_string(),
+        VerdictKind::Stopped => "The check was stopped".to_string(),
     }
 }
 

@@ -56,11 +56,10 @@ impl SatSearch {
     /// is its value in `near`, and the solver's phase saving takes over from
     /// there. After a first solution, a second one often differs from it in
     /// a few cells: started near the first, the solver looks there first.
-    /// On Faase, batsat (our solver before `cdcl`) near splr's first
-    /// solution (splr took long runs then) found a second one four cells
-    /// away at its first contradiction; trying `near`'s values first at every choice (user
-    /// polarities, not saved phases) took it 205 000 contradictions to find
-    /// one 922 cells away.
+    /// On Faase, started near the first solution, a search found a second
+    /// one four cells away at its first contradiction; trying `near`'s
+    /// values first at every choice (user polarities, not saved phases)
+    /// took 205 000 contradictions to find one 922 cells away.
     pub fn new_near(puzzle: &Puzzle, known: &Grid, seed: Option<u64>, near: Option<&Grid>) -> SatSearch {
         SatSearch::build(puzzle, known, seed, near, &[])
     }
@@ -155,10 +154,8 @@ impl SatSearch {
     /// The contradictions a caller should allow per [`SatSearch::run`]:
     /// 10 000 for a 25×25 puzzle (about a quarter of a second), fewer for
     /// larger encodings, at least 1000: how often control comes back (the
-    /// turns between a symmetric puzzle's two searches fall there). Our
-    /// solver goes on where it stopped, so a slice costs nothing else
-    /// (batsat, before it, restarted its schedule at every call: slices of
-    /// 100 took TAAI's 40 hardest puzzles 92 s, slices of 10 000 46 s).
+    /// turns between a symmetric puzzle's two searches fall there). The
+    /// solver goes on where it stopped, so a slice costs nothing else.
     pub fn slice(&self) -> u64 {
         slice_for(self.cdcl.num_clauses())
     }

@@ -167,12 +167,12 @@ impl<P: Kind> Solver<P> {
 
     /// The verdict when the search stops short of its end (a time limit,
     /// a person's Stop): [`Verdict::Multiple`] once two solutions are
-    /// known (the solutions move into it), [`Verdict::Interrupted`]
+    /// known (the solutions move into it), [`Verdict::Stopped`]
     /// before. A solver asked for it is over.
     pub fn verdict_so_far(&mut self) -> Verdict<P::Solution> {
         self.state = State::Reported;
         match self.solutions.len() {
-            0 | 1 => Verdict::Interrupted,
+            0 | 1 => Verdict::Stopped,
             _ => self.solutions.take_verdict(None),
         }
     }
@@ -417,7 +417,7 @@ pub fn until_verdict<S, V>(
 }
 
 /// Solves a puzzle to the end, or until `keep_going` (called after every step)
-/// returns false, which gives [`Verdict::Interrupted`].
+/// returns false, which gives [`Verdict::Stopped`].
 pub fn solve<P: Kind>(
     puzzle: &P,
     options: SolveOptions,
@@ -429,7 +429,7 @@ pub fn solve<P: Kind>(
             return Ok((verdict, solver.stats()));
         }
         if !keep_going(&step) {
-            return Ok((Verdict::Interrupted, solver.stats()));
+            return Ok((Verdict::Stopped, solver.stats()));
         }
     }
     unreachable!("a solver always ends with Step::Done")

@@ -104,17 +104,18 @@ pub enum Verdict<G = Grid> {
     /// No solution; `line` names the line that contradicts before any guess.
     None { line: Option<LineId> },
     /// The caller stopped the solve before it ended (time limit or cancel).
-    Interrupted,
+    Stopped,
 }
 
 impl<G> Verdict<G> {
-    /// `unique`, `multiple`, `none` or `timeout` (the CLI's words).
+    /// `unique`, `multiple`, `none` or `timeout` (the CLI's words: there
+    /// only its time limit stops a solve, and the word says so).
     pub fn word(&self) -> &'static str {
         match self {
             Verdict::Unique(_) => "unique",
             Verdict::Multiple(_) => "multiple",
             Verdict::None { .. } => "none",
-            Verdict::Interrupted => "timeout",
+            Verdict::Stopped => "timeout",
         }
     }
 
