@@ -2,7 +2,8 @@
 // shows on its first screen meets WCAG AA contrast (4.5:1, 3:1 for large
 // or bold text of 18.66 px and over) against what is behind it, in the
 // light and the dark theme, the main action included.
-import { test, expect } from './lib.mjs';
+import path from 'node:path';
+import { test, expect, settled, shots } from './lib.mjs';
 
 /// Each visible element's text colour, the colour behind it (the first
 /// opaque background up its ancestors, the page's at the root), its
@@ -48,4 +49,61 @@ for (const scheme of ['light', 'dark']) {
     expect(poor.length === 0, poor.join('; '));
     expect(found.some((t) => t.name === '#play-mode'), 'Play is checked');
   }, { colorScheme: scheme });
+}
+
+// Every size and both themes (issue 48's "done when"): at 1280×800,
+// 1920×1080 and a 390×844 phone at DPR 3, light and dark, the first visit
+// shows the puzzle of the day's board whole and Play in view without a
+// scroll, with the one-line welcome; Play brings the play tools into view
+// beside or under a board still in view; Make's panel comes into view;
+// and in each of the three states every text on the screen meets WCAG
+// AA. Screenshots of each for a person to look at.
+const SIZES = [
+  ['1280', { viewport: { width: 1280, height: 800 } }],
+  ['1920', { viewport: { width: 1920, height: 1080 } }],
+  ['390', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true }],
+];
+const inView = async (page, selector) => {
+  const box = await page.locator(selector).first().boundingBox();
+  const { width, height } = page.viewportSize();
+  return box !== null && box.y >= 0 && box.x >= 0 && box.y + box.height <= height + 0.5 && box.x + box.width <= width + 0.5;
+};
+const poorContrast = async (page) => (await texts(page))
+  .map((t) => ({ ...t, ratio: contrast(t.fg, t.bg), need: t.size >= 24 || (t.bold && t.size >= 18.66) ? 3 : 4.5 }))
+  .filter((t) => t.ratio < t.need)
+  .map((t) => `${t.name} ${t.ratio.toFixed(2)}:1 (needs ${t.need})`);
+for (const [size, options] of SIZES) {
+  for (const scheme of ['light', 'dark']) {
+    await test(`at ${size} px in ${scheme}: the first visit, Play and Make each in view and legible`, async (page) => {
+      // The first visit: the puzzle of the day drawn, whole, and Play in view.
+      await page.waitForSelector('#puzzle-title');
+      await settled(page);
+      expect(await inView(page, '#welcome'), 'the welcome is in view');
+      expect(await inView(page, 'canvas.cells'), 'the board is whole and in view');
+      expect(await inView(page, '#play-mode'), 'Play is in view');
+      expect(await page.evaluate(() => window.scrollY) === 0, 'no scroll');
+      let poor = await poorContrast(page);
+      expect(poor.length === 0, `first visit: ${poor.join('; ')}`);
+      await page.screenshot({ path: path.join(shots, `every-${size}-${scheme}-first.png`) });
+      // Play: its tools in view with the board.
+      await page.click('#play-mode');
+      await page.waitForSelector('#hint');
+      await settled(page);
+      expect(await inView(page, '#hint'), 'Hint is in view');
+      const board = await page.locator('canvas.cells').boundingBox();
+      const { height } = page.viewportSize();
+      expect(board.y < height && board.y + board.height > 0, `the board in view in play: ${JSON.stringify(board)}`);
+      poor = await poorContrast(page);
+      expect(poor.length === 0, `play: ${poor.join('; ')}`);
+      await page.screenshot({ path: path.join(shots, `every-${size}-${scheme}-play.png`) });
+      // Make: its own panel in view.
+      await page.click('#make-mode');
+      await page.waitForFunction(() => document.querySelector('#make-heading')?.textContent === 'Make a puzzle');
+      await settled(page);
+      expect(await inView(page, '#make-heading') && await inView(page, '#new-puzzle'), 'Make\'s panel is in view');
+      poor = await poorContrast(page);
+      expect(poor.length === 0, `make: ${poor.join('; ')}`);
+      await page.screenshot({ path: path.join(shots, `every-${size}-${scheme}-make.png`) });
+    }, { ...options, colorScheme: scheme });
+  }
 }
