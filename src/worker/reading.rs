@@ -100,6 +100,9 @@ fn doubts(checked: &Checked) -> Vec<(LineId, String)> {
     for &line in &checked.empty_lines {
         say(line, "no number read: empty, or missed?".into());
     }
+    for &line in &checked.cut_lines {
+        say(line, "its clue runs off the picture's edge: a number cut off?".into());
+    }
     let order = |l: &LineId| match *l {
         LineId::Row(i) => i,
         LineId::Column(i) => 1_000_000 + i,
@@ -123,6 +126,10 @@ fn summary(reading: &Reading, checked: &Checked, marked: bool) -> String {
             format!("Read a {size} puzzle, but it fails a check ({failure}): correct {look}.")
         }
         (None, Status::Certain) => format!("Read a {size} puzzle: every number is certain, and {solved}."),
+        (None, Status::Doubtful) if checked.verdict == Some("multiple") => format!(
+            "Read a {size} puzzle, with doubts: it has several solutions where a puzzle has one, \
+             so a number may be misread: look over {look}."
+        ),
         (None, Status::Doubtful) => {
             let passed =
                 if solved.is_empty() { "it passes the checks".to_string() } else { solved.to_string() };

@@ -65,6 +65,14 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     for line in &checked.empty_lines {
         eprintln!("doubt: {line}: no number read (an empty line, or one not read)");
     }
+    for line in &checked.cut_lines {
+        eprintln!("doubt: {line}: its clue runs off the picture's edge (a number cut off?)");
+    }
+    if checked.verdict == Some("multiple") {
+        eprintln!(
+            "doubt: the clues have several solutions (a puzzle is made to have one: a number may be misread)"
+        );
+    }
     if let Some(failure) = &checked.failure {
         eprintln!("check: {failure}");
     }

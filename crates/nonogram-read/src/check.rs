@@ -95,6 +95,10 @@ pub struct Checked {
     /// one, as read (the checks may have read them the other way: see
     /// `changes`): the place of the number before the gap.
     pub doubtful_gaps: Vec<Place>,
+    /// The lines whose clue area runs off the picture's edge with ink on
+    /// it: a number may be cut off there (see [`crate::read_picture`]).
+    /// Always a doubt.
+    pub cut_lines: Vec<LineId>,
 }
 
 /// One choice the correction may vary.
@@ -373,12 +377,15 @@ pub fn check_reading(reading: &Reading) -> Checked {
                     let changes = changes(reading, &varied, &chosen);
                     // A line with no number read is a doubt too: an empty
                     // line, or a line of the grid that is not one (a
-                    // photo's shadow or edge taken for a line).
+                    // photo's shadow or edge taken for a line). So are
+                    // several solutions: a puzzle is made to have one, and
+                    // a number lost from a row and an equal one from a
+                    // column keep the totals agreeing.
                     let certain = unchanged
                         && doubts.is_empty()
                         && !any_doubtful_gap
                         && empty_lines.is_empty()
-                        && verdict != "unproven";
+                        && verdict == "unique";
                     let failure = first.map(|(_, why)| why).filter(|_| !unchanged);
                     return Checked {
                         puzzle,
@@ -389,6 +396,7 @@ pub fn check_reading(reading: &Reading) -> Checked {
                         verdict: Some(verdict),
                         empty_lines,
                         doubtful_gaps,
+                        cut_lines: Vec::new(),
                     };
                 }
                 if fallback.is_none() {
@@ -425,6 +433,7 @@ pub fn check_reading(reading: &Reading) -> Checked {
             verdict: Some(verdict),
             empty_lines,
             doubtful_gaps,
+            cut_lines: Vec::new(),
         };
     }
     let (puzzle, why) = first.expect("the reading as read was tried first");
@@ -437,6 +446,7 @@ pub fn check_reading(reading: &Reading) -> Checked {
         verdict: None,
         empty_lines,
         doubtful_gaps,
+        cut_lines: Vec::new(),
     }
 }
 

@@ -64,7 +64,11 @@ const SHARPEN_AMOUNT: f32 = 1.0;
 /// grid is a part of the right one), then the earlier.
 pub fn read_picture(picture: &Picture, network: &Network) -> Result<(Reading, Checked), NotFound> {
     let checked = |reading: Reading| {
-        let checked = check_reading(&reading);
+        let mut checked = check_reading(&reading);
+        checked.cut_lines = cut_lines(picture, &reading);
+        if !checked.cut_lines.is_empty() {
+            checked.status = Status::Doubtful;
+        }
         (reading, checked)
     };
     let rank = |r: &Result<(Reading, Checked), NotFound>| match r {
@@ -99,4 +103,56 @@ pub fn read_picture(picture: &Picture, network: &Network) -> Result<(Reading, Ch
         }
     }
     best
+}
+
+/// How far from the picture's background a pixel on its edge must be to be
+/// ink, in luminance steps.
+const EDGE_INK: i32 = 64;
+
+/// How near the picture's edge a clue area's outer end must come for ink
+/// on that edge to be a number of its line, in cells (a number cut off
+/// may lie past the gap that ended the area).
+const EDGE_NEAR: f64 = 2.0;
+
+/// The lines whose clue area ends near the picture's left (a row's) or top
+/// (a column's) edge with ink on that edge, in the line's band: a
+/// screenshot cropped through its outer numbers, a photo cut short. What is
+/// left of a number there may be read as another or dropped (and with an
+/// equal number dropped from a line the other way the totals still agree),
+/// so each is a doubt.
+fn cut_lines(picture: &Picture, reading: &Reading) -> Vec<nonogram_core::LineId> {
+    use nonogram_core::LineId;
+    let background = grid::background(picture) as i32;
+    let (w, h) = (picture.width(), picture.height());
+    let near = EDGE_NEAR * reading.grid.cell() as f64;
+    let to_picture = |x: f64, y: f64| match &reading.straightened {
+        Some(level) => level.in_picture(x, y),
+        None => (x, y),
+    };
+    let ink = |x: f64, y: f64| {
+        let (x, y) = (x.clamp(0.0, (w - 1) as f64) as u32, y.clamp(0.0, (h - 1) as f64) as u32);
+        (picture.at(x, y) as i32 - background).abs() >= EDGE_INK
+    };
+    let mut cut = Vec::new();
+    for (i, line) in reading.rows.iter().enumerate() {
+        let s = line.strip;
+        let runs_off = (s.y0..s.y1).any(|y| {
+            let (x, y) = to_picture(s.x0 as f64, y as f64 + 0.5);
+            x < near && y >= 0.0 && y < h as f64 && (0..2).any(|dx| ink(dx as f64, y))
+        });
+        if runs_off {
+            cut.push(LineId::Row(i));
+        }
+    }
+    for (i, line) in reading.columns.iter().enumerate() {
+        let s = line.strip;
+        let runs_off = (s.x0..s.x1).any(|x| {
+            let (x, y) = to_picture(x as f64 + 0.5, s.y0 as f64);
+            y < near && x >= 0.0 && x < w as f64 && (0..2).any(|dy| ink(x, dy as f64))
+        });
+        if runs_off {
+            cut.push(LineId::Column(i));
+        }
+    }
+    cut
 }
