@@ -289,7 +289,12 @@ impl Component for BoardPanel {
             <>
                 <ZoomBar zoom={props.zoom} on_zoom={link.callback(BoardMsg::Zoom)} on_action={props.on_action.clone()} />
                 <p id="progress" class="progress">{ &props.note }</p>
-                <div class="canvas-wrap" ref={self.wrap.clone()} tabindex="0" role="group" aria-label="Board: ← → step, Home and End jump, Space plays or pauses"
+                <div class="canvas-wrap" ref={self.wrap.clone()} tabindex="0" role="group"
+                    aria-label={if props.play.is_some() {
+                        "Board: arrows move the cursor, F or Space fills, X marks empty, Backspace clears"
+                    } else {
+                        "Board: ← → step, Home and End jump, Space plays or pauses"
+                    }}
                     onkeydown={link.callback(BoardMsg::Key)}>
                     <div class="board-stack" ref={self.stack.clone()}
                         onpointerleave={link.callback(|_| BoardMsg::Leave)}>

@@ -76,6 +76,9 @@ pub struct LinesPanel {
     /// The clue is being typed on the board (its field over the line's
     /// clue area), not in the list: Enter and Tab keep it there.
     on_board: bool,
+    /// The field to focus, its text selected, once rendered (Enter or Tab
+    /// went to it: what is typed next replaces its clue).
+    focus_after_render: Option<String>,
 }
 
 /// The element on the board the board's field is drawn in (see
@@ -153,6 +156,7 @@ impl Component for LinesPanel {
             _on_paste: on_paste,
             board_version: 0,
             on_board: false,
+            focus_after_render: None,
         }
     }
 
@@ -183,6 +187,15 @@ impl Component for LinesPanel {
         };
         self.dispatch(ctx, action);
         true
+    }
+
+    fn rendered(&mut self, _: &Context<Self>, _: bool) {
+        if let Some(id) = self.focus_after_render.take() {
+            if let Some(field) = element::<HtmlInputElement>(&id) {
+                let _ = field.focus();
+                field.select();
+            }
+        }
     }
 
     fn changed(&mut self, ctx: &Context<Self>, old: &LinesProps) -> bool {
@@ -255,19 +268,19 @@ impl LinesPanel {
                 }
                 LinesEffect::Clues { text, check } => ctx.props().on_clues.emit((text, check)),
                 LinesEffect::FocusField(line) => {
-                    // After this render: the field may be new. Typed on
-                    // the board, the board's field (now at this line).
+                    // Typed on the board, the board's field (now at this
+                    // line). A field already there takes the keys at once:
+                    // what is typed right after Enter belongs to the next
+                    // line (a timer would run after keys already waiting,
+                    // which a browser handles first). Its text is selected
+                    // once rendered (see `rendered`).
                     let id = if self.on_board { BOARD_FIELD_ID.to_string() } else { field_id(line) };
-                    gloo_timers::callback::Timeout::new(0, move || {
-                        let field = web_sys::window()
-                            .and_then(|w| w.document())
-                            .and_then(|d| d.get_element_by_id(&id))
-                            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-                        if let Some(field) = field {
+                    if !self.on_board {
+                        if let Some(field) = element::<HtmlInputElement>(&id) {
                             let _ = field.focus();
                         }
-                    })
-                    .forget();
+                    }
+                    self.focus_after_render = Some(id);
                 }
                 LinesEffect::Reveal(id) => {
                     // After this render, and after a focus asked with it.
@@ -451,10 +464,11 @@ impl LinesPanel {
                     { size("Width", l.width(), true) }
                     { size("Height", l.height(), false) }
                     if l.reading.is_none() {
+                        <button id="clear-lines" onclick={link.callback(|_| LinesMsg::Act(LinesAction::Clear))}>{ "Clear all" }</button>
                         <button id="close-lines" onclick={link.callback(|_| LinesMsg::Act(LinesAction::Close))}>{ "Done" }</button>
                     }
                 </div>
-                <p class="hint">{ "Each clue's numbers, separated by spaces (0 or nothing: an empty line), here or in the field on the board over the line. Enter goes to the next line." }</p>
+                <p class="hint">{ "Each clue's numbers, separated by spaces (0 or nothing: an empty line), here or in the field on the board over the line. Enter goes to the next line, its clue selected: what you type replaces it." }</p>
                 if let Some(totals) = l.totals() {
                     <p id="lines-totals" class="error" role="alert">{ totals }</p>
                 }
@@ -486,4 +500,9 @@ fn reveal(id: &str) {
         options.set_block(web_sys::ScrollLogicalPosition::Start);
         element.scroll_into_view_with_scroll_into_view_options(&options);
     }
+}
+
+/// The page's element of this id, as a `T`.
+fn element<T: JsCast>(id: &str) -> Option<T> {
+    web_sys::window()?.document()?.get_element_by_id(id)?.dyn_into::<T>().ok()
 }

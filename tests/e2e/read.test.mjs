@@ -197,6 +197,31 @@ await onBothSizes('a clue is typed on the board itself, over its line; Enter and
   await page.screenshot({ path: path.join(shots, `board-field-${page.viewportSize().width}.png`) });
 });
 
+// A puzzle of one's own typed from a blank editor, as fast as a person
+// types who knows the keys: Enter goes to the next line with its clue
+// selected, and no key lands in the line before (a focus moved by a timer
+// came after keys already waiting).
+await onBothSizes('a puzzle typed from Clear all at full speed: every key lands in its line, Enter replaces the next clue', async (page) => {
+  await paste(page, SEED_003);
+  await page.click('#edit-lines');
+  await page.waitForFunction(() => document.activeElement?.id === 'line-r1');
+  await page.click('#clear-lines');
+  await page.waitForFunction(() => document.activeElement?.id === 'line-r1' && document.querySelector('#line-r1').value === '');
+  const rows = ['1 1', '5', '1 1 1', '2 2', '1'];
+  const columns = ['4', '1 1', '3 1', '1 1', '3'];
+  // No delay between keys: Enter and the next clue's digits come at once.
+  await page.keyboard.type([...rows, ...columns].join('\n'), { delay: 0 });
+  await page.waitForFunction(() => document.activeElement?.id === 'line-c5');
+  expect((await fields(page, 'r')).join('|') === rows.join('|'), (await fields(page, 'r')).join('|'));
+  expect((await fields(page, 'c')).join('|') === columns.join('|'), (await fields(page, 'c')).join('|'));
+  await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: .non, 5×5');
+  // Back to a line with Shift+Enter: its clue is selected, typing replaces it.
+  await page.keyboard.press('Shift+Enter');
+  await page.waitForFunction(() => document.activeElement?.id === 'line-c4');
+  await page.keyboard.type('3', { delay: 0 });
+  await page.waitForFunction(() => document.querySelector('#line-c4').value === '3');
+});
+
 await onBothSizes('clues typed line by line are checked as typed, highlighted on the board and kept in Clues', async (page) => {
   await paste(page, SEED_003);
   await page.click('#edit-lines');

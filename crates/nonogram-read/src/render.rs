@@ -347,25 +347,6 @@ impl Style {
     }
 }
 
-/// A random picture of a puzzle whose clues have one solution, as a
-/// puzzle made to be solved has (a reading with several solutions is a
-/// doubt: see `check.rs`): random pictures drawn until one is (within a
-/// bound of the solver's steps).
-pub fn random_unique_solution(width: usize, height: usize, rng: &mut Rng) -> Grid {
-    loop {
-        let solution = random_solution(width, height, rng);
-        let puzzle = nonogram_core::Puzzle::from_picture(&solution);
-        let mut steps = 0u32;
-        let solved = nonogram_core::solve(&puzzle, Default::default(), |_| {
-            steps += 1;
-            steps < 200_000
-        });
-        if matches!(solved, Ok((nonogram_core::Verdict::Unique(_), _))) {
-            return solution;
-        }
-    }
-}
-
 /// A random picture of a puzzle: smoothed noise, so that runs are of
 /// many lengths (some over 9, for two-digit numbers).
 pub fn random_solution(width: usize, height: usize, rng: &mut Rng) -> Grid {

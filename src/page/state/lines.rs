@@ -49,6 +49,9 @@ pub enum LinesAction {
         width: usize,
         height: usize,
     },
+    /// Every line's clue emptied (the size kept): a puzzle of one's own
+    /// typed from the start.
+    Clear,
     /// A line's text typed.
     Type(LineId, String),
     /// A line's field took the focus (or none has it).
@@ -238,6 +241,12 @@ impl Lines {
                 self.columns.resize(width, String::new());
                 self.keep_in_step(&mut effects);
             }
+            LinesAction::Clear => {
+                self.rows.iter_mut().chain(self.columns.iter_mut()).for_each(String::clear);
+                self.focus = Some(LineId::Row(0));
+                effects.push(LinesEffect::FocusField(LineId::Row(0)));
+                self.keep_in_step(&mut effects);
+            }
             LinesAction::Type(line, text) => {
                 match line {
                     LineId::Row(i) if i < self.rows.len() => self.rows[i] = text,
@@ -334,6 +343,16 @@ mod tests {
         l.rows = rows.iter().map(|s| s.to_string()).collect();
         l.columns = columns.iter().map(|s| s.to_string()).collect();
         l
+    }
+
+    #[test]
+    fn clear_empties_every_line_keeps_the_size_and_starts_at_the_first_row() {
+        let mut l = lines(&["1", "2"], &["1", "1", "1"]);
+        let effects = l.reduce(LinesAction::Clear);
+        assert_eq!((l.rows.len(), l.columns.len()), (2, 3));
+        assert!(l.rows.iter().chain(&l.columns).all(String::is_empty));
+        assert_eq!(effects[0], LinesEffect::FocusField(LineId::Row(0)));
+        assert!(matches!(&effects[1], LinesEffect::Clues { check: false, .. }), "{effects:?}");
     }
 
     #[test]
