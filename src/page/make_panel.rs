@@ -107,9 +107,9 @@ pub fn MakePanel(props: &MakeProps) -> Html {
             <p id="new-puzzle-note" class="new-puzzle-note" hidden={props.note.is_empty()}>{ &props.note }</p>
             if props.making {
                 <p id="make-ways" class="hint">
-                    { "Or make one of your own: its clues typed line by line on the board or read from an image \
-                       (the buttons under this), or a picture made into a puzzle (\u{201c}From picture to puzzle\u{201d}, \
-                       further down the page)." }
+                    { "Or make one of your own: type its clues line by line, read them from a screenshot or a \
+                       photo (the buttons below), or turn a picture into a puzzle (\u{201c}From picture to \
+                       puzzle\u{201d}, further down)." }
                 </p>
             }
         </section>
