@@ -32,6 +32,21 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
 pub(crate) fn detect_and_parse(text: &str) -> Result<Parsed, ParseError> {
     match shape(text) {
         Shape::Known(format) => crate::parse::parse_as(format, text),
+        Shape::Numeric(_)
+            if !text.bytes().any(|b| b.is_ascii_digit()) && text.chars().any(|c| !c.is_whitespace()) =>
+        {
+            // Words with no number (a message, a web page's text): what
+            // any layout of numbers would say of its first word (a width,
+            // a run length) would mislead.
+            let (line, at) = numbered_lines(text)
+                .find_map(|(n, l)| l.chars().position(|c| !c.is_whitespace()).map(|c| (n, c + 1)))
+                .unwrap_or((1, 1));
+            Err(ParseError::at(
+                line,
+                at,
+                "no clue numbers in the text: a clue is numbers, one line a row or a column",
+            ))
+        }
         Shape::Numeric(candidates) => {
             let mut first_error = None;
             for &format in &candidates {

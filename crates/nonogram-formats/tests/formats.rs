@@ -84,6 +84,11 @@ fn errors_are_located() {
         assert_eq!(e.to_string(), expected, "{text}");
     };
     check("2 2\n1\n1\n1\nx\n", "line 5, column 1: `x` is not a run length (a whole number)");
+    // Words with no number at all: said so, at the first word (not "width
+    // `hello` is not a whole number", as .nin's first line would say).
+    let none = "no clue numbers in the text: a clue is numbers, one line a row or a column";
+    check("hello world\n", &format!("line 1, column 1: {none}"));
+    check("\n  Dear reader,\nno puzzle here.\n", &format!("line 2, column 3: {none}"));
     check("2 2\n1\n-1\n1\n1\n", "line 3, column 1: negative run -1; runs are positive");
     check("2 2\n1\n1\n1\n", "line 1: `2 2` needs 4 clue lines (2 rows, then 2 columns); found 3");
     check("1\n1\n1\n1\n", "line 4: unexpected line after the 1 column clues (`1` gives 2 clue lines)");

@@ -311,8 +311,12 @@ fn fuzzer_findings() {
         let e = nonogram_formats::parse_picture(text).unwrap_err();
         assert!(e.to_string().ends_with("this row has no cells, only `|` separators"), "{text:?}: {e}");
     }
-    // Detection does not take it for a picture.
-    assert_eq!(outcome("|\n"), "error: line 1, column 1: size `|` is not a whole number");
+    // Detection does not take it for a picture (nor for a size: it has no
+    // number at all).
+    assert_eq!(
+        outcome("|\n"),
+        "error: line 1, column 1: no clue numbers in the text: a clue is numbers, one line a row or a column"
+    );
     // parse: crash-e84cc6b713152b462fcc5e22242d83903606eeaf, a closing tag
     // of 360 characters that the XML parser quoted whole in its message.
     let text = format!("<I> </I{}>\t<?", "01".repeat(180));
