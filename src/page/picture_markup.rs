@@ -28,7 +28,9 @@ impl PicturePanel {
                     <input id="upload-picture" class="visually-hidden" type="file"
                         accept="image/png,image/jpeg,image/gif,image/webp,image/bmp,.txt,.pbm,text/plain" onchange={upload} />
                     <label class="file-button" for="upload-picture">{ "Upload picture" }</label>
-                    <span class="hint">{ "An image (PNG, JPEG, GIF, WebP, BMP) or a 0/1 text picture (0/1, ./#, _/X)." }</span>
+                    <span class="hint">{ "An image (PNG, JPEG, GIF, WebP, BMP) or a 0/1 text picture (0/1, ./#, _/X), made into \
+                        a puzzle whose solution it is. A screenshot or photo of a puzzle's clues: use \u{201c}Read a puzzle \
+                        from an image\u{201d} instead." }</span>
                 </div>
                 <p id="picture-note" class="progress">{ &self.state.note }</p>
                 if !self.state.error.is_empty() {

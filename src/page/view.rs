@@ -139,7 +139,13 @@ impl App {
                 // replaces: dimmed, and busy for a screen reader.
                 <section class={classes!("board", state.generating.is_some().then_some("making"))}
                     aria-busy={state.generating.is_some().to_string()}>
-                    if let Some(title) = self.puzzle_title() {
+                    // The board shows the clues typed or read, not yet in
+                    // Clues: the title says so, not the puzzle's before.
+                    if let Some(title) = match typed {
+                        Some(_) if self.lines_board.reviewing => Some("Read from the picture, not yet used".to_string()),
+                        Some(_) => Some("The clues as typed".to_string()),
+                        None => self.puzzle_title(),
+                    } {
                         <p id="puzzle-title" class="puzzle-title" dir="auto">{ title }</p>
                     }
                     <BoardPanel puzzle={typed.map(|t| t.0.clone()).or_else(|| state.puzzle().cloned())}

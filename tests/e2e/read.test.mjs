@@ -50,7 +50,10 @@ await onBothSizes('a screenshot is read, shown over the picture, and its clues u
   const marks = await page.locator('.read-mark').count();
   expect(marks === numbers, `${marks} marks for ${numbers} numbers`);
   expect(await page.locator('.read-mark.doubt').count() === 0, 'no doubtful mark');
-  // The board shows the clues read, before they are used.
+  // The board shows the clues read, before they are used, and its title
+  // says so (not the title of the puzzle before).
+  const title = await page.locator('#puzzle-title').textContent();
+  expect(title === 'Read from the picture, not yet used', title);
   await page.click('#use-reading');
   await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Unique solution'), null, { timeout: 30000 });
   // Checked, not given away: the board stays blank for a player, in view.
