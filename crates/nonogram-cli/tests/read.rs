@@ -131,6 +131,59 @@ fn a_jpeg_cut_short_is_called_damaged_not_read() {
     assert!(run.stderr.contains("cut short"), "{}", run.stderr);
 }
 
+#[test]
+fn a_phone_photo_is_read_upright_by_its_exif_orientation_and_a_gif_is_refused() {
+    let dir = folder("exif");
+    let mut rng = Rng::new(5);
+    let faces = faces(&font_folders());
+    let drawn = draw_puzzle(&random_solution(10, 10, &mut rng), STYLES[0], &faces[0], 24.0, false, &mut rng);
+    let rgb = drawn.canvas.rgb8();
+    let (w, h) = (drawn.canvas.picture().width() as usize, drawn.canvas.picture().height() as usize);
+    let jpeg_of = |pixels: &[u8], w: usize, h: usize| {
+        let mut jpeg = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 90)
+            .encode(pixels, w as u32, h as u32, image::ExtendedColorType::Rgb8)
+            .unwrap();
+        jpeg
+    };
+    let upright = dir.join("upright.jpg");
+    std::fs::write(&upright, jpeg_of(&rgb, w, h)).unwrap();
+    // Stored as a camera held sideways stores it (turned a quarter to the
+    // left), with EXIF orientation 6: turn a quarter to the right to show.
+    let mut turned = vec![0u8; rgb.len()];
+    for y in 0..h {
+        for x in 0..w {
+            let (tx, ty) = (y, w - 1 - x);
+            turned[(ty * h + tx) * 3..][..3].copy_from_slice(&rgb[(y * w + x) * 3..][..3]);
+        }
+    }
+    let jpeg = jpeg_of(&turned, h, w);
+    let tiff: [u8; 26] = [
+        b'I', b'I', 42, 0, 8, 0, 0, 0, // little-endian, the first IFD at 8
+        1, 0, // one entry
+        0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0, // Orientation (a SHORT): 6
+        0, 0, 0, 0, // no next IFD
+    ];
+    let mut app1 = vec![0xFF, 0xE1, 0, (2 + 6 + tiff.len()) as u8];
+    app1.extend_from_slice(b"Exif\0\0");
+    app1.extend_from_slice(&tiff);
+    let mut phone = jpeg[..2].to_vec();
+    phone.extend_from_slice(&app1);
+    phone.extend_from_slice(&jpeg[2..]);
+    let sideways = dir.join("sideways.jpg");
+    std::fs::write(&sideways, phone).unwrap();
+    let (a, b) =
+        (nonogram(&["read", upright.to_str().unwrap()]), nonogram(&["read", sideways.to_str().unwrap()]));
+    assert_eq!(a.code, 0, "{}", a.stderr);
+    assert_eq!((b.code, &b.stdout), (0, &a.stdout), "{}", b.stderr);
+    // A GIF (known by its first bytes, not read): not a picture read here.
+    let gif = dir.join("named.png");
+    std::fs::write(&gif, b"GIF89a\x01\x00\x01\x00\x00\x00\x00;").unwrap();
+    let run = nonogram(&["read", gif.to_str().unwrap()]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("not a PNG, JPEG or WebP picture"), "{}", run.stderr);
+}
+
 /// PNG's CRC-32 (the reflected polynomial 0xEDB88320), bit by bit.
 fn crc32(bytes: &[u8]) -> u32 {
     let mut crc = !0u32;

@@ -125,13 +125,24 @@ impl Picture {
     /// [`MAX_PIXELS`] before decoding its pixels.
     #[cfg(feature = "decode")]
     pub fn decode(bytes: &[u8]) -> Result<Picture, PictureError> {
-        use image::ImageReader;
+        use image::{ImageDecoder, ImageReader};
         let undecodable = |e: image::ImageError| PictureError::Undecodable(e.to_string());
         let reader = ImageReader::new(std::io::Cursor::new(bytes))
             .with_guessed_format()
             .map_err(|e| PictureError::Undecodable(e.to_string()))?;
         match reader.format() {
-            None => return Err(PictureError::NotAPicture),
+            // A GIF, BMP or TIFF is known by its first bytes, but not read.
+            None | Some(image::ImageFormat::Gif | image::ImageFormat::Bmp | image::ImageFormat::Tiff) => {
+                return Err(PictureError::NotAPicture)
+            }
+            Some(f)
+                if !matches!(
+                    f,
+                    image::ImageFormat::Png | image::ImageFormat::Jpeg | image::ImageFormat::WebP
+                ) =>
+            {
+                return Err(PictureError::NotAPicture)
+            }
             // A JPEG cut short decodes without a word (its missing rows
             // grey): its end marker must follow its image data.
             Some(image::ImageFormat::Jpeg) if !jpeg_ends(bytes) => {
@@ -139,7 +150,15 @@ impl Picture {
             }
             Some(_) => {}
         }
-        let (width, height) = reader.into_dimensions().map_err(undecodable)?;
+        // A declared size past what the decoder allows at all (2³¹ a side)
+        // is said as too large, not as damage.
+        let too_large = |e: image::ImageError| match e {
+            image::ImageError::Limits(_) => {
+                PictureError::Undecodable("its declared size is too large to read".into())
+            }
+            e => undecodable(e),
+        };
+        let (width, height) = reader.into_dimensions().map_err(too_large)?;
         check_size(width as u64, height as u64)?;
         let mut reader = ImageReader::new(std::io::Cursor::new(bytes))
             .with_guessed_format()
@@ -149,8 +168,14 @@ impl Picture {
         limits.max_image_height = Some(height);
         limits.max_alloc = Some(MAX_PIXELS * 8);
         reader.limits(limits);
-        let rgba = reader.decode().map_err(undecodable)?.into_rgba8();
-        Picture::from_rgba(width, height, rgba.as_raw())
+        // A phone's photo is stored as the camera held it, with the turn
+        // to show it upright in its EXIF orientation: applied.
+        let mut decoder = reader.into_decoder().map_err(undecodable)?;
+        let orientation = decoder.orientation().unwrap_or(image::metadata::Orientation::NoTransforms);
+        let mut image = image::DynamicImage::from_decoder(decoder).map_err(undecodable)?;
+        image.apply_orientation(orientation);
+        let rgba = image.into_rgba8();
+        Picture::from_rgba(rgba.width(), rgba.height(), rgba.as_raw())
     }
 
     pub fn width(&self) -> u32 {
