@@ -122,7 +122,7 @@ impl App {
                         <p id="welcome" class="welcome">
                             { "Picture puzzles in your browser: press " }<strong>{ "Play" }</strong>
                             { " to solve this one, " }<strong>{ "Solve" }</strong>
-                            { " to watch the solver, or put a puzzle's clues in " }<strong>{ "Clues" }</strong>{ "." }
+                            { " to see the solver's answer, or put a puzzle's clues in " }<strong>{ "Clues" }</strong>{ "." }
                         </p>
                     }
                     if state.updated {

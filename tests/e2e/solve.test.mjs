@@ -35,7 +35,7 @@ await test('lambda needs looking ahead: said in words, the solver terms in its f
   const counts = await page.locator('#counts').textContent();
   expect(counts.includes('probing'), counts);
   const grade = await page.locator('#difficulty').textContent();
-  expect(grade === 'Difficulty — Hard: needs looking ahead (probing)', grade);
+  expect(grade === 'Difficulty — Hard: needs a cell tried both ways', grade);
 });
 
 await test('Forever: clause learning takes over in the worker and proves it unique', async (page) => {

@@ -238,7 +238,7 @@ impl Difficulty {
         match self {
             Difficulty::Easy => "Easy: simple line logic",
             Difficulty::Medium => "Medium: line logic needing many passes",
-            Difficulty::Hard => "Hard: needs looking ahead (probing)",
+            Difficulty::Hard => "Hard: needs a cell tried both ways",
             Difficulty::VeryHard => "Very hard: needs guessing",
         }
     }
