@@ -289,16 +289,27 @@ fn overlay(ctx: &CanvasRenderingContext2d, l: &Layout, colours: &Palette, view: 
         let (x, y) = l.cell_origin(i as usize / l.width, i as usize % l.width);
         ctx.stroke_rect(x + inset, y + inset, side, side);
     }
-    // A hint's cells: outlined; those it fills, also tinted inside.
+    // A hint's cells: outlined; those it fills also filled inside (half
+    // strength), those it empties crossed, as a player marks them: the two
+    // told apart by shape, not by a shade (on a dark board a tint alone
+    // was hard to see).
     ctx.set_stroke_style_str(colours.worked);
     ctx.set_fill_style_str(colours.worked);
     for &(i, filled) in view.hinted {
         let (x, y) = l.cell_origin(i as usize / l.width, i as usize % l.width);
         ctx.stroke_rect(x + inset, y + inset, side, side);
         if filled {
-            ctx.set_global_alpha(0.35);
+            ctx.set_global_alpha(0.55);
             ctx.fill_rect(x + 2.0 * inset, y + 2.0 * inset, side - 2.0 * inset, side - 2.0 * inset);
             ctx.set_global_alpha(1.0);
+        } else {
+            let (a, b) = (3.0 * inset, l.cell - 3.0 * inset);
+            ctx.begin_path();
+            ctx.move_to(x + a, y + a);
+            ctx.line_to(x + b, y + b);
+            ctx.move_to(x + b, y + a);
+            ctx.line_to(x + a, y + b);
+            ctx.stroke();
         }
     }
     if let Some(i) = view.cursor {
