@@ -108,18 +108,29 @@ fn what_is_no_puzzle_gets_a_clear_reason_and_status_two() {
     );
 }
 
-#[test]
-fn a_jpeg_cut_short_is_called_damaged_not_read() {
-    let dir = folder("cut");
+/// A 10×10 puzzle with one solution, drawn: its RGB pixels, width, height.
+fn ten_by_ten() -> (Vec<u8>, usize, usize) {
     let mut rng = Rng::new(5);
     let faces = faces(&font_folders());
     let drawn = draw_puzzle(&random_solution(10, 10, &mut rng), STYLES[0], &faces[0], 24.0, false, &mut rng);
-    let rgb = drawn.canvas.rgb8();
-    let (w, h) = (drawn.canvas.picture().width(), drawn.canvas.picture().height());
+    let picture = drawn.canvas.picture();
+    (drawn.canvas.rgb8(), picture.width() as usize, picture.height() as usize)
+}
+
+/// RGB pixels as a JPEG file at quality 90.
+fn jpeg_of(pixels: &[u8], w: usize, h: usize) -> Vec<u8> {
     let mut jpeg = Vec::new();
     image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 90)
-        .encode(&rgb, w, h, image::ExtendedColorType::Rgb8)
+        .encode(pixels, w as u32, h as u32, image::ExtendedColorType::Rgb8)
         .unwrap();
+    jpeg
+}
+
+#[test]
+fn a_jpeg_cut_short_is_called_damaged_not_read() {
+    let dir = folder("cut");
+    let (rgb, w, h) = ten_by_ten();
+    let jpeg = jpeg_of(&rgb, w, h);
     let whole = dir.join("whole.jpg");
     std::fs::write(&whole, &jpeg).unwrap();
     let run = nonogram(&["read", whole.to_str().unwrap()]);
@@ -134,18 +145,7 @@ fn a_jpeg_cut_short_is_called_damaged_not_read() {
 #[test]
 fn a_phone_photo_is_read_upright_by_its_exif_orientation_and_a_gif_is_refused() {
     let dir = folder("exif");
-    let mut rng = Rng::new(5);
-    let faces = faces(&font_folders());
-    let drawn = draw_puzzle(&random_solution(10, 10, &mut rng), STYLES[0], &faces[0], 24.0, false, &mut rng);
-    let rgb = drawn.canvas.rgb8();
-    let (w, h) = (drawn.canvas.picture().width() as usize, drawn.canvas.picture().height() as usize);
-    let jpeg_of = |pixels: &[u8], w: usize, h: usize| {
-        let mut jpeg = Vec::new();
-        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 90)
-            .encode(pixels, w as u32, h as u32, image::ExtendedColorType::Rgb8)
-            .unwrap();
-        jpeg
-    };
+    let (rgb, w, h) = ten_by_ten();
     let upright = dir.join("upright.jpg");
     std::fs::write(&upright, jpeg_of(&rgb, w, h)).unwrap();
     // Stored as a camera held sideways stores it (turned a quarter to the
