@@ -214,7 +214,11 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                 </select>
                 <button id="export-copy" onclick={on_copy} disabled={text.is_err()}>{ "Copy" }</button>
                 <button id="export-download" onclick={on_download} disabled={text.is_err()}>{ "Download" }</button>
-                <button id="export-png" onclick={on_png} disabled={!has_picture}>{ "Download PNG" }</button>
+                <button id="export-png" onclick={on_png} disabled={!has_picture}
+                    aria-describedby={(!has_picture).then_some("png-why")}>{ "Download PNG" }</button>
+                if !has_picture {
+                    <span id="png-why" class="hint">{ "(the solution's picture: Solve first)" }</span>
+                }
                 <button id="share" onclick={on_share} disabled={props.puzzle.is_none()}>{ "Share link" }</button>
             </div>
             <textarea id="export-text" readonly=true spellcheck="false" rows="6" aria-label="Exported text"
