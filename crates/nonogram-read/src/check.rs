@@ -16,6 +16,7 @@ use std::collections::{BinaryHeap, HashSet};
 
 use nonogram_core::{solve, Clue, LineId, Puzzle, SolveOptions, Verdict};
 
+use crate::clues::Join;
 use crate::reading::{clue_of, LineRead, Reading, LEFT_OUT};
 
 /// The probability a digit needs to be certain. Set from the held-back
@@ -307,8 +308,68 @@ fn check(rows: Vec<Clue>, columns: Vec<Clue>) -> (Puzzle, Result<&'static str, S
     (puzzle, outcome)
 }
 
+/// The reading with the joins inside a number longer than its line (a
+/// 111 beside a row of 26 cells) read apart, and in doubt: no clue holds
+/// such a number, so its digits are numbers set close (blur closes the
+/// gaps between a row's single digits); the checks may still join them.
+/// `None` when no number is too long.
+fn parted_where_too_long(reading: &Reading) -> Option<Reading> {
+    let too_long = |line: &LineRead, length: usize| {
+        line.numbers().into_iter().any(|n| n.value as usize > length && n.digits.len() > 1)
+    };
+    let (w, h) = (reading.grid.width(), reading.grid.height());
+    if !reading.rows.iter().any(|l| too_long(l, w)) && !reading.columns.iter().any(|l| too_long(l, h)) {
+        return None;
+    }
+    let part = |line: &LineRead, length: usize| {
+        let mut line = line.clone();
+        for number in line.numbers() {
+            if number.value as usize > length && number.digits.len() > 1 {
+                for j in number.digits.start..number.digits.end - 1 {
+                    if line.joins[j].joins() {
+                        line.joins[j] = Join::DoubtfulApart;
+                    }
+                }
+            }
+        }
+        line
+    };
+    Some(Reading {
+        grid: reading.grid.clone(),
+        rows: reading.rows.iter().map(|l| part(l, w)).collect(),
+        columns: reading.columns.iter().map(|l| part(l, h)).collect(),
+        straightened: None,
+    })
+}
+
 /// Checks a reading and corrects it where a bounded search can.
 pub fn check_reading(reading: &Reading) -> Checked {
+    let parted = parted_where_too_long(reading);
+    // Each number parted so, said as a change.
+    let forced: Vec<Change> = match &parted {
+        None => Vec::new(),
+        Some(_) => lines(reading)
+            .flat_map(|(line, read)| {
+                let length = match line {
+                    LineId::Row(_) => reading.grid.width(),
+                    LineId::Column(_) => reading.grid.height(),
+                };
+                read.numbers()
+                    .into_iter()
+                    .enumerate()
+                    .filter(move |(_, n)| n.value as usize > length && n.digits.len() > 1)
+                    .map(move |(k, n)| {
+                        let digits: Vec<String> = n.value.to_string().chars().map(String::from).collect();
+                        Change {
+                            place: Place { line, number: k + 1 },
+                            read: n.value.to_string(),
+                            now: digits.join(" "),
+                        }
+                    })
+            })
+            .collect(),
+    };
+    let reading = parted.as_ref().unwrap_or(reading);
     let all = elements(reading);
     let mut varied: Vec<Element> = all.iter().filter(|e| e.switch_cost().is_finite()).cloned().collect();
     varied.sort_by(|a, b| a.switch_cost().total_cmp(&b.switch_cost()));
@@ -374,7 +435,7 @@ pub fn check_reading(reading: &Reading) -> Checked {
                 // agree: a correction keeps looking for one with a single
                 // solution, and takes the first that agreed otherwise.
                 if unchanged || verdict == "unique" {
-                    let changes = changes(reading, &varied, &chosen);
+                    let changes = [forced.clone(), changes(reading, &varied, &chosen)].concat();
                     // A line with no number read is a doubt too: an empty
                     // line, or a line of the grid that is not one (a
                     // photo's shadow or edge taken for a line). So are
@@ -382,6 +443,7 @@ pub fn check_reading(reading: &Reading) -> Checked {
                     // a number lost from a row and an equal one from a
                     // column keep the totals agreeing.
                     let certain = unchanged
+                        && forced.is_empty()
                         && doubts.is_empty()
                         && !any_doubtful_gap
                         && empty_lines.is_empty()
@@ -428,7 +490,7 @@ pub fn check_reading(reading: &Reading) -> Checked {
             puzzle,
             status: Status::Doubtful,
             doubts,
-            changes: changes(reading, &varied, &chosen),
+            changes: [forced, changes(reading, &varied, &chosen)].concat(),
             failure: why,
             verdict: Some(verdict),
             empty_lines,
@@ -441,7 +503,7 @@ pub fn check_reading(reading: &Reading) -> Checked {
         puzzle,
         status: Status::Doubtful,
         doubts,
-        changes: Vec::new(),
+        changes: forced,
         failure: Some(why),
         verdict: None,
         empty_lines,

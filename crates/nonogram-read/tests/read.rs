@@ -340,6 +340,31 @@ fn a_doubtful_gap_is_decided_by_the_checks() {
 }
 
 #[test]
+fn a_number_longer_than_its_line_is_parted_and_said() {
+    // A row "1 1 2" of a 10-wide puzzle read as one number, 112, its gaps
+    // judged sure (blur closed them): no clue holds a number over 10, so
+    // its digits are parted, the change said, and the reading is a doubt.
+    let truth = puzzle();
+    let mut crafted = Crafted::of(&truth);
+    let row = truth
+        .rows
+        .iter()
+        .position(|c| c.0.len() >= 3 && c.0.iter().all(|&n| n < 10))
+        .expect("a row of three numbers");
+    let line = &mut crafted.rows[row];
+    let joined = line.joins.iter().take(2).all(|j| *j == Join::Apart);
+    assert!(joined, "its first three numbers are single digits");
+    line.joins[0] = Join::Same;
+    line.joins[1] = Join::Same;
+    let checked = check_reading(&crafted.reading());
+    assert_eq!(checked.puzzle.rows, truth.rows);
+    assert_eq!(checked.status, Status::Doubtful);
+    let read: String = truth.rows[row].0[..3].iter().map(u32::to_string).collect();
+    assert_eq!(checked.changes[0].read, read);
+    assert_eq!(checked.changes[0].place.to_string(), format!("row {}, number 1", row + 1));
+}
+
+#[test]
 fn a_sure_digit_with_an_unsure_neighbour_is_still_a_doubt() {
     let truth = puzzle();
     let mut crafted = Crafted::of(&truth);
