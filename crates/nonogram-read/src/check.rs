@@ -309,67 +309,50 @@ fn check(rows: Vec<Clue>, columns: Vec<Clue>) -> (Puzzle, Result<&'static str, S
 }
 
 /// The reading with the joins inside a number longer than its line (a
-/// 111 beside a row of 26 cells) read apart, and in doubt: no clue holds
-/// such a number, so its digits are numbers set close (blur closes the
-/// gaps between a row's single digits); the checks may still join them.
-/// `None` when no number is too long.
-fn parted_where_too_long(reading: &Reading) -> Option<Reading> {
-    let too_long = |line: &LineRead, length: usize| {
-        line.numbers().into_iter().any(|n| n.value as usize > length && n.digits.len() > 1)
-    };
-    let (w, h) = (reading.grid.width(), reading.grid.height());
-    if !reading.rows.iter().any(|l| too_long(l, w)) && !reading.columns.iter().any(|l| too_long(l, h)) {
-        return None;
-    }
-    let part = |line: &LineRead, length: usize| {
-        let mut line = line.clone();
-        for number in line.numbers() {
-            if number.value as usize > length && number.digits.len() > 1 {
-                for j in number.digits.start..number.digits.end - 1 {
-                    if line.joins[j].joins() {
-                        line.joins[j] = Join::DoubtfulApart;
-                    }
+/// 111 beside a row of 26 cells) read apart, and in doubt, with each such
+/// number said as a change: no clue holds such a number, so its digits
+/// are numbers set close (blur closes the gaps between a row's single
+/// digits); the checks may still join them. `None` when no number is too
+/// long.
+fn parted_where_too_long(reading: &Reading) -> Option<(Reading, Vec<Change>)> {
+    let mut changes = Vec::new();
+    let mut part = |line: LineId, read: &LineRead| {
+        let length = match line {
+            LineId::Row(_) => reading.grid.width(),
+            LineId::Column(_) => reading.grid.height(),
+        };
+        let mut parted = read.clone();
+        for (k, number) in read.numbers().into_iter().enumerate() {
+            if number.value as usize <= length || number.digits.len() < 2 {
+                continue;
+            }
+            for j in number.digits.start..number.digits.end - 1 {
+                if parted.joins[j].joins() {
+                    parted.joins[j] = Join::DoubtfulApart;
                 }
             }
+            let digits: Vec<String> = number.value.to_string().chars().map(String::from).collect();
+            changes.push(Change {
+                place: Place { line, number: k + 1 },
+                read: number.value.to_string(),
+                now: digits.join(" "),
+            });
         }
-        line
+        parted
     };
-    Some(Reading {
-        grid: reading.grid.clone(),
-        rows: reading.rows.iter().map(|l| part(l, w)).collect(),
-        columns: reading.columns.iter().map(|l| part(l, h)).collect(),
-        straightened: None,
-    })
+    let rows = reading.rows.iter().enumerate().map(|(i, l)| part(LineId::Row(i), l)).collect();
+    let columns = reading.columns.iter().enumerate().map(|(i, l)| part(LineId::Column(i), l)).collect();
+    (!changes.is_empty())
+        .then(|| (Reading { grid: reading.grid.clone(), rows, columns, straightened: None }, changes))
 }
 
 /// Checks a reading and corrects it where a bounded search can.
 pub fn check_reading(reading: &Reading) -> Checked {
     let parted = parted_where_too_long(reading);
-    // Each number parted so, said as a change.
-    let forced: Vec<Change> = match &parted {
-        None => Vec::new(),
-        Some(_) => lines(reading)
-            .flat_map(|(line, read)| {
-                let length = match line {
-                    LineId::Row(_) => reading.grid.width(),
-                    LineId::Column(_) => reading.grid.height(),
-                };
-                read.numbers()
-                    .into_iter()
-                    .enumerate()
-                    .filter(move |(_, n)| n.value as usize > length && n.digits.len() > 1)
-                    .map(move |(k, n)| {
-                        let digits: Vec<String> = n.value.to_string().chars().map(String::from).collect();
-                        Change {
-                            place: Place { line, number: k + 1 },
-                            read: n.value.to_string(),
-                            now: digits.join(" "),
-                        }
-                    })
-            })
-            .collect(),
+    let (reading, forced) = match &parted {
+        Some((parted, forced)) => (parted, forced.clone()),
+        None => (reading, Vec::new()),
     };
-    let reading = parted.as_ref().unwrap_or(reading);
     let all = elements(reading);
     let mut varied: Vec<Element> = all.iter().filter(|e| e.switch_cost().is_finite()).cloned().collect();
     varied.sort_by(|a, b| a.switch_cost().total_cmp(&b.switch_cost()));

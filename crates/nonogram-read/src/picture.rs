@@ -131,24 +131,15 @@ impl Picture {
             .with_guessed_format()
             .map_err(|e| PictureError::Undecodable(e.to_string()))?;
         match reader.format() {
-            // A GIF, BMP or TIFF is known by its first bytes, but not read.
-            None | Some(image::ImageFormat::Gif | image::ImageFormat::Bmp | image::ImageFormat::Tiff) => {
-                return Err(PictureError::NotAPicture)
-            }
-            Some(f)
-                if !matches!(
-                    f,
-                    image::ImageFormat::Png | image::ImageFormat::Jpeg | image::ImageFormat::WebP
-                ) =>
-            {
-                return Err(PictureError::NotAPicture)
-            }
             // A JPEG cut short decodes without a word (its missing rows
             // grey): its end marker must follow its image data.
             Some(image::ImageFormat::Jpeg) if !jpeg_ends(bytes) => {
                 return Err(PictureError::Undecodable("the JPEG file is cut short (no end marker)".into()))
             }
-            Some(_) => {}
+            Some(image::ImageFormat::Png | image::ImageFormat::Jpeg | image::ImageFormat::WebP) => {}
+            // Nothing known, or a GIF, BMP or TIFF: known by its first
+            // bytes, but not read.
+            _ => return Err(PictureError::NotAPicture),
         }
         // A declared size past what the decoder allows at all (2³¹ a side)
         // is said as too large, not as damage.
