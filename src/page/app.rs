@@ -193,9 +193,11 @@ impl Component for App {
                 self.load_input(ctx, text);
             }
             Msg::LinesBoard(board) => {
-                // The editor opened or closed: the board's room changes
-                // (a phone pins it in half the window above the fields).
-                if board.typed.is_some() != self.lines_board.typed.is_some() {
+                // The board pinned or let go, or a review begun or ended:
+                // its room changes (a phone pins it in half the window
+                // above the fields; a review widens the tools' column).
+                let room = |b: &super::lines_view::LinesBoard| (b.pinned(), b.reviewing);
+                if room(&board) != room(&self.lines_board) {
                     self.resized += 1;
                 }
                 self.lines_board = board;

@@ -50,6 +50,17 @@ pub struct LinesBoard {
     pub version: u64,
 }
 
+impl LinesBoard {
+    /// Whether a phone pins the board above the fields (style.css,
+    /// `main.editing`): while clues are typed, and in a reading's review
+    /// once a line is being corrected (a line in doubt has the focus at
+    /// once). A reading with nothing to correct leaves the picture the
+    /// room: the board pinned over half the screen hid it.
+    pub fn pinned(&self) -> bool {
+        self.typed.is_some() && (!self.reviewing || self.focus.is_some())
+    }
+}
+
 pub enum LinesMsg {
     Act(LinesAction),
     /// A line's field took the focus: on the board (`true`), or in the
@@ -336,11 +347,21 @@ impl LinesPanel {
                 <p id={SUMMARY_ID} class={classes!("read-summary", if reading.certain { "certain" } else { "doubtful" })}>
                     { &reading.summary }
                 </p>
+                // What to do with it, before the picture: in view with the
+                // summary however tall the picture is.
+                <div class="buttons">
+                    <button id="use-reading" class="primary" onclick={link.callback(|_| LinesMsg::Act(LinesAction::UseReading))}>
+                        { "Use these clues" }
+                    </button>
+                    <button id="drop-reading" onclick={link.callback(|_| LinesMsg::Act(LinesAction::DropReading))}>
+                        { "Cancel" }
+                    </button>
+                </div>
                 <div class="read-picture">
                     if let Some(url) = &self.url {
                         <img src={url.clone()} alt="The picture read" />
                     }
-                    <svg viewBox={format!("0 0 {} {}", reading.width, reading.height)} preserveAspectRatio="none" role="group"
+                    <svg viewBox={format!("0 0 {} {}", reading.width, reading.height)} preserveAspectRatio="xMidYMid meet" role="group"
                         aria-label="What was read: click a number to correct its line">
                         <polygon class="read-grid" points={outline} />
                         { for reading.marks.iter().map(|m| {
@@ -362,14 +383,6 @@ impl LinesPanel {
                     </svg>
                 </div>
                 <p class="hint">{ "Boxed: each number read; red: a line in doubt, with what was read. Click a number to correct its line below." }</p>
-                <div class="buttons">
-                    <button id="use-reading" class="primary" onclick={link.callback(|_| LinesMsg::Act(LinesAction::UseReading))}>
-                        { "Use these clues" }
-                    </button>
-                    <button id="drop-reading" onclick={link.callback(|_| LinesMsg::Act(LinesAction::DropReading))}>
-                        { "Cancel" }
-                    </button>
-                </div>
             </div>
         }
     }

@@ -65,8 +65,9 @@ pub fn MakePanel(props: &MakeProps) -> Html {
             let side: usize = value(&size_ref).parse().unwrap_or(15);
             let difficulty: u8 = value(&grade_ref).parse().unwrap_or(2);
             let colours: u8 = value(&colours_ref).parse().unwrap_or(0);
-            // A new seed each time, from the clock; the title says it.
-            let seed = js_sys::Date::now() as u64 % 1_000_000_000;
+            // A new seed each time, from the clock; the title says it as the
+            // puzzle's number (six digits at most: a number a player reads).
+            let seed = js_sys::Date::now() as u64 % 1_000_000;
             Action::Generate(Order::Made { width: side, height: side, difficulty, seed, colours })
         })
     };

@@ -17,8 +17,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 impl App {
-    /// The puzzle's title, if it has one; a made puzzle's with the grade
-    /// it was made to ("Puzzle of the day, 26 November 2026 · Medium").
+    /// The puzzle's title ("Untitled 15×15" if it has none); a made
+    /// puzzle's with the grade it was made to ("Puzzle of the day, 26 November 2026 · Medium").
     fn puzzle_title(&self) -> Option<String> {
         let state = &self.state;
         // The first visit's puzzle of the day while it is made and read:
@@ -33,7 +33,13 @@ impl App {
         // Escaped as the CLI prints it: no bidi override, zero-width or
         // control character can reorder or hide the text around it.
         let escaped = |text: &str| nonogram_core::text::escaped(text).into_owned();
-        let title = meta.title.as_deref().filter(|t| !t.trim().is_empty()).map(escaped)?;
+        // An untitled puzzle is named by its size: the title's line stays,
+        // and the board does not move up when one without a title opens.
+        let title = match meta.title.as_deref().filter(|t| !t.trim().is_empty()) {
+            Some(title) => escaped(title),
+            None if puzzle.width() > 0 => format!("Untitled {}×{}", puzzle.width(), puzzle.height()),
+            None => return None,
+        };
         let made = state.order.filter(|_| state.generating.is_none());
         let mut shown = match made.and_then(|o| o.grade()) {
             Some(grade) if !title.to_ascii_lowercase().contains(&grade.to_ascii_lowercase()) => {
@@ -108,8 +114,10 @@ impl App {
         html! {
             // While clues are typed line by line, a phone keeps the board in
             // view above the fields (style.css).
+            // A reading's review widens the tools' column for its picture, and
             // Make mode puts its panel first among the board's tools (style.css).
-            <main class={classes!(self.lines_board.typed.is_some().then_some("editing"), state.make.then_some("make"))}>
+            <main class={classes!(self.lines_board.pinned().then_some("editing"),
+                self.lines_board.reviewing.then_some("reviewing"), state.make.then_some("make"))}>
                 // The board, its tools and the clues: the board stays in view
                 // beside them (sticky within this part alone, so that it
                 // never lies over the sections below it).

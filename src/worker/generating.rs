@@ -6,8 +6,8 @@ use nonogram_core::generate::{make, make_colour, Order};
 use nonogram_core::hint::Difficulty;
 
 /// The answer to a `Generate` request: the puzzle's clues (black and
-/// white, or with `colours` 2 to 4 colours on white) and its title, as
-/// asked or with its size, grade and seed; or why none came
+/// white, or with `colours` 2 to 4 colours and white) and its title, as
+/// asked or in a player's words (`page_title`); or why none came
 /// (`keep_going` is asked between tries and within them). Its solution
 /// stays here: the page writes the text without a goal (the CLI writes
 /// one; the player would see it), and the worker solves for hints anyway.
@@ -23,21 +23,36 @@ pub fn answer(request: &GenerateRequest, keep_going: impl FnMut() -> bool) -> Fr
     let order = Order { width, height, difficulty, seed };
     let made = match colours {
         0 => make(order, u64::MAX, keep_going).map(|made| {
-            let puzzle = made.into_titled(seed);
-            (SolveRequest::new(id, &puzzle), puzzle.meta.title)
+            let grade = made.difficulty;
+            (SolveRequest::new(id, &made.into_titled(seed)), grade)
         }),
         _ => make_colour(order, usize::from(colours), u64::MAX, keep_going).map(|made| {
-            let puzzle = made.into_titled(seed);
-            (SolveRequest::of_colour(id, &puzzle), puzzle.meta.title)
+            let grade = made.difficulty;
+            (SolveRequest::of_colour(id, &made.into_titled(seed)), grade)
         }),
     };
     match made {
-        Ok((puzzle, own)) => {
-            let title =
-                if request.title.is_empty() { own.unwrap_or_default() } else { request.title.clone() };
+        Ok((puzzle, grade)) => {
+            let title = match request.title.is_empty() {
+                true => page_title(request, grade),
+                false => request.title.clone(),
+            };
             FromWorker::Generated { title, puzzle: Box::new(puzzle) }
         }
         Err(refusal) => FromWorker::Error { id, message: format!("No puzzle made: {refusal}.") },
+    }
+}
+
+/// A made puzzle's title as a player reads it: its grade and size, its
+/// colours, and its seed as a number in a catalogue ("Medium 10×10,
+/// no. 42"), where the CLI writes "Generated 10×10, medium, seed 42".
+fn page_title(request: &GenerateRequest, grade: Difficulty) -> String {
+    let GenerateRequest { width, height, seed, colours, .. } = *request;
+    let mut grade = grade.word().to_owned();
+    grade[..1].make_ascii_uppercase();
+    match colours {
+        0 => format!("{grade} {width}×{height}, no. {seed}"),
+        _ => format!("{grade} {width}×{height}, {colours} colours and white, no. {seed}"),
     }
 }
 
@@ -54,7 +69,7 @@ mod tests {
         let FromWorker::Generated { title, puzzle } = answer(&request(3, 10, 2, 42, ""), || true) else {
             panic!()
         };
-        assert_eq!(title, "Generated 10×10, medium, seed 42");
+        assert_eq!(title, "Medium 10×10, no. 42");
         assert_eq!((puzzle.id, puzzle.rows.len(), puzzle.columns.len()), (3, 10, 10));
         assert!(puzzle.colours.is_none());
         assert_eq!(
@@ -76,7 +91,7 @@ mod tests {
     fn a_colour_puzzle_comes_with_its_colours_named() {
         let colour = GenerateRequest { colours: 3, ..request(7, 10, 1, 5, "") };
         let FromWorker::Generated { title, puzzle } = answer(&colour, || true) else { panic!() };
-        assert_eq!(title, "Generated 10×10, 3 colours on white, easy, seed 5");
+        assert_eq!(title, "Easy 10×10, 3 colours and white, no. 5");
         let made = puzzle.colour_puzzle().expect("a colour puzzle");
         assert_eq!((made.colours(), made.width(), made.height()), (3, 10, 10));
         // As `nonogram generate --colours 3` makes it.

@@ -32,6 +32,11 @@ await test('every format is detected', async (page) => {
     await page.waitForFunction((d) => document.querySelector('#detected').textContent === d, detected).catch(() => {});
     const got = await page.locator('#detected').textContent();
     expect(got === detected, `expected "${detected}", got "${got}"`);
+    // A puzzle without a title is named by its size: the title's line
+    // stays (the board does not move up).
+    const title = await page.locator('#puzzle-title').textContent();
+    const own = /title|\$1/.test(text) ? !title.startsWith('Untitled') : title.startsWith(`Untitled ${detected.split(', ').pop()}`);
+    expect(own, `${detected}: title ${JSON.stringify(title)}`);
   }
 });
 

@@ -50,6 +50,14 @@ await onBothSizes('a screenshot is read, shown over the picture, and its clues u
   const marks = await page.locator('.read-mark').count();
   expect(marks === numbers, `${marks} marks for ${numbers} numbers`);
   expect(await page.locator('.read-mark.doubt').count() === 0, 'no doubtful mark');
+  // Nothing to correct: the picture has the room. The board is not pinned
+  // over it (on a phone it took half the screen), and the picture's top
+  // half is in view under the summary.
+  expect(await page.$('main.editing') === null, 'the board is not pinned during a review with nothing in doubt');
+  const picture = await page.locator('.read-picture').boundingBox();
+  const height = page.viewportSize().height;
+  expect(picture && picture.y >= 0 && picture.y + picture.height / 2 <= height,
+    `the picture at ${JSON.stringify(picture)} in a window ${height} tall`);
   // The board shows the clues read, before they are used, and its title
   // says so (not the title of the puzzle before).
   const title = await page.locator('#puzzle-title').textContent();

@@ -459,7 +459,7 @@ fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
     // Kept with its address (a reload opens it at once), and into Clues:
     // its title, and no goal (the solution).
     assert_eq!((key.as_str(), value), ("nonogram-studio.made", &format!("{address}\n{clues}")));
-    assert!(clues.starts_with("title \"Generated 10×10, medium, seed 42\""), "{clues}");
+    assert!(clues.starts_with("title \"Medium 10×10, no. 42\""), "{clues}");
     assert!(!clues.contains("goal"), "{clues}");
     let FromWorker::Generated { puzzle: ref request, .. } = made else { panic!() };
     let (_, read, _, _) = crate::protocol::parse_outcome(clues, 0).unwrap();
@@ -517,7 +517,7 @@ fn a_new_colour_puzzle_is_written_as_xml_with_its_colours_named() {
     assert_eq!(format, "webpbn XML");
     let colour = colour.expect("a colour puzzle");
     assert_eq!((colour.colours(), shape.width(), shape.height()), (3, 10, 10));
-    assert_eq!(colour.meta.title.as_deref(), Some("Generated 10×10, 3 colours on white, easy, seed 5"));
+    assert_eq!(colour.meta.title.as_deref(), Some("Easy 10×10, 3 colours and white, no. 5"));
     assert!(colour.goal.is_none());
     // Very hard in colour is declined at once, with the reason; nothing is made.
     let very_hard = Order::Made { width: 10, height: 10, difficulty: 4, seed: 5, colours: 2 };
