@@ -494,7 +494,9 @@ impl BoardPanel {
             let scrolled = window.as_ref().and_then(|w| w.scroll_y().ok()).unwrap_or(0.0);
             let rests = header.map_or(0.0, |h| h.get_bounding_client_rect().bottom() + scrolled + 8.0);
             let above = wrap.as_ref().zip(section.as_ref()).map_or(150.0, |(w, s)| top(w) - top(s));
-            window_h - rests - above - 16.0
+            // 8 px of the window under the board, as above the header (16
+            // cost a 34×40 with deep clues a cell size: 13 px, not 14).
+            window_h - rests - above - 8.0
         };
         let space = (width.max(120.0), height.max(200.0));
         self.space.set(Some(space));

@@ -166,7 +166,7 @@ pub fn ActionBar(props: &ActionProps) -> Html {
             <button id="stop" onclick={stop} disabled={!props.running}>{ "Stop" }</button>
             if !props.waiting.is_empty() && !props.can_solve {
                 <p id="actions-note" class="actions-note error">
-                    { "Play and Solve wait for the clues to be mended: " }{ &props.waiting }{ " " }
+                    { "Play and Solve wait until the clues are fixed: " }{ &props.waiting }{ " " }
                     <button id="to-clues" class="link" onclick={Callback::from(|_: MouseEvent| focus_clues())}>
                         { "Go to the clues" }
                     </button>

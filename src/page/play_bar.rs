@@ -56,6 +56,26 @@ pub fn PlayBar(props: &PlayBarProps) -> Html {
         // (it was said here too, above and below the board).
         (None, false) => AttrValue::from("Hint shows the next step and why; Check looks for mistakes."),
     };
+    // The answer to Hint or Check pressed comes into view: on a phone the
+    // words sit under the board and the tools, below the window's foot,
+    // and the player saw only Apply hint light up. Scrolled at the press
+    // ("Thinking…" stands where the answer comes, as tall as two lines),
+    // the least scroll that shows them (none when they are in view); not
+    // for the checks "Show mistakes at once" makes as cells are painted
+    // (the board would move under the player's finger).
+    let ask = |action: PlayAction| {
+        let on = on.clone();
+        Callback::from(move |_: MouseEvent| {
+            on.emit(action.clone());
+            let text =
+                web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("hint-text"));
+            if let Some(text) = text {
+                let options = web_sys::ScrollIntoViewOptions::new();
+                options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                text.scroll_into_view_with_scroll_into_view_options(&options);
+            }
+        })
+    };
     html! {
         <>
             <div class="playback play-tools" role="group" aria-label="Play">
@@ -63,9 +83,9 @@ pub fn PlayBar(props: &PlayBarProps) -> Html {
                     aria-pressed={props.crossing.to_string()} title="Taps and clicks mark cells empty">{ "Cross" }</button>
                 <button id="undo" onclick={send(on, PlayAction::Undo)} disabled={!props.can_undo}>{ "Undo" }</button>
                 <button id="redo" onclick={send(on, PlayAction::Redo)} disabled={!props.can_redo}>{ "Redo" }</button>
-                <button id="hint" onclick={send(on, PlayAction::Hint)} disabled={props.asking}>{ "Hint" }</button>
+                <button id="hint" onclick={ask(PlayAction::Hint)} disabled={props.asking}>{ "Hint" }</button>
                 <button id="apply-hint" onclick={send(on, PlayAction::ApplyHint)} disabled={!props.can_apply}>{ "Apply hint" }</button>
-                <button id="check" onclick={send(on, PlayAction::Check)} disabled={props.asking}>{ "Check" }</button>
+                <button id="check" onclick={ask(PlayAction::Check)} disabled={props.asking}>{ "Check" }</button>
                 <button id="restart" onclick={send(on, PlayAction::Restart)}>{ "Restart" }</button>
                 if props.checkpoint {
                     <button id="back-to-checkpoint" onclick={send(on, PlayAction::BackToCheckpoint)}
@@ -85,13 +105,17 @@ pub fn PlayBar(props: &PlayBarProps) -> Html {
             }
             <div class="play-status">
                 <Clock played={props.played} since={props.since} id="clock" label="Time played" />
-                <span id="mistakes">{ match props.mistakes {
-                    // Found by Check (or a hint): before one, none found,
-                    // which is no word on the board's cells.
-                    0 => "0 mistakes found".to_string(),
-                    1 => "1 mistake found".to_string(),
-                    n => format!("{n} mistakes found"),
-                } }</span>
+                // A tally of every mistake Check or a hint found while
+                // playing ("so far"), not the cells wrong now: Check's own
+                // line says those ("Check: 1 cell is wrong"), and the two
+                // read as one count that disagreed.
+                <span id="mistakes" title="Mistakes found by Check and by hints while playing this puzzle">{
+                    match props.mistakes {
+                        0 => "No mistakes so far".to_string(),
+                        1 => "1 mistake so far".to_string(),
+                        n => format!("{n} mistakes so far"),
+                    }
+                }</span>
                 <label class="inline check-option"><input id="show-mistakes" type="checkbox" checked={props.show_mistakes}
                     onchange={on.reform(|e: Event| PlayAction::ShowMistakes(
                         e.target_unchecked_into::<web_sys::HtmlInputElement>().checked()))} />

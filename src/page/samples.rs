@@ -7,7 +7,7 @@ pub const SAMPLES: &[(&str, &str)] = &[
     ("Small picture (5×5)", "01110\n11010\n01110\n00110\n00111\n"),
     ("Tiny puzzle (3×3)", "3\n1 1\n2\n2\n1 1\n2\n2\n"),
     (
-        "Lambda (needs looking ahead)",
+        "Lambda (needs a cell tried both ways)",
         "2\n1 2\n1 1\n2\n1\n3\n3\n2 2\n2 1\n2 2 1\n2 3\n2 2\n\n2 1\n1 3\n2 4\n3 4\n4\n3\n3\n3\n2\n2\n",
     ),
     ("No line can start (Tatham's 4×4)", "1 1\n2\n1\n1\n\n2\n1\n2\n1\n"),

@@ -17,7 +17,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 impl App {
-    /// The puzzle's title ("Untitled 15×15" if it has none); a made
+    /// The puzzle's title (its catalogue entry, or "Untitled 15×15", if it
+    /// has none); a made
     /// puzzle's with the grade it was made to ("Puzzle of the day, 26 November 2026 · Medium").
     fn puzzle_title(&self) -> Option<String> {
         let state = &self.state;
@@ -33,9 +34,12 @@ impl App {
         // Escaped as the CLI prints it: no bidi override, zero-width or
         // control character can reorder or hide the text around it.
         let escaped = |text: &str| nonogram_core::text::escaped(text).into_owned();
-        // An untitled puzzle is named by its size: the title's line stays,
-        // and the board does not move up when one without a title opens.
-        let title = match meta.title.as_deref().filter(|t| !t.trim().is_empty()) {
+        // An untitled puzzle is named by its catalogue entry (webpbn's
+        // files name the puzzle there), else by its size: the title's line
+        // stays, and the board does not move up when one without a title
+        // opens.
+        let named = |t: &&str| !t.trim().is_empty();
+        let title = match meta.title.as_deref().filter(named).or(meta.catalogue.as_deref().filter(named)) {
             Some(title) => escaped(title),
             None if puzzle.width() > 0 => format!("Untitled {}×{}", puzzle.width(), puzzle.height()),
             None => return None,

@@ -137,7 +137,7 @@ await onBothSizes('play: a clue number is crossed off and back, the clock runs, 
   await page.click('#show-mistakes');
   const wrongColumn = rows[0].indexOf('.');
   await tap(g.canvas.x + g.l.left + (wrongColumn + 0.5) * g.l.cell, g.canvas.y + g.l.top + 0.5 * g.l.cell);
-  await page.waitForFunction(() => document.querySelector('#mistakes').textContent === '1 mistake found');
+  await page.waitForFunction(() => document.querySelector('#mistakes').textContent === '1 mistake so far');
   await page.screenshot({ path: path.join(shots, `play-tools-${page.viewportSize().width}.png`) });
 });
 

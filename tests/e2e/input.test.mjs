@@ -35,7 +35,7 @@ await test('every format is detected', async (page) => {
     // A puzzle without a title is named by its size: the title's line
     // stays (the board does not move up).
     const title = await page.locator('#puzzle-title').textContent();
-    const own = /title|\$1/.test(text) ? !title.startsWith('Untitled') : title.startsWith(`Untitled ${detected.split(', ').pop()}`);
+    const own = /title|catalogue|\$1/.test(text) ? !title.startsWith('Untitled') : title.startsWith(`Untitled ${detected.split(', ').pop()}`);
     expect(own, `${detected}: title ${JSON.stringify(title)}`);
   }
 });
@@ -192,7 +192,7 @@ await test('a 5 MB paste is read in the worker and solved; a small text after it
 
 
 await test('samples, open file, and the input kept across a reload', async (page) => {
-  await page.selectOption('#samples', { label: 'Lambda (needs looking ahead)' });
+  await page.selectOption('#samples', { label: 'Lambda (needs a cell tried both ways)' });
   // The worker reads the text ("Reading…"), then says what it is.
   await page.waitForFunction(() => document.querySelector('#detected').textContent === 'Detected: plain, 10×12')
     .catch(() => {});

@@ -1,6 +1,6 @@
 // End-to-end tests: play mode (solve it yourself), hints, checks, progress.
 import path from 'node:path';
-import { test, onBothSizes, PHONE, expect, status, paste, solve, shots, startPlaying, browser, base, settled } from './lib.mjs';
+import { test, onBothSizes, PHONE, expect, status, paste, solve, shots, startPlaying, browser, base, settled, until } from './lib.mjs';
 import { picture, LAMBDA, colourJson } from './fixtures.mjs';
 import { hints50 } from './scenarios.mjs';
 
@@ -56,6 +56,14 @@ await onBothSizes('play a 10×10 puzzle to Solved! with Hint and Apply hint alon
   while (!(await status(page)).startsWith('Solved!')) {
     const words = await askHint(page);
     expect(/^(Row|Column) \d+, clue [\d ]+: /.test(words), `a line hint: ${words}`);
+    if (hints === 0) {
+      // Its words come into view (a phone's lie under the board and the
+      // tools, past the window's foot).
+      await until(page, () => page.evaluate(() => {
+        const r = document.querySelector('#hint-text').getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight;
+      }), 'the hint\'s words in view');
+    }
     // The hint is in an aria-live element labelled Hint, its line outlined.
     if (!shot) {
       const w = page.viewportSize().width;
@@ -186,10 +194,10 @@ await onBothSizes('a click on a cell gives the board the keys; leaving play says
 await onBothSizes('a wrong text says beside Play and Solve why they wait; the history waits for a solve', async (page) => {
   await paste(page, TEN);
   expect(!(await page.locator('#frame').isVisible()), 'no "step 0 of 0" before a solve');
-  expect(!(await page.locator('#actions-note').isVisible()), 'nothing to mend');
+  expect(!(await page.locator('#actions-note').isVisible()), 'nothing to fix');
   await paste(page, 'width 2\nheight 2\n\nrows\n3\n1\n\ncolumns\n1\n1\n');
   const note = await page.locator('#actions-note').textContent();
-  expect(await page.locator('#solve').isDisabled() && note.includes('wait for the clues') && note.includes('row 1'), note);
+  expect(await page.locator('#solve').isDisabled() && note.includes('wait until the clues are fixed') && note.includes('row 1'), note);
   await page.click('#to-clues');
   expect(await page.evaluate(() => document.activeElement.id) === 'clues', 'the caret in the clues');
   await solve(page, TEN, 'Unique solution');
@@ -371,7 +379,7 @@ await test('a made puzzle\'s address and share link make it again, in another br
   await page.click('#new-puzzle');
   await madeAndPlaying(page);
   const clues = await page.inputValue('#clues');
-  const seed = /seed (\d+)"/.exec(clues)[1];
+  const seed = /no. (\d+)"/.exec(clues)[1];
   const address = new URL(page.url());
   expect(address.hash === `#new=15x15-hard-${seed}`, address.hash);
   await page.click('#share');

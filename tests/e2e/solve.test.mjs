@@ -31,7 +31,7 @@ await test('seed 003 picture solves to itself; canvas shows it', async (page) =>
 await test('lambda needs looking ahead: said in words, the solver terms in its figures', async (page) => {
   await solve(page, LAMBDA, 'Unique solution');
   const s = await status(page);
-  expect(s.includes('looking ahead, no guess'), s);
+  expect(s.includes('cells tried both ways, no guess'), s);
   const counts = await page.locator('#counts').textContent();
   expect(counts.includes('probing'), counts);
   const grade = await page.locator('#difficulty').textContent();

@@ -24,9 +24,21 @@ pub(crate) const KEYWORDS: [&str; 11] = [
     "color",
 ];
 
+/// A line's keyword: its first word in any case, a colon after it allowed
+/// (`Rows:` as a puzzle page heads a list), `cols` read as `columns`.
 pub(crate) fn keyword_of(line: &str) -> Option<&'static str> {
     let first = line.split_whitespace().next()?;
+    let first = first.strip_suffix(':').unwrap_or(first);
+    if first.eq_ignore_ascii_case("cols") {
+        return Some("columns");
+    }
     KEYWORDS.iter().copied().find(|k| first.eq_ignore_ascii_case(k))
+}
+
+/// What follows a line's first word (its keyword), trimmed.
+fn after_keyword(line: &str) -> &str {
+    let line = line.trim_start();
+    line[line.find(char::is_whitespace).unwrap_or(line.len())..].trim()
 }
 
 /// The most lines one puzzle of a file may have: a 1000×1000 puzzle needs
@@ -89,7 +101,7 @@ fn parse_one(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {
         let (n, line) = lines[i];
         i += 1;
         let Some(key) = keyword_of(line) else { continue };
-        let value = line.trim_start()[key.len()..].trim();
+        let value = after_keyword(line);
         match key {
             "width" | "height" => {
                 let w = words(line);
@@ -100,6 +112,17 @@ fn parse_one(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {
                 *(if key == "width" { &mut width } else { &mut height }) = Some(size);
             }
             "rows" | "columns" => {
+                if !value.is_empty() {
+                    // `rows: 1 1, 3`: in this format a comma parts a clue's
+                    // numbers, so a line of clues cannot be read.
+                    let at = value.as_ptr() as usize - line.as_ptr() as usize;
+                    let column = line[..at].chars().count() + 1;
+                    return Err(ParseError::at(
+                        n,
+                        column,
+                        format!("the clues go on the lines after `{key}`, one line a clue"),
+                    ));
+                }
                 let start = i;
                 while i < lines.len() && keyword_of(lines[i].1).is_none() && lines[i].1.trim() != "====" {
                     i += 1;
@@ -121,10 +144,13 @@ fn parse_one(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {
     // the first line after its `====`).
     let first = lines.iter().find(|(_, l)| !l.trim().is_empty()).map_or(1, |&(n, _)| n);
     let missing = |what: &str| ParseError::at(first, 1, format!("this puzzle has no {what}"));
-    let width = width.ok_or_else(|| missing("`width W` line"))?;
-    let height = height.ok_or_else(|| missing("`height H` line"))?;
     let (rn, rlines) = rows.ok_or_else(|| missing("`rows` section"))?;
     let (cn, clines) = columns.ok_or_else(|| missing("`columns` section"))?;
+    // Without `width` and `height` (clues pasted under `rows` and
+    // `columns` headings alone) the size is the sections' lines: blank
+    // lines at a section's ends are spacing, those between are empty clues.
+    let height = height.map_or_else(|| counted(rn, &lines[rlines.clone()], "rows"), Ok)?;
+    let width = width.map_or_else(|| counted(cn, &lines[clines.clone()], "columns"), Ok)?;
     p.rows = section_clues(rn, &lines[rlines], height, "rows", "height")?;
     p.columns = section_clues(cn, &lines[clines], width, "columns", "width")?;
     if let Some((n, g)) = goal {
@@ -181,6 +207,18 @@ fn section_clues(
             })
         })
         .collect()
+}
+
+/// The clue lines of a section given no size: its lines less the blank
+/// ones at its ends; none is an error at its heading.
+fn counted(header: usize, lines: &[(usize, &str)], name: &str) -> Result<usize, ParseError> {
+    let clue = |l: &&(usize, &str)| !l.1.trim().is_empty();
+    let first = lines.iter().position(|l| clue(&l));
+    let last = lines.iter().rposition(|l| clue(&l));
+    match (first, last) {
+        (Some(first), Some(last)) => Ok(last - first + 1),
+        _ => Err(ParseError::at_line(header, format!("`{name}` has no clue lines after it"))),
+    }
 }
 
 fn parse_goal(text: &str, width: usize, height: usize, line: usize) -> Result<Grid, ParseError> {

@@ -36,6 +36,11 @@ fn every_format_is_detected_and_parsed() {
         ("_XXX_\nXX_X_\n_XXX_\n__XX_\n__XXX\n", Format::Picture),
         ("|_|X|X|X|_|\n|X|X|_|X|_|\n|_|X|X|X|_|\n|_|_|X|X|_|\n|_|_|X|X|X|\n", Format::Picture),
         ("$1\n1\n3\n1\t3\n5\n1\n3\n2\t1\n3\n2\n3\n", Format::TaaiBatch),
+        // Clues pasted under headings alone, as puzzle pages list them: the
+        // size is the lines' count, a colon after a heading allowed, `cols`.
+        ("rows\n3\n2 1\n3\n2\n3\ncolumns\n1\n3\n1 3\n5\n1\n", Format::Non),
+        ("Rows:\n3\n2 1\n3\n2\n3\n\nColumns:\n1\n3\n1 3\n5\n1\n\n", Format::Non),
+        ("ROWS\n\n3\n2,1\n3\n2\n3\n\nCols:\n1\n3\n1,3\n5\n1\n", Format::Non),
     ];
     for (text, format) in cases {
         assert_eq!(detect(text), *format, "{text}");

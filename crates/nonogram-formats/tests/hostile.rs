@@ -286,10 +286,28 @@ fn json_structure_errors_are_located() {
 #[test]
 fn a_non_without_its_lines_is_located() {
     let _serial = serial();
-    let text = "title \"x\"\n\nheight 1\nrows\n1\ncolumns\n1\n";
-    assert_eq!(outcome(text), "error: line 1, column 1: this puzzle has no `width W` line");
-    let pack = "width 1\nheight 1\nrows\n1\ncolumns\n1\n====\n\nwidth 1\nrows\n1\ncolumns\n1\n";
-    assert_eq!(outcome(pack), "error: line 9, column 1: this puzzle has no `height H` line");
+    let text = "title \"x\"\n\nheight 1\ncolumns\n1\n";
+    assert_eq!(outcome(text), "error: line 1, column 1: this puzzle has no `rows` section");
+    let pack = "width 1\nheight 1\nrows\n1\ncolumns\n1\n====\n\nwidth 1\nrows\n1\n";
+    assert_eq!(outcome(pack), "error: line 9, column 1: this puzzle has no `columns` section");
+    // No size given: the sections' lines are counted, and one with none
+    // is said at its heading.
+    assert_eq!(
+        outcome("title \"x\"\nrows\n\ncolumns\n1\n"),
+        "error: line 2: `rows` has no clue lines after it"
+    );
+    assert_eq!(outcome("width 1\nrows\n1\ncolumns\n1\n"), ".non: 1 puzzles");
+    // A size given still rules: a section with fewer lines is said.
+    assert_eq!(
+        outcome("height 2\nrows\n1\ncolumns\n1\n"),
+        "error: line 2: `rows` needs 2 clue lines (the height); found 1"
+    );
+    // A heading with its clues on the same line: a comma parts a clue's
+    // numbers in this format, so the line cannot be read as clues.
+    assert_eq!(
+        outcome("Rows: 1 1, 3, 1 1\nColumns: 3, 1, 3\n"),
+        "error: line 1, column 7: the clues go on the lines after `rows`, one line a clue"
+    );
 }
 
 #[test]

@@ -282,12 +282,17 @@ impl Drawing {
 /// Play mode's outlines (a hint's cells, wrong cells) and the cursor.
 fn overlay(ctx: &CanvasRenderingContext2d, l: &Layout, colours: &Palette, view: &BoardView) {
     let inset = (l.cell / 8.0).clamp(1.0, 3.0);
-    let side = l.cell - 2.0 * inset;
-    ctx.set_line_width((l.cell / 8.0).clamp(1.5, 3.0));
+    let width = (l.cell / 8.0).clamp(1.5, 3.0);
+    // The cursor runs along the cell's edge, the outlines inside it: a
+    // wrong cell just clicked shows both (the cursor's dashes once hid
+    // its outline, drawn at the same place).
+    let outline = inset.max(1.5 * width + 0.5);
+    let side = l.cell - 2.0 * outline;
+    ctx.set_line_width(width);
     ctx.set_stroke_style_str(colours.alert);
     for &i in view.wrong {
         let (x, y) = l.cell_origin(i as usize / l.width, i as usize % l.width);
-        ctx.stroke_rect(x + inset, y + inset, side, side);
+        ctx.stroke_rect(x + outline, y + outline, side, side);
     }
     // A hint's cells: outlined; those it fills also filled inside (half
     // strength), those it empties crossed, as a player marks them: the two
@@ -297,10 +302,11 @@ fn overlay(ctx: &CanvasRenderingContext2d, l: &Layout, colours: &Palette, view: 
     ctx.set_fill_style_str(colours.worked);
     for &(i, filled) in view.hinted {
         let (x, y) = l.cell_origin(i as usize / l.width, i as usize % l.width);
-        ctx.stroke_rect(x + inset, y + inset, side, side);
+        ctx.stroke_rect(x + outline, y + outline, side, side);
         if filled {
             ctx.set_global_alpha(0.55);
-            ctx.fill_rect(x + 2.0 * inset, y + 2.0 * inset, side - 2.0 * inset, side - 2.0 * inset);
+            let (from, across) = (outline + inset, (side - 2.0 * inset).max(1.0));
+            ctx.fill_rect(x + from, y + from, across, across);
             ctx.set_global_alpha(1.0);
         } else {
             let (a, b) = (3.0 * inset, l.cell - 3.0 * inset);
@@ -316,7 +322,7 @@ fn overlay(ctx: &CanvasRenderingContext2d, l: &Layout, colours: &Palette, view: 
         let (x, y) = l.cell_origin(i / l.width, i % l.width);
         ctx.set_stroke_style_str(colours.worked);
         ctx.set_line_dash(&js_sys::Array::of2(&2.0.into(), &2.0.into())).ok();
-        ctx.stroke_rect(x + inset, y + inset, side, side);
+        ctx.stroke_rect(x + width / 2.0, y + width / 2.0, l.cell - width, l.cell - width);
         ctx.set_line_dash(&js_sys::Array::new()).ok();
     }
 }

@@ -428,11 +428,19 @@ fn words_have_correct_plurals() {
     (d.guesses, d.contradictions) = (0, 0);
     assert_eq!(
         verdict_text(&d, 1.0),
-        "Unique solution — solved by line logic and looking ahead, no guess, 1 ms"
+        "Unique solution — solved by line logic and cells tried both ways, no guess, 1 ms"
     );
-    assert_eq!(counts_text(&d), "Solver: looking ahead (probing: cells tried both ways), no guess");
+    assert_eq!(counts_text(&d), "Solver: probing (cells tried both ways), no guess");
     d.by_line_logic = true;
     assert_eq!(counts_text(&d), "Solver: line logic alone, no guess");
+    // A quick solve is "under 1 ms", not "0 ms"; none is found, not solved.
+    assert_eq!(verdict_text(&d, 0.3), "Unique solution — solved by line logic alone, under 1 ms");
+    let FromWorker::Done(mut none) = done(1, VerdictKind::None, &[]) else { panic!() };
+    (none.line, none.by_line_logic) = (Some(nonogram_core::LineId::Column(0)), true);
+    assert_eq!(
+        verdict_text(&none, 2.0),
+        "No solution: column 1 contradicts — found by line logic alone, 2 ms"
+    );
 }
 
 #[test]

@@ -20,7 +20,7 @@ fn search_words(guesses: u64, contradictions: u64) -> String {
     let learning = format!("clause learning: {}", plural(contradictions, "contradiction", "contradictions"));
     match (guesses, contradictions) {
         // Probing: each unknown cell tried both ways, keeping what follows from both.
-        (0, 0) => "looking ahead (probing: cells tried both ways), no guess".to_string(),
+        (0, 0) => "probing (cells tried both ways), no guess".to_string(),
         (_, 0) => guessed,
         (0, _) => learning,
         _ => format!("{guessed}, then {learning}"),
@@ -38,13 +38,26 @@ pub fn verdict_text(done: &Finished, ms: f64) -> String {
         (VerdictKind::Stopped, _) => "Stopped".to_string(),
     };
     let _ = symmetries;
-    let how = match (by_line_logic, guesses, contradictions) {
-        (true, _, _) => "solved by line logic alone",
-        (false, 0, 0) => "solved by line logic and looking ahead, no guess",
-        (false, _, _) if *verdict == VerdictKind::Stopped => "line logic was not enough",
-        (false, _, _) => "needed guessing: line logic was not enough",
+    // A verdict of none is found, not solved; "cells tried both ways" as
+    // the Hard grade says it ("needs a cell tried both ways").
+    let how = match (verdict, by_line_logic, guesses, contradictions) {
+        (VerdictKind::None, true, _, _) => "found by line logic alone",
+        (VerdictKind::None, false, 0, 0) => "found by line logic and cells tried both ways, no guess",
+        (VerdictKind::None, false, _, _) => "found by guessing: line logic was not enough",
+        (_, true, _, _) => "solved by line logic alone",
+        (_, false, 0, 0) => "solved by line logic and cells tried both ways, no guess",
+        (VerdictKind::Stopped, false, _, _) => "line logic was not enough",
+        (_, false, _, _) => "needed guessing: line logic was not enough",
     };
-    format!("{head} — {how}, {} ms", millis(ms))
+    format!("{head} — {how}, {}", duration(ms))
+}
+
+/// A solve's time: "12 ms", "under 1 ms" (a quick solve said "0 ms").
+pub fn duration(ms: f64) -> String {
+    match millis(ms) {
+        0 => "under 1 ms".to_string(),
+        ms => format!("{ms} ms"),
+    }
 }
 
 /// The solver's figures at its verdict: how it got there, in its own
@@ -90,22 +103,20 @@ pub fn check_text(
     colour: bool,
 ) -> String {
     let ways = if colour { "with each of its colours" } else { "both ways" };
-    let ms = millis(ms);
+    let ms = duration(ms);
     let guessed = plural(guesses, "guess", "guesses");
     match verdict {
-        VerdictKind::Unique if by_line_logic => format!("Unique — solvable by line logic alone ({ms} ms)"),
+        VerdictKind::Unique if by_line_logic => format!("Unique — solvable by line logic alone ({ms})"),
         VerdictKind::Unique if contradictions > 0 => format!(
             "Unique — needs guessing: line logic was not enough ({guessed}, {probes} probes, then clause \
-             learning: {contradictions} contradictions, {ms} ms)"
+             learning: {contradictions} contradictions, {ms})"
         ),
         VerdictKind::Unique if guesses == 0 => format!(
-            "Unique — solvable by line logic and looking ahead, no guess ({}, each tried {ways}, {ms} ms)",
+            "Unique — solvable by line logic and cells tried {ways}, no guess ({} tried, {ms})",
             plural(probes, "cell", "cells")
         ),
         VerdictKind::Unique => {
-            format!(
-                "Unique — needs guessing: line logic was not enough ({guessed}, {probes} probes, {ms} ms)"
-            )
+            format!("Unique — needs guessing: line logic was not enough ({guessed}, {probes} probes, {ms})")
         }
         VerdictKind::Multiple => "Multiple solutions".to_string(),
         VerdictKind::None => "No solution".to_string(),
@@ -148,9 +159,15 @@ mod tests {
             check_text(Unique, (true, 0, 0, 0), 3.0, false),
             "Unique — solvable by line logic alone (3 ms)"
         );
+        assert_eq!(
+            check_text(Unique, (true, 0, 0, 0), 0.2, false),
+            "Unique — solvable by line logic alone (under 1 ms)"
+        );
         let ahead = check_text(Unique, (false, 0, 12, 0), 3.0, false);
         assert!(
-            ahead.starts_with("Unique — solvable by line logic and looking ahead, no guess (12 cells"),
+            ahead.starts_with(
+                "Unique — solvable by line logic and cells tried both ways, no guess (12 cells tried"
+            ),
             "{ahead}"
         );
         assert!(!ahead.contains("guessing"), "{ahead}");
