@@ -122,6 +122,19 @@ fn summary(reading: &Reading, checked: &Checked, marked: bool) -> String {
     };
     let look = if marked { "the marked lines" } else { "the numbers read against the picture" };
     match (&checked.failure, checked.status) {
+        // The reading as read failed, and the checks' changes passed: say
+        // what they mended, not "correct" what is corrected already.
+        (Some(failure), _) if checked.verdict.is_some() && !checked.changes.is_empty() => {
+            let changed = match checked.changes.len() {
+                1 => "1 number".to_string(),
+                n => format!("{n} numbers"),
+            };
+            let now = if solved.is_empty() { "the clues pass the checks" } else { solved };
+            format!(
+                "Read a {size} puzzle; {failure}, so the checks changed {changed} and now {now}: \
+                 look over the marked lines."
+            )
+        }
         (Some(failure), _) => {
             format!("Read a {size} puzzle, but it fails a check ({failure}): correct {look}.")
         }
@@ -169,6 +182,34 @@ mod tests {
             }
         }
         assert!(a.summary.starts_with("Read a 8×6 puzzle"), "{}", a.summary);
+    }
+
+    #[test]
+    fn a_reading_the_checks_mended_says_what_they_changed_not_to_correct_it() {
+        let faces = faces(&font_folders());
+        let mut rng = Rng::new(3);
+        let solution = random_solution(8, 6, &mut rng);
+        let picture = draw_puzzle(&solution, STYLES[0], &faces[0], 24.0, false, &mut rng).canvas.picture();
+        let (reading, checked) = read_picture(&picture, &Network::shipped()).unwrap();
+        // As the checks answer a number misread and mended: the totals
+        // failed as read, a change passed, one solution.
+        let place = nonogram_read::check::Place { line: LineId::Row(0), number: 1 };
+        let mended = Checked {
+            status: Status::Doubtful,
+            changes: vec![nonogram_read::check::Change { place, read: "3".into(), now: "13".into() }],
+            failure: Some("as read, the row clues fill 7 cells but the column clues fill 17".into()),
+            verdict: Some("unique"),
+            ..checked.clone()
+        };
+        let said = summary(&reading, &mended, true);
+        assert_eq!(
+            said,
+            "Read a 8×6 puzzle; as read, the row clues fill 7 cells but the column clues fill 17, so the \
+             checks changed 1 number and now it has one solution: look over the marked lines."
+        );
+        // No change passed: the failure stands, to correct.
+        let failing = Checked { changes: Vec::new(), verdict: None, failure: Some("x".into()), ..checked };
+        assert!(summary(&reading, &failing, true).contains("fails a check (x): correct the marked lines"));
     }
 
     #[test]

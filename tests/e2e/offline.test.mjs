@@ -37,10 +37,13 @@ await test('installable: the manifest names the app, its icons (a maskable one) 
       const image = await createImageBitmap(await (await fetch(new URL(icon.src, url))).blob());
       return { ...icon, drawn: `${image.width}x${image.height}` };
     }));
-    return { ...json, icons, theme: document.querySelector('meta[name=theme-color]')?.content };
+    const dark = document.querySelector('meta[name=theme-color][media*=dark]')?.content;
+    return { ...json, icons, theme: document.querySelector('meta[name=theme-color]')?.content, dark };
   });
   expect(manifest.name === 'Nonogram Studio' && manifest.display === 'standalone', JSON.stringify(manifest));
   expect(manifest.theme === manifest.theme_color, `theme colour ${manifest.theme} ${manifest.theme_color}`);
+  // A dark theme's browser bar is dark, not the light theme's blue.
+  expect(manifest.dark && manifest.dark !== manifest.theme, `dark theme colour ${manifest.dark}`);
   for (const [size, purpose] of [['192x192', 'any'], ['512x512', 'any'], ['512x512', 'maskable']]) {
     const icon = manifest.icons.find((i) => i.sizes === size && i.purpose === purpose);
     expect(icon && icon.drawn === size, `${purpose} icon ${size}: ${JSON.stringify(manifest.icons)}`);

@@ -69,6 +69,11 @@ await onBothSizes('a screenshot is read, shown over the picture, and its clues u
   const grid = await page.inputValue('#grid-text');
   expect(grid.length > 0 && !grid.includes('#'), grid.slice(0, 40));
   expect(await page.locator('#verdict').isVisible(), 'the verdict in view');
+  // The page comes back to the board (a phone stayed down at the fields).
+  await until(page, () => page.evaluate(() => {
+    const r = document.querySelector('#puzzle-title').getBoundingClientRect();
+    return r.top >= 0 && r.top < innerHeight / 2;
+  }), 'the board\'s title in view');
   expect((await page.locator('#detected').textContent()) === 'Detected: .non, 15×14', await page.locator('#detected').textContent());
   const clues = await page.inputValue('#clues');
   expect(clues.includes('rows\n1,3,1,5\n2,3,2,2\n'), clues.slice(0, 80));
@@ -242,7 +247,7 @@ await onBothSizes('clues typed line by line are checked as typed, highlighted on
   await page.fill('#line-r3', '3 9');
   const note = await page.locator('#line-r3-note').textContent();
   expect(note === 'needs 13 cells with its gaps; the line has 5', note);
-  expect((await page.locator('#lines-totals').textContent()).startsWith('The rows fill 11 cells, the columns 14'), await page.locator('#lines-totals').textContent());
+  expect((await page.locator('#lines-totals').textContent()).startsWith('The rows fill 23 cells, the columns 14'), await page.locator('#lines-totals').textContent());
   await page.waitForFunction(() => [...document.querySelectorAll('.error')].some((e) => e.textContent.startsWith('row 3:')));
   // The line being typed is highlighted on the board.
   await rendered(page);

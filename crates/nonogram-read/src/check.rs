@@ -84,7 +84,8 @@ pub struct Checked {
     pub status: Status,
     pub doubts: Vec<Doubt>,
     pub changes: Vec<Change>,
-    /// The check the reading still fails, if any (no correction passed).
+    /// The check the reading still fails (no correction passed), or,
+    /// with changes that passed, the one it failed as read ("as read, …").
     pub failure: Option<String>,
     /// What the solver said of the clues (None when a cheaper check
     /// failed).

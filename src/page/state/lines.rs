@@ -95,9 +95,12 @@ pub enum LinesEffect {
 /// The review's summary (its picture follows), and the reader's note.
 pub const SUMMARY_ID: &str = "read-summary";
 pub const NOTE_ID: &str = "read-note";
+/// The board's title, the first line of its section (src/page/view.rs).
+pub const BOARD_TITLE_ID: &str = "puzzle-title";
 
-/// A line's clue as typed: its runs, or what is wrong with it.
-pub fn check_line(text: &str, length: usize) -> Result<Vec<u32>, String> {
+/// A line's numbers as typed, whatever their fit: its runs (none for a
+/// lone 0), or the word that is not a whole number.
+fn numbers(text: &str) -> Result<Vec<u32>, String> {
     let mut runs = Vec::new();
     for word in text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()) {
         match word.parse::<u32>() {
@@ -106,8 +109,14 @@ pub fn check_line(text: &str, length: usize) -> Result<Vec<u32>, String> {
         }
     }
     if runs == [0] {
-        return Ok(Vec::new());
+        runs.clear();
     }
+    Ok(runs)
+}
+
+/// A line's clue as typed: its runs, or what is wrong with it.
+pub fn check_line(text: &str, length: usize) -> Result<Vec<u32>, String> {
+    let runs = numbers(text)?;
     if runs.contains(&0) {
         return Err("a run of 0 beside others (a lone 0 is an empty line)".into());
     }
@@ -158,11 +167,12 @@ impl Lines {
         (0..self.height()).map(LineId::Row).chain((0..self.width()).map(LineId::Column))
     }
 
-    /// The rows' and the columns' totals differ: says so (lines that do
-    /// not read count for nothing).
+    /// The rows' and the columns' totals differ: says so (the numbers as
+    /// typed, a line too long for its length too: a player adds up what
+    /// they typed; a word that is not a number counts for nothing).
     pub fn totals(&self) -> Option<String> {
         let total = |lines: Vec<LineId>| -> u64 {
-            lines.into_iter().filter_map(|l| self.check(l).ok()).flatten().map(u64::from).sum()
+            lines.into_iter().filter_map(|l| numbers(self.text(l)).ok()).flatten().map(u64::from).sum()
         };
         let rows = total((0..self.height()).map(LineId::Row).collect());
         let columns = total((0..self.width()).map(LineId::Column).collect());
@@ -170,11 +180,13 @@ impl Lines {
             .then(|| format!("The rows fill {rows} cells, the columns {columns}: they must be equal."))
     }
 
-    /// The puzzle as typed, lines that do not read left empty (for the
-    /// board while the clues are not yet a puzzle).
+    /// The puzzle as typed (for the board while the clues are not yet a
+    /// puzzle): a line's numbers as typed, one too long for its line too
+    /// (the board drew a 7 typed in a row of 5 as an empty line), a line
+    /// with a word that is not a number left empty.
     pub fn puzzle(&self) -> Option<Puzzle> {
         (self.width() > 0 && self.height() > 0).then(|| {
-            let clue = |l: LineId| Clue(self.check(l).unwrap_or_default());
+            let clue = |l: LineId| Clue(numbers(self.text(l)).unwrap_or_default());
             Puzzle::new(
                 (0..self.height()).map(|i| clue(LineId::Row(i))).collect(),
                 (0..self.width()).map(|i| clue(LineId::Column(i))).collect(),
@@ -314,6 +326,9 @@ impl Lines {
             LinesAction::UseReading => {
                 self.reading = None;
                 effects.push(LinesEffect::Clues { text: self.text_of_clues(), check: true });
+                // The board and its verdict are what to look at now (a
+                // phone stayed scrolled down at the fields).
+                effects.push(LinesEffect::Reveal(BOARD_TITLE_ID));
             }
             LinesAction::DropReading => {
                 self.reading = None;
@@ -384,6 +399,13 @@ mod tests {
         l.reduce(LinesAction::Type(LineId::Row(1), "1 q".into()));
         assert!(l.text_of_clues().contains("rows\n0\n1 q\n"), "{}", l.text_of_clues());
         assert_eq!(l.puzzle().unwrap().rows, vec![Clue(vec![]), Clue(vec![])]);
+        // A line too long for its length: drawn and counted as typed (the
+        // board drew a 7 typed in a row of 2 as an empty line, and the
+        // totals left it out), its note says it does not fit.
+        l.reduce(LinesAction::Type(LineId::Row(1), "7".into()));
+        assert_eq!(l.puzzle().unwrap().rows, vec![Clue(vec![]), Clue(vec![7])]);
+        assert_eq!(l.totals(), Some("The rows fill 7 cells, the columns 3: they must be equal.".into()));
+        assert!(l.check(LineId::Row(1)).is_err());
     }
 
     #[test]
@@ -443,7 +465,10 @@ mod tests {
         assert_eq!(l.reduce(LinesAction::Type(LineId::Row(0), "0".into())), []);
         let effects = l.reduce(LinesAction::UseReading);
         let text = "width 2\nheight 2\n\nrows\n0\n1\n\ncolumns\n1\n0\n";
-        assert_eq!(effects, [LinesEffect::Clues { text: text.into(), check: true }]);
+        assert_eq!(
+            effects,
+            [LinesEffect::Clues { text: text.into(), check: true }, LinesEffect::Reveal(BOARD_TITLE_ID)]
+        );
         // From now on the editor writes each change at once.
         assert_eq!(l.reduce(LinesAction::Type(LineId::Row(0), "1".into())).len(), 1);
     }
