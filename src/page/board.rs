@@ -667,16 +667,22 @@ fn play_key(e: &KeyboardEvent) -> Option<PlayAction> {
 /// On a narrow screen Solve and Play scroll the board's section (its
 /// title, zoom, then the board) to the top of the window (see
 /// [`BoardPanel::space`]). On a wide one the page moves only when the
-/// board's top is out of sight (Play from far down the built-in list).
+/// board's top or its tools' are out of sight (Play from far down the
+/// built-in list: the board is sticky and stayed in view, but Hint and
+/// Undo at the top of the column beside it did not).
 pub(super) fn bring_board_into_view() {
     let (width, height) = window_size();
-    let board = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.query_selector("section.board").ok().flatten());
-    let Some(board) = board else { return };
-    let top = board.get_bounding_client_rect().top();
-    if width <= NARROW || top < 0.0 || top > height {
+    let document = web_sys::window().and_then(|w| w.document());
+    let find = |selector: &str| document.as_ref().and_then(|d| d.query_selector(selector).ok().flatten());
+    let Some(board) = find("section.board") else { return };
+    let out = |e: &web_sys::Element| {
+        let top = e.get_bounding_client_rect().top();
+        top < 0.0 || top > height
+    };
+    if width <= NARROW || out(&board) {
         board.scroll_into_view();
+    } else if let Some(tools) = find("section.board-tools").filter(|t| out(t)) {
+        tools.scroll_into_view();
     }
 }
 

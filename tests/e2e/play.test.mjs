@@ -561,6 +561,12 @@ await onBothSizes('hand-made puzzles filtered by size and grade; a solved one sh
     const cell = await page.evaluate(() => Number(document.querySelector('canvas').getAttribute('data-cell')));
     expect(cell >= 36, `cells of ${cell} px for a 10-cell board at 1280×800`);
   }
+  // Play's tools come into view with the board (the board is sticky and
+  // stayed; Hint, at the top of the column beside it, had scrolled away).
+  await until(page, () => page.evaluate(() => {
+    const r = document.querySelector('#hint').getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight;
+  }), 'Hint in view');
   for (let i = 0; !(await status(page)).startsWith('Solved!'); i++) {
     expect(i < 60, 'at most 60 hints');
     await askHint(page);
