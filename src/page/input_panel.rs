@@ -84,7 +84,9 @@ pub fn InputPanel(props: &InputProps) -> Html {
             <textarea id="clues" ref={props.clues_ref.clone()} rows="10" spellcheck="false"
                 aria-describedby="detected input-error" aria-invalid={(!props.error.is_empty()).to_string()}
                 {oninput} onkeydown={props.on_key.clone()} />
-            <p id="detected" class="detected">{ &props.detected }</p>
+            // An error takes the detected line's place (an empty line of
+            // room stood between the text and its error).
+            <p id="detected" class="detected" hidden={!props.error.is_empty()}>{ &props.detected }</p>
             <p id="input-error" class="error" role="alert" hidden={props.error.is_empty()}>{ &props.error }</p>
             if let Some((index, count)) = props.batch {
                 <BatchPicker {index} {count} on_action={props.on_action.clone()} />

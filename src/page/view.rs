@@ -28,7 +28,7 @@ impl App {
         let Some(puzzle) = state.puzzle() else {
             let order = state.order?;
             let title = order.request(0).title;
-            return (!title.is_empty()).then(|| format!("{title} · {}", order.grade().unwrap_or_default()));
+            return (!title.is_empty()).then_some(title);
         };
         let meta = &puzzle.meta;
         // Escaped as the CLI prints it: no bidi override, zero-width or

@@ -413,7 +413,7 @@ await onBothSizes('the puzzle of the day: the same for everyone on that date, it
   expect(new URL(page.url()).hash === `#day=${iso}`, page.url());
   const clues = await page.inputValue('#clues');
   const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-  expect(clues.includes(`title "Puzzle of the day, ${today[2]} ${months[today[1] - 1]} ${today[0]}"`), clues.slice(0, 120));
+  expect(clues.includes(`title "Puzzle of the day, ${today[2]} ${months[today[1] - 1]} ${today[0]} · `), clues.slice(0, 120));
   // Its size and grade follow the day of the week (Sunday is 0 in JavaScript).
   const week = { 1: [10, 'easy'], 2: [15, 'easy'], 3: [15, 'medium'], 4: [20, 'medium'], 5: [15, 'hard'], 6: [20, 'hard'], 0: [15, 'very-hard'] };
   const [side, grade] = week[today[3]];
@@ -422,6 +422,13 @@ await onBothSizes('the puzzle of the day: the same for everyone on that date, it
   const title = await page.locator('#puzzle-title').textContent();
   const word = { easy: 'Easy', medium: 'Medium', hard: 'Hard', 'very-hard': 'Very hard' }[grade];
   expect(title === `Puzzle of the day, ${today[2]} ${months[today[1] - 1]} ${today[0]} · ${word}`, title);
+  // The grade is in the title itself: a reload keeps it (it was the
+  // order's, which a reload does not bring back).
+  await page.reload();
+  await page.waitForFunction((t) => document.querySelector('#puzzle-title')?.textContent === t, title, { timeout: 30000 })
+    .catch(() => {});
+  const again = await page.locator('#puzzle-title').textContent();
+  expect(again === title, `after a reload: ${again}`);
   await page.screenshot({ path: path.join(shots, `day-${page.viewportSize().width}.png`) });
   // The same puzzle as New puzzle at that size and grade with the date as seed
   // (`nonogram generate --size 15x15 --difficulty medium --seed 20261126`).

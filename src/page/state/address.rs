@@ -120,7 +120,10 @@ impl Order {
             }
             Order::Day(day) => {
                 let (side, difficulty, seed) = Order::of_day(day);
-                let title = format!("Puzzle of the day, {}", day.words());
+                // Its grade in its title: kept with the clue text, it is
+                // still there after a reload (the order is not).
+                let grade = self.grade().unwrap_or_default();
+                let title = format!("Puzzle of the day, {} · {grade}", day.words());
                 GenerateRequest { id, width: side, height: side, difficulty, seed, colours: 0, title }
             }
         }
@@ -281,7 +284,7 @@ mod tests {
         let request = thursday.request(7);
         assert_eq!((request.id, request.width, request.height), (7, 20, 20));
         assert_eq!((request.difficulty, request.seed), (2, 20_261_126));
-        assert_eq!(request.title, "Puzzle of the day, 26 November 2026");
+        assert_eq!(request.title, "Puzzle of the day, 26 November 2026 · Medium");
         assert_eq!(thursday.grade(), Some("Medium"));
         let grades: Vec<u8> =
             (23..=29).map(|d| Order::Day(Day::new(2026, 11, d).unwrap()).request(0).difficulty).collect();

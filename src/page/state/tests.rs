@@ -548,7 +548,7 @@ fn the_puzzle_of_the_day_is_asked_for_by_its_date() {
         panic!("{effects:?}")
     };
     assert_eq!(address, "day=2026-11-26");
-    assert_eq!(request.title, "Puzzle of the day, 26 November 2026");
+    assert_eq!(request.title, "Puzzle of the day, 26 November 2026 · Medium");
     assert_eq!(s.status, "Making the puzzle of 26 November 2026…");
 }
 
@@ -561,7 +561,7 @@ fn a_first_visit_shows_the_puzzle_of_the_day_not_in_play() {
     let day = Day::new(2026, 11, 28).unwrap();
     let effects = s.reduce(Action::FirstVisit(Some(day)));
     let [Effect::Generate(ref request)] = effects[..] else { panic!("{effects:?}") };
-    assert_eq!(request.title, "Puzzle of the day, 28 November 2026");
+    assert_eq!(request.title, "Puzzle of the day, 28 November 2026 · Hard");
     assert_eq!(
         (s.status.as_str(), s.new_puzzle_note.as_str()),
         ("", "Making the puzzle of 28 November 2026…")
@@ -583,7 +583,7 @@ fn a_first_visit_shows_the_puzzle_of_the_day_not_in_play() {
     assert!(!effects.iter().any(|e| matches!(e, Effect::Address(_))), "{effects:?}");
     assert!(s
         .puzzle()
-        .is_some_and(|p| p.meta.title.as_deref() == Some("Puzzle of the day, 28 November 2026")));
+        .is_some_and(|p| p.meta.title.as_deref() == Some("Puzzle of the day, 28 November 2026 · Hard")));
     // The next one made is played at once.
     let effects = s.reduce(Action::Generate(Order::Day(day)));
     let [Effect::Generate(ref request), ..] = effects[..] else { panic!("{effects:?}") };
