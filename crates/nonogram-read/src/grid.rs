@@ -476,6 +476,28 @@ fn grid_members(lines: &[Candidate], members: &[usize], others: &[f32]) -> Vec<u
     members[first..].to_vec()
 }
 
+/// Where the chain's lines run along: the start that a tenth of them
+/// reach before, the end a tenth reach past (a line hidden in part by
+/// filled cells, or broken by blur, reaches less far).
+fn span(lines: &[Candidate], members: &[usize], spacing: f32) -> (f32, f32) {
+    let reach: Vec<(u32, u32)> = members.iter().map(|&m| lines[m].reach(spacing * 0.6)).collect();
+    let mut starts: Vec<u32> = reach.iter().map(|r| r.0).collect();
+    let mut ends: Vec<u32> = reach.iter().map(|r| r.1).collect();
+    starts.sort_unstable();
+    ends.sort_unstable();
+    let tenth = members.len() / 10;
+    (starts[tenth] as f32, ends[ends.len() - 1 - tenth] as f32)
+}
+
+/// A chain's members without those at either end that lie outside the
+/// other family's `span` by more than a cell.
+fn within(lines: &[Candidate], members: &[usize], spacing: f32, span: (f32, f32)) -> Vec<usize> {
+    let inside = |m: &usize| lines[*m].at >= span.0 - spacing && lines[*m].at <= span.1 + spacing;
+    let first = members.iter().position(inside).unwrap_or(members.len());
+    let last = members.iter().rposition(inside).map_or(first, |l| l + 1);
+    members[first..last.max(first)].to_vec()
+}
+
 /// One family of lines (horizontal when `transposed` is false): every
 /// candidate and the longest chain's members and spacing.
 fn chain(picture: &Picture, transposed: bool, light: bool) -> Option<(Vec<Candidate>, Vec<usize>, f32)> {
@@ -510,6 +532,14 @@ pub fn find_grid(picture: &Picture) -> Option<GridLines> {
     let light_on_dark = background(picture) < 128;
     let (h_lines, h_members, down) = chain(picture, false, light_on_dark)?;
     let (v_lines, v_members, across) = chain(picture, true, light_on_dark)?;
+    let h_members = within(&h_lines, &h_members, down, span(&v_lines, &v_members, across));
+    if h_members.len() < 2 {
+        return None;
+    }
+    let v_members = within(&v_lines, &v_members, across, span(&h_lines, &h_members, down));
+    if v_members.len() < 2 {
+        return None;
+    }
     let h_chain = positions(&h_lines, &h_members, down);
     let v_chain = positions(&v_lines, &v_members, across);
     let (ys, thick_rows) = grid_family(&h_lines, &h_members, down, &v_chain)?;
@@ -577,4 +607,44 @@ pub(crate) fn grid_among(
         return None;
     }
     Some(((placed(&h, h_grid, h_spacing), h_spacing), (placed(&v, v_grid, v_spacing), v_spacing)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 10×10 grid of 17-pixel cells at (x0, y0) on white, one-pixel lines.
+    fn grid_picture(stems_left: usize) -> (Picture, u32) {
+        let (cell, cells, x0, y0) = (17u32, 10u32, 120u32, 60u32);
+        let (w, h) = (x0 + cell * cells + 20, y0 + cell * cells + 20);
+        let mut luma = vec![255u8; (w * h) as usize];
+        let mut dark = |x: u32, y: u32| luma[(y * w + x) as usize] = 40;
+        for k in 0..=cells {
+            for t in 0..=cell * cells {
+                dark(x0 + k * cell, y0 + t);
+                dark(x0 + t, y0 + k * cell);
+            }
+        }
+        // Right-aligned row clues, blurred: a digit's stem in each row,
+        // joined down the rows as blur joins them, that falls near where
+        // a line would be at the grid's pitch (a pixel off).
+        for s in 2..2 + stems_left as u32 {
+            let x = x0 - s * cell - 1;
+            for y in y0 + 2..y0 + cell * cells - 2 {
+                dark(x, y);
+                dark(x + 1, y);
+            }
+        }
+        (Picture::from_luma(w, h, luma).unwrap(), x0)
+    }
+
+    #[test]
+    fn stacked_clue_digits_beside_the_grid_are_not_its_lines() {
+        for stems in [0, 3] {
+            let (picture, x0) = grid_picture(stems);
+            let grid = find_grid(&picture).expect("a grid");
+            assert_eq!((grid.width(), grid.height()), (10, 10), "{stems} stems: {:?}", grid.xs);
+            assert!((grid.xs[0] - x0 as f32).abs() <= 1.0, "{stems} stems: starts at {}", grid.xs[0]);
+        }
+    }
 }
