@@ -15,7 +15,7 @@
 //! Nesting deeper than 127 is refused where it passes that depth.
 
 use crate::read::{Batch, Read, Reading};
-use crate::text::{line_column, shown};
+use crate::text::{shown, Located};
 use crate::xml::{free_symbol, parse_rgb};
 use crate::ParseError;
 use nonogram_core::colour::{default_palette, ColourPuzzle, ColourRun, Swatch, MAX_COLOURS};
@@ -302,6 +302,7 @@ impl<'a> Reader<'a> {
 }
 
 pub(crate) fn parse(text: &str) -> Result<Reading, ParseError> {
+    let located = Located::new(text);
     // First the syntax of the whole text, keeping no value: an error
     // anywhere in it is reported before any puzzle is read.
     let mut reader = Reader { text, pos: 0, depth: 0, keep: false, kept: 0, puzzle_depth: 1 };
@@ -315,13 +316,13 @@ pub(crate) fn parse(text: &str) -> Result<Reading, ParseError> {
                 Ok(())
             }
         })
-        .map_err(|(pos, message)| at(text, pos, format!("invalid JSON: {message}")))?;
+        .map_err(|(pos, message)| at(&located, pos, format!("invalid JSON: {message}")))?;
     let start = text.len() - text.trim_start().len();
-    let syntax = |(pos, message): Syntax| at(text, pos, format!("invalid JSON: {message}"));
+    let syntax = |(pos, message): Syntax| at(&located, pos, format!("invalid JSON: {message}"));
     if !text[start..].starts_with('[') {
         let mut reader = Reader { text, pos: start, depth: 0, keep: true, kept: 0, puzzle_depth: 1 };
         let value = reader.value("").map_err(syntax)?;
-        return Ok(Reading::one(Read::from_colour(vec![puzzle(text, &value, start)?])));
+        return Ok(Reading::one(Read::from_colour(vec![puzzle(&located, &value, start)?])));
     }
     // A batch: each puzzle's values are read, turned into its clues and
     // dropped before the next, so that one puzzle's values at most are held.
@@ -339,11 +340,12 @@ pub(crate) fn parse(text: &str) -> Result<Reading, ParseError> {
         let item_at = reader.pos;
         reader.kept = 0;
         let item = reader.value("").map_err(syntax)?;
-        let read = puzzle(text, &item, item_at);
+        let read = puzzle(&located, &item, item_at);
         drop(item);
-        if let Ok(puzzle) = &read {
-            budget.count(puzzle.width() + puzzle.height(), || line_column(text, item_at))?;
-        }
+        // Items that are no puzzle count too: each keeps its error, and a
+        // list of millions of them took a gigabyte.
+        let size = read.as_ref().map_or(0, |p| p.width() + p.height());
+        budget.count(size, || located.locate(item_at))?;
         batch.push(lines.line(text, item_at), read.map(|p| puzzles.push(p)));
         reader.skip_space();
         if reader.peek() == Some(b',') {
@@ -351,18 +353,18 @@ pub(crate) fn parse(text: &str) -> Result<Reading, ParseError> {
         }
     }
     if batch.count() == 0 {
-        return Err(at(text, start, "the JSON list holds no puzzle"));
+        return Err(at(&located, start, "the JSON list holds no puzzle"));
     }
     Ok(Reading { read: puzzles.read(), places: batch.places, rejected: batch.rejected })
 }
 
 /// An error located at byte offset `pos`: 1-based line, column in characters.
-fn at(text: &str, pos: usize, message: impl Into<String>) -> ParseError {
-    let (line, column) = line_column(text, pos);
+fn at(text: &Located, pos: usize, message: impl Into<String>) -> ParseError {
+    let (line, column) = text.locate(pos);
     ParseError::at(line, column, message)
 }
 
-fn puzzle(text: &str, value: &Value, pos: usize) -> Result<ColourPuzzle, ParseError> {
+fn puzzle(text: &Located, value: &Value, pos: usize) -> Result<ColourPuzzle, ParseError> {
     let Value::Object(_) = value else {
         return Err(at(text, pos, "a JSON puzzle must be an object with \"rows\" and \"columns\""));
     };
@@ -384,7 +386,7 @@ fn puzzle(text: &str, value: &Value, pos: usize) -> Result<ColourPuzzle, ParseEr
 /// `"colors"` (or `"colours"`): each run colour's name and `#rrggbb`, in
 /// order; `"background"`: the background's `#rrggbb` (white by default).
 /// Without them, the puzzle is black and white.
-fn palette(text: &str, value: &Value) -> Result<Vec<Swatch>, ParseError> {
+fn palette(text: &Located, value: &Value) -> Result<Vec<Swatch>, ParseError> {
     let rgb = |pos: usize, v: &Value, what: &str| match v {
         Value::String(s) => parse_rgb(s)
             .ok_or_else(|| at(text, pos, format!("{what}: `{}` is not a colour (#rrggbb)", shown(s)))),
@@ -436,7 +438,7 @@ fn palette(text: &str, value: &Value) -> Result<Vec<Swatch>, ParseError> {
 /// A clue is a list of runs (or one number); a run is a length, of the
 /// first colour, or `[length, "colour"]`.
 fn clue_list(
-    text: &str,
+    text: &Located,
     (pos, value): (usize, &Value),
     kind: &str,
     palette: &[Swatch],

@@ -63,9 +63,10 @@ pub(crate) fn parse(text: &str) -> Result<Reading, ParseError> {
                     Some(e) => Err(e),
                     None => parse_one(chunk),
                 };
-                if let Ok(puzzle) = &puzzle {
-                    budget.count(puzzle.width() + puzzle.height(), || (first, 1))?;
-                }
+                // A puzzle that cannot be read counts too: each keeps its
+                // error, and millions of them took a gigabyte.
+                let size = puzzle.as_ref().map_or(0, |p| p.width() + p.height());
+                budget.count(size, || (first, 1))?;
                 batch.push(first, puzzle);
             }
             chunk.clear();
@@ -96,11 +97,20 @@ fn parse_one(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {
     let mut columns: Option<(usize, std::ops::Range<usize>)> = None;
     let mut goal: Option<(usize, String)> = None;
     let mut p = Puzzle::new(Vec::new(), Vec::new());
+    // The first line of numbers outside the sections (after a keyword line
+    // ended one): the format ignores it, but without a size to count
+    // against, a clue lost so must be said.
+    let mut stray: Option<usize> = None;
     let mut i = 0;
     while i < lines.len() {
         let (n, line) = lines[i];
         i += 1;
-        let Some(key) = keyword_of(line) else { continue };
+        let Some(key) = keyword_of(line) else {
+            if stray.is_none() && line.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
+                stray = Some(n);
+            }
+            continue;
+        };
         let value = after_keyword(line);
         match key {
             "width" | "height" => {
@@ -112,7 +122,16 @@ fn parse_one(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {
                 *(if key == "width" { &mut width } else { &mut height }) = Some(size);
             }
             "rows" | "columns" => {
-                if !value.is_empty() {
+                let earlier = if key == "rows" { &rows } else { &columns };
+                if let Some((first, _)) = earlier {
+                    return Err(ParseError::at_line(
+                        n,
+                        format!("a second `{key}` section (the first is at line {first})"),
+                    ));
+                }
+                // A heading's words after it (`Rows (top to bottom):`) are
+                // no clue; numbers there are.
+                if value.contains(|c: char| c.is_ascii_digit()) {
                     // `rows: 1 1, 3`: in this format a comma parts a clue's
                     // numbers, so a line of clues cannot be read.
                     let at = value.as_ptr() as usize - line.as_ptr() as usize;
@@ -149,6 +168,12 @@ fn parse_one(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {
     // Without `width` and `height` (clues pasted under `rows` and
     // `columns` headings alone) the size is the sections' lines: blank
     // lines at a section's ends are spacing, those between are empty clues.
+    if let (Some(n), true) = (stray, width.is_none() || height.is_none()) {
+        return Err(ParseError::at_line(
+            n,
+            "numbers outside the `rows` and `columns` sections (a keyword line above them ends a section)",
+        ));
+    }
     let height = height.map_or_else(|| counted(rn, &lines[rlines.clone()], "rows"), Ok)?;
     let width = width.map_or_else(|| counted(cn, &lines[clines.clone()], "columns"), Ok)?;
     p.rows = section_clues(rn, &lines[rlines], height, "rows", "height")?;
@@ -184,7 +209,10 @@ fn section_clues(
         let extra = (first + count..last).find(|&i| !blank(i)).unwrap_or(first + count);
         return Err(ParseError::at_line(
             lines[extra].0,
-            format!("`{name}` has more than {count} clue lines (the {size} is {count})"),
+            format!(
+                "`{name}` has more than {count} clue {} (the {size} is {count})",
+                if count == 1 { "line" } else { "lines" }
+            ),
         ));
     }
     if last - first < count {

@@ -61,6 +61,54 @@ impl LineCounter {
     }
 }
 
+/// A text, and where the last error was found in it: a batch's errors
+/// come in the text's order, so each is located from the one before (one
+/// pass in all: located from the text's start each time, a JSON list of
+/// 350 000 items that are no puzzle took minutes, 100 000 XML puzzles 24 s).
+pub(crate) struct Located<'a> {
+    text: &'a str,
+    /// The byte, its 1-based line and column.
+    last: std::cell::Cell<(usize, usize, usize)>,
+}
+
+impl<'a> Located<'a> {
+    pub(crate) fn new(text: &'a str) -> Located<'a> {
+        Located { text, last: std::cell::Cell::new((0, 1, 1)) }
+    }
+
+    /// The 1-based line and column (in characters) of byte `pos`, lines
+    /// counted as [`line_column`] counts them.
+    pub(crate) fn locate(&self, pos: usize) -> (usize, usize) {
+        let pos = pos.min(self.text.len());
+        let (from, mut line, mut column) = match self.last.get() {
+            (at, line, column) if at <= pos => (at, line, column),
+            _ => (0, 1, 1),
+        };
+        let bytes = self.text.as_bytes();
+        for i in from..pos {
+            let after_cr = i > 0 && bytes[i - 1] == b'\r';
+            match bytes[i] {
+                b'\r' => (line, column) = (line + 1, 1),
+                b'\n' if !after_cr => (line, column) = (line + 1, 1),
+                b'\n' => column = 1,
+                // UTF-8 characters are counted by the bytes that start them.
+                b if (b & 0xc0) != 0x80 => column += 1,
+                _ => {}
+            }
+        }
+        self.last.set((pos, line, column));
+        (line, column)
+    }
+}
+
+impl std::ops::Deref for Located<'_> {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.text
+    }
+}
+
 /// The 1-based line and column (in characters) of byte `at` of `text`,
 /// lines counted as [`numbered_lines`] counts them. One pass over the
 /// text before `at`.

@@ -311,6 +311,46 @@ fn a_non_without_its_lines_is_located() {
 }
 
 #[test]
+fn headed_clues_say_a_lost_line_a_second_section_and_take_a_heading_s_words() {
+    let _serial = serial();
+    // A second section would replace the first without a word.
+    assert_eq!(
+        outcome("rows\n1\nrows\n1\n1\ncolumns\n1\n1\n"),
+        "error: line 3: a second `rows` section (the first is at line 1)"
+    );
+    // A heading's words after it are no clue (numbers there are).
+    assert_eq!(outcome("Rows (top to bottom):\n1\n1\nColumns (left to right):\n1\n1\n"), ".non: 1 puzzles");
+    // Without a size, a line of numbers a keyword line cut off from its
+    // section is said (with one, the count says it).
+    assert_eq!(
+        outcome("Rows:\n1\ntitle x\n1\nColumns:\n1\n"),
+        "error: line 4: numbers outside the `rows` and `columns` sections (a keyword line above them ends a section)"
+    );
+    assert_eq!(
+        outcome("width 1\nheight 1\nrows\n1\ncolumns\n1\n1\n"),
+        "error: line 7: `columns` has more than 1 clue line (the width is 1)"
+    );
+}
+
+#[test]
+fn batches_of_puzzles_that_cannot_be_read_stop_at_the_puzzle_limit() {
+    let _serial = serial();
+    // Each keeps its error: millions took a gigabyte (they did not count
+    // towards the limit), and each error located from the text's start
+    // took minutes for a JSON list, 24 s for XML.
+    let n = nonogram_formats::MAX_PUZZLES + 10;
+    let non = "rows: 1\n====\n".repeat(n);
+    let said = outcome_within(&non, 64);
+    assert!(said.ends_with("the text holds more than 100000 puzzles; split it into smaller files"), "{said}");
+    let json = format!("[{}{{}}]", "{},\n".repeat(n));
+    let said = outcome_within(&json, 64);
+    assert!(said.ends_with("the text holds more than 100000 puzzles; split it into smaller files"), "{said}");
+    let xml = format!("<puzzleset>{}</puzzleset>", "<puzzle/>\n".repeat(n));
+    let said = outcome_within(&xml, 64);
+    assert!(said.ends_with("the text holds more than 100000 puzzles; split it into smaller files"), "{said}");
+}
+
+#[test]
 fn non_utf8_text_is_located() {
     let _serial = serial();
     let e: ParseError = text_from_bytes(b"2 2\n1\n1 \xff\n").unwrap_err();

@@ -8,7 +8,7 @@
 mod reader;
 
 use crate::read::{Batch, Reading};
-use crate::text::{line_column, shown};
+use crate::text::{line_column, shown, Located};
 use crate::ParseError;
 use nonogram_core::colour::{ColourPuzzle, ColourRun, Swatch, MAX_COLOURS};
 use reader::{Document, Node};
@@ -36,12 +36,13 @@ pub(crate) fn parse(text: &str) -> Result<Reading, ParseError> {
     let mut kept = crate::read::Kept::default();
     let mut batch: Batch<()> = Batch::default();
     let mut lines = crate::text::LineCounter::default();
+    let located = Located::new(text);
     for node in puzzles {
-        let read = parse_puzzle(text, node);
+        let read = parse_puzzle(&located, node);
         let line = lines.line(text, node.start());
-        if let Ok(puzzle) = &read {
-            budget.count(puzzle.width() + puzzle.height(), || line_column(text, node.start()))?;
-        }
+        // A puzzle that cannot be read counts too (each keeps its error).
+        let size = read.as_ref().map_or(0, |p| p.width() + p.height());
+        budget.count(size, || located.locate(node.start()))?;
         batch.push(line, read.map(|p| kept.push(p)));
     }
     Ok(Reading { read: kept.read(), places: batch.places, rejected: batch.rejected })
@@ -79,8 +80,9 @@ fn error_at(text: &str, at: usize, message: String) -> ParseError {
 }
 
 /// An error at an element's `<`.
-fn located(text: &str, node: Node, message: impl Into<String>) -> ParseError {
-    error_at(text, node.start(), message.into())
+fn located(text: &Located, node: Node, message: impl Into<String>) -> ParseError {
+    let (line, column) = text.locate(node.start());
+    ParseError::at(line, column, message)
 }
 
 fn child<'d, 'a>(node: Node<'d, 'a>, tag: &str) -> Option<Node<'d, 'a>> {
@@ -93,7 +95,7 @@ fn text_of(node: Node, tag: &str) -> Option<String> {
     child(node, tag).map(|n| n.trimmed_text().to_string()).filter(|t| !t.is_empty())
 }
 
-fn parse_puzzle(text: &str, puzzle: Node) -> Result<ColourPuzzle, ParseError> {
+fn parse_puzzle(text: &Located, puzzle: Node) -> Result<ColourPuzzle, ParseError> {
     if let Some(t) = puzzle.attribute("type") {
         if t != "grid" {
             return Err(located(
@@ -179,7 +181,7 @@ fn parse_puzzle(text: &str, puzzle: Node) -> Result<ColourPuzzle, ParseError> {
 /// The palette: the background first, then the other declared colours in
 /// their order, then the default run colour when it is not declared (a
 /// black-and-white file need declare none: white `.`, black `X`).
-fn palette(text: &str, puzzle: Node) -> Result<Vec<Swatch>, ParseError> {
+fn palette(text: &Located, puzzle: Node) -> Result<Vec<Swatch>, ParseError> {
     let background = puzzle.attribute("backgroundcolor").map_or("white", str::trim);
     let default = puzzle.attribute("defaultcolor").map_or("black", str::trim);
     let mut declared: Vec<(Node, Swatch)> = Vec::new();
@@ -287,7 +289,7 @@ pub(crate) fn free_symbol(taken: impl Iterator<Item = char> + Clone) -> char {
 
 /// `<image>` lines like `|.XX..|`, one character per cell, as the
 /// palette's chars write them.
-fn parse_image(text: &str, image: Node, p: &ColourPuzzle) -> Result<Vec<u8>, ParseError> {
+fn parse_image(text: &Located, image: Node, p: &ColourPuzzle) -> Result<Vec<u8>, ParseError> {
     let (width, height) = (p.width(), p.height());
     let rows: Vec<&str> = crate::text::numbered_lines(image.text())
         .map(|(_, l)| l.trim().trim_matches('|'))
