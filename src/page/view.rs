@@ -18,8 +18,8 @@ use yew::prelude::*;
 
 impl App {
     /// The puzzle's title (its catalogue entry, or "Untitled 15×15", if it
-    /// has none); a made
-    /// puzzle's with the grade it was made to ("Puzzle of the day, 26 November 2026 · Medium").
+    /// has none); a made puzzle's with the grade it was made to, where its
+    /// title does not say it (one kept from before titles said it).
     fn puzzle_title(&self) -> Option<String> {
         let state = &self.state;
         // The first visit's puzzle of the day while it is made and read:

@@ -74,7 +74,7 @@ pub fn switches(solution: &Grid, limit: usize) -> Vec<Switch> {
         for (r1, r2) in columns.line(c1).iter().map(unpacked) {
             let row = rows.line(r1 as usize);
             let c = c1 as u32;
-            let from = row.partition_point(|&m| unpacked(&m).0 < c);
+            let from = row.partition_point(|&m| m < packed(c, 0));
             for (_, c2) in row[from..].iter().map(unpacked).take_while(|&(a, _)| a == c) {
                 if c2 > c
                     && rows.line(r2 as usize).binary_search(&packed(c, c2)).is_ok()

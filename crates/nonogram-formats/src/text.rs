@@ -77,7 +77,8 @@ impl<'a> Located<'a> {
     }
 
     /// The 1-based line and column (in characters) of byte `pos`, lines
-    /// counted as [`line_column`] counts them.
+    /// counted as [`numbered_lines`] counts them: from the last one found
+    /// when `pos` is past it, else from the text's start.
     pub(crate) fn locate(&self, pos: usize) -> (usize, usize) {
         let pos = pos.min(self.text.len());
         let (from, mut line, mut column) = match self.last.get() {
@@ -111,23 +112,9 @@ impl std::ops::Deref for Located<'_> {
 
 /// The 1-based line and column (in characters) of byte `at` of `text`,
 /// lines counted as [`numbered_lines`] counts them. One pass over the
-/// text before `at`.
+/// text before `at` (see [`Located`] for many errors in one text).
 pub(crate) fn line_column(text: &str, at: usize) -> (usize, usize) {
-    let before = &text.as_bytes()[..at.min(text.len())];
-    let mut line = 1;
-    let mut start = 0;
-    for (i, &b) in before.iter().enumerate() {
-        let after_cr = i > 0 && before[i - 1] == b'\r';
-        if b == b'\r' || (b == b'\n' && !after_cr) {
-            line += 1;
-        }
-        if b == b'\r' || b == b'\n' {
-            start = i + 1;
-        }
-    }
-    // UTF-8 characters are counted by the bytes that start them.
-    let column = before[start..].iter().filter(|&&b| (b & 0xc0) != 0x80).count() + 1;
-    (line, column)
+    Located::new(text).locate(at)
 }
 
 /// Splits a line into tokens at the characters `split` accepts, with each
