@@ -140,7 +140,7 @@ async fn quiet(request: SolveRequest, state: Rc<State>, race: Option<u64>) {
 async fn quiet_as<P: Shown>(request: SolveRequest, state: Rc<State>, race: Option<u64>) {
     let options = match race {
         // A racer learns clauses from the root with a seed of its own
-        // (docs/BENCHMARKS.md, "Racing engines": two engines, the first to
+        // (docs/DECISIONS.md, "Racing engines": two engines, the first to
         // end taken, take TAAI's hardest puzzles in less time than one).
         Some(seed) => SolveOptions::default().racing(seed),
         None => SolveOptions::default(),

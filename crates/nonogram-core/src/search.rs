@@ -58,7 +58,7 @@
 //! guessing into seconds; Forever went from about 50 ms to about 20 ms.
 //! Our CDCL solver ([`crate::sat::cdcl`]) runs to the end: splr, which
 //! took over long runs before, no longer earned its place
-//! (docs/BENCHMARKS.md, "splr no longer earns its place").
+//! (docs/DECISIONS.md, "splr no longer earns its place").
 
 pub mod kind;
 mod learning;
