@@ -231,8 +231,12 @@ impl Component for LinesPanel {
         html! {
             <section class="lines" aria-label="Clues line by line">
                 <div class="buttons">
-                    <input id="read-picture" class="visually-hidden" type="file" accept="image/*" onchange={onpicture} />
+                    <input id="read-picture" class="visually-hidden" type="file" accept="image/*" onchange={onpicture.clone()} />
                     <label class="file-button" for="read-picture">{ "Read a puzzle from an image" }</label>
+                    // A phone's camera, straight to a photo (the back
+                    // camera); shown where the pointer is a finger.
+                    <input id="read-camera" class="visually-hidden" type="file" accept="image/*" capture="environment" onchange={onpicture} />
+                    <label class="file-button camera-only" for="read-camera">{ "Take a photo of a puzzle" }</label>
                     if !l.open {
                         <button id="edit-lines" onclick={link.callback(move |_| LinesMsg::Act(LinesAction::Open(puzzle.clone())))}>
                             { "Type clues line by line" }
@@ -363,6 +367,10 @@ impl LinesPanel {
                     }
                     <svg viewBox={format!("0 0 {} {}", reading.width, reading.height)} preserveAspectRatio="xMidYMid meet" role="group"
                         aria-label="What was read: click a number to correct its line">
+                        { for reading.lines.iter().map(|line| {
+                            let points = line.iter().map(|&(x, y)| format!("{},{}", css(x), css(y))).collect::<Vec<_>>().join(" ");
+                            html! { <polyline class="read-line" points={points} /> }
+                        }) }
                         <polygon class="read-grid" points={outline} />
                         { for reading.marks.iter().map(|m| {
                             let doubtful = self.lines.doubt(m.line).is_some();

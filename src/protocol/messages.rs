@@ -332,9 +332,14 @@ pub struct ReadAnswer {
     pub certain: bool,
     pub rows: Vec<Vec<u32>>,
     pub columns: Vec<Vec<u32>>,
-    /// The grid's corners in the picture: top left, top right, bottom
-    /// right, bottom left.
+    /// The grid's border in the picture, round from its top left
+    /// corner: a point where each of its lines meets it (a bent page's
+    /// border bends with it).
     pub outline: Vec<(f64, f64)>,
+    /// The grid's inner lines in the picture, each through the points
+    /// where it crosses the other way's lines: the grid as it was found
+    /// (straight on a screenshot, bowed on a curled page).
+    pub lines: Vec<Vec<(f64, f64)>>,
     pub marks: Vec<ReadMark>,
     /// The lines with a doubt (a number unsure, changed by the checks, or
     /// none read), each with what the reader says of it.

@@ -37,10 +37,24 @@ fn answer_of(base: ReadAnswer, reading: &Reading, checked: &Checked, scale: (f64
     let g = &reading.grid;
     let (x0, x1) = (g.xs[0], g.xs[g.xs.len() - 1]);
     let (y0, y1) = (g.ys[0], g.ys[g.ys.len() - 1]);
-    let outline = vec![at(x0, y0), at(x1, y0), at(x1, y1), at(x0, y1)];
+    // Round the border from the top left, a point where each line meets
+    // it; the inner lines through every crossing.
+    let outline: Vec<(f64, f64)> =
+        g.xs.iter()
+            .map(|&x| at(x, y0))
+            .chain(g.ys.iter().skip(1).map(|&y| at(x1, y)))
+            .chain(g.xs.iter().rev().skip(1).map(|&x| at(x, y1)))
+            .chain(g.ys.iter().rev().skip(1).take(g.ys.len() - 2).map(|&y| at(x0, y)))
+            .collect();
+    let inner = |v: &[f32]| v[1..v.len() - 1].to_vec();
+    let lines: Vec<Vec<(f64, f64)>> = inner(&g.xs)
+        .iter()
+        .map(|&x| g.ys.iter().map(|&y| at(x, y)).collect())
+        .chain(inner(&g.ys).iter().map(|&y| g.xs.iter().map(|&x| at(x, y)).collect()))
+        .collect();
     let mut marks = Vec::new();
-    let lines = reading.rows.iter().enumerate().map(|(i, l)| (LineId::Row(i), l));
-    for (line, read) in lines.chain(reading.columns.iter().enumerate().map(|(i, l)| (LineId::Column(i), l))) {
+    let rows = reading.rows.iter().enumerate().map(|(i, l)| (LineId::Row(i), l));
+    for (line, read) in rows.chain(reading.columns.iter().enumerate().map(|(i, l)| (LineId::Column(i), l))) {
         for (number, n) in read.numbers().iter().enumerate() {
             let digits = &read.digits[n.digits.clone()];
             let (mut left, mut top, mut right, mut bottom) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
@@ -63,6 +77,7 @@ fn answer_of(base: ReadAnswer, reading: &Reading, checked: &Checked, scale: (f64
         rows: checked.puzzle.rows.iter().map(|c| c.0.clone()).collect(),
         columns: checked.puzzle.columns.iter().map(|c| c.0.clone()).collect(),
         outline,
+        lines,
         marks,
         summary: summary(reading, checked, !doubts(checked).is_empty()),
         doubts: doubts(checked),
@@ -143,6 +158,17 @@ fn summary(reading: &Reading, checked: &Checked, marked: bool) -> String {
             "Read a {size} puzzle, with doubts: it has several solutions where a puzzle has one, \
              so a number may be misread: look over {look}."
         ),
+        (None, Status::Doubtful) if checked.another => format!(
+            "Read a {size} puzzle, with doubts: the picture holds another grid (a second puzzle?); this one \
+             was read: look over {look}."
+        ),
+        (None, Status::Doubtful) if !checked.beyond.is_empty() => {
+            let beyond: Vec<String> = checked.beyond.iter().map(|b| b.to_string()).collect();
+            format!(
+                "Read a {size} puzzle, with doubts: {}: is the whole puzzle in the picture?",
+                beyond.join("; ")
+            )
+        }
         (None, Status::Doubtful) => {
             let passed =
                 if solved.is_empty() { "it passes the checks".to_string() } else { solved.to_string() };
@@ -154,14 +180,17 @@ fn summary(reading: &Reading, checked: &Checked, marked: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nonogram_read::render::{draw_puzzle, faces, font_folders, random_solution, Rng, STYLES};
+    use nonogram_read::render::{
+        draw_puzzle, faces, font_folders, random_solution, Lettering, Look, Rng, Style,
+    };
 
     #[test]
     fn a_screenshot_is_answered_with_its_clues_and_each_number_where_it_was_drawn() {
         let faces = faces(&font_folders());
         let mut rng = Rng::new(3);
         let solution = random_solution(8, 6, &mut rng);
-        let drawn = draw_puzzle(&solution, STYLES[0], &faces[0], 24.0, false, &mut rng);
+        let drawn =
+            draw_puzzle(&solution, Style::Page, Lettering::Font(&faces[0]), 24.0, Look::PLAIN, &mut rng);
         let picture = drawn.canvas.picture();
         let (w, h) = (picture.width(), picture.height());
         let a = answer(5, w, h, &picture, &Network::shipped());
@@ -182,6 +211,20 @@ mod tests {
             }
         }
         assert!(a.summary.starts_with("Read a 8×6 puzzle"), "{}", a.summary);
+        // The grid as found: its border through a point for each line
+        // meeting it, its inner lines through every crossing, on the
+        // grid as drawn.
+        assert_eq!(a.outline.len(), 2 * (8 + 6));
+        assert_eq!(a.lines.len(), 7 + 5);
+        assert!(a.lines[..7].iter().all(|l| l.len() == 7) && a.lines[7..].iter().all(|l| l.len() == 9));
+        let (gx0, gy0, gx1, gy1) = drawn.grid_box;
+        for &(x, y) in a.outline.iter().chain(a.lines.iter().flatten()) {
+            let inside = x >= gx0 as f64 - 2.0
+                && x <= gx1 as f64 + 2.0
+                && y >= gy0 as f64 - 2.0
+                && y <= gy1 as f64 + 2.0;
+            assert!(inside, "({x}, {y}) off the grid drawn at {:?}", drawn.grid_box);
+        }
     }
 
     #[test]
@@ -189,7 +232,10 @@ mod tests {
         let faces = faces(&font_folders());
         let mut rng = Rng::new(3);
         let solution = random_solution(8, 6, &mut rng);
-        let picture = draw_puzzle(&solution, STYLES[0], &faces[0], 24.0, false, &mut rng).canvas.picture();
+        let picture =
+            draw_puzzle(&solution, Style::Page, Lettering::Font(&faces[0]), 24.0, Look::PLAIN, &mut rng)
+                .canvas
+                .picture();
         let (reading, checked) = read_picture(&picture, &Network::shipped()).unwrap();
         // As the checks answer a number misread and mended: the totals
         // failed as read, a change passed, one solution.

@@ -68,6 +68,12 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     for line in &checked.cut_lines {
         eprintln!("doubt: {line}: its clue runs off the picture's edge (a number cut off?)");
     }
+    for beyond in &checked.beyond {
+        eprintln!("doubt: {beyond}");
+    }
+    if checked.another {
+        eprintln!("doubt: the picture holds another grid (a second puzzle?): this one was read");
+    }
     if checked.verdict == Some("multiple") {
         eprintln!(
             "doubt: the clues have several solutions (a puzzle is made to have one: a number may be misread)"

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use nonogram_read::render::{
-    self, draw_puzzle, faces, font_folders, held_back, random_solution, Rng, Style, STYLES,
+    self, draw_puzzle, faces, font_folders, held_back, random_solution, Lettering, Look, Rng, Style,
 };
 
 struct Run {
@@ -43,7 +43,7 @@ fn a_screenshot_is_read_into_its_clues_and_checked() {
     let face = all.iter().enumerate().find(|(i, _)| held_back(*i)).map(|(_, f)| f).expect("fonts installed");
     let mut rng = Rng::new(2);
     let solution = random_solution(15, 12, &mut rng);
-    let drawn = draw_puzzle(&solution, Style::Page, face, 26.0, false, &mut rng);
+    let drawn = draw_puzzle(&solution, Style::Page, Lettering::Font(face), 26.0, Look::PLAIN, &mut rng);
     let dir = folder("screenshot");
     let png = dir.join("puzzle.png");
     drawn.canvas.save_png(&png).unwrap();
@@ -112,7 +112,14 @@ fn what_is_no_puzzle_gets_a_clear_reason_and_status_two() {
 fn ten_by_ten() -> (Vec<u8>, usize, usize) {
     let mut rng = Rng::new(5);
     let faces = faces(&font_folders());
-    let drawn = draw_puzzle(&random_solution(10, 10, &mut rng), STYLES[0], &faces[0], 24.0, false, &mut rng);
+    let drawn = draw_puzzle(
+        &random_solution(10, 10, &mut rng),
+        Style::Page,
+        Lettering::Font(&faces[0]),
+        24.0,
+        Look::PLAIN,
+        &mut rng,
+    );
     let picture = drawn.canvas.picture();
     (drawn.canvas.rgb8(), picture.width() as usize, picture.height() as usize)
 }

@@ -5,25 +5,32 @@
 //! ```
 //!
 //! The samples are cut from whole puzzle pictures (every style of
-//! `render`, Debian's fonts but the held-back fifth, cells of 12 to 40
-//! pixels, some part-played, some blurred, noisy or JPEG'd, three in ten
-//! photo-like and levelled by `straighten`) by the
-//! reader's own grid finder and blob cutter, each labelled with the digit
-//! the puzzle put there; loose numbers turned, sheared and blurred as a
-//! camera would; and marks and letters, labelled "no digit". The same seed
-//! gives the same weights. Then it measures the network on pictures drawn
-//! with the held-back fonts and prints the accuracy and the highest
-//! confidence of a wrong answer (what `check::CERTAIN` must stay above).
-//! It needs no GPU: about ten minutes on two cores.
+//! `render`, as `render::scene` draws them for the bench: Debian's fonts
+//! but the held-back fifth, pixel and segment digits, part-played, some
+//! in a phone's frame, blurred, noisy or JPEG'd, three in ten photos,
+//! levelled by `straighten`) by the reader's own lattice finder and blob
+//! cutter, each labelled with the digit the puzzle put there; loose
+//! numbers turned, sheared and blurred as a camera would; and marks and
+//! letters, labelled "no digit". Then it measures the network on
+//! pictures drawn with the held-back fonts and prints the accuracy and the
+//! highest confidence of a wrong answer (what `check::CERTAIN` must stay
+//! above).
+//!
+//! The same seed gives the same weights on any number of cores: the
+//! pictures are drawn in chunks, each from a generator of its own, and
+//! each batch's gradient is summed from a fixed number of parts in their
+//! order, whichever thread computed each. It needs no GPU: about twenty
+//! minutes on two cores.
 
 use std::path::PathBuf;
 
 use nonogram_read::blob::{blobs, glyph, Glyph, Ink, Rect};
 use nonogram_read::clues;
-use nonogram_read::grid::find_grid;
-use nonogram_read::network::{Layout, Network, CLASSES, NO_DIGIT};
+use nonogram_read::grid::lattice;
+use nonogram_read::network::{Layout, Network, C1, CLASSES, FLAT, HIDDEN, NO_DIGIT};
+use nonogram_read::render::scene::lettering_for;
 use nonogram_read::render::{
-    self, draw_puzzle, faces, grey, held_back, random_solution, Canvas, Face, Pen, Photo, Rng, STYLES,
+    self, faces, grey, held_back, training_scene, Canvas, Face, Kind, Lettering, Pen, Photo, Rng, STYLES,
 };
 use nonogram_read::straighten::straighten;
 
@@ -43,7 +50,7 @@ fn options() -> Options {
     let mut o = Options {
         wrong: None,
         seed: 1,
-        pictures: 1000,
+        pictures: 3000,
         epochs: 10,
         photos: 0.3,
         out: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/digits.weights")),
@@ -77,44 +84,43 @@ fn digits_of(clue: &[u32]) -> Vec<u8> {
 /// Samples cut from one drawn puzzle, as the reader cuts them.
 pub fn puzzle_samples(faces: &[&Face], photos: f32, rng: &mut Rng, out: &mut Vec<(Glyph, u8)>) -> bool {
     let style = *rng.pick(&STYLES);
-    let face = *rng.pick(faces);
-    let (w, h) = (rng.below(5, 31), rng.below(5, 31));
-    let cell = rng.range(12.0, 40.0).round();
-    let solution = random_solution(w, h, rng);
-    let drawn = draw_puzzle(&solution, style, face, cell, rng.chance(0.4), rng);
-    // A share of them photo-like (three in ten by default), read
-    // levelled as the reader reads them.
     let photo = rng.chance(photos);
-    let treatment = if photo { Photo::random(rng) } else { Photo::screenshot(rng) };
-    let canvas = treatment.apply(&drawn.canvas, rng);
-    let mut picture = canvas.picture();
+    let scene = training_scene(style, if photo { Kind::Photo } else { Kind::Screenshot }, faces, rng);
+    let (w, h) = (scene.puzzle.width(), scene.puzzle.height());
+    let mut picture = scene.canvas.picture();
     if photo {
         match straighten(&picture) {
             Some(level) => picture = level.picture,
             None => return false,
         }
     }
-    let Some(grid) = find_grid(&picture) else { return false };
+    // The lattice found must be the one drawn, line for line: one a
+    // line short at one end and a line over at the other would label
+    // each line's digits with its neighbour's clue.
+    let Some(mut grid) = lattice(&picture) else { return false };
+    if (grid.width(), grid.height()) != scene.lattice {
+        return false;
+    }
+    grid.box_xs = grid.xs.drain(..grid.xs.len() - w - 1).collect();
+    grid.box_ys = grid.ys.drain(..grid.ys.len() - h - 1).collect();
     if grid.width() != w || grid.height() != h {
         return false;
     }
     let strips = clues::strips(&picture, &grid);
-    let cell = grid.cell();
     let lines = strips
         .rows
         .iter()
         .map(|&s| (s, true))
-        .zip(drawn.puzzle.rows.iter())
-        .chain(strips.columns.iter().map(|&s| (s, false)).zip(drawn.puzzle.columns.iter()));
+        .zip(scene.puzzle.rows.iter())
+        .chain(strips.columns.iter().map(|&s| (s, false)).zip(scene.puzzle.columns.iter()));
     for ((strip, is_row), clue) in lines {
-        let (found, separators) =
-            clues::candidates(&picture, strip, cell, is_row, if is_row { grid.xs[0] } else { grid.ys[0] });
+        let (found, separators) = clues::candidates(&picture, strip, &grid, is_row);
         let found: Vec<clues::Candidate> =
             found.into_iter().flat_map(|c| clues::split_wide(&picture, c)).collect();
         let truth = digits_of(&clue.0);
         let height = found.iter().map(|c| c.blob.rect.height()).max().unwrap_or(1) as f32;
         let grouped = if is_row {
-            clues::group_row(&found, &separators, strip, height, 0.85)
+            clues::group_row(&found, &separators, strip, height, 0.85, !grid.box_xs.is_empty())
         } else {
             clues::group_column(&found, strip, height)
         };
@@ -131,16 +137,19 @@ pub fn puzzle_samples(faces: &[&Face], photos: f32, rng: &mut Rng, out: &mut Vec
 /// Loose numbers drawn on a small canvas, turned and blurred as a camera
 /// would, cut by the blob cutter; and marks and letters as "no digit".
 fn loose_samples(faces: &[&Face], rng: &mut Rng, out: &mut Vec<(Glyph, u8)>) {
-    let face = *rng.pick(faces);
-    let height = rng.range(8.0, 30.0);
-    let pen = Pen::for_digit_height(face, height);
+    let height = rng.range(6.0, 30.0);
+    // Marks and letters are drawn from fonts; numbers in the letterings of
+    // the styles (pixel and segment digits now and then).
+    let marks = rng.chance(0.35);
+    let lettering =
+        if marks { Lettering::Font(rng.pick::<&Face>(faces)) } else { lettering_for(*rng.pick(&STYLES), faces, rng) };
+    let pen = Pen::for_digit_height(lettering, height);
     let dark = rng.chance(0.3);
     let (bg, ink) = if dark {
         (rng.below(10, 70) as u8, rng.below(170, 255) as u8)
     } else {
         (rng.below(190, 256) as u8, rng.below(0, 90) as u8)
     };
-    let marks = rng.chance(0.35);
     let (text, labels): (String, Vec<u8>) = if marks {
         let chars: Vec<char> = render::NOT_DIGITS.chars().collect();
         let n = rng.below(1, 4);
@@ -162,6 +171,7 @@ fn loose_samples(faces: &[&Face], rng: &mut Rng, out: &mut Vec<(Glyph, u8)>) {
     let photo = Photo {
         turn: rng.range(-6.0, 6.0),
         perspective: rng.range(0.0, 0.05),
+        curl: 0.0,
         blur: rng.range(0.0, 1.0),
         shading: rng.range(0.0, 0.3),
         noise: rng.range(0.0, 5.0),
@@ -217,31 +227,67 @@ fn line_pieces(rng: &mut Rng, out: &mut Vec<(Glyph, u8)>) {
 }
 
 /// Samples from `pictures` puzzle pictures and as many loose draws.
-fn samples(faces: &[&Face], pictures: usize, photos: f32, rng: &mut Rng) -> Vec<(Glyph, u8)> {
-    let mut out = Vec::new();
-    let mut drawn = 0;
-    while drawn < pictures {
-        if puzzle_samples(faces, photos, rng, &mut out) {
-            drawn += 1;
-        }
-        for _ in 0..100 {
-            loose_samples(faces, rng, &mut out);
-        }
-        for _ in 0..8 {
-            line_pieces(rng, &mut out);
-        }
-    }
-    out
+fn samples(faces: &[&Face], pictures: usize, photos: f32, seed: u64) -> Vec<(Glyph, u8)> {
+    // Chunks of pictures, each from its own generator, drawn on as many
+    // threads as there are cores and joined in their order: the same set
+    // on any number of cores.
+    const CHUNK: usize = 16;
+    let chunks = pictures.div_ceil(CHUNK);
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut done: Vec<(usize, Vec<(Glyph, u8)>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                let next = &next;
+                scope.spawn(move || {
+                    let mut mine = Vec::new();
+                    loop {
+                        let chunk = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if chunk >= chunks {
+                            return mine;
+                        }
+                        let mut rng = Rng::new(seed ^ (chunk as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                        let count = CHUNK.min(pictures - chunk * CHUNK);
+                        let mut out = Vec::new();
+                        let mut drawn = 0;
+                        while drawn < count {
+                            if puzzle_samples(faces, photos, &mut rng, &mut out) {
+                                drawn += 1;
+                            }
+                            for _ in 0..LOOSE_PER_PICTURE {
+                                loose_samples(faces, &mut rng, &mut out);
+                            }
+                            for _ in 0..8 {
+                                line_pieces(&mut rng, &mut out);
+                            }
+                        }
+                        mine.push((chunk, out));
+                    }
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().expect("a drawing thread")).collect()
+    });
+    done.sort_by_key(|(chunk, _)| *chunk);
+    done.into_iter().flat_map(|(_, out)| out).collect()
 }
+
+/// Loose numbers and marks drawn with each puzzle picture: the puzzles'
+/// own digits, cut as the reader cuts them, are most of the set.
+const LOOSE_PER_PICTURE: usize = 40;
+
+/// The parts each batch's gradient is summed from (whatever the number of
+/// threads).
+const PARTS: usize = 8;
 
 /// A network with small random weights (He initialisation).
 fn initial(rng: &mut Rng) -> Network {
     let mut params = vec![0.0f32; Layout::LEN];
     let layers = [
         (Layout::CONV1_W, Layout::CONV1_B, 9),
-        (Layout::CONV2_W, Layout::CONV2_B, 8 * 9),
-        (Layout::DENSE1_W, Layout::DENSE1_B, 400),
-        (Layout::DENSE2_W, Layout::DENSE2_B, 64),
+        (Layout::CONV2_W, Layout::CONV2_B, C1 * 9),
+        (Layout::DENSE1_W, Layout::DENSE1_B, FLAT),
+        (Layout::DENSE2_W, Layout::DENSE2_B, HIDDEN),
     ];
     for (from, to, fan_in) in layers {
         let scale = (2.0 / fan_in as f32).sqrt();
@@ -314,14 +360,14 @@ fn main() {
     if let Some(path) = &o.wrong {
         let bytes = std::fs::read(&o.out).expect("reading the weights");
         let network = Network::from_bytes(&bytes).expect("a weights file");
-        let check = samples(&testing, (o.pictures / 8).max(20), o.photos, &mut Rng::new(o.seed ^ 0xA5A5));
+        let check = samples(&testing, (o.pictures / 8).max(20), o.photos, o.seed ^ 0xA5A5);
         show_wrong(&network, &check, path);
         return;
     }
     let mut rng = Rng::new(o.seed);
     let started = std::time::Instant::now();
-    let mut set = samples(&training, o.pictures, o.photos, &mut rng);
-    let check = samples(&testing, (o.pictures / 8).max(20), o.photos, &mut Rng::new(o.seed ^ 0xA5A5));
+    let mut set = samples(&training, o.pictures, o.photos, o.seed);
+    let check = samples(&testing, (o.pictures / 8).max(20), o.photos, o.seed ^ 0xA5A5);
     let mut counts = [0usize; CLASSES];
     for (_, l) in &set {
         counts[*l as usize] += 1;
@@ -336,7 +382,7 @@ fn main() {
     let (mut m, mut v) = (vec![0.0f32; Layout::LEN], vec![0.0f32; Layout::LEN]);
     let (beta1, beta2) = (0.9f32, 0.999f32);
     let batch = 64;
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).min(8);
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).min(PARTS);
     let mut t = 0i32;
     for epoch in 0..o.epochs {
         // Shuffle (Fisher–Yates from the seed).
@@ -347,24 +393,35 @@ fn main() {
         let rate = 2e-3 * 0.6f32.powi(epoch as i32);
         let mut loss_sum = 0.0;
         for chunk in set.chunks(batch) {
-            let parts: Vec<(Vec<f32>, f32)> = std::thread::scope(|scope| {
-                let per = chunk.len().div_ceil(threads);
-                let handles: Vec<_> = chunk
-                    .chunks(per)
-                    .map(|part| {
-                        let network = &network;
+            // The batch in PARTS parts, each summed by one thread in its
+            // order; the parts summed in their order below.
+            let per = chunk.len().div_ceil(PARTS);
+            let pieces: Vec<&[(Glyph, u8)]> = chunk.chunks(per).collect();
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let mut parts: Vec<(usize, Vec<f32>, f32)> = std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|_| {
+                        let (network, pieces, next) = (&network, &pieces, &next);
                         scope.spawn(move || {
-                            let mut gradient = vec![0.0f32; Layout::LEN];
-                            let mut loss = 0.0;
-                            for (g, label) in part {
-                                loss += network.backward(&network.forward(g), *label as usize, &mut gradient);
+                            let mut mine = Vec::new();
+                            loop {
+                                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                                let Some(part) = pieces.get(k) else { return mine };
+                                let mut gradient = vec![0.0f32; Layout::LEN];
+                                let mut loss = 0.0;
+                                for (g, label) in part.iter() {
+                                    loss +=
+                                        network.backward(&network.forward(g), *label as usize, &mut gradient);
+                                }
+                                mine.push((k, gradient, loss));
                             }
-                            (gradient, loss)
                         })
                     })
                     .collect();
-                handles.into_iter().map(|h| h.join().expect("a training thread")).collect()
+                handles.into_iter().flat_map(|h| h.join().expect("a training thread")).collect()
             });
+            parts.sort_by_key(|(k, _, _)| *k);
+            let parts: Vec<(Vec<f32>, f32)> = parts.into_iter().map(|(_, g, l)| (g, l)).collect();
             let mut gradient = vec![0.0f32; Layout::LEN];
             for (g, loss) in &parts {
                 loss_sum += loss;

@@ -117,6 +117,12 @@ pub fn strips(picture: &Picture, grid: &GridLines) -> Strips {
     let left = Rect { x0: 0, y0: gy0 as u32, x1: gx0 as u32, y1: gy1 as u32 };
     let top = area_reach(picture, above.clipped(picture), true, grid);
     let leftmost = area_reach(picture, left.clipped(picture), false, grid);
+    // Clue boxes end at their outermost line (a border round the whole):
+    // past it there is no clue.
+    let past =
+        |lines: &[f32]| lines.first().map(|&l| (l + grid.thickness as f32 / 2.0 + grid.cell() * 0.1) as u32);
+    let top = past(&grid.box_ys).map_or(top, |p| top.max(p));
+    let leftmost = past(&grid.box_xs).map_or(leftmost, |p| leftmost.max(p));
     let columns = grid
         .xs
         .windows(2)
@@ -151,16 +157,21 @@ pub struct Candidate {
 const LINE_INK: i32 = 24;
 
 /// What in a strip may be a digit, by size alone, and where the strip's
-/// own separating lines are (a clue area drawn as cells, whose lines fall
-/// a whole number of cells from the grid's edge `grid_edge`, at x for a
-/// row's strip, at y for a column's): their positions along the strip.
+/// own separating lines are (a clue area drawn as cells: lines where the
+/// grid finder found its boxes' lines, or a whole number of cells from
+/// the grid's edge, at x for a row's strip, at y for a column's): their
+/// positions along the strip.
 pub fn candidates(
     picture: &Picture,
     strip: Rect,
-    cell: f32,
+    grid: &GridLines,
     is_row: bool,
-    grid_edge: f32,
 ) -> (Vec<Candidate>, Vec<u32>) {
+    let cell = grid.cell();
+    let grid_edge = if is_row { grid.xs[0] } else { grid.ys[0] };
+    // The clue boxes' own lines where the grid finder found them.
+    let box_lines = if is_row { &grid.box_xs } else { &grid.box_ys };
+    let box_reach = (grid.thickness as f32 / 2.0 + 1.0).max(cell * 0.1);
     let Some(ink) = Ink::of(picture, strip) else {
         return (Vec::new(), Vec::new());
     };
@@ -189,13 +200,36 @@ pub fn candidates(
         .filter(|&c| c < side || c + side >= across_len)
         .filter(|&c| (0..along_len).filter(|&a| inked(a, c)).count() * 10 >= along_len as usize * 7)
         .collect();
+    // A finished row's clue struck through: a row of pixels along the
+    // strip, away from its sides, inked in one run longer than any
+    // number (a digit's stroke is shorter than a cell).
+    let strike = (cell * STRIKE_RUN).ceil() as u32;
+    let struck: Vec<u32> = if is_row {
+        (side..across_len.saturating_sub(side))
+            .filter(|&c| {
+                let mut longest = 0;
+                let mut run = 0;
+                for a in 0..along_len {
+                    run = if inked(a, c) { run + 1 } else { 0 };
+                    longest = longest.max(run);
+                }
+                longest >= strike
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let along_lines: Vec<u32> = along_lines.into_iter().chain(struck.iter().copied()).collect();
     let mut separators = Vec::new();
     let across_lines: Vec<u32> = (0..along_len)
         .filter(|&a| {
             let position = if is_row { strip.x0 + a } else { strip.y0 + a } as f32;
             let cells_away = (grid_edge - position) / cell;
-            (cells_away - cells_away.round()).abs() <= 0.12
-                && (0..across_len).filter(|&c| inked(a, c)).count() * 10 >= across_len as usize * 9
+            let on_box_line = box_lines.iter().any(|&l| (l - position).abs() <= box_reach);
+            let inked_across = || (0..across_len).filter(|&c| inked(a, c)).count();
+            ((cells_away - cells_away.round()).abs() <= 0.12
+                && inked_across() * 10 >= across_len as usize * 9)
+                || (on_box_line && inked_across() * 10 >= across_len as usize * 5)
         })
         .collect();
     for run in across_lines.chunk_by(|a, b| b - a == 1) {
@@ -216,25 +250,62 @@ pub fn candidates(
     let along_lines = widen(&along_lines, across_len);
     // A line's pixels fainter than the digits' ink threshold are no ink
     // anyway; those above it are left out here.
+    // The clue boxes' lines are left out whole, a band as wide as a
+    // thick rule (a photo's, blurred, a few pixels off).
+    let on_box_line = |along: u32| {
+        let position = if is_row { strip.x0 + along } else { strip.y0 + along } as f32 + 0.5;
+        box_lines.iter().any(|&l| (l - position).abs() <= box_reach)
+    };
     let is_line = |x: u32, y: u32| {
         let (along, across) =
             if is_row { (x - strip.x0, y - strip.y0) } else { (y - strip.y0, x - strip.x0) };
-        along_lines.contains(&across) || across_lines.contains(&along)
+        along_lines.contains(&across) || across_lines.contains(&along) || on_box_line(along)
     };
     let mut kept = Vec::new();
     let least = (cell * 0.18).max(4.0) as u32;
-    for blob in merge_fragments(blobs(picture, strip, &ink, is_line)) {
+    let mut found = merge_fragments(blobs(picture, strip, &ink, is_line));
+    if !struck.is_empty() {
+        found = merge_struck(found, &struck, strip.y0);
+    }
+    // Numbers are on badges when every blob the size of a digit is one
+    // (a game sets all its numbers alike; a bold "0" or "8" alone fills
+    // as much of its box as a badge).
+    let sized = |b: &Blob| b.rect.height() >= least && (b.rect.height() as f32) <= cell * 1.2;
+    let badges: Vec<Option<Vec<Candidate>>> =
+        found.iter().map(|b| if sized(b) { on_badge(picture, b, cell, least) } else { None }).collect();
+    let on_badges = found.iter().zip(&badges).all(|(b, badge)| !sized(b) || badge.is_some());
+    for (blob, badge) in found.into_iter().zip(badges) {
         let r = blob.rect;
+        // A number on a badge (a filled, rounded shape the size of a
+        // number): the digits are read against the badge's colour.
+        if let Some(inside) = badge.filter(|_| on_badges) {
+            kept.extend(inside);
+            continue;
+        }
         // The grid's own border where the strip meets it, a little off
         // (a photo levelled not quite exactly): thin, across the strip, at
-        // its end.
+        // its end, and where the grid's edge is (a "1" set close to the
+        // grid is as thin and as tall, a little further in).
         let thin = (cell * 0.15).max(3.0);
+        let on_edge =
+            |from: u32, to: u32| ((from + to) as f32 / 2.0 - grid_edge).abs() <= (cell * 0.1).max(1.5);
         let at_the_grid = if is_row {
-            r.x1 + 1 >= strip.x1 && (r.width() as f32) <= thin && r.height() * 10 >= strip.height() * 8
+            r.x1 + 1 >= strip.x1
+                && (r.width() as f32) <= thin
+                && r.height() * 10 >= strip.height() * 8
+                && on_edge(r.x0, r.x1)
         } else {
-            r.y1 + 1 >= strip.y1 && (r.height() as f32) <= thin && r.width() * 10 >= strip.width() * 8
+            r.y1 + 1 >= strip.y1
+                && (r.height() as f32) <= thin
+                && r.width() * 10 >= strip.width() * 8
+                && on_edge(r.y0, r.y1)
         };
-        if at_the_grid {
+        // A rule's remnant in a strip of clue boxes: thin, across the
+        // whole strip (a digit is shorter than its box).
+        let (extent, across_extent) = if is_row { (r.width(), r.height()) } else { (r.height(), r.width()) };
+        let full = if is_row { strip.height() } else { strip.width() };
+        let rule = !box_lines.is_empty() && (extent as f32) <= thin && across_extent * 10 >= full * 9;
+        if at_the_grid || rule {
             continue;
         }
         // A cell's outline (a shaded clue cell's edges, blurred): half a
@@ -252,18 +323,90 @@ pub fn candidates(
     (kept, separators)
 }
 
+/// A struck row's run of ink, at least, as a share of a cell.
+const STRIKE_RUN: f32 = 1.2;
+
+/// The blobs of a struck row with each digit's two halves (above and
+/// below the strike, `struck` the rows of pixels taken out, from the
+/// strip's top `top`) put together again: one above, one below, the
+/// strike between them, overlapping across.
+fn merge_struck(mut found: Vec<Blob>, struck: &[u32], top: u32) -> Vec<Blob> {
+    let (first, last) = (top + struck[0], top + struck[struck.len() - 1]);
+    let mut k = 0;
+    while k < found.len() {
+        let a = found[k].rect;
+        let partner = found.iter().position(|b| {
+            let b = b.rect;
+            let overlap = a.x1.min(b.x1) as i64 - a.x0.max(b.x0) as i64;
+            let narrower = a.width().min(b.width()) as i64;
+            a.y1 + 2 >= first
+                && a.y1 <= first + 2
+                && b.y0 <= last + 3
+                && b.y0 + 2 >= last
+                && overlap * 2 >= narrower
+        });
+        match partner {
+            Some(j) if j != k => {
+                let b = found[j];
+                found[k] = Blob { rect: a.union(&b.rect), area: found[k].area + b.area };
+                found.remove(j);
+                if j < k {
+                    k -= 1;
+                }
+            }
+            _ => k += 1,
+        }
+    }
+    found
+}
+
+/// How tall a badge is at least, in cells: taller than a number's digits
+/// (at most about three fifths of a cell), with room above and below them;
+/// a bold "0", as tall as a digit, fills as much of its box as a badge.
+const BADGE: f32 = 0.66;
+
+/// The digits on a badge, when `blob` is one: filled (ink over three
+/// fifths of its box), taller than a number's digits ([`BADGE`]) and at
+/// most a cell, holding blobs that stand out from the badge's colour
+/// (lighter or darker). Each is read against the badge's colour.
+fn on_badge(picture: &Picture, blob: &Blob, cell: f32, least: u32) -> Option<Vec<Candidate>> {
+    let r = blob.rect;
+    let filled = blob.area * 10 >= r.width() * r.height() * 6;
+    if !filled
+        || (r.height() as f32) < cell * BADGE
+        || r.height() as f32 > cell * 1.1
+        || r.width() < r.height() * 7 / 10
+    {
+        return None;
+    }
+    let ink = Ink::of(picture, r)?;
+    let inside: Vec<Candidate> = blobs(picture, r, &ink, |_, _| false)
+        .into_iter()
+        .filter(|b| {
+            // The badge's rounded corners are the strip's colour too:
+            // small, at its box's edge.
+            let touches = b.rect.x0 == r.x0 || b.rect.y0 == r.y0 || b.rect.x1 == r.x1 || b.rect.y1 == r.y1;
+            b.rect.height() >= least.min(r.height() * 4 / 10) && !touches
+        })
+        .map(|blob| Candidate { blob, ink })
+        .collect();
+    (!inside.is_empty()).then_some(inside)
+}
+
 /// Blobs with the pieces of a broken digit put together: a thin stroke's
 /// anti-aliased pixels can fall under the ink threshold and cut a digit in
 /// two or three. Two blobs merge when one is small (under 70 % of the
-/// tallest), they are at most two pixels apart, and together they are no
-/// wider than tall (so that neighbouring digits stay apart).
+/// tallest), they are at most two pixels apart and overlap side to side
+/// (a comma after a number stands beside its last digit, low: it is no
+/// piece of it), and together they are no wider than tall (so that
+/// neighbouring digits stay apart).
 fn merge_fragments(mut found: Vec<Blob>) -> Vec<Blob> {
     let tallest = found.iter().map(|b| b.rect.height()).max().unwrap_or(0);
     let small = |b: &Blob| b.rect.height() * 10 < tallest * 7;
     let near = |a: &Rect, b: &Rect| {
         let dx = (b.x0 as i64 - a.x1 as i64).max(a.x0 as i64 - b.x1 as i64);
         let dy = (b.y0 as i64 - a.y1 as i64).max(a.y0 as i64 - b.y1 as i64);
-        dx <= 2 && dy <= 2
+        dx <= 2 && dy <= 2 && a.x0.max(b.x0) < a.x1.min(b.x1)
     };
     loop {
         let mut merged = false;
@@ -424,12 +567,15 @@ pub fn parting_gap(inside: &[f32], rows: &[f32], pixel: f32) -> f32 {
 }
 
 /// A row's digits left to right, each step judged against `parting`.
+/// In a strip of ruled boxes (`boxed`) the boxes part the numbers: two
+/// digits in one box are one number, however far apart a font sets them.
 pub fn group_row(
     digits: &[Candidate],
     separators: &[u32],
     strip: Rect,
     digit_height: f32,
     parting: f32,
+    boxed: bool,
 ) -> LineDigits {
     let sorted = sorted_by_x(digits);
     let mut out = LineDigits { strip, digits: Vec::new(), joins: Vec::new() };
@@ -440,7 +586,7 @@ pub fn group_row(
             let separated = separators.iter().any(|&s| s >= before.x1 && s <= c.blob.rect.x0);
             out.joins.push(if separated {
                 Join::Apart
-            } else if gap < parting / 1.12 {
+            } else if boxed || gap < parting / 1.12 {
                 Join::Same
             } else if gap < parting {
                 Join::DoubtfulSame

@@ -19,6 +19,8 @@
 //!   trained by `examples/train.rs` on digits rendered from many fonts.
 //! - [`reading`]: the numbers of every line, with each digit's choices.
 //! - [`check`]: the solver's checks and the bounded correction.
+//! - [`edges`]: what the picture says beyond the clues read: numbers cut
+//!   by its edge, a grid that runs on past the grid read.
 //!
 //! With the `train` feature, [`render`] draws digits and whole puzzle
 //! pictures in several styles (the trainer's samples, the test set).
@@ -26,9 +28,11 @@
 //! No web dependency: the CLI's `read` and the page's reader worker both
 //! use [`read_picture`].
 
+pub mod bend;
 pub mod blob;
 pub mod check;
 pub mod clues;
+pub mod edges;
 pub mod grid;
 pub mod network;
 pub mod picture;
@@ -41,6 +45,7 @@ pub use check::{check_reading, Checked, Status};
 pub use network::Network;
 pub use picture::{Picture, PictureError};
 pub use reading::{read, NotFound, Reading};
+pub use straighten::Straightened;
 
 /// How a blurred photo is sharpened for its second look (see
 /// [`Picture::sharpened`]): a 3 × 3 unsharp mask, the difference added
@@ -50,23 +55,50 @@ pub use reading::{read, NotFound, Reading};
 const SHARPEN_REACH: u32 = 1;
 const SHARPEN_AMOUNT: f32 = 1.0;
 
+/// How near a reading that fails the checks comes to passing: the rows'
+/// and the columns' totals apart, and each line whose clue does not fit
+/// counted as a cell's length apart too (the nearer, the likelier the
+/// grid is right and a digit or two misread).
+fn distance(reading: &Reading, checked: &Checked) -> i64 {
+    let sum =
+        |clues: &[nonogram_core::Clue]| clues.iter().map(|c| c.0.iter().sum::<u32>() as i64).sum::<i64>();
+    let (rows, columns) = (&checked.puzzle.rows, &checked.puzzle.columns);
+    let (w, h) = (reading.grid.width(), reading.grid.height());
+    let too_long = |clues: &[nonogram_core::Clue], length: usize| {
+        clues
+            .iter()
+            .filter(|c| c.0.iter().sum::<u32>() as usize + c.0.len().saturating_sub(1) > length)
+            .count()
+    };
+    (sum(rows) - sum(columns)).abs() + ((too_long(rows, w) + too_long(columns, h)) * w.max(h)) as i64
+}
+
 /// Reads a picture's puzzle and checks it: the reading (for showing what
 /// was read where) and the checked clues.
 ///
 /// The picture is read as it is first (a screenshot's lines are level).
-/// Unless a reading is certain, the picture is read again straightened
-/// (see [`straighten`]), then sharpened (a photo's blur undone in part:
-/// thin grid lines and the gaps between digits come back), then sharpened
-/// and straightened; the first certain reading is taken, else the best:
-/// one that passed the checks unchanged, then one that passed them
-/// corrected, then any; between two alike, the one with fewer lines read
-/// empty (between two failing ones, first the larger grid: a photo's wrong
-/// grid is a part of the right one), then the earlier.
+/// Unless a reading is certain, it is read again straightened (see
+/// [`straighten`]: turned and seen in perspective), then flattened (see
+/// [`bend`]: each grid line traced on its own, a page that bends), then
+/// sharpened in the best of those geometries (a photo's blur undone in
+/// part: thin grid lines and the gaps between digits come back). The
+/// first certain reading is taken, else the best: one that passed the
+/// checks unchanged, then one that passed them corrected, then any that
+/// failed, the nearest to passing first (see [`distance`]); between two
+/// alike, the one with fewer lines read empty, then the earlier.
 pub fn read_picture(picture: &Picture, network: &Network) -> Result<(Reading, Checked), NotFound> {
     let checked = |reading: Reading| {
         let mut checked = check_reading(&reading);
-        checked.cut_lines = cut_lines(picture, &reading);
-        if !checked.cut_lines.is_empty() {
+        checked.cut_lines = edges::cut_lines(picture, &reading);
+        let read = reading.straightened.as_ref().map_or(picture, |s| &s.picture);
+        checked.beyond = edges::beyond(read, &reading, network);
+        if !checked.cut_lines.is_empty() || !checked.beyond.is_empty() {
+            checked.status = Status::Doubtful;
+        }
+        // A second puzzle is looked for only where the reading would
+        // otherwise be certain (it costs a look at the whole picture).
+        if checked.status == Status::Certain && edges::another_grid(read, &reading) {
+            checked.another = true;
             checked.status = Status::Doubtful;
         }
         (reading, checked)
@@ -75,84 +107,46 @@ pub fn read_picture(picture: &Picture, network: &Network) -> Result<(Reading, Ch
         Ok((_, c)) if c.status == Status::Certain => (4, 0),
         Ok((_, c)) if c.failure.is_none() && c.changes.is_empty() => (3, -(c.empty_lines.len() as i64)),
         Ok((_, c)) if c.failure.is_none() => (2, -(c.empty_lines.len() as i64)),
-        // Both failing: the larger grid (a photo's partial grid is the
-        // usual wrong one), then fewer lines empty.
-        Ok((r, c)) => (1, (r.grid.width() * r.grid.height()) as i64 * 1000 - c.empty_lines.len() as i64),
+        Ok((r, c)) => (1, -distance(r, c) * 1000 - c.empty_lines.len() as i64),
         Err(_) => (0, 0),
     };
-    let mut best = read(picture, network).map(checked);
-    let mut sharpened: Option<Picture> = None;
-    // The next looks: (sharpened, straightened).
-    for (sharp, level) in [(false, true), (true, false), (true, true)] {
-        if rank(&best).0 == 4 {
-            break;
+    let mut best: Result<(Reading, Checked), NotFound> = Err(NotFound::NoGrid);
+    let consider = |name: &str,
+                    again: Result<(Reading, Checked), NotFound>,
+                    best: &mut Result<(Reading, Checked), NotFound>| {
+        if name == "as it is" || rank(&again) > rank(best) {
+            *best = again;
         }
-        let source = match sharp {
-            false => picture,
-            true => &*sharpened.get_or_insert_with(|| picture.sharpened(SHARPEN_REACH, SHARPEN_AMOUNT)),
-        };
-        let again = match level {
-            false => read(source, network).map(checked),
-            true => {
-                let Some(level) = straighten::straighten(source) else { continue };
-                read(&level.picture, network).map(|r| checked(Reading { straightened: Some(level), ..r }))
-            }
-        };
-        if rank(&again) > rank(&best) {
-            best = again;
+    };
+    consider("as it is", read(picture, network).map(checked), &mut best);
+    let certain = |r: &Result<(Reading, Checked), NotFound>| rank(r).0 == 4;
+    // The picture levelled (None: level as it is, or no grid at a slant).
+    let level = if certain(&best) { None } else { straighten::straighten(picture) };
+    if let Some(level) = &level {
+        let again = read(&level.picture, network)
+            .map(|r| checked(Reading { straightened: Some(level.clone()), ..r }));
+        consider("straightened", again, &mut best);
+    }
+    // Flattened: each line traced on its own (a page that bends).
+    if !certain(&best) {
+        let base = level.as_ref().map_or(picture, |l| &l.picture);
+        if let Some((flat, mesh)) = bend::flatten(base) {
+            let flat = Straightened::flattened(level.as_ref(), flat, mesh);
+            let again = read(&flat.picture, network)
+                .map(|r| checked(Reading { straightened: Some(flat.clone()), ..r }));
+            consider("flattened", again, &mut best);
         }
+    }
+    // Sharpened, in the best geometry so far.
+    if !certain(&best) {
+        let geometry = match &best {
+            Ok((reading, _)) => reading.straightened.clone(),
+            Err(_) => level.clone(),
+        };
+        let source = geometry.as_ref().map_or(picture, |g| &g.picture);
+        let sharp = source.sharpened(SHARPEN_REACH, SHARPEN_AMOUNT);
+        let again = read(&sharp, network).map(|r| checked(Reading { straightened: geometry.clone(), ..r }));
+        consider("sharpened", again, &mut best);
     }
     best
-}
-
-/// How far from the picture's background a pixel on its edge must be to be
-/// ink, in luminance steps.
-const EDGE_INK: i32 = 64;
-
-/// How near the picture's edge a clue area's outer end must come for ink
-/// on that edge to be a number of its line, in cells (a number cut off
-/// may lie past the gap that ended the area).
-const EDGE_NEAR: f64 = 2.0;
-
-/// The lines whose clue area ends near the picture's left (a row's) or top
-/// (a column's) edge with ink on that edge, in the line's band: a
-/// screenshot cropped through its outer numbers, a photo cut short. What is
-/// left of a number there may be read as another or dropped (and with an
-/// equal number dropped from a line the other way the totals still agree),
-/// so each is a doubt.
-fn cut_lines(picture: &Picture, reading: &Reading) -> Vec<nonogram_core::LineId> {
-    use nonogram_core::LineId;
-    let background = grid::background(picture) as i32;
-    let (w, h) = (picture.width(), picture.height());
-    let near = EDGE_NEAR * reading.grid.cell() as f64;
-    let to_picture = |x: f64, y: f64| match &reading.straightened {
-        Some(level) => level.in_picture(x, y),
-        None => (x, y),
-    };
-    let ink = |x: f64, y: f64| {
-        let (x, y) = (x.clamp(0.0, (w - 1) as f64) as u32, y.clamp(0.0, (h - 1) as f64) as u32);
-        (picture.at(x, y) as i32 - background).abs() >= EDGE_INK
-    };
-    let mut cut = Vec::new();
-    for (i, line) in reading.rows.iter().enumerate() {
-        let s = line.strip;
-        let runs_off = (s.y0..s.y1).any(|y| {
-            let (x, y) = to_picture(s.x0 as f64, y as f64 + 0.5);
-            x < near && y >= 0.0 && y < h as f64 && (0..2).any(|dx| ink(dx as f64, y))
-        });
-        if runs_off {
-            cut.push(LineId::Row(i));
-        }
-    }
-    for (i, line) in reading.columns.iter().enumerate() {
-        let s = line.strip;
-        let runs_off = (s.x0..s.x1).any(|x| {
-            let (x, y) = to_picture(x as f64 + 0.5, s.y0 as f64);
-            y < near && x >= 0.0 && x < w as f64 && (0..2).any(|dy| ink(x, dy as f64))
-        });
-        if runs_off {
-            cut.push(LineId::Column(i));
-        }
-    }
-    cut
 }

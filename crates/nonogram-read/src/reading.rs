@@ -1,9 +1,9 @@
 //! A reading: every clue number of a picture, with the recogniser's
 //! choices for each digit and the doubts about grouping.
 
-use crate::blob::{glyph, Rect};
+use crate::blob::{glyph, Glyph, Rect};
 use crate::clues::{self, Candidate, Join};
-use crate::grid::{find_grid, GridLines};
+use crate::grid::{find_grid, GridLines, NoGrid};
 use crate::network::{ranked, Network, CLASSES, NO_DIGIT};
 use crate::picture::Picture;
 use crate::straighten::Straightened;
@@ -135,6 +135,9 @@ impl Reading {
 pub enum NotFound {
     /// No evenly spaced lines both ways: no grid.
     NoGrid,
+    /// A grid whose cells hold numbers: a table or a sudoku, not a
+    /// nonogram.
+    NumbersInCells { width: usize, height: usize },
     /// A grid, but no digit beside it.
     NoClues { width: usize, height: usize },
     /// A grid, but numbers beside fewer than half of its rows or of its
@@ -150,6 +153,11 @@ impl std::fmt::Display for NotFound {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             NotFound::NoGrid => write!(f, "no puzzle found: the picture has no grid of evenly spaced lines both ways"),
+            NotFound::NumbersInCells { width, height } => write!(
+                f,
+                "no puzzle found: a grid of {width}×{height} cells with numbers in its cells (a table or a sudoku, \
+                 not a nonogram)"
+            ),
             NotFound::NoClues { width, height } => write!(
                 f,
                 "no puzzle found: a grid of {width}×{height} cells, but no clue numbers above it or to its left"
@@ -201,22 +209,27 @@ fn second_look(
     }
 }
 
+/// A strip's candidates, each with the network's reading, and its
+/// separating lines.
+type Found = (Vec<(Candidate, [f32; CLASSES])>, Vec<u32>);
+
 /// The probability of "no digit" that drops a blob.
 const SURELY_NO_DIGIT: f32 = 0.9;
 
 /// Reads a picture as it is (its grid's lines level): the grid, then
 /// every clue's digits.
 pub fn read(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
-    let grid = find_grid(picture).ok_or(NotFound::NoGrid)?;
+    let grid = find_grid(picture, network).map_err(|e| match e {
+        NoGrid::NoLines => NotFound::NoGrid,
+        NoGrid::NumbersInCells { width, height } => NotFound::NumbersInCells { width, height },
+    })?;
     let cell = grid.cell();
     let strips = clues::strips(picture, &grid);
     // Every strip's candidates, read by the network; what it is sure is no
     // digit is dropped (a thin bar may be a line's piece or a "1": kept,
     // with its doubt, unless the network is sure).
-    type Found = (Vec<(Candidate, [f32; CLASSES])>, Vec<u32>);
     let look = |strip: Rect, is_row: bool| -> Found {
-        let edge = if is_row { grid.xs[0] } else { grid.ys[0] };
-        let (candidates, separators) = clues::candidates(picture, strip, cell, is_row, edge);
+        let (candidates, separators) = clues::candidates(picture, strip, &grid, is_row);
         let classify = |c: &Candidate| network.classify(&glyph(picture, c.blob.rect, &c.ink));
         let read = candidates
             .into_iter()
@@ -265,7 +278,8 @@ pub fn read(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
             })
             .collect()
     };
-    let (rows, columns) = (keep(rows, &strips.rows, true), keep(columns, &strips.columns, false));
+    let (mut rows, mut columns) = (keep(rows, &strips.rows, true), keep(columns, &strips.columns, false));
+    alike_read_alike(picture, &mut rows, &mut columns);
     let read_of = |found: &[(Candidate, [f32; CLASSES])], rect: Rect| -> DigitRead {
         let (_, p) = found.iter().find(|(c, _)| c.blob.rect == rect).expect("a grouped digit was found");
         // The digits' probabilities, renormalised without "no digit".
@@ -314,12 +328,98 @@ pub fn read(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
         .zip(&strips.rows)
         .map(|((found, separators), &strip)| {
             let candidates: Vec<Candidate> = found.iter().map(|(c, _)| *c).collect();
-            to_read(found, clues::group_row(&candidates, separators, strip, digit_height, parting))
+            to_read(
+                found,
+                clues::group_row(
+                    &candidates,
+                    separators,
+                    strip,
+                    digit_height,
+                    parting,
+                    !grid.box_xs.is_empty(),
+                ),
+            )
         })
         .collect();
     let reading = Reading { grid, rows: row_reads, columns: column_reads, straightened: None };
     looks_like_clues(&reading)?;
     Ok(reading)
+}
+
+/// How near two glyphs must be to be the same digit of the picture's
+/// font: their difference summed over the pixels, as a share of their
+/// ink summed, at most. The same digit drawn twice in a screenshot
+/// differs by its anti-aliasing, a few hundredths; two digits of one font
+/// differ by a tenth or more (less when small and blurred: hence the
+/// nearer-than-any-other rule too).
+const ALIKE: f32 = 0.08;
+
+/// Each digit read again with the glyphs alike it: a picture draws every
+/// digit of its clues in one font, so glyphs that look the same are the
+/// same digit, and their readings are pooled (the mean of their
+/// log-probabilities): a glyph misread alone is outvoted by its twins.
+/// Glyphs are compared with those read first as one of their likeliest
+/// two, and pooled only with twins at least twice as near as any glyph
+/// read as another digit.
+fn alike_read_alike(picture: &Picture, rows: &mut [Found], columns: &mut [Found]) {
+    let mut all: Vec<&mut (Candidate, [f32; CLASSES])> =
+        rows.iter_mut().chain(columns.iter_mut()).flat_map(|(f, _)| f.iter_mut()).collect();
+    let glyphs: Vec<Glyph> = all.iter().map(|(c, _)| glyph(picture, c.blob.rect, &c.ink)).collect();
+    let logs: Vec<[f32; CLASSES]> = all.iter().map(|(_, p)| p.map(|q| q.max(1e-6).ln())).collect();
+    let top2: Vec<[usize; 2]> = all
+        .iter()
+        .map(|(_, p)| {
+            let r = ranked(p);
+            [r[0].0, r[1].0]
+        })
+        .collect();
+    let n = all.len();
+    let mut by_class: Vec<Vec<usize>> = vec![Vec::new(); CLASSES];
+    for (i, t) in top2.iter().enumerate() {
+        by_class[t[0]].push(i);
+    }
+    let difference = |i: usize, j: usize| -> f32 {
+        let apart: f32 = glyphs[i].iter().zip(&glyphs[j]).map(|(a, b)| (a - b).abs()).sum();
+        let ink: f32 = glyphs[i].iter().zip(&glyphs[j]).map(|(a, b)| a + b).sum();
+        apart / ink.max(1e-3)
+    };
+    for i in 0..n {
+        let mut sum = logs[i];
+        let mut count = 1.0f32;
+        // The glyphs compared: those read first as one of this glyph's
+        // likeliest two, with their differences.
+        let mut near: Vec<(usize, f32)> = top2[i]
+            .iter()
+            .flat_map(|&class| by_class[class].iter().copied())
+            .filter(|&j| j != i)
+            .map(|j| (j, difference(i, j)))
+            .collect();
+        near.sort_by_key(|&(j, _)| j);
+        near.dedup_by_key(|&mut (j, _)| j);
+        for &(j, d) in &near {
+            // A twin is far nearer than any glyph read as another digit
+            // (blurred small digits of two kinds can be as near as the
+            // same digit's twins: then none is pooled).
+            let other = near
+                .iter()
+                .filter(|&&(k, _)| top2[k][0] != top2[j][0])
+                .map(|&(_, e)| e)
+                .fold(f32::MAX, f32::min);
+            if d <= ALIKE && d * 2.0 <= other {
+                for (s, l) in sum.iter_mut().zip(&logs[j]) {
+                    *s += l;
+                }
+                count += 1.0;
+            }
+        }
+        if count > 1.0 {
+            let mean = sum.map(|s| s / count);
+            let top = mean.iter().copied().fold(f32::MIN, f32::max);
+            let exp = mean.map(|m| (m - top).exp());
+            let total: f32 = exp.iter().sum();
+            all[i].1 = exp.map(|e| e / total);
+        }
+    }
 }
 
 /// The share of a grid's lines that must have numbers beside them, and of

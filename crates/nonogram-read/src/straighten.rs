@@ -14,6 +14,7 @@
 //! it, clue areas included (they lie in the grid's plane), and read as a
 //! screenshot. A picture whose lines are already level is left alone.
 
+use crate::bend::Mesh;
 use crate::grid::{background, grid_among, line_like_at, FoundLine};
 use crate::picture::Picture;
 
@@ -220,8 +221,9 @@ fn invert(h: &[f64; 9]) -> Option<[f64; 9]> {
 /// obliquely would otherwise ask for a huge one).
 const MOST_PIXELS: f64 = 16_000_000.0;
 
-/// A picture levelled by [`straighten`], and the way back to the picture
-/// it was levelled from (to show where a reading found each number).
+/// A picture levelled by [`straighten`] (and maybe flattened by
+/// [`crate::bend`]), and the way back to the picture it was levelled from
+/// (to show where a reading found each number).
 #[derive(Clone, PartialEq)]
 pub struct Straightened {
     pub picture: Picture,
@@ -229,13 +231,33 @@ pub struct Straightened {
     /// picture it came from.
     to_picture: [f64; 9],
     offset: (f64, f64),
+    /// When the level picture was flattened too: the mesh that takes a
+    /// point of `picture` to the level picture it was flattened from.
+    bent: Option<Mesh>,
 }
 
 impl Straightened {
     /// Where a point of the level picture lies in the picture it was
     /// levelled from.
     pub fn in_picture(&self, x: f64, y: f64) -> (f64, f64) {
+        let (x, y) = match &self.bent {
+            Some(mesh) => mesh.in_picture(x, y),
+            None => (x, y),
+        };
         apply(&self.to_picture, x + self.offset.0, y + self.offset.1)
+    }
+
+    /// `level`, flattened to `picture` by `mesh`; or a picture read as it
+    /// is (`level` none), flattened.
+    pub fn flattened(level: Option<&Straightened>, picture: Picture, mesh: Mesh) -> Straightened {
+        let identity = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0];
+        let (to_picture, offset) = level.map_or((identity, (0.0, 0.0)), |l| (l.to_picture, l.offset));
+        Straightened { picture, to_picture, offset, bent: Some(mesh) }
+    }
+
+    /// Whether it was flattened (a bent page's lines traced one by one).
+    pub fn is_flattened(&self) -> bool {
+        self.bent.is_some()
     }
 }
 
@@ -314,7 +336,7 @@ pub fn straighten(picture: &Picture) -> Option<Straightened> {
         }
     }
     let picture = Picture::from_luma(ow, oh, luma).ok()?;
-    Some(Straightened { picture, to_picture, offset: (min_x, min_y) })
+    Some(Straightened { picture, to_picture, offset: (min_x, min_y), bent: None })
 }
 
 /// The luminance at a point between pixels (bilinear), `None` outside.

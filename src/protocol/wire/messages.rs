@@ -37,6 +37,7 @@ wire_struct!(ReadAnswer {
     rows,
     columns,
     outline,
+    lines,
     marks,
     doubts,
     summary

@@ -46,6 +46,7 @@ fn every_message_round_trips() {
         rows: vec![vec![1, 12], vec![]],
         columns: vec![vec![3]],
         outline: vec![(10.5, 20.0), (600.0, 21.25), (598.0, 470.0), (11.0, 469.5)],
+        lines: vec![vec![(300.0, 20.5), (301.5, 250.0), (299.0, 470.0)], vec![]],
         marks: vec![ReadMark {
             line: nonogram_core::LineId::Column(0),
             number: 0,

@@ -8,30 +8,38 @@
 //! other way), and, where the rows' and the columns' totals differ, the
 //! digits whose other value mends the difference on its own (tried first,
 //! however sure the network was of them): the most likely reading that
-//! passes is taken, and every number it changed is said. Only a reading whose every digit and gap
-//! is certain and that passes unchanged is called certain; anything else
-//! is doubtful, with the doubts listed.
+//! passes is taken, and every number it changed is said. A reading that
+//! passes unchanged, with one solution, is certain when no other reading
+//! the picture allows passes as well (see [`rivals`]); anything else is
+//! doubtful, with the doubts listed.
 
 use std::collections::{BinaryHeap, HashSet};
 
-use nonogram_core::{solve, Clue, LineId, Puzzle, SolveOptions, Verdict};
+use nonogram_core::{LineId, Puzzle};
+
+mod choices;
+mod rivals;
+
+pub use choices::Place;
+use choices::{check, clues_with, elements, line_of, lines, Element};
 
 use crate::clues::Join;
-use crate::reading::{clue_of, LineRead, Reading, LEFT_OUT};
+use crate::reading::{LineRead, Reading, LEFT_OUT};
 
-/// The probability a digit needs to be certain. Set from the held-back
-/// test set: no digit read wrong there reached it (see BENCHMARKS).
+/// The probability under which a digit of a reading that is not certain
+/// is listed as a doubt.
 pub const CERTAIN: f32 = 0.98;
+
+/// The probability every digit of a certain reading has, at least: the
+/// network's first choice by even odds (the checks settle the rest, see
+/// [`rivals`]).
+pub const SURE: f32 = 0.5;
 
 /// The most readings the correction tries.
 const MOST_TRIES: usize = 400;
 
 /// The most choices the correction varies (the least certain ones).
 const MOST_VARIED: usize = 14;
-
-/// The solver's steps a check may take: a puzzle that takes more is
-/// "not proven solvable", a doubt (real puzzles take a few thousand).
-const SOLVER_STEPS: u64 = 200_000;
 
 /// How sure the reader is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,20 +48,6 @@ pub enum Status {
     Certain,
     /// Something is in doubt: see the doubts, changes and failure.
     Doubtful,
-}
-
-/// A number in a line's clue: the line and its 1-based place.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Place {
-    pub line: LineId,
-    /// 1-based, in reading order (top to bottom, left to right).
-    pub number: usize,
-}
-
-impl std::fmt::Display for Place {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}, number {}", self.line, self.number)
-    }
 }
 
 /// A number that may have been read wrong.
@@ -101,93 +95,12 @@ pub struct Checked {
     /// it: a number may be cut off there (see [`crate::read_picture`]).
     /// Always a doubt.
     pub cut_lines: Vec<LineId>,
-}
-
-/// One choice the correction may vary.
-#[derive(Debug, Clone)]
-enum Element {
-    /// A digit: (line, digit index) and its options (digit, cost).
-    Digit { line: LineId, index: usize, options: Vec<(u8, f32)> },
-    /// A gap: (line, join index) and its options (joins?, cost).
-    Gap { line: LineId, index: usize, options: Vec<(bool, f32)> },
-}
-
-impl Element {
-    fn options(&self) -> usize {
-        match self {
-            Element::Digit { options, .. } => options.len(),
-            Element::Gap { options, .. } => options.len(),
-        }
-    }
-
-    fn cost(&self, option: usize) -> f32 {
-        match self {
-            Element::Digit { options, .. } => options[option].1,
-            Element::Gap { options, .. } => options[option].1,
-        }
-    }
-
-    /// The cost of its second option: how cheap a change it is.
-    fn switch_cost(&self) -> f32 {
-        if self.options() > 1 {
-            self.cost(1)
-        } else {
-            f32::INFINITY
-        }
-    }
-}
-
-/// The reading's lines: rows then columns, each with its `LineId`.
-fn lines(reading: &Reading) -> impl Iterator<Item = (LineId, &LineRead)> {
-    let rows = reading.rows.iter().enumerate().map(|(i, l)| (LineId::Row(i), l));
-    let columns = reading.columns.iter().enumerate().map(|(i, l)| (LineId::Column(i), l));
-    rows.chain(columns)
-}
-
-fn line_of(reading: &Reading, line: LineId) -> &LineRead {
-    match line {
-        LineId::Row(i) => &reading.rows[i],
-        LineId::Column(i) => &reading.columns[i],
-    }
-}
-
-/// Every digit and gap as a choice with its options' costs (the negative
-/// log of their probability, relative to the most likely).
-fn elements(reading: &Reading) -> Vec<Element> {
-    let mut out = Vec::new();
-    for (line, read) in lines(reading) {
-        for (index, digit) in read.digits.iter().enumerate() {
-            // Costs against the likeliest: each digit's probability as a
-            // digit counted in, and leaving it out, when the network gives
-            // that a chance.
-            let counted = 1.0 - digit.no_digit;
-            let top = digit.confidence().max(1e-9);
-            let mut options: Vec<(u8, f32)> = digit
-                .choices
-                .iter()
-                .take(3)
-                .map(|&(d, p)| (d, (top / (p * counted).max(1e-9)).ln()))
-                .collect();
-            if digit.no_digit >= 0.01 {
-                // The digit as read stays the first option.
-                options.push((LEFT_OUT, (top / digit.no_digit).ln().max(0.0)));
-                options[1..].sort_by(|a, b| a.1.total_cmp(&b.1));
-            }
-            out.push(Element::Digit { line, index, options });
-        }
-        for (index, join) in read.joins.iter().enumerate() {
-            if join.is_doubtful() {
-                // A doubtful gap read the other way costs about as much as
-                // a digit at 40 %.
-                out.push(Element::Gap {
-                    line,
-                    index,
-                    options: vec![(join.joins(), 0.0), (!join.joins(), 0.9)],
-                });
-            }
-        }
-    }
-    out
+    /// Where the grid or its clues run on past the grid read (see
+    /// [`crate::edges::beyond`]). Always a doubt.
+    pub beyond: Vec<crate::edges::Beyond>,
+    /// Another grid in the picture besides the puzzle read (see
+    /// [`crate::edges::another_grid`]). Always a doubt.
+    pub another: bool,
 }
 
 /// The most digits the totals add to the choices varied (see
@@ -235,78 +148,6 @@ fn totals_menders(reading: &Reading, all: &[Element]) -> Vec<Element> {
     }
     found.sort_by(|a, b| a.0.total_cmp(&b.0));
     found.into_iter().map(|(_, e)| e).collect()
-}
-
-/// What a choice is: a digit or a gap of a line, by index.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Chosen {
-    Digit(LineId, usize),
-    Gap(LineId, usize),
-}
-
-impl Element {
-    fn chosen(&self) -> Chosen {
-        match self {
-            Element::Digit { line, index, .. } => Chosen::Digit(*line, *index),
-            Element::Gap { line, index, .. } => Chosen::Gap(*line, *index),
-        }
-    }
-}
-
-/// A reading with some choices varied: each line's clue.
-fn clues_with(reading: &Reading, varied: &[Element], chosen: &[usize]) -> (Vec<Clue>, Vec<Clue>) {
-    // The option taken for a choice, when it is one of those varied.
-    let taken =
-        |what: Chosen| varied.iter().zip(chosen).find(|(e, _)| e.chosen() == what).map(|(e, &c)| (e, c));
-    let digit_of = |line: LineId, index: usize| match taken(Chosen::Digit(line, index)) {
-        Some((Element::Digit { options, .. }, c)) => options[c].0,
-        _ => line_of(reading, line).digits[index].digit(),
-    };
-    let joins_of = |line: LineId, index: usize| match taken(Chosen::Gap(line, index)) {
-        Some((Element::Gap { options, .. }, c)) => options[c].0,
-        _ => line_of(reading, line).joins[index].joins(),
-    };
-    let clue = |line: LineId| {
-        let read = line_of(reading, line);
-        Clue(clue_of(&read.numbers_with(|i| digit_of(line, i), |i| joins_of(line, i))))
-    };
-    let rows = (0..reading.rows.len()).map(|i| clue(LineId::Row(i))).collect();
-    let columns = (0..reading.columns.len()).map(|i| clue(LineId::Column(i))).collect();
-    (rows, columns)
-}
-
-/// The checks: `Ok(verdict word)` when the clues fit, agree and have a
-/// solution (or the solver ran out of steps: "unproven"), else what failed.
-fn check(rows: Vec<Clue>, columns: Vec<Clue>) -> (Puzzle, Result<&'static str, String>) {
-    let puzzle = Puzzle::new(rows, columns);
-    if let Err(e) = puzzle.validate() {
-        return (puzzle, Err(e.to_string()));
-    }
-    // Every line empty is no puzzle anyone draws: a reading of marks
-    // (a clue cell's outline taken for 0 in every line).
-    if puzzle.rows.iter().chain(&puzzle.columns).all(|c| c.0.is_empty()) {
-        return (puzzle, Err("every line's clue was read empty".to_string()));
-    }
-    let mut steps = 0u64;
-    // No clause learning: its search runs on inside one step, past any
-    // count of steps (a 100×100 reading ran for minutes); the stepwise
-    // search stops within a step of the bound.
-    let options = SolveOptions { learn_after: None, ..SolveOptions::default() };
-    let result = solve(&puzzle, options, |_| {
-        steps += 1;
-        steps < SOLVER_STEPS
-    });
-    let outcome = match result {
-        Ok((Verdict::Unique(_), _)) => Ok("unique"),
-        Ok((Verdict::Multiple(_), _)) => Ok("multiple"),
-        Ok((Verdict::Stopped, _)) => Ok("unproven"),
-        Ok((Verdict::None { line: Some(line) }, _)) => {
-            Err(format!("the clues have no solution ({line} contradicts)"))
-        }
-        Ok((Verdict::None { line: None }, _)) => Err("the clues have no solution".to_string()),
-        Err(e) => Err(e.to_string()),
-    };
-    (puzzle, outcome)
 }
 
 /// The reading with the joins inside a number longer than its line (a
@@ -385,7 +226,6 @@ pub fn check_reading(reading: &Reading) -> Checked {
     let empty_lines: Vec<LineId> =
         lines(reading).filter(|(_, l)| l.digits.is_empty()).map(|(id, _)| id).collect();
     let doubtful_gaps = doubtful_gaps(reading);
-    let any_doubtful_gap = !doubtful_gaps.is_empty();
 
     // Best first: the readings in order of cost (a heap of choice vectors;
     // the next ones raise one choice by one).
@@ -426,13 +266,19 @@ pub fn check_reading(reading: &Reading) -> Checked {
                     // several solutions: a puzzle is made to have one, and
                     // a number lost from a row and an equal one from a
                     // column keep the totals agreeing.
+                    // Certain: every digit at even odds or better, and
+                    // no other reading the picture allows passes too
+                    // (the checks settle what the network doubted).
+                    let sure = lines(reading).all(|(_, l)| l.digits.iter().all(|d| d.confidence() >= SURE));
                     let certain = unchanged
                         && forced.is_empty()
-                        && doubts.is_empty()
-                        && !any_doubtful_gap
                         && empty_lines.is_empty()
-                        && verdict == "unique";
+                        && verdict == "unique"
+                        && sure
+                        && rivals::rivals(reading, &all) == rivals::Rivals::None;
                     let failure = first.map(|(_, why)| why).filter(|_| !unchanged);
+                    let (doubts, doubtful_gaps) =
+                        if certain { (Vec::new(), Vec::new()) } else { (doubts, doubtful_gaps) };
                     return Checked {
                         puzzle,
                         status: if certain { Status::Certain } else { Status::Doubtful },
@@ -443,6 +289,8 @@ pub fn check_reading(reading: &Reading) -> Checked {
                         empty_lines,
                         doubtful_gaps,
                         cut_lines: Vec::new(),
+                        beyond: Vec::new(),
+                        another: false,
                     };
                 }
                 if fallback.is_none() {
@@ -480,6 +328,8 @@ pub fn check_reading(reading: &Reading) -> Checked {
             empty_lines,
             doubtful_gaps,
             cut_lines: Vec::new(),
+            beyond: Vec::new(),
+            another: false,
         };
     }
     let (puzzle, why) = first.expect("the reading as read was tried first");
@@ -493,6 +343,8 @@ pub fn check_reading(reading: &Reading) -> Checked {
         empty_lines,
         doubtful_gaps,
         cut_lines: Vec::new(),
+        beyond: Vec::new(),
+        another: false,
     }
 }
 

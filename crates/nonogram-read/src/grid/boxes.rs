@@ -1,0 +1,291 @@
+//! Telling clue boxes from the grid by the numbers in them.
+//!
+//! A magazine rules its clue areas like its grid (every number in a box
+//! of its own, thick rules every five running through them, one border
+//! round the whole), and a column of right-aligned row clues can fall
+//! into line at the grid's pitch: either way the evenly spaced lines found
+//! run on past the grid, through clue boxes. A grid's cells never hold
+//! numbers (they are empty, filled, crossed or dotted), a clue box does:
+//! so the lattice's columns at its left whose cells hold numbers are the
+//! row clues' boxes, and its rows at its top whose cells hold numbers, the
+//! column clues'. What is left is the grid; were its cells to hold numbers
+//! too, the picture is a table or a sudoku, not a nonogram.
+
+use crate::blob::{blobs, glyph, Ink, Rect};
+use crate::network::{Network, NO_DIGIT};
+use crate::picture::Picture;
+
+/// What a cell of the lattice holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Content {
+    /// Nothing standing out: an empty cell or box.
+    Empty,
+    /// A number: ink the size of a digit that reads as one.
+    Number,
+    /// Something else: a filled cell, a cross, a dot, a drawing's part.
+    Mark,
+}
+
+/// The share of a cell's side left out at each edge when looking into
+/// it, past its rules (their blurred edges stay out).
+const CELL_MARGIN: f32 = 0.08;
+
+/// The smallest a blob is, as a share of the cell's side, to be looked
+/// at (a dot, JPEG's specks are smaller).
+const LEAST_BLOB: f32 = 0.25;
+
+/// The least height of a number's digit, as a share of its box's side
+/// (clue digits are half of it or more).
+const LEAST_DIGIT: f32 = 0.35;
+
+/// The least width and height of a mark (a player's cross), as a share
+/// of the cell's side.
+const LEAST_MARK: f32 = 0.35;
+
+/// The share of a cell's inside that ink covers, at least, for it to be a
+/// filled cell (a digit covers a fifth at most).
+const FILLED: f32 = 0.45;
+
+/// The probability of "no digit" under which a blob is a digit.
+const DIGIT_ODDS: f32 = 0.5;
+
+/// How far a cell's rules are peeled off its sides, at most, as a share
+/// of its side.
+const MOST_PEELED: f32 = 0.3;
+
+/// The share of a row (or column) of pixels that ink covers, at least,
+/// for it to be a rule's.
+const RULE_SHARE: f32 = 0.6;
+
+/// The inside of a cell: its rectangle with the rules along its sides
+/// peeled off, whatever their thickness: from each side inwards, the rows
+/// (columns) of pixels mostly ink are a rule's, up to the first that is
+/// not; then [`CELL_MARGIN`] more (a rule's faint, blurred edge). A digit
+/// inside stands apart from the rules, so the peeling stops before it.
+fn inside(picture: &Picture, x0: f32, y0: f32, x1: f32, y1: f32) -> Option<Rect> {
+    let side = (x1 - x0).min(y1 - y0);
+    let clamp_x = |v: f32| (v.max(0.0) as u32).min(picture.width());
+    let clamp_y = |v: f32| (v.max(0.0) as u32).min(picture.height());
+    let whole = Rect { x0: clamp_x(x0), y0: clamp_y(y0), x1: clamp_x(x1), y1: clamp_y(y1) };
+    if whole.width() < 6 || whole.height() < 6 {
+        return None;
+    }
+    let most = ((side * MOST_PEELED) as u32).max(1);
+    let m = (side * CELL_MARGIN).max(1.0) as u32;
+    let Some(ink) = Ink::of(picture, whole) else {
+        let r = Rect { x0: whole.x0 + m, y0: whole.y0 + m, x1: whole.x1 - m, y1: whole.y1 - m };
+        return (r.width() >= 3 && r.height() >= 3).then_some(r);
+    };
+    // Weak ink counts: a thin grey rule beside a thick black one is a
+    // rule too (the whole cell's contrast is the black one's).
+    let row_inked = |y: u32, r: &Rect| {
+        (r.x0..r.x1).filter(|&x| ink.is_weak_ink(picture.at(x, y))).count() as f32
+            >= RULE_SHARE * r.width() as f32
+    };
+    let column_inked = |x: u32, r: &Rect| {
+        (r.y0..r.y1).filter(|&y| ink.is_weak_ink(picture.at(x, y))).count() as f32
+            >= RULE_SHARE * r.height() as f32
+    };
+    let mut r = whole;
+    // Each side in turn, a row at a time, while it is a rule's.
+    let (mut top, mut bottom, mut left, mut right) = (0, 0, 0, 0);
+    while top < most && row_inked(r.y0, &r) {
+        r.y0 += 1;
+        top += 1;
+    }
+    while bottom < most && row_inked(r.y1 - 1, &r) {
+        r.y1 -= 1;
+        bottom += 1;
+    }
+    while left < most && column_inked(r.x0, &r) {
+        r.x0 += 1;
+        left += 1;
+    }
+    while right < most && column_inked(r.x1 - 1, &r) {
+        r.x1 -= 1;
+        right += 1;
+    }
+    let r = Rect { x0: r.x0 + m, y0: r.y0 + m, x1: r.x1.saturating_sub(m), y1: r.y1.saturating_sub(m) };
+    (r.width() >= 3 && r.height() >= 3).then_some(r)
+}
+
+/// What the cell between `x0..x1` and `y0..y1` holds.
+///
+/// Its inside's blobs, but for what the peeling left of its rules (thin,
+/// or off-centre, along the inside's edge): a filled cell covers much of
+/// it; a number stands in its middle, a digit's height, and reads as
+/// digits (a blob as wide as two digits is read as two); anything else
+/// inside it, as large as a player's cross, is a mark. A blob smaller,
+/// or touching the edge, is a speck or a smudge.
+pub fn content(picture: &Picture, network: &Network, x0: f32, y0: f32, x1: f32, y1: f32) -> Content {
+    let side = (x1 - x0).min(y1 - y0);
+    let Some(inner) = inside(picture, x0, y0, x1, y1) else { return Content::Empty };
+    let Some(ink) = Ink::of(picture, inner) else { return Content::Empty };
+    let least = (side * LEAST_BLOB).max(3.0);
+    let thin = (side * 0.15).max(2.0);
+    let touches = |r: &Rect| r.x0 == inner.x0 || r.y0 == inner.y0 || r.x1 == inner.x1 || r.y1 == inner.y1;
+    // Where a blob's middle is, from 0 (the inside's edge) to 0.5 (its
+    // middle), the nearer way.
+    let middle = |from: u32, to: u32, start: u32, end: u32| {
+        let t = ((from + to) as f32 / 2.0 - start as f32) / (end - start).max(1) as f32;
+        t.min(1.0 - t)
+    };
+    let centred = |r: &Rect| {
+        middle(r.x0, r.x1, inner.x0, inner.x1) >= 0.2 && middle(r.y0, r.y1, inner.y0, inner.y1) >= 0.25
+    };
+    // Two rules' remnants meeting at a corner (an L, hollow) touch two
+    // sides.
+    let sides = |r: &Rect| {
+        [r.x0 == inner.x0, r.y0 == inner.y0, r.x1 == inner.x1, r.y1 == inner.y1]
+            .iter()
+            .filter(|&&t| t)
+            .count()
+    };
+    let remnant = |b: &crate::blob::Blob| {
+        let r = &b.rect;
+        let hollow = sides(r) >= 2 && b.area * 4 < r.width() * r.height();
+        touches(r) && ((r.width().min(r.height()) as f32) <= thin || !centred(r) || hollow)
+    };
+    let found: Vec<_> = blobs(picture, inner, &ink, |_, _| false)
+        .into_iter()
+        .filter(|b| (b.rect.height() as f32 >= least || b.rect.width() as f32 >= least) && !remnant(b))
+        .collect();
+    let Some(tallest) = found.iter().max_by_key(|b| (b.rect.height(), b.area)) else {
+        return Content::Empty;
+    };
+    let area: u32 = found.iter().map(|b| b.area).sum();
+    let spans = |b: &crate::blob::Blob| {
+        b.rect.width() * 10 >= inner.width() * 9 && b.rect.height() * 10 >= inner.height() * 9
+    };
+    if area as f32 >= FILLED * (inner.width() * inner.height()) as f32 || spans(tallest) {
+        return Content::Mark;
+    }
+    // The number: the blobs of about the tallest's height, together in
+    // the cell's middle.
+    let r = tallest.rect;
+    let number =
+        found.iter().filter(|b| b.rect.height() * 10 >= r.height() * 6).fold(r, |u, b| u.union(&b.rect));
+    let digit = |rect: Rect| network.classify(&glyph(picture, rect, &ink))[NO_DIGIT] < DIGIT_ODDS;
+    let tall = r.height() as f32 >= side * LEAST_DIGIT;
+    let is_number = tall
+        && centred(&number)
+        && (digit(r)
+            || (r.width() * 10 >= r.height() * 7 && {
+                // Two digits run together: each half read on its own.
+                let half = r.x0 + r.width() / 2;
+                digit(Rect { x1: half, ..r }) && digit(Rect { x0: half, ..r })
+            }));
+    if is_number {
+        return Content::Number;
+    }
+    let large = r.width().min(r.height()) as f32 >= side * LEAST_MARK;
+    if touches(&r) || !large {
+        Content::Empty
+    } else {
+        Content::Mark
+    }
+}
+
+/// How a line of lattice cells (a column's, or a row's) reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LineKind {
+    /// Numbers, at least as many as marks: a line of clue boxes.
+    Clues,
+    /// Nothing in it.
+    Empty,
+    /// Marks and no numbers, or more marks than numbers: the grid's.
+    Grid,
+}
+
+/// A line of cells' kind: numbers in two of its cells at least (one in a
+/// line of under six looked at), and as many as marks, make clue boxes (a
+/// mark misread as a number, alone, does not).
+fn line_kind(cells: impl Iterator<Item = Content>) -> LineKind {
+    let (mut numbers, mut marks, mut looked) = (0, 0, 0);
+    for c in cells {
+        looked += 1;
+        match c {
+            Content::Number => numbers += 1,
+            Content::Mark => marks += 1,
+            Content::Empty => {}
+        }
+    }
+    let enough = if looked < 6 { 1 } else { 2 };
+    match (numbers, marks) {
+        (0, 0) => LineKind::Empty,
+        (n, m) if n >= enough && n >= m => LineKind::Clues,
+        (n, 0) if n > 0 => LineKind::Empty,
+        _ => LineKind::Grid,
+    }
+}
+
+/// Where the grid starts among the lattice's lines: how many columns and
+/// rows at the lattice's left and top are clue boxes, or `None` when
+/// numbers fill its cells past the middle (a table, a sudoku).
+///
+/// The columns are looked at first in the lattice's lower half (a column
+/// clue area never reaches so far down), then the rows at the grid's
+/// columns so found (the corner, maybe holding a drawing, left out), then
+/// the columns again below the rows of boxes: each time, left to right
+/// (top to bottom), the lines of numbers at the start are clue boxes.
+pub fn grid_start(picture: &Picture, network: &Network, xs: &[f32], ys: &[f32]) -> Option<(usize, usize)> {
+    let (columns, rows) = (xs.len() - 1, ys.len() - 1);
+    let cell = |c: usize, r: usize| content(picture, network, xs[c], ys[r], xs[c + 1], ys[r + 1]);
+    let column_kind = |from_row: usize| move |c: usize| line_kind((from_row..rows).map(|r| cell(c, r)));
+    let first_column = first_of_grid(columns, column_kind(rows / 2))?;
+    let first_row = first_of_grid(rows, |r| line_kind((first_column..columns).map(|c| cell(c, r))))?;
+    let first_column = first_of_grid(columns, column_kind(first_row))?;
+    Some((first_column, first_row))
+}
+
+/// The first of `count` lines that is the grid's, by `kind`: past the
+/// lines of clue boxes at the start (empty lines before them, and one
+/// between two of them, allowed), or 0 when none; `None` when lines of
+/// clue boxes run on past the half.
+fn first_of_grid(count: usize, kind: impl Fn(usize) -> LineKind) -> Option<usize> {
+    let half = count / 2;
+    let mut last_clues: Option<usize> = None;
+    let mut empty_run = 0;
+    for i in 0..count {
+        match kind(i) {
+            LineKind::Clues => {
+                if i >= half.max(1) {
+                    return None;
+                }
+                last_clues = Some(i);
+                empty_run = 0;
+            }
+            LineKind::Empty => {
+                empty_run += 1;
+                if last_clues.is_some() && empty_run > 1 || i >= half {
+                    break;
+                }
+            }
+            LineKind::Grid => break,
+        }
+    }
+    Some(last_clues.map_or(0, |i| i + 1))
+}
+
+/// How many of the grid's cells hold numbers, of how many looked at (a
+/// sample spread over it, at most `most`).
+pub fn numbers_inside(
+    picture: &Picture,
+    network: &Network,
+    xs: &[f32],
+    ys: &[f32],
+    most: usize,
+) -> (usize, usize) {
+    let (columns, rows) = (xs.len() - 1, ys.len() - 1);
+    let looked = (columns * rows).min(most);
+    let numbers = (0..looked)
+        .filter(|&k| {
+            // Spread down the rows, and across them by a stride that
+            // visits every column.
+            let r = k * rows / looked;
+            let c = (k * 7 + r) % columns;
+            content(picture, network, xs[c], ys[r], xs[c + 1], ys[r + 1]) == Content::Number
+        })
+        .count();
+    (numbers, looked)
+}
