@@ -141,8 +141,11 @@ fn loose_samples(faces: &[&Face], rng: &mut Rng, out: &mut Vec<(Glyph, u8)>) {
     // Marks and letters are drawn from fonts; numbers in the letterings of
     // the styles (pixel and segment digits now and then).
     let marks = rng.chance(0.35);
-    let lettering =
-        if marks { Lettering::Font(rng.pick::<&Face>(faces)) } else { lettering_for(*rng.pick(&STYLES), faces, rng) };
+    let lettering = if marks {
+        Lettering::Font(rng.pick::<&Face>(faces))
+    } else {
+        lettering_for(*rng.pick(&STYLES), faces, rng)
+    };
     let pen = Pen::for_digit_height(lettering, height);
     let dark = rng.chance(0.3);
     let (bg, ink) = if dark {

@@ -169,8 +169,12 @@ pub fn candidates(
 ) -> (Vec<Candidate>, Vec<u32>) {
     let cell = grid.cell();
     let grid_edge = if is_row { grid.xs[0] } else { grid.ys[0] };
-    // The clue boxes' own lines where the grid finder found them.
-    let box_lines = if is_row { &grid.box_xs } else { &grid.box_ys };
+    // The clue boxes' own lines where the grid finder found them, and the
+    // grid's border that closes the last box.
+    let mut box_lines = if is_row { grid.box_xs.clone() } else { grid.box_ys.clone() };
+    if !box_lines.is_empty() {
+        box_lines.push(grid_edge);
+    }
     let box_reach = (grid.thickness as f32 / 2.0 + 1.0).max(cell * 0.1);
     let Some(ink) = Ink::of(picture, strip) else {
         return (Vec::new(), Vec::new());
