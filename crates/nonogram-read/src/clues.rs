@@ -77,13 +77,24 @@ fn area_reach(picture: &Picture, band: Rect, towards_top: bool, grid: &GridLines
     let (start, end) = if towards_top { (band.y0, band.y1) } else { (band.x0, band.x1) };
     let mut reach = end;
     let mut since_ink = 0;
+    let across = if towards_top { band.width() } else { band.height() } as usize;
     for step in (start..end).rev() {
         let inked = if towards_top {
-            (band.x0..band.x1).any(|x| !on_line(x, &grid.xs) && ink.is_ink(picture.at(x, step)))
+            (band.x0..band.x1).filter(|&x| !on_line(x, &grid.xs) && ink.is_ink(picture.at(x, step))).count()
         } else {
-            (band.y0..band.y1).any(|y| !on_line(y, &grid.ys) && ink.is_ink(picture.at(step, y)))
+            (band.y0..band.y1).filter(|&y| !on_line(y, &grid.ys) && ink.is_ink(picture.at(step, y))).count()
         };
-        if inked {
+        // The clue boxes' own lines across the band are no edge.
+        let box_lines = if towards_top { &grid.box_ys } else { &grid.box_xs };
+        let on_box_line = on_line(step, box_lines);
+        // Ink along most of the band, past a gap after the clues, is no
+        // clue's (numbers stand apart, line by line) but an edge: a
+        // frame's, a panel's. (A shaded clue area is inked along the whole
+        // band from the grid on, with no gap before it.)
+        if since_ink >= 2 && reach < end && !on_box_line && inked * 10 >= across * 8 {
+            break;
+        }
+        if inked > 0 {
             reach = step;
             since_ink = 0;
         } else {
@@ -274,9 +285,14 @@ pub fn candidates(
     // Numbers are on badges when every blob the size of a digit is one
     // (a game sets all its numbers alike; a bold "0" or "8" alone fills
     // as much of its box as a badge).
-    let sized = |b: &Blob| b.rect.height() >= least && (b.rect.height() as f32) <= cell * 1.2;
-    let badges: Vec<Option<Vec<Candidate>>> =
-        found.iter().map(|b| if sized(b) { on_badge(picture, b, cell, least) } else { None }).collect();
+    let sized = |b: &Blob| {
+        let across = if is_row { b.rect.height() } else { b.rect.width() };
+        b.rect.height() >= least && (across as f32) <= cell * 1.2
+    };
+    let badges: Vec<Option<Vec<Candidate>>> = found
+        .iter()
+        .map(|b| if sized(b) { on_badge(picture, b, cell, least, is_row) } else { None })
+        .collect();
     let on_badges = found.iter().zip(&badges).all(|(b, badge)| !sized(b) || badge.is_some());
     for (blob, badge) in found.into_iter().zip(badges) {
         let r = blob.rect;
@@ -373,14 +389,18 @@ const BADGE: f32 = 0.66;
 /// fifths of its box), taller than a number's digits ([`BADGE`]) and at
 /// most a cell, holding blobs that stand out from the badge's colour
 /// (lighter or darker). Each is read against the badge's colour.
-fn on_badge(picture: &Picture, blob: &Blob, cell: f32, least: u32) -> Option<Vec<Candidate>> {
+fn on_badge(picture: &Picture, blob: &Blob, cell: f32, least: u32, is_row: bool) -> Option<Vec<Candidate>> {
     let r = blob.rect;
     let filled = blob.area * 10 >= r.width() * r.height() * 6;
-    if !filled
-        || (r.height() as f32) < cell * BADGE
-        || r.height() as f32 > cell * 1.1
-        || r.width() < r.height() * 7 / 10
-    {
+    let (height, width) = (r.height() as f32, r.width() as f32);
+    // A badge round a "1" is narrower than tall; badges that touch make
+    // one blob, a row of them (a row's strip) or a stack (a column's).
+    let shaped = if is_row {
+        height >= cell * BADGE && height <= cell * 1.1 && width >= height * 0.4
+    } else {
+        height >= cell * BADGE && width <= cell * 1.1 && width >= height.min(cell) * 0.4
+    };
+    if !filled || !shaped {
         return None;
     }
     let ink = Ink::of(picture, r)?;
