@@ -84,16 +84,13 @@ fn area_reach(picture: &Picture, band: Rect, towards_top: bool, grid: &GridLines
         } else {
             (band.y0..band.y1).filter(|&y| !on_line(y, &grid.ys) && ink.is_ink(picture.at(step, y))).count()
         };
-        // The clue boxes' own lines across the band are no edge.
-        let box_lines = if towards_top { &grid.box_ys } else { &grid.box_xs };
-        let on_box_line = on_line(step, box_lines);
         // Ink along most of the band, past a gap after the clues, is no
-        // clue's (numbers stand apart, line by line) but an edge: a
-        // frame's, a panel's. (A shaded clue area is inked along the whole
+        // clue's (numbers stand apart, line by line): a box's line, or an
+        // edge (a frame's, a panel's), which counts as background: the
+        // clue area goes on past a box's line to the numbers beyond it, and
+        // ends at a frame. (A shaded clue area is inked along the whole
         // band from the grid on, with no gap before it.)
-        if since_ink >= 2 && reach < end && !on_box_line && inked * 10 >= across * 8 {
-            break;
-        }
+        let inked = if since_ink >= 2 && reach < end && inked * 10 >= across * 8 { 0 } else { inked };
         if inked > 0 {
             reach = step;
             since_ink = 0;
