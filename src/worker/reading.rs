@@ -129,7 +129,7 @@ fn doubts(checked: &Checked) -> Vec<(LineId, String)> {
 /// What the checks said of the whole reading; `marked`: some line is
 /// marked in doubt (else the words point at the picture).
 fn summary(reading: &Reading, checked: &Checked, marked: bool) -> String {
-    let size = format!("{}×{}", reading.grid.width(), reading.grid.height());
+    let size = nonogram_core::text::a_size(reading.grid.width(), reading.grid.height());
     let solved = match checked.verdict {
         Some("unique") => "it has one solution",
         Some("multiple") => "it has several solutions",
@@ -146,33 +146,33 @@ fn summary(reading: &Reading, checked: &Checked, marked: bool) -> String {
             };
             let now = if solved.is_empty() { "the clues pass the checks" } else { solved };
             format!(
-                "Read a {size} puzzle; {failure}, so the checks changed {changed} and now {now}: \
+                "Read {size} puzzle; {failure}, so the checks changed {changed} and now {now}: \
                  look over the marked lines."
             )
         }
         (Some(failure), _) => {
-            format!("Read a {size} puzzle, but it fails a check ({failure}): correct {look}.")
+            format!("Read {size} puzzle, but it fails a check ({failure}): correct {look}.")
         }
-        (None, Status::Certain) => format!("Read a {size} puzzle: every number is certain, and {solved}."),
+        (None, Status::Certain) => format!("Read {size} puzzle: every number is certain, and {solved}."),
         (None, Status::Doubtful) if checked.verdict == Some("multiple") => format!(
-            "Read a {size} puzzle, with doubts: it has several solutions where a puzzle has one, \
+            "Read {size} puzzle, with doubts: it has several solutions where a puzzle has one, \
              so a number may be misread: look over {look}."
         ),
         (None, Status::Doubtful) if checked.another => format!(
-            "Read a {size} puzzle, with doubts: the picture holds another grid (a second puzzle?); this one \
+            "Read {size} puzzle, with doubts: the picture holds another grid (a second puzzle?); this one \
              was read: look over {look}."
         ),
         (None, Status::Doubtful) if !checked.beyond.is_empty() => {
             let beyond: Vec<String> = checked.beyond.iter().map(|b| b.to_string()).collect();
             format!(
-                "Read a {size} puzzle, with doubts: {}: is the whole puzzle in the picture?",
+                "Read {size} puzzle, with doubts: {}: is the whole puzzle in the picture?",
                 beyond.join("; ")
             )
         }
         (None, Status::Doubtful) => {
             let passed =
                 if solved.is_empty() { "it passes the checks".to_string() } else { solved.to_string() };
-            format!("Read a {size} puzzle, with doubts: {passed}, but look over {look}.")
+            format!("Read {size} puzzle, with doubts: {passed}, but look over {look}.")
         }
     }
 }
@@ -210,7 +210,7 @@ mod tests {
                 LineId::Column(_) => assert!(m.y + m.h <= top, "{m:?} above the grid at {top}"),
             }
         }
-        assert!(a.summary.starts_with("Read a 8×6 puzzle"), "{}", a.summary);
+        assert!(a.summary.starts_with("Read an 8×6 puzzle"), "{}", a.summary);
         // The grid as found: its border through a point for each line
         // meeting it, its inner lines through every crossing, on the
         // grid as drawn.
@@ -250,7 +250,7 @@ mod tests {
         let said = summary(&reading, &mended, true);
         assert_eq!(
             said,
-            "Read a 8×6 puzzle; as read, the row clues fill 7 cells but the column clues fill 17, so the \
+            "Read an 8×6 puzzle; as read, the row clues fill 7 cells but the column clues fill 17, so the \
              checks changed 1 number and now it has one solution: look over the marked lines."
         );
         // No change passed: the failure stands, to correct.

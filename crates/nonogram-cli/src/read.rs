@@ -92,6 +92,9 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
         Status::Certain => ("certain", 0),
         Status::Doubtful => ("doubtful", 1),
     };
-    eprintln!("reading: {word}: a {}×{} grid, {verdict}", grid.width(), grid.height());
+    eprintln!(
+        "reading: {word}: {} grid, {verdict}",
+        nonogram_core::text::a_size(grid.width(), grid.height())
+    );
     Ok(code)
 }

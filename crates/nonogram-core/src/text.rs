@@ -1,5 +1,6 @@
 //! How text from a puzzle's file is printed, and which characters a
-//! colour may be drawn with: the one place that decides both.
+//! colour may be drawn with: the one place that decides both (and how a
+//! puzzle's size is said, with its article).
 //!
 //! Printed text (a title, a name, an attribution, a token in a message)
 //! is cut short where a message repeats it, and every character that
@@ -233,6 +234,17 @@ fn push_printed(out: &mut String, c: char, base: bool) -> bool {
     false
 }
 
+/// A puzzle's size with its article, as a sentence says it: "a 15×14",
+/// "an 18×14", "an 8×8": "an" where the width read aloud starts with a
+/// vowel (eight, eleven, eighteen, eighty, eight hundred, eleven
+/// thousand…).
+pub fn a_size(width: usize, height: usize) -> String {
+    let digits = width.to_string();
+    let vowel = digits.starts_with('8')
+        || (digits.len() % 3 == 2 && (digits.starts_with("11") || digits.starts_with("18")));
+    format!("{} {width}×{height}", if vowel { "an" } else { "a" })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -287,5 +299,24 @@ mod tests {
         assert!(name_fault("  ").is_some());
         assert!(name_fault("red\u{202e}").is_some());
         assert!(name_fault("\u{301}red").is_some());
+    }
+
+    #[test]
+    fn a_size_takes_an_where_the_width_is_said_with_a_vowel() {
+        for (w, said) in [
+            (15, "a 15×3"),
+            (8, "an 8×3"),
+            (11, "an 11×3"),
+            (18, "an 18×3"),
+            (80, "an 80×3"),
+            (1, "a 1×3"),
+            (110, "a 110×3"),
+            (180, "a 180×3"),
+            (800, "an 800×3"),
+            (11000, "an 11000×3"),
+            (25, "a 25×3"),
+        ] {
+            assert_eq!(a_size(w, 3), said);
+        }
     }
 }

@@ -615,10 +615,13 @@ impl State {
                 self.status = match order {
                     Order::Day(day) => format!("Making the puzzle of {}…", day.words()),
                     Order::Made { width, height, colours: 0, .. } => {
-                        format!("Making a {width}×{height} puzzle…")
+                        format!("Making {} puzzle…", nonogram_core::text::a_size(width, height))
                     }
                     Order::Made { width, height, colours, .. } => {
-                        format!("Making a {width}×{height} puzzle in {colours} colours…")
+                        format!(
+                            "Making {} puzzle in {colours} colours…",
+                            nonogram_core::text::a_size(width, height)
+                        )
                     }
                 };
                 self.new_puzzle_note = self.status.clone();

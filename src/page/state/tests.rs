@@ -458,6 +458,16 @@ fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
     assert_eq!(s.status, "Making a 10×10 puzzle…");
     // Said under New puzzle's controls too (a phone's status is off screen).
     assert_eq!(s.new_puzzle_note, s.status);
+    // "an" where the size is said with a vowel.
+    let mut eighteen = with(SEED_003);
+    eighteen.reduce(Action::Generate(Order::Made {
+        width: 18,
+        height: 18,
+        difficulty: 2,
+        seed: 1,
+        colours: 0,
+    }));
+    assert_eq!(eighteen.status, "Making an 18×18 puzzle…");
     // The worker's answer: its clues, written as text, go into Clues.
     let made = crate::worker::generating::answer(request, || true);
     let effects = s.reduce(Action::FromWorker { message: made.clone() });
