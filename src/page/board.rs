@@ -686,6 +686,18 @@ pub(super) fn bring_board_into_view() {
     }
 }
 
+/// Puts the keyboard on the board (its cells' box).
+pub(super) fn focus_board() {
+    use wasm_bindgen::JsCast;
+    let wrap = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector("section.board .canvas-wrap").ok().flatten())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(wrap) = wrap {
+        let _ = wrap.focus();
+    }
+}
+
 /// The window's inner width and height in CSS pixels.
 pub(super) fn window_size() -> (f64, f64) {
     let window = web_sys::window();

@@ -141,6 +141,9 @@ pub struct ActionProps {
     pub on_play: Callback<()>,
     /// Make mode is on (see `State::make`).
     pub making: bool,
+    /// The solver found no solution: Play is greyed, and says why.
+    #[prop_or_default]
+    pub unsolvable: bool,
     /// Why Play and Solve are greyed, when the clue text is wrong (its
     /// error, where it is): said beside them, not only at the text box.
     #[prop_or_default]
@@ -158,12 +161,17 @@ pub fn ActionBar(props: &ActionProps) -> Html {
     let make = props.on_action.reform(move |_| Action::Make(!making));
     html! {
         <div class="buttons actions">
-            <button id="play-mode" onclick={props.on_play.reform(|_| ())} disabled={!props.can_solve}
-                aria-pressed={props.playing.to_string()} title="Solve it yourself">{ "Play" }</button>
+            <button id="play-mode" onclick={props.on_play.reform(|_| ())}
+                disabled={!props.can_solve || (props.unsolvable && !props.playing)}
+                aria-pressed={props.playing.to_string()} aria-describedby={props.unsolvable.then_some("no-play-note")}
+                title={if props.unsolvable { "No solution: nothing to play" } else { "Solve it yourself" }}>{ "Play" }</button>
             <button id="solve" onclick={solve} disabled={!props.can_solve}>{ "Solve" }</button>
             <button id="make-mode" onclick={make} aria-pressed={making.to_string()}
                 title="Make a puzzle, read one from a picture, or type its clues">{ "Make" }</button>
             <button id="stop" onclick={stop} disabled={!props.running}>{ "Stop" }</button>
+            if props.unsolvable && props.can_solve && !props.playing {
+                <p id="no-play-note" class="actions-note">{ crate::page::state::NO_PLAY }</p>
+            }
             if !props.waiting.is_empty() && !props.can_solve {
                 <p id="actions-note" class="actions-note error">
                     { "Play and Solve wait until the clues are fixed: " }{ &props.waiting }{ " " }

@@ -111,7 +111,15 @@ impl App {
         // After the render: the play tools above the board are there to
         // be brought into view with it.
         match self.into_view.take() {
-            Some(View::Board) => super::board::bring_board_into_view(),
+            Some(View::Board) => {
+                super::board::bring_board_into_view();
+                // Play puts the keyboard on the board at once: the arrows
+                // move play's cursor, F fills (its label says so to a
+                // screen reader).
+                if self.state.play.is_some() {
+                    super::board::focus_board();
+                }
+            }
             Some(View::Lab) => bring_lab_into_view(),
             // On a phone Make's panel is below the board.
             Some(View::Make) if super::board::window_size().0 <= super::layout::NARROW => {

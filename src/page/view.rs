@@ -184,6 +184,7 @@ impl App {
                 <section class="board-tools" aria-label="Board tools">
                     <ActionBar can_solve={state.puzzle().is_some()} running={state.running.is_some() || state.generating.is_some()}
                         playing={state.play.is_some()} on_play={link.callback(|_| Msg::TogglePlay)} making={state.make}
+                        unsolvable={state.verdict == Some(crate::protocol::VerdictKind::None)}
                         waiting={if typed.is_some() { AttrValue::default() } else { AttrValue::from(error.to_string()) }}
                         on_action={on_action.clone()} />
                     <VerdictPanel status={state.status.clone()} counts={state.counts.clone()} racing={if state.racer == Racer::Racing { self.solver.racers() } else { 0 }}

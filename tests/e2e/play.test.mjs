@@ -156,7 +156,8 @@ await test('play by clicking the solution\'s cells; undo, redo, a dragged run, C
 
 await onBothSizes('keyboard-only play: arrows, F, X, Backspace, Ctrl+Z', async (page) => {
   await startPlaying(page, TEN);
-  await page.focus('.board .canvas-wrap');
+  // Play puts the keyboard on the board: no click first (issue 61, item 3).
+  await page.waitForFunction(() => document.activeElement?.matches('.board .canvas-wrap'));
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('f');

@@ -50,6 +50,11 @@ await onBothSizes('a screenshot is read, shown over the picture, and its clues u
   const marks = await page.locator('.read-mark').count();
   expect(marks === numbers, `${marks} marks for ${numbers} numbers`);
   expect(await page.locator('.read-mark.doubt').count() === 0, 'no doubtful mark');
+  // The grid as found: every inner line drawn over the picture (14 + 15
+  // cells: 13 and 14 inner lines).
+  const lines = await page.locator('.read-line').count();
+  expect(lines === 13 + 14, `${lines} grid lines drawn`);
+  await page.locator('.read-picture').screenshot({ path: path.join(shots, `read-review-${page.viewportSize().width}.png`) });
   // Nothing to correct: the picture has the room. The board is not pinned
   // over it (on a phone it took half the screen), and the picture's top
   // half is in view under the summary.

@@ -196,8 +196,16 @@ await test('2×2 diagonal has multiple solutions', async (page) => {
   await solve(page, '2 2\n1\n1\n1\n1\n', 'Multiple solutions');
 });
 
-await test('contradictory clues name the line', async (page) => {
+await test('contradictory clues name the line, and cannot be played', async (page) => {
   await solve(page, '2 2\n2\n0\n0\n2\n', 'No solution: column 1 contradicts');
+  // Play is greyed, and the reason is said beside it (issue 61, item 2).
+  expect(await page.locator('#play-mode').isDisabled(), 'Play greyed after no solution');
+  const note = await page.locator('#no-play-note').textContent();
+  expect(note.includes('no solution, so they cannot be played'), note);
+  // New clues with a solution can be played again.
+  await solve(page, '2 2\n2\n1\n2\n1\n', 'Unique solution');
+  expect(!(await page.locator('#play-mode').isDisabled()), 'Play back once the clues have a solution');
+  expect(await page.locator('#no-play-note').count() === 0, 'the note gone');
 });
 
 

@@ -44,6 +44,7 @@ pub use lines::{line_name, Lines, LinesAction, LinesEffect, NOTE_ID, SUMMARY_ID}
 pub use picture::{CheckView, PictureAction, PictureClues, PictureEffect, PictureState};
 pub use play::action::{HintView, PlayAction};
 pub use play::board::{line_cells, line_done, lines_done, progress_key, Play};
+pub use play::NO_PLAY;
 pub use progress::{Played, PLAYED_KEY};
 pub use reduce::{Action, Effect, Input, Racer, State, PICK_KEY, PLAYING_KEY, SPEEDS, STOPPED_BY_EDIT};
 pub use text::{clock_text, counts_text, millis, plural, verdict_text};

@@ -7,7 +7,7 @@
 use super::progress::{self, Played, PLAYED_KEY};
 use super::reduce::{keep_progress, Effect, State};
 use super::text::plural;
-use crate::protocol::{Cells, FromWorker, HintRequest};
+use crate::protocol::{Cells, FromWorker, HintRequest, VerdictKind};
 use action::{HintView, PlayAction};
 use board::Stroke;
 use board::{lines_done, Checkpoint, Play};
@@ -23,6 +23,14 @@ impl State {
         let colour = self.colour().cloned();
         let width = puzzle.width();
         if let PlayAction::Toggle { saved } = action {
+            // Clues with no solution cannot be finished: nothing to play
+            // (the verdict names the line; the button is greyed too).
+            if self.play.is_none() && self.verdict == Some(VerdictKind::None) {
+                if !self.status.contains(NO_PLAY) {
+                    self.status = format!("{} {NO_PLAY}", self.status).trim_start().to_string();
+                }
+                return;
+            }
             let mut left = None;
             self.play = match self.play.take() {
                 Some(play) => {
@@ -305,3 +313,7 @@ pub(super) mod action;
 pub(super) mod board;
 #[cfg(test)]
 mod tests;
+
+/// Why Play waits when the solver found no solution, said after the
+/// verdict (which names the line that contradicts).
+pub const NO_PLAY: &str = "These clues have no solution, so they cannot be played: fix the clues first.";

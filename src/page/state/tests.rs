@@ -815,3 +815,27 @@ fn clues_from_a_picture_are_loaded_and_kept() {
     assert_eq!(s.reduce(Action::FromPicture(clues.clone())), [Effect::Load(SEED_003.into())]);
     assert_eq!(s.picture.as_deref(), Some(&clues));
 }
+
+/// Clues with no solution cannot be played: Play is refused, and says why
+/// after the verdict (issue 61, item 2).
+#[test]
+fn clues_with_no_solution_are_not_played() {
+    let mut s = with("2 2\n1\n1\n1\n1\n");
+    s.reduce(Action::Solve { now: 0.0 });
+    let FromWorker::Done(mut none) = done(1, VerdictKind::None, &[]) else { panic!() };
+    none.line = Some(nonogram_core::LineId::Column(0));
+    s.reduce(Action::FromWorker { message: FromWorker::Done(none) });
+    assert!(s.status.starts_with("No solution: column 1 contradicts"), "{}", s.status);
+    let play = crate::page::state::PlayAction::Toggle { saved: None };
+    assert_eq!(s.reduce(Action::Play { action: play.clone(), now: 0.0 }), []);
+    assert!(s.play.is_none());
+    assert!(s.status.starts_with("No solution: column 1 contradicts"), "{}", s.status);
+    assert!(s.status.ends_with(crate::page::state::NO_PLAY), "{}", s.status);
+    // Pressed again, it is said once.
+    s.reduce(Action::Play { action: play.clone(), now: 0.0 });
+    assert_eq!(s.status.matches(crate::page::state::NO_PLAY).count(), 1);
+    // New clues with a solution play again.
+    typed(&mut s, "2 2\n2\n1\n2\n1\n");
+    s.reduce(Action::Play { action: play, now: 0.0 });
+    assert!(s.play.is_some());
+}
