@@ -129,6 +129,9 @@ pub struct VerdictProps {
     pub difficulty: Option<&'static str>,
     /// When the running solve began (its clock ticks beside the figures).
     pub solving_since: Option<f64>,
+    /// What the running solve is doing, with a count that moves.
+    #[prop_or_default]
+    pub progress: AttrValue,
     pub on_action: Callback<Action>,
 }
 
@@ -205,6 +208,14 @@ pub fn VerdictPanel(props: &VerdictProps) -> Html {
     html! {
         <>
             <p id="verdict" role="status">{ &props.status }</p>
+            // A long search's progress on the main view, not only folded
+            // under Solver details: it moves at least every second.
+            if let Some(since) = props.solving_since {
+                <p id="solve-progress" class="progress">
+                    if !props.progress.is_empty() { { &props.progress }{ " · " } }
+                    <Clock played={0.0} since={since} id="solve-progress-clock" label="Time solving" />
+                </p>
+            }
             if props.solutions > 1 {
                 <div class="buttons">
                     { for (0..props.solutions).map(|i| html! {

@@ -62,12 +62,13 @@ export async function stream100(page) {
 
 /// Faase (minutes to solve) started, then Stop: ms from the click to
 /// "Stopped", and whether it stopped.
-export async function stopLongSolve(page) {
+export async function stopLongSolve(page, whileRunning = async () => {}) {
   await paste(page, fs.readFileSync(path.join(shared, 'survey/faase.non'), 'utf8'));
   await page.click('#solve');
   await page.waitForSelector('#stop:not([disabled])');
   // Under way: clause learning has met contradictions.
   await page.waitForFunction(() => /clause learning: [1-9]/.test(document.querySelector('#counts').textContent), null, { timeout: 60000 });
+  await whileRunning();
   // Timed from the click to the words "Stopped", seen as they change.
   return page.evaluate(() => new Promise((done) => {
     const status = document.querySelector('[role=status]');

@@ -212,8 +212,18 @@ await test('contradictory clues name the line, and cannot be played', async (pag
 await test('Stop cancels a long solve; the next solve works', async (page) => {
   // Faase takes minutes (Knotty, once the longest here, now takes under a
   // second). How soon it stops: `scripts/bench-page`.
-  const { stopped } = await stopLongSolve(page);
+  const { stopped } = await stopLongSolve(page, async () => {
+    // The search shows it is alive on the main view, not only under the
+    // folded Solver details: what it does, a count that moves, its time
+    // (issue 61, item 1).
+    expect(await page.locator('#solve-progress').isVisible(), 'progress on the main view');
+    const first = await page.locator('#solve-progress').textContent();
+    expect(first.startsWith('Still searching: '), first);
+    await page.waitForFunction((before) => document.querySelector('#solve-progress').textContent !== before, first, { timeout: 10000 });
+    await page.screenshot({ path: path.join(shots, 'long-solve-progress-1280.png') });
+  });
   expect(stopped, 'Stopped');
+  expect(await page.locator('#solve-progress').count() === 0, 'no progress line once stopped');
   await solve(page, SEED_003, 'Unique solution');
 });
 

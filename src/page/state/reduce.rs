@@ -91,6 +91,9 @@ pub struct State {
     pub difficulty: Option<nonogram_core::hint::Difficulty>,
     /// The solver's figures, while it runs and after its verdict.
     pub counts: String,
+    /// What the running solve is doing, in a player's words with a count
+    /// that moves (shown on the main view with its clock while it runs).
+    pub progress: String,
     pub solutions: Vec<Rc<Cells>>,
     /// Which solution is shown after a `multiple` verdict.
     pub shown_solution: Option<usize>,
@@ -332,6 +335,7 @@ impl Default for State {
             verdict: None,
             difficulty: None,
             counts: String::new(),
+            progress: String::new(),
             solutions: Vec::new(),
             shown_solution: None,
             playback: Playback::new(0),
@@ -722,6 +726,7 @@ impl State {
     pub(super) fn clear_outcome(&mut self) {
         self.status.clear();
         self.counts.clear();
+        self.progress.clear();
         self.verdict = None;
         self.difficulty = None;
         self.solutions.clear();

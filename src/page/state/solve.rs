@@ -92,6 +92,7 @@ impl State {
                     effects.push(Effect::Race(request.clone()));
                 }
                 self.counts = text::running_counts(sweep, unknown, depth, guesses, contradictions);
+                self.progress = text::progress_words(sweep, unknown, depth, guesses, contradictions);
             }
             FromWorker::Done(done) if Some(done.id) == self.running => {
                 let ms = done.ms;
@@ -140,6 +141,7 @@ impl State {
         self.stop_racer(effects);
         self.running = None;
         self.request = None;
+        self.progress.clear();
         self.playback.finish(done.solutions.first().cloned(), done.line);
         self.playing = false;
         // The verdict in a player's words; the solver's own figures (and

@@ -839,3 +839,22 @@ fn clues_with_no_solution_are_not_played() {
     s.reduce(Action::Play { action: play, now: 0.0 });
     assert!(s.play.is_some());
 }
+
+/// A running search says what it does on the main view, with a count that
+/// moves (issue 61, item 1); the verdict ends it.
+#[test]
+fn a_long_search_says_what_it_does_with_a_count_that_moves() {
+    let mut s = with("2 2\n1\n1\n1\n1\n");
+    s.reduce(Action::Solve { now: 0.0 });
+    s.reduce(Action::FromWorker { message: steps(1, vec![], 0, 0) });
+    assert_eq!(s.progress, "Working line by line: 3 cells still unknown after 1 pass");
+    s.reduce(Action::FromWorker { message: steps(1, vec![], 2, 0) });
+    assert_eq!(s.progress, "Guessing: 2 guesses so far, 1 deep");
+    s.reduce(Action::FromWorker { message: steps(1, vec![], 2, 1) });
+    assert_eq!(s.progress, "Still searching: 1 dead end met and learnt from so far");
+    s.reduce(Action::FromWorker { message: steps(1, vec![], 2, 40) });
+    assert_eq!(s.progress, "Still searching: 40 dead ends met and learnt from so far");
+    assert!(s.solving_since().is_some());
+    s.reduce(Action::FromWorker { message: done(1, VerdictKind::Multiple, &["#..#", ".##."]) });
+    assert!(s.progress.is_empty() && s.solving_since().is_none());
+}

@@ -93,6 +93,32 @@ pub(super) fn running_counts(
     }
 }
 
+/// What a running solve is doing, in a player's words, with a count that
+/// moves (on the main view while it runs; the solver's own figures are in
+/// `running_counts`).
+pub(super) fn progress_words(
+    passes: usize,
+    unknown: usize,
+    depth: usize,
+    guesses: u64,
+    contradictions: u64,
+) -> String {
+    if contradictions > 0 {
+        format!(
+            "Still searching: {} met and learnt from so far",
+            plural(contradictions, "dead end", "dead ends")
+        )
+    } else if guesses > 0 {
+        format!("Guessing: {} so far, {depth} deep", plural(guesses, "guess", "guesses"))
+    } else {
+        format!(
+            "Working line by line: {} still unknown after {}",
+            plural(unknown as u64, "cell", "cells"),
+            plural(passes as u64, "pass", "passes")
+        )
+    }
+}
+
 /// What the check of a picture's puzzle says: the verdict in a player's
 /// words, then the search it took (`contradictions`: clause learning's;
 /// black and white unless `colour`).
