@@ -158,7 +158,9 @@ pub fn content(picture: &Picture, network: &Network, x0: f32, y0: f32, x1: f32, 
         b.rect.width() * 10 >= inner.width() * 9 && b.rect.height() * 10 >= inner.height() * 9
     };
     if area as f32 >= FILLED * (inner.width() * inner.height()) as f32 || spans(tallest) {
-        return Content::Mark;
+        // A badge (a number on a filled shape, a phone game's clue) fills
+        // its cell too: a digit stands out from the fill in its middle.
+        return if on_fill(picture, network, inner, side) { Content::Number } else { Content::Mark };
     }
     // The number: the blobs of about the tallest's height, together in
     // the cell's middle.
@@ -184,6 +186,23 @@ pub fn content(picture: &Picture, network: &Network, x0: f32, y0: f32, x1: f32, 
     } else {
         Content::Mark
     }
+}
+
+/// Whether a filled cell's `inside` holds a number against its fill: a
+/// blob of another colour, not touching the inside's edge, in its middle,
+/// a digit's height, that reads as a digit (a filled grid cell is one
+/// colour throughout).
+fn on_fill(picture: &Picture, network: &Network, inside: Rect, side: f32) -> bool {
+    let Some(ink) = Ink::of(picture, inside) else { return false };
+    let touches = |r: &Rect| r.x0 == inside.x0 || r.y0 == inside.y0 || r.x1 == inside.x1 || r.y1 == inside.y1;
+    blobs(picture, inside, &ink, |_, _| false).into_iter().any(|b| {
+        let r = b.rect;
+        let middle = (r.x0 + r.x1) as f32 / 2.0 - inside.x0 as f32;
+        !touches(&r)
+            && r.height() as f32 >= side * LEAST_DIGIT
+            && (middle / inside.width().max(1) as f32 - 0.5).abs() <= 0.3
+            && network.classify(&glyph(picture, r, &ink))[NO_DIGIT] < DIGIT_ODDS
+    })
 }
 
 /// How a line of lattice cells (a column's, or a row's) reads.
