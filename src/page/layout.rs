@@ -255,7 +255,7 @@ impl Layout {
     /// The square mark of a known-empty cell (by grid index): corner and side.
     pub fn empty_mark(&self, i: usize) -> (f64, f64, f64) {
         let (x, y) = self.cell_origin(i / self.width, i % self.width);
-        let d = (self.cell * 0.16).max(1.5).min(self.cell);
+        let d = (self.cell * 0.22).max(2.0).min(self.cell);
         (x + self.cell / 2.0 - d / 2.0, y + self.cell / 2.0 - d / 2.0, d)
     }
 }

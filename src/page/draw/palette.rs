@@ -6,7 +6,9 @@ pub struct Palette {
     pub paper: &'static str,
     /// Filled cells and clue numbers.
     pub ink: &'static str,
-    /// The mark of a known-empty cell.
+    /// The mark of a known-empty cell (and a finished clue's grey): 3:1
+    /// against the paper at least, and against the paper under the row
+    /// and column highlight (WCAG's least for a mark).
     pub empty: &'static str,
     /// The background of cells the shown step deduced.
     pub fresh: &'static str,
@@ -24,7 +26,7 @@ pub struct Palette {
 pub const LIGHT: Palette = Palette {
     paper: "#ffffff",
     ink: "#1f2430",
-    empty: "#9aa0aa",
+    empty: "#7c828c",
     fresh: "#fde68a",
     grid: "#c5c9d0",
     grid_bold: "#1f2430",
