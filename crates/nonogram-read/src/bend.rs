@@ -18,6 +18,7 @@
 //! its four corners; clue areas beyond the lattice by its outer cells,
 //! carried on).
 
+use crate::fit::Normal;
 use crate::grid::{background, lattice, line_like_at};
 use crate::picture::Picture;
 
@@ -152,38 +153,12 @@ fn smooth(points: &[(f64, f64)], n: usize) -> Option<Vec<f64>> {
         return None;
     }
     let scale = n.max(1) as f64;
-    let mut ata = [[0.0f64; 3]; 3];
-    let mut atb = [0.0f64; 3];
+    let mut normal = Normal::<3>::new();
     for &(k, v) in points {
         let t = k / scale;
-        let p = [1.0, t, t * t];
-        for i in 0..3 {
-            atb[i] += p[i] * v;
-            for j in 0..3 {
-                ata[i][j] += p[i] * p[j];
-            }
-        }
+        normal.observe(&[1.0, t, t * t], v);
     }
-    for col in 0..3 {
-        let pivot = (col..3).max_by(|&a, &b| ata[a][col].abs().total_cmp(&ata[b][col].abs()))?;
-        ata.swap(col, pivot);
-        atb.swap(col, pivot);
-        let p = ata[col][col];
-        if p.abs() < 1e-12 {
-            return None;
-        }
-        for r in 0..3 {
-            if r != col {
-                let f = ata[r][col] / p;
-                let row = ata[col];
-                for (v, q) in ata[r].iter_mut().zip(&row) {
-                    *v -= f * q;
-                }
-                atb[r] -= f * atb[col];
-            }
-        }
-    }
-    let c: Vec<f64> = (0..3).map(|i| atb[i] / ata[i][i]).collect();
+    let c = normal.solve()?;
     Some(
         (0..n)
             .map(|k| {

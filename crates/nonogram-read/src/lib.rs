@@ -33,6 +33,7 @@ pub mod blob;
 pub mod check;
 pub mod clues;
 pub mod edges;
+pub mod fit;
 pub mod grid;
 pub mod network;
 pub mod picture;

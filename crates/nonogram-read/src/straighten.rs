@@ -15,6 +15,7 @@
 //! screenshot. A picture whose lines are already level is left alone.
 
 use crate::bend::Mesh;
+use crate::fit::Normal;
 use crate::grid::{background, grid_among, line_like_at, FoundLine};
 use crate::picture::Picture;
 
@@ -150,44 +151,13 @@ pub(crate) fn fit_homography(pairs: &[(Point, Point)]) -> Option<[f64; 9]> {
     // Coordinates in thousands of pixels keep the equations well
     // conditioned; the map is scaled back at the end.
     const SCALE: f64 = 1000.0;
-    let mut ata = [[0.0f64; 8]; 8];
-    let mut atb = [0.0f64; 8];
+    let mut normal = Normal::<8>::new();
     for &((u, v), (x, y)) in pairs {
         let (u, v, x, y) = (u / SCALE, v / SCALE, x / SCALE, y / SCALE);
-        let rows = [
-            ([u, v, 1.0, 0.0, 0.0, 0.0, -u * x, -v * x], x),
-            ([0.0, 0.0, 0.0, u, v, 1.0, -u * y, -v * y], y),
-        ];
-        for (row, rhs) in rows {
-            for i in 0..8 {
-                atb[i] += row[i] * rhs;
-                for j in 0..8 {
-                    ata[i][j] += row[i] * row[j];
-                }
-            }
-        }
+        normal.observe(&[u, v, 1.0, 0.0, 0.0, 0.0, -u * x, -v * x], x);
+        normal.observe(&[0.0, 0.0, 0.0, u, v, 1.0, -u * y, -v * y], y);
     }
-    // Gaussian elimination with partial pivoting.
-    for col in 0..8 {
-        let pivot = (col..8).max_by(|&a, &b| ata[a][col].abs().total_cmp(&ata[b][col].abs()))?;
-        ata.swap(col, pivot);
-        atb.swap(col, pivot);
-        let p = ata[col][col];
-        if p.abs() < 1e-12 {
-            return None;
-        }
-        for r in 0..8 {
-            if r != col {
-                let f = ata[r][col] / p;
-                let pivot_row = ata[col];
-                for (v, q) in ata[r].iter_mut().zip(&pivot_row) {
-                    *v -= f * q;
-                }
-                atb[r] -= f * atb[col];
-            }
-        }
-    }
-    let n: Vec<f64> = (0..8).map(|i| atb[i] / ata[i][i]).collect();
+    let n = normal.solve()?;
     Some([n[0], n[1], n[2] * SCALE, n[3], n[4], n[5] * SCALE, n[6] / SCALE, n[7] / SCALE, 1.0])
 }
 
