@@ -279,9 +279,9 @@ pub fn candidates(
     if !struck.is_empty() {
         found = merge_struck(found, &struck, strip.y0);
     }
-    // Numbers are on badges when every blob the size of a digit is one
-    // (a game sets all its numbers alike; a bold "0" or "8" alone fills
-    // as much of its box as a badge).
+    // Numbers are on badges when every blob the size of a digit is one,
+    // one at least (a game sets all its numbers alike; a bold "0" or "8"
+    // alone fills as much of its box as a badge).
     let sized = |b: &Blob| {
         let across = if is_row { b.rect.height() } else { b.rect.width() };
         b.rect.height() >= least && (across as f32) <= cell * 1.2
@@ -290,7 +290,17 @@ pub fn candidates(
         .iter()
         .map(|b| if sized(b) { on_badge(picture, b, cell, least, is_row) } else { None })
         .collect();
-    let on_badges = found.iter().zip(&badges).all(|(b, badge)| !sized(b) || badge.is_some());
+    // A neighbour's badge reaching in is cut by the strip's side: it does
+    // not count.
+    let cut = |b: &Blob| {
+        if is_row {
+            b.rect.y0 <= strip.y0 || b.rect.y1 >= strip.y1
+        } else {
+            b.rect.x0 <= strip.x0 || b.rect.x1 >= strip.x1
+        }
+    };
+    let on_badges = badges.iter().any(Option::is_some)
+        && found.iter().zip(&badges).all(|(b, badge)| !sized(b) || cut(b) || badge.is_some());
     for (blob, badge) in found.into_iter().zip(badges) {
         let r = blob.rect;
         // A number on a badge (a filled, rounded shape the size of a
