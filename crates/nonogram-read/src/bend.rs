@@ -379,24 +379,10 @@ pub fn flatten(picture: &Picture) -> Option<(Picture, Mesh)> {
     for y in 0..oh {
         for x in 0..ow {
             let (px, py) = mesh.in_picture(x as f64 + 0.5, y as f64 + 0.5);
-            luma.push(sample(picture, px as f32 - 0.5, py as f32 - 0.5).unwrap_or(fill));
+            luma.push(picture.sample(px as f32 - 0.5, py as f32 - 0.5).unwrap_or(fill));
         }
     }
     Some((Picture::from_luma(ow, oh, luma).ok()?, mesh))
-}
-
-/// The luminance at a point between pixels (bilinear), `None` outside.
-fn sample(picture: &Picture, x: f32, y: f32) -> Option<u8> {
-    let (w, h) = (picture.width(), picture.height());
-    if !(x >= 0.0 && y >= 0.0 && x <= (w - 1) as f32 && y <= (h - 1) as f32) {
-        return None;
-    }
-    let (ix, iy) = (x.floor() as u32, y.floor() as u32);
-    let (tx, ty) = (x - ix as f32, y - iy as f32);
-    let at = |dx: u32, dy: u32| picture.at((ix + dx).min(w - 1), (iy + dy).min(h - 1)) as f32;
-    let top = at(0, 0) * (1.0 - tx) + at(1, 0) * tx;
-    let bottom = at(0, 1) * (1.0 - tx) + at(1, 1) * tx;
-    Some((top * (1.0 - ty) + bottom * ty).round() as u8)
 }
 
 #[cfg(test)]

@@ -182,6 +182,21 @@ impl Picture {
         self.luma[(y * self.width + x) as usize]
     }
 
+    /// The luminance at a point between pixels (bilinear: a picture
+    /// resampled level or flat), `None` outside.
+    pub fn sample(&self, x: f32, y: f32) -> Option<u8> {
+        let (w, h) = (self.width, self.height);
+        if !(x >= 0.0 && y >= 0.0 && x <= (w - 1) as f32 && y <= (h - 1) as f32) {
+            return None;
+        }
+        let (ix, iy) = (x.floor() as u32, y.floor() as u32);
+        let (tx, ty) = (x - ix as f32, y - iy as f32);
+        let at = |dx: u32, dy: u32| self.at((ix + dx).min(w - 1), (iy + dy).min(h - 1)) as f32;
+        let top = at(0, 0) * (1.0 - tx) + at(1, 0) * tx;
+        let bottom = at(0, 1) * (1.0 - tx) + at(1, 1) * tx;
+        Some((top * (1.0 - ty) + bottom * ty).round() as u8)
+    }
+
     /// All pixels, rows top to bottom.
     pub fn luma(&self) -> &[u8] {
         &self.luma

@@ -302,25 +302,11 @@ pub fn straighten(picture: &Picture) -> Option<Straightened> {
     for oy in 0..oh {
         for ox in 0..ow {
             let (x, y) = apply(&to_picture, ox as f64 + min_x + 0.5, oy as f64 + min_y + 0.5);
-            luma.push(sample(picture, x as f32 - 0.5, y as f32 - 0.5).unwrap_or(fill));
+            luma.push(picture.sample(x as f32 - 0.5, y as f32 - 0.5).unwrap_or(fill));
         }
     }
     let picture = Picture::from_luma(ow, oh, luma).ok()?;
     Some(Straightened { picture, to_picture, offset: (min_x, min_y), bent: None })
-}
-
-/// The luminance at a point between pixels (bilinear), `None` outside.
-fn sample(picture: &Picture, x: f32, y: f32) -> Option<u8> {
-    let (w, h) = (picture.width(), picture.height());
-    if !(x >= 0.0 && y >= 0.0 && x <= (w - 1) as f32 && y <= (h - 1) as f32) {
-        return None;
-    }
-    let (ix, iy) = (x.floor() as u32, y.floor() as u32);
-    let (tx, ty) = (x - ix as f32, y - iy as f32);
-    let at = |dx: u32, dy: u32| picture.at((ix + dx).min(w - 1), (iy + dy).min(h - 1)) as f32;
-    let top = at(0, 0) * (1.0 - tx) + at(1, 0) * tx;
-    let bottom = at(0, 1) * (1.0 - tx) + at(1, 1) * tx;
-    Some((top * (1.0 - ty) + bottom * ty).round() as u8)
 }
 
 #[cfg(test)]
