@@ -10,7 +10,7 @@
 //! older request (an older upload, size or check) is dropped here.
 
 use super::text::check_text;
-use crate::page::picture::{colour_view, Picture};
+use crate::page::upload::{colour_view, Upload};
 use crate::protocol::{Cells, CheckRequest, FixNote, FromWorker, ToWorker, VerdictKind};
 use nonogram_core::Grid;
 use nonogram_formats::raster::MAX_GRID_SIDE;
@@ -47,7 +47,7 @@ pub struct PictureState {
     /// The last request's id.
     last_id: u32,
     /// The uploaded picture, once read.
-    pub picture: Option<Picture>,
+    pub picture: Option<Upload>,
     /// The latest upload: its request's id and the file's name.
     load: (u32, String),
     pub note: String,
@@ -277,7 +277,7 @@ impl PictureState {
                 let name = self.load.1.clone();
                 let unit = if kind.contains("text") { "cells" } else { "pixels" };
                 self.note = format!("{name}: {kind}, {width}×{height} {unit}");
-                self.picture = Some(Picture::new(name, kind, (width, height), (grid_width, grid_height)));
+                self.picture = Some(Upload::new(name, kind, (width, height), (grid_width, grid_height)));
             }
             FromWorker::Cells { width, height, values, otsu, .. } => {
                 let Some(p) = &mut self.picture else { return };

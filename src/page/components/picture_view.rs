@@ -13,14 +13,14 @@
 //! turns events into its actions and carries out its effects (posting to
 //! the worker, with an upload's file; the slider's timer; new clues).
 
-use super::worker_handle::WorkerHandle;
+use crate::page::browser::worker_handle::WorkerHandle;
 use crate::page::state::{PictureAction, PictureClues, PictureEffect, PictureState};
 use crate::protocol::{FromWorker, ToWorker};
 use yew::prelude::*;
 
 /// Pixels per cell of an exported PNG: large enough to see, and an upload
 /// of it is read back pixel-exact (its cells are uniform blocks).
-pub(super) const PNG_CELL: u32 = 8;
+pub(crate) const PNG_CELL: u32 = 8;
 
 #[derive(Properties, PartialEq)]
 pub struct PictureProps {
@@ -45,15 +45,15 @@ pub enum PictureMsg {
 /// The picture panel: its state (see [`PictureState`]), its worker, the
 /// file being uploaded, and its canvases.
 pub struct PicturePanel {
-    pub(super) state: PictureState,
+    pub(crate) state: PictureState,
     worker: Option<WorkerHandle>,
     /// The file of the latest upload, posted with its `LoadPicture`.
     file: Option<web_sys::File>,
-    pub(super) canvas: NodeRef,
-    pub(super) own_canvas: NodeRef,
-    pub(super) other_canvas: NodeRef,
-    pub(super) drawn: std::cell::Cell<(u64, f64)>,
-    pub(super) layout: std::cell::Cell<Option<crate::page::layout::Layout>>,
+    pub(crate) canvas: NodeRef,
+    pub(crate) own_canvas: NodeRef,
+    pub(crate) other_canvas: NodeRef,
+    pub(crate) drawn: std::cell::Cell<(u64, f64)>,
+    pub(crate) layout: std::cell::Cell<Option<crate::page::layout::Layout>>,
     /// Pending: make the clues of the picture once the threshold slider rests.
     sync: Option<gloo_timers::callback::Timeout>,
 }

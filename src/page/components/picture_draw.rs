@@ -1,7 +1,7 @@
 //! Drawing the picture panel: the picture's grid with its clues, and the
 //! two solutions side by side when its puzzle is not unique.
 
-use super::picture_view::PicturePanel;
+use crate::page::components::picture_view::PicturePanel;
 use crate::page::draw::{
     colour, context, draw_clues, draw_grid_lines, for_filled_runs, palette, size_canvas,
 };
@@ -12,13 +12,13 @@ use web_sys::HtmlCanvasElement;
 
 impl PicturePanel {
     /// Draws the picture panel's canvases when something in them changed.
-    pub(super) fn draw(&self) {
+    pub(crate) fn draw(&self) {
         let (Some(p), Some(canvas)) = (&self.state.picture, self.canvas.cast::<HtmlCanvasElement>()) else {
             return;
         };
         let colour = p.colour_puzzle().zip(p.colour_grid());
         let (grid, puzzle) = match &colour {
-            Some((c, cells)) => (crate::page::picture::colour_view(cells, c.width()), c.shape()),
+            Some((c, cells)) => (crate::page::upload::colour_view(cells, c.width()), c.shape()),
             None => {
                 let (Some(grid), Some(puzzle)) = (p.grid(), p.puzzle()) else { return };
                 (grid, puzzle)

@@ -2,9 +2,9 @@
 //! was read as (or its located error), a batch's picker, samples, a file
 //! to open, the hand-made puzzles, My progress and "What is this?".
 
-use super::builtin_list::BuiltinList;
-use super::panels::{About, BatchPicker};
-use super::progress_list::ProgressList;
+use crate::page::components::builtin_list::BuiltinList;
+use crate::page::components::panels::{About, BatchPicker};
+use crate::page::components::progress_list::ProgressList;
 use crate::page::samples::SAMPLES;
 use crate::page::state::{Action, Builtins, Played};
 use std::rc::Rc;
@@ -16,7 +16,7 @@ use yew::prelude::*;
 /// Texts longer than this stay in the browser's string (the text box's
 /// value), never copied into the page's memory (TAAI's 1000 puzzles are
 /// 630 KB).
-pub(super) const SYNC_PARSE_BYTES: usize = 64 * 1024;
+pub(crate) const SYNC_PARSE_BYTES: usize = 64 * 1024;
 
 /// New text in the clue box: small texts as the page's string, large ones
 /// left as the browser's (copying 5 MB out of the box took 160 ms).

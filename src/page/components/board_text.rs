@@ -1,8 +1,8 @@
 //! What the board says in words: a line opened in the lab, and the
 //! board's text alternative.
 
-use super::app::App;
-use super::board::PlayBoard;
+use crate::page::components::app::App;
+use crate::page::components::board_panel::PlayBoard;
 use crate::page::state::{lines_done, plural, Input, OpenedLine};
 use nonogram_core::{Cell, LineId};
 use std::rc::Rc;
@@ -10,7 +10,7 @@ use std::rc::Rc;
 impl App {
     /// A row or column as the lab opens it: its clue and its cells as
     /// shown, and what the shown step did to it (a clue clicked).
-    pub(super) fn opened_line(&self, line: LineId) -> Option<OpenedLine> {
+    pub(crate) fn opened_line(&self, line: LineId) -> Option<OpenedLine> {
         let p = self.state.puzzle()?;
         let indices: Vec<usize> = line.cell_indices(p.width(), p.height()).collect();
         let (clue, shown, palette) = match self.state.colour() {
@@ -62,7 +62,7 @@ impl App {
     }
 
     /// The board's text alternative: its size, what is known, the verdict.
-    pub(super) fn board_summary(&self) -> String {
+    pub(crate) fn board_summary(&self) -> String {
         let state = &self.state;
         let Some(p) = state.puzzle() else {
             return match &state.input {
@@ -110,7 +110,7 @@ impl App {
     }
 
     /// What the board's note says: the step shown, or the player's progress.
-    pub(super) fn board_note(&self) -> String {
+    pub(crate) fn board_note(&self) -> String {
         match &self.state.play {
             Some(play) => {
                 let marked = play.cells.iter().filter(|c| c.is_known()).count() as u64;
@@ -129,7 +129,7 @@ impl App {
 
     /// Play mode as the board draws it: the hint's cells, the wrong cells,
     /// the cursor, and the lines whose clues are satisfied.
-    pub(super) fn play_board(&self) -> Option<PlayBoard> {
+    pub(crate) fn play_board(&self) -> Option<PlayBoard> {
         let (play, puzzle) = (self.state.play.as_ref()?, self.state.puzzle()?);
         let done = lines_done(&play.cells, puzzle, self.state.colour().map(|c| &**c));
         Some(PlayBoard {

@@ -2,10 +2,10 @@
 //! and what it does after each render (the text box, the lab brought into
 //! view).
 
-use super::app::{App, Msg, SAMPLE};
-use super::input::{REPLACED_KEY, STORAGE_KEY};
-use super::solver_client::SolverClient;
-use super::storage;
+use super::app_input::{REPLACED_KEY, STORAGE_KEY};
+use crate::page::browser::solver_client::SolverClient;
+use crate::page::browser::storage;
+use crate::page::components::app::{App, Msg, SAMPLE};
 use crate::page::state::{Action, State, View, PICK_KEY, PLAYED_KEY, PLAYING_KEY};
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
@@ -14,7 +14,7 @@ use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
 impl App {
-    pub(super) fn new(ctx: &Context<Self>) -> App {
+    pub(crate) fn new(ctx: &Context<Self>) -> App {
         let mut app = App {
             state: State::default(),
             text: String::new(),
@@ -66,7 +66,7 @@ impl App {
         // day, made and shown (the small sample where the clock gives no
         // date); a link opens its own puzzle below.
         let linked = web_sys::window().and_then(|w| w.location().hash().ok()).is_some_and(|h| h.len() > 1);
-        match (saved, super::make_panel::today()) {
+        match (saved, crate::page::components::make_panel::today()) {
             (Some(text), _) => {
                 // Left in play: back in play once read.
                 if storage::read(PLAYING_KEY).is_some() {
@@ -103,26 +103,29 @@ impl App {
         }
         app._on_hash = Some(on_hash);
         app.open_share_link(ctx);
-        app._on_update = super::offline::register(ctx.link().callback(|_| Msg::Act(Action::Updated)));
+        app._on_update =
+            crate::page::browser::offline::register(ctx.link().callback(|_| Msg::Act(Action::Updated)));
         app
     }
 
-    pub(super) fn after_render(&mut self) {
+    pub(crate) fn after_render(&mut self) {
         // After the render: the play tools above the board are there to
         // be brought into view with it.
         match self.into_view.take() {
             Some(View::Board) => {
-                super::board::bring_board_into_view();
+                crate::page::components::board_panel::bring_board_into_view();
                 // Play puts the keyboard on the board at once: the arrows
                 // move play's cursor, F fills (its label says so to a
                 // screen reader).
                 if self.state.play.is_some() {
-                    super::board::focus_board();
+                    crate::page::components::board_panel::focus_board();
                 }
             }
             Some(View::Lab) => bring_lab_into_view(),
             // On a phone Make's panel is below the board.
-            Some(View::Make) if super::board::window_size().0 <= super::layout::NARROW => {
+            Some(View::Make)
+                if crate::page::components::board_panel::window_size().0 <= crate::page::layout::NARROW =>
+            {
                 let panel = web_sys::window()
                     .and_then(|w| w.document())
                     .and_then(|d| d.query_selector("section.make").ok().flatten());

@@ -10,7 +10,7 @@ use nonogram_formats::quantise::name_colours;
 use nonogram_formats::raster::{self, MAX_GRID_SIDE};
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Picture {
+pub struct Upload {
     /// The file's name, as uploaded.
     pub name: String,
     /// What the file is: `PNG`, `JPEG`, …, or `0/1 text picture`.
@@ -41,9 +41,9 @@ pub struct Picture {
     pub paint: u8,
 }
 
-impl Picture {
-    pub fn new(name: String, kind: String, source: (usize, usize), grid: (usize, usize)) -> Picture {
-        Picture {
+impl Upload {
+    pub fn new(name: String, kind: String, source: (usize, usize), grid: (usize, usize)) -> Upload {
+        Upload {
             name,
             kind,
             source,
@@ -235,8 +235,8 @@ pub fn colour_view(cells: &[u8], width: usize) -> Grid {
 mod tests {
     use super::*;
 
-    fn picture() -> Picture {
-        let mut p = Picture::new("heart.png".into(), "PNG".into(), (300, 200), (3, 2));
+    fn picture() -> Upload {
+        let mut p = Upload::new("heart.png".into(), "PNG".into(), (300, 200), (3, 2));
         assert!(p.grid().is_none());
         p.set_values(3, 2, vec![0, 255, 10, 240, 0, 255], 127);
         p

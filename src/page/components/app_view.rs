@@ -1,15 +1,15 @@
 //! The page's markup: the input column, the board column and its panels,
 //! then the picture, export and lab sections.
 
-use super::app::{App, Msg};
-use super::board::BoardPanel;
-use super::export_view::ExportPanel;
-use super::input_panel::{ClueText, InputPanel};
-use super::lines_view::LinesPanel;
-use super::make_panel::MakePanel;
-use super::panels::{ActionBar, Lab, PlaybackBar, VerdictPanel};
-use super::picture_view::PicturePanel;
-use super::play_bar::PlayBar;
+use crate::page::components::app::{App, Msg};
+use crate::page::components::board_panel::BoardPanel;
+use crate::page::components::export_view::ExportPanel;
+use crate::page::components::input_panel::{ClueText, InputPanel};
+use crate::page::components::lines_view::LinesPanel;
+use crate::page::components::make_panel::MakePanel;
+use crate::page::components::panels::{ActionBar, Lab, PlaybackBar, VerdictPanel};
+use crate::page::components::picture_view::PicturePanel;
+use crate::page::components::play_bar::PlayBar;
 use crate::page::state::address::Order;
 use crate::page::state::playback::LineMark;
 use crate::page::state::{Input, Racer};
@@ -61,7 +61,7 @@ impl App {
         Some(shown)
     }
 
-    pub(super) fn view_page(&self, ctx: &Context<Self>) -> Html {
+    pub(crate) fn view_page(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let state = &self.state;
         let grid_text = match (state.puzzle(), state.colour(), state.shown()) {

@@ -1,7 +1,7 @@
 //! The page's small panels, as function components: each gets only what it
 //! shows, and says what the user did as an [`Action`] (or its own callback).
 
-use super::play_bar::Clock;
+use crate::page::components::play_bar::Clock;
 use crate::page::lab::{self, SEED_CASES};
 use crate::page::samples::FORMAT_SAMPLES;
 use crate::page::state::{Action, OpenedLine, Zoom, SPEEDS};

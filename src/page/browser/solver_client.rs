@@ -2,7 +2,7 @@
 //! (replaced to cancel its work), and the racing engine's, started once
 //! search begins. Carries out the reducer's worker [`Effect`]s.
 
-use super::worker_handle::WorkerHandle;
+use crate::page::browser::worker_handle::WorkerHandle;
 use crate::page::state::{Action, Effect};
 use crate::protocol::{FromWorker, SolveRequest, ToWorker};
 use yew::Callback;

@@ -1,7 +1,7 @@
 //! The export and share panel: the puzzle written in each format, copied
 //! or downloaded, a PNG of its picture, and a share link.
 
-use super::picture_view::PNG_CELL;
+use crate::page::components::picture_view::PNG_CELL;
 use crate::protocol::Cells;
 use nonogram_core::colour::ColourPuzzle;
 use nonogram_core::{Cell, Grid, Puzzle};

@@ -1,7 +1,7 @@
 //! The picture panel's markup: the upload, the grid size, threshold and
 //! `Invert`, the picture's canvas, the check and the fixes.
 
-use super::picture_view::{PictureMsg, PicturePanel};
+use crate::page::components::picture_view::{PictureMsg, PicturePanel};
 use crate::page::state::PictureAction;
 use nonogram_formats::raster::MAX_GRID_SIDE;
 use web_sys::HtmlInputElement;
@@ -12,7 +12,7 @@ fn cell_name(i: usize, width: usize) -> String {
 }
 
 impl PicturePanel {
-    pub(super) fn view_panel(&self, ctx: &Context<Self>) -> Html {
+    pub(crate) fn view_panel(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let upload = link.batch_callback(|e: Event| {
             let input = e.target_unchecked_into::<HtmlInputElement>();

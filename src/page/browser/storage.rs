@@ -12,20 +12,20 @@ fn storage() -> Option<web_sys::Storage> {
 }
 
 /// What is kept under `key`, if anything.
-pub(super) fn read(key: &str) -> Option<String> {
+pub(crate) fn read(key: &str) -> Option<String> {
     storage()?.get_item(key).ok().flatten()
 }
 
 /// Keeps `value` under `key`; false when the browser would not (full, or
 /// no storage).
-pub(super) fn keep(key: &str, value: &str) -> bool {
+pub(crate) fn keep(key: &str, value: &str) -> bool {
     storage().is_some_and(|s| s.set_item(key, value).is_ok())
 }
 
 /// Keeps the browser's own string under `key` (web-sys's `set_item` takes
 /// a Rust string: a copy of up to 1 MB of clue text); false when the
 /// browser would not.
-pub(super) fn keep_js(key: &str, value: &js_sys::JsString) -> bool {
+pub(crate) fn keep_js(key: &str, value: &js_sys::JsString) -> bool {
     let Some(s) = storage() else { return false };
     let set_item = js_sys::Reflect::get(&s, &JsValue::from_str("setItem"));
     set_item
@@ -35,7 +35,7 @@ pub(super) fn keep_js(key: &str, value: &js_sys::JsString) -> bool {
 }
 
 /// Forgets what is kept under `key`.
-pub(super) fn forget(key: &str) {
+pub(crate) fn forget(key: &str) {
     if let Some(s) = storage() {
         let _ = s.remove_item(key);
     }

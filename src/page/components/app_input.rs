@@ -2,10 +2,10 @@
 //! so that no task of the page's takes over 50 ms, and the parsers weigh
 //! only on the worker's wasm).
 
-use super::app::App;
 use super::input_panel::SYNC_PARSE_BYTES;
-use super::location::show_address;
-use super::storage;
+use crate::page::browser::location::show_address;
+use crate::page::browser::storage;
+use crate::page::components::app::App;
 use crate::page::samples::SAMPLES;
 use crate::page::state::address::{self, Address};
 use crate::page::state::Action;
@@ -13,40 +13,40 @@ use nonogram_formats::{share, write, write_colour, Format};
 use yew::prelude::*;
 
 /// Where the last input is kept between visits (this browser only).
-pub(super) const STORAGE_KEY: &str = "nonogram-studio.input";
+pub(crate) const STORAGE_KEY: &str = "nonogram-studio.input";
 /// Where the person's own text that a sample, a share link or a made
 /// puzzle replaced is kept (offered back by "Restore my previous input").
-pub(super) const REPLACED_KEY: &str = "nonogram-studio.replaced";
+pub(crate) const REPLACED_KEY: &str = "nonogram-studio.replaced";
 
 /// The longest input kept across a reload (in local storage).
-pub(super) const MAX_KEPT_BYTES: usize = 1 << 20;
+pub(crate) const MAX_KEPT_BYTES: usize = 1 << 20;
 
 impl App {
     /// Reads puzzle `index` of the text, in the worker (the parsers are
     /// not in the page's wasm): the outcome comes as a message. A large
     /// text travels as the browser's string, never copied on the page.
-    pub(super) fn parse(&self, version: u64, index: usize) -> Option<Action> {
+    pub(crate) fn parse(&self, version: u64, index: usize) -> Option<Action> {
         let text = self.large_text.clone().unwrap_or_else(|| js_sys::JsString::from(self.text.as_str()));
         self.solver.parse(version, index, &text);
         None
     }
 
     /// The clue text, copied out of the browser's string if it is large.
-    pub(super) fn current_text(&self) -> String {
+    pub(crate) fn current_text(&self) -> String {
         self.large_text.as_ref().map_or_else(|| self.text.clone(), String::from)
     }
 
     /// Takes new clue text (typed, opened, a sample, or made from the
     /// picture): cancels a running solve; the reducer asks for it to be
     /// kept for the next visit (`Effect::KeepInput`).
-    pub(super) fn load_input(&mut self, ctx: &Context<Self>, text: String) {
+    pub(crate) fn load_input(&mut self, ctx: &Context<Self>, text: String) {
         let bytes = self.take_text(text);
         self.input_changed(ctx, Action::Edited { bytes });
     }
 
     /// Takes the text kept from the last visit, read at puzzle `pick` of
     /// its batch (1-based), where it was left.
-    pub(super) fn reopen_input(&mut self, ctx: &Context<Self>, text: String, pick: usize) {
+    pub(crate) fn reopen_input(&mut self, ctx: &Context<Self>, text: String, pick: usize) {
         let bytes = self.take_text(text);
         self.input_changed(ctx, Action::Reopened { bytes, pick });
     }
@@ -62,7 +62,7 @@ impl App {
 
     /// Takes a large text typed or pasted into the text box (see
     /// `large_text`), never copied into the page's memory.
-    pub(super) fn load_large_input(&mut self, ctx: &Context<Self>, text: js_sys::JsString) {
+    pub(crate) fn load_large_input(&mut self, ctx: &Context<Self>, text: js_sys::JsString) {
         let bytes = text.length() as usize;
         self.text = String::new();
         self.large_text = Some(text);
@@ -74,7 +74,7 @@ impl App {
     /// browser's quota, it is not kept (storing 5 MB took 38 ms of the
     /// page's time at each change). A large text goes to the storage as
     /// the browser's string, never copied into the page's memory.
-    pub(super) fn keep_input(&self) {
+    pub(crate) fn keep_input(&self) {
         let kept = match &self.large_text {
             Some(text) => text.length() as usize <= MAX_KEPT_BYTES && storage::keep_js(STORAGE_KEY, text),
             None => self.text.len() <= MAX_KEPT_BYTES && storage::keep(STORAGE_KEY, &self.text),
@@ -95,7 +95,7 @@ impl App {
     /// into `Clues`, keeping the input it replaces to be restored, and the
     /// address loses its `#p=` so that a reload keeps later edits; a made
     /// puzzle (`#new=…`, `#day=…`) is made again and played.
-    pub(super) fn open_share_link(&mut self, ctx: &Context<Self>) {
+    pub(crate) fn open_share_link(&mut self, ctx: &Context<Self>) {
         let Some(window) = web_sys::window() else { return };
         let hash = window.location().hash().unwrap_or_default();
         let code = match address::read(&hash) {
@@ -126,7 +126,7 @@ impl App {
     /// Puts the puzzle of a share code into `Clues` (a share link's, or My
     /// progress's Continue), keeping the input it replaces to be restored;
     /// `say` notes what was opened.
-    pub(super) fn open_code(&mut self, ctx: &Context<Self>, code: &str, say: bool) {
+    pub(crate) fn open_code(&mut self, ctx: &Context<Self>, code: &str, say: bool) {
         let opened = share::decode_any(code).map(|shared| match shared {
             share::Shared::Black(p) => {
                 let text = write(Format::Non, &p).unwrap_or_default();
@@ -160,7 +160,7 @@ impl App {
 
     /// Puts a sample in `Clues`; the person's own text it replaces is kept,
     /// to be brought back (a sample replaced it silently before).
-    pub(super) fn load_sample(&mut self, ctx: &Context<Self>, name: &str, text: &str) {
+    pub(crate) fn load_sample(&mut self, ctx: &Context<Self>, name: &str, text: &str) {
         let kept = self.keep_replaced(text);
         self.load_input(ctx, text.to_string());
         if kept {
@@ -172,7 +172,7 @@ impl App {
 
     /// Keeps the current text to offer it back once `next` replaces it,
     /// unless it is empty, a sample's or the same; true when kept.
-    pub(super) fn keep_replaced(&mut self, next: &str) -> bool {
+    pub(crate) fn keep_replaced(&mut self, next: &str) -> bool {
         let before = self.current_text();
         let own = !before.trim().is_empty() && before != next && !SAMPLES.iter().any(|&(_, t)| t == before);
         if own {
@@ -185,7 +185,7 @@ impl App {
     }
 
     /// Puts back the input a share link or a sample replaced.
-    pub(super) fn restore_input(&mut self, ctx: &Context<Self>) {
+    pub(crate) fn restore_input(&mut self, ctx: &Context<Self>) {
         if let Some(text) = self.replaced.take() {
             storage::forget(REPLACED_KEY);
             self.load_input(ctx, text);

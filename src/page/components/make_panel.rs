@@ -33,7 +33,7 @@ const NEW_COLOURS: [(u8, &str); 4] =
     [(0, "Black and white"), (2, "2 colours on white"), (3, "3 colours on white"), (4, "4 colours on white")];
 
 /// The player's own date: the puzzle of the day changes at their midnight.
-pub(super) fn today() -> Option<Day> {
+pub(crate) fn today() -> Option<Day> {
     let now = js_sys::Date::new_0();
     Day::new(now.get_full_year() as i32, now.get_month() + 1, now.get_date())
 }

@@ -4,7 +4,7 @@
 //! check, fixes) lives in `picture_view`, export and share in
 //! `export_view`.
 
-use super::solver_client::SolverClient;
+use crate::page::browser::solver_client::SolverClient;
 use crate::page::samples::SAMPLES;
 use crate::page::state::PictureClues;
 use crate::page::state::{Action, Effect, State};
@@ -23,7 +23,7 @@ pub enum Msg {
     /// A change the reducer makes (see [`crate::page::state`]).
     Act(Action),
     Input(String),
-    /// A text over [`super::input_panel::SYNC_PARSE_BYTES`] in the text box (see `App::large_text`).
+    /// A text over [`crate::page::components::input_panel::SYNC_PARSE_BYTES`] in the text box (see `App::large_text`).
     LargeInput(js_sys::JsString),
     FromWorker(FromWorker),
     /// A message of the second, racing engine's worker.
@@ -48,54 +48,54 @@ pub enum Msg {
     /// Clues from the line-by-line editor (`true`: check them once read).
     LineClues(String, bool),
     /// What the board shows of the line-by-line editor.
-    LinesBoard(super::lines_view::LinesBoard),
+    LinesBoard(crate::page::components::lines_view::LinesBoard),
 }
 
 pub struct App {
     /// The puzzle, its solve and the view of it: every change goes through
     /// [`State::reduce`] (see [`App::dispatch`]).
-    pub(super) state: State,
-    pub(super) text: String,
-    /// A text over [`super::input_panel::SYNC_PARSE_BYTES`] typed or pasted into the text box,
+    pub(crate) state: State,
+    pub(crate) text: String,
+    /// A text over [`crate::page::components::input_panel::SYNC_PARSE_BYTES`] typed or pasted into the text box,
     /// as the browser's string: it is posted to the worker as it is, never
     /// copied into the page's memory (reading 5 MB out of the box took
     /// 160 ms). `text` is empty then.
-    pub(super) large_text: Option<js_sys::JsString>,
+    pub(crate) large_text: Option<js_sys::JsString>,
     /// The version of the text the text box shows: the page sets the box
     /// only when the text changed elsewhere (a sample, a file, a picture),
     /// since setting 5 MB there took the browser 158 ms.
-    pub(super) text_shown: Cell<u64>,
+    pub(crate) text_shown: Cell<u64>,
     /// Bumped at each new text.
-    pub(super) text_version: u64,
-    pub(super) clues_ref: NodeRef,
-    pub(super) solver: SolverClient,
+    pub(crate) text_version: u64,
+    pub(crate) clues_ref: NodeRef,
+    pub(crate) solver: SolverClient,
     /// The playback timer and its period.
-    pub(super) timer: Option<(u32, Interval)>,
-    pub(super) _on_resize: Option<Closure<dyn FnMut()>>,
+    pub(crate) timer: Option<(u32, Interval)>,
+    pub(crate) _on_resize: Option<Closure<dyn FnMut()>>,
     /// A part of the page to bring into view after the next render (the
     /// reducer's `Effect::IntoView`).
-    pub(super) into_view: Option<crate::page::state::View>,
+    pub(crate) into_view: Option<crate::page::state::View>,
     /// Bumped when the window is resized.
-    pub(super) resized: u64,
+    pub(crate) resized: u64,
     /// What the board shows of the line-by-line editor.
-    pub(super) lines_board: super::lines_view::LinesBoard,
+    pub(crate) lines_board: crate::page::components::lines_view::LinesBoard,
     /// A line whose clue was clicked on the board while the editor is
     /// open, and a count of such clicks: the editor goes to its field.
-    pub(super) lines_goto: (Option<nonogram_core::LineId>, u64),
+    pub(crate) lines_goto: (Option<nonogram_core::LineId>, u64),
     /// The person's own input that a share link or a sample replaced,
     /// offered back ("Restore my previous input").
-    pub(super) replaced: Option<String>,
-    pub(super) _on_hash: Option<Closure<dyn FnMut()>>,
-    pub(super) _on_update: Option<Closure<dyn FnMut()>>,
-    pub(super) _on_visibility: Option<Closure<dyn FnMut()>>,
+    pub(crate) replaced: Option<String>,
+    pub(crate) _on_hash: Option<Closure<dyn FnMut()>>,
+    pub(crate) _on_update: Option<Closure<dyn FnMut()>>,
+    pub(crate) _on_visibility: Option<Closure<dyn FnMut()>>,
 }
 
-pub(super) const SAMPLE: &str = "01110\n11010\n01110\n00110\n00111\n";
+pub(crate) const SAMPLE: &str = "01110\n11010\n01110\n00110\n00111\n";
 
 impl App {
     /// Changes the state (see [`crate::page::state`]), carries out what it asks,
     /// and runs the playback timer when it must.
-    pub(super) fn dispatch(&mut self, ctx: &Context<Self>, action: Action) {
+    pub(crate) fn dispatch(&mut self, ctx: &Context<Self>, action: Action) {
         let mut effects: std::collections::VecDeque<Effect> = self.state.reduce(action).into();
         while let Some(effect) = effects.pop_front() {
             let next = match effect {
@@ -112,11 +112,11 @@ impl App {
                 }
                 Effect::FetchBuiltins => {
                     let done = ctx.link().callback(|fetched| Msg::Act(Action::BuiltinsFetched(fetched)));
-                    super::builtin_list::fetch(done);
+                    crate::page::components::builtin_list::fetch(done);
                     None
                 }
                 Effect::Address(fragment) => {
-                    super::location::show_address(fragment.as_deref());
+                    crate::page::browser::location::show_address(fragment.as_deref());
                     None
                 }
                 Effect::StartPlay => {
@@ -132,7 +132,7 @@ impl App {
                     None
                 }
                 Effect::Forget(key) => {
-                    super::storage::forget(key);
+                    crate::page::browser::storage::forget(key);
                     None
                 }
                 Effect::Check => {
@@ -141,7 +141,7 @@ impl App {
                 }
                 Effect::Keep { key, value } => {
                     // A full storage loses the progress, not the game.
-                    super::storage::keep(&key, &value);
+                    crate::page::browser::storage::keep(&key, &value);
                     None
                 }
                 effect => self.solver.carry_out(effect),
@@ -196,7 +196,7 @@ impl Component for App {
                 // The board pinned or let go, or a review begun or ended:
                 // its room changes (a phone pins it in half the window
                 // above the fields; a review widens the tools' column).
-                let room = |b: &super::lines_view::LinesBoard| (b.pinned(), b.reviewing);
+                let room = |b: &crate::page::components::lines_view::LinesBoard| (b.pinned(), b.reviewing);
                 if room(&board) != room(&self.lines_board) {
                     self.resized += 1;
                 }
@@ -204,10 +204,9 @@ impl Component for App {
             }
             Msg::TogglePlay => {
                 let saved = match (&self.state.play, self.state.puzzle()) {
-                    (None, Some(puzzle)) => super::storage::read(&crate::page::state::progress_key(
-                        puzzle,
-                        self.state.colour().map(|c| &**c),
-                    )),
+                    (None, Some(puzzle)) => crate::page::browser::storage::read(
+                        &crate::page::state::progress_key(puzzle, self.state.colour().map(|c| &**c)),
+                    ),
                     _ => None,
                 };
                 let action = crate::page::state::PlayAction::Toggle { saved };

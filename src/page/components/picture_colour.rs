@@ -1,14 +1,14 @@
 //! The picture panel's colour settings: `Colours`, and the palette's
 //! swatches (pick the colour a click paints; edit a colour's value).
 
-use super::picture_view::{PictureMsg, PicturePanel};
+use crate::page::components::picture_view::{PictureMsg, PicturePanel};
 use crate::page::state::PictureAction;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 impl PicturePanel {
     /// A colour's name as the clues give it ("the background" for 0).
-    pub(super) fn colour_name(&self, k: u8) -> String {
+    pub(crate) fn colour_name(&self, k: u8) -> String {
         let palette = self.state.picture.as_ref().map_or(&[][..], |p| &p.palette[..]);
         match nonogram_formats::quantise::name_colours(palette).get(usize::from(k)) {
             Some(s) if k > 0 => s.name.clone(),
@@ -17,7 +17,7 @@ impl PicturePanel {
     }
 
     /// The `Colours` setting, and with colours the palette's swatches.
-    pub(super) fn colour_settings(&self, ctx: &Context<Self>) -> Html {
+    pub(crate) fn colour_settings(&self, ctx: &Context<Self>) -> Html {
         let Some(p) = &self.state.picture else { return Html::default() };
         let link = ctx.link();
         let on_colours = link.callback(|e: Event| {

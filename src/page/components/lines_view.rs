@@ -12,8 +12,8 @@
 //! the page's first download does not carry the reader), new clues for
 //! `Clues`, the keyboard's focus.
 
-use super::layout::css;
-use super::worker_handle::WorkerHandle;
+use crate::page::browser::worker_handle::WorkerHandle;
+use crate::page::layout::css;
 use crate::page::state::{line_name, Lines, LinesAction, LinesEffect, NOTE_ID, SUMMARY_ID};
 use crate::protocol::{Cells, FromWorker, ReadAnswer};
 use nonogram_core::{LineId, Puzzle};
