@@ -16,9 +16,8 @@ use super::browser::{batch_budget, listen, post, yield_now};
 use crate::protocol::{CheckRequest, FromWorker, ReadAnswer, ToWorker};
 use crate::worker::check::CheckJob;
 use nonogram_formats::quantise::{self, ColourImage};
-use nonogram_formats::raster::{self, GreyImage, Sniffed, MAX_GRID_SIDE};
-use nonogram_read::picture::MAX_PIXELS;
-use nonogram_read::{Network, Picture};
+use nonogram_formats::raster::{self, Picture, Sniffed, MAX_GRID_SIDE, MAX_IMAGE_PIXELS};
+use nonogram_read::Network;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -33,7 +32,7 @@ struct State {
     /// The id of the latest picture load; older loads are dropped.
     current_load: Cell<u32>,
     /// The loaded picture: its grey, and an image's colours.
-    picture: RefCell<Option<(GreyImage, Option<ColourImage>)>>,
+    picture: RefCell<Option<(Picture, Option<ColourImage>)>>,
 }
 
 /// Installs the message handler; called once when the worker starts.
@@ -119,7 +118,7 @@ async fn load(id: u32, name: String, blob: Blob, state: Rc<State>) {
     match result {
         Ok((image, kind)) => {
             let (grid_width, grid_height) = image.0.default_grid();
-            let (width, height) = (image.0.width(), image.0.height());
+            let (width, height) = (image.0.width() as usize, image.0.height() as usize);
             *state.picture.borrow_mut() = Some(image);
             post(&FromWorker::PictureLoaded { id, kind, width, height, grid_width, grid_height });
             post(&resample(id, grid_width, grid_height, 2, &state));
@@ -129,7 +128,7 @@ async fn load(id: u32, name: String, blob: Blob, state: Rc<State>) {
 }
 
 /// Reads a file as an image (by its header) or as a 0/1 text picture.
-async fn read_picture(blob: &Blob) -> Result<((GreyImage, Option<ColourImage>), String), String> {
+async fn read_picture(blob: &Blob) -> Result<((Picture, Option<ColourImage>), String), String> {
     let buffer =
         JsFuture::from(blob.array_buffer()).await.map_err(|_| "the file could not be read".to_string())?;
     let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
@@ -150,24 +149,25 @@ async fn read_picture(blob: &Blob) -> Result<((GreyImage, Option<ColourImage>), 
             let grid = nonogram_formats::parse_picture(text).map_err(|e| {
                 format!("not an image, and not a 0/1 text picture: {e} (to open clues, use Open file)")
             })?;
-            Ok(((GreyImage::from_grid(&grid), None), "0/1 text picture".to_string()))
+            Ok(((Picture::from_grid(&grid), None), "0/1 text picture".to_string()))
         }
     }
 }
 
 /// Decodes with the browser: the picture's grey and its colours.
-async fn decode(blob: &Blob) -> Result<(GreyImage, Option<ColourImage>), String> {
-    let (image, mut colour) = read_rgba(
+async fn decode(blob: &Blob) -> Result<(Picture, Option<ColourImage>), String> {
+    let (width, height, luma, mut colour) = read_rgba(
         blob,
-        |w, h| Ok((GreyImage::with_width(w, h), ColourImage::with_size(w, h))),
-        |(image, colour), rgba| {
-            image.push_rgba(rgba);
+        |w, h| Ok((w, h, Vec::with_capacity(w * h), ColourImage::with_size(w, h))),
+        |(_, _, luma, colour), rgba| {
+            luma.extend(Picture::luma_of_rgba(rgba));
             colour.push_rgba(rgba);
         },
     )
     .await
     .map_err(|(Unread::Refused(why) | Unread::Undecoded(why))| why)?;
     colour.finish();
+    let image = Picture::from_luma(width as u32, height as u32, luma).map_err(|e| e.to_string())?;
     Ok((image, Some(colour)))
 }
 
@@ -178,8 +178,8 @@ fn read_failed(id: u32, error: String) {
 /// Reads a puzzle's clues from a picture of it, and answers.
 async fn read(id: u32, blob: Blob) {
     let start = |w: usize, h: usize| {
-        if (w as u64) * (h as u64) > MAX_PIXELS {
-            let most = MAX_PIXELS / 1_000_000;
+        if (w as u64) * (h as u64) > MAX_IMAGE_PIXELS {
+            let most = MAX_IMAGE_PIXELS / 1_000_000;
             Err(format!("The picture is {w}×{h} pixels, over the {most} million the reader takes"))
         } else {
             Ok((w, h, Vec::with_capacity(w * h)))
@@ -194,7 +194,7 @@ async fn read(id: u32, blob: Blob) {
             return read_failed(id, format!("The browser could not decode the picture: {why}"))
         }
     };
-    match Picture::from_luma(w as u32, h as u32, luma) {
+    match Picture::from_luma(w as u32, h as u32, luma).map(nonogram_read::picture::working) {
         Ok(picture) => post(&FromWorker::Read(Box::new(super::reading::answer(
             id,
             w as u32,

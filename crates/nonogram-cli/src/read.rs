@@ -4,7 +4,7 @@
 use std::io::Read;
 
 use nonogram_formats::{write, Format};
-use nonogram_read::{read_picture, Network, Picture, Status};
+use nonogram_read::{read_picture, Network, Status};
 
 use crate::args::Args;
 use crate::input::{path_shown, single_operand, target_format};
@@ -40,7 +40,7 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     let path = single_operand(&args, "picture")?;
     let bytes = read_bytes(&path)?;
     let name = if path == "-" { "standard input".to_string() } else { path_shown(&path) };
-    let picture = Picture::decode(&bytes).map_err(|e| format!("{name}: {e}"))?;
+    let picture = nonogram_read::picture::decode(&bytes).map_err(|e| format!("{name}: {e}"))?;
     let (reading, checked) =
         read_picture(&picture, &Network::shipped()).map_err(|e| format!("{name}: {e}"))?;
     print!("{}", write(format, &checked.puzzle).map_err(|e| e.to_string())?);

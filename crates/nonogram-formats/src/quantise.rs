@@ -4,7 +4,7 @@
 //! Oklab (a perceptual space, where distances follow how different colours
 //! look), the background being the colour most of the grid's border takes.
 
-use crate::raster::GreyImage;
+use crate::raster::Picture;
 use nonogram_core::colour::{default_palette, Swatch, MAX_COLOURS};
 
 /// Colour pixels kept at most (12 MB for three planes): a larger image is
@@ -81,7 +81,7 @@ impl ColourImage {
             .planes
             .iter()
             .map(|p| {
-                GreyImage::from_grey(kept, height, p.clone())
+                Picture::from_luma(kept as u32, height as u32, p.clone())
                     .map_or(vec![255; gw * gh], |g| g.cell_means(gw, gh))
             })
             .collect();

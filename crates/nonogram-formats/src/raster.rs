@@ -1,15 +1,20 @@
-//! Raster pictures to 0/1 grids, outside the solver and without an image
-//! decoder: the browser decodes; this module reads an image file's header
-//! (format and size, before anything is decoded), turns decoded RGBA pixels
-//! into grey (transparent counts as white), area-averages them down (or up)
-//! to a grid, and thresholds the cell values (Otsu's method by default).
+//! Raster pictures: the one [`Picture`] type (grey, one byte a pixel) the
+//! maker and the reader share, with its one grey conversion and its one
+//! size limit; and pictures to 0/1 grids, outside the solver and without
+//! an image decoder: the browser decodes; this module reads an image
+//! file's header (format and size, before anything is decoded), turns
+//! decoded RGBA pixels into grey (transparent counts as white),
+//! area-averages them down (or up) to a grid, and thresholds the cell
+//! values (Otsu's method by default).
 
 use nonogram_core::{Cell, Grid};
 use std::fmt;
 
 /// Largest image side accepted, in pixels.
 pub const MAX_IMAGE_SIDE: u32 = 16_384;
-/// Largest image accepted, in pixels (50 megapixels).
+/// The most pixels a picture may have (50 megapixels: a 16 000 × 3 000
+/// screenshot is 48 million), for the maker and the reader alike; larger
+/// ones are refused before their pixels are decoded.
 pub const MAX_IMAGE_PIXELS: u64 = 50_000_000;
 /// Largest grid side a picture may be turned into.
 pub const MAX_GRID_SIDE: usize = 200;
@@ -213,68 +218,142 @@ fn jpeg_size(b: &[u8]) -> Option<(u32, u32)> {
     }
 }
 
-/// A grey picture, 0 (black) to 255 (white), row by row.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GreyImage {
-    width: usize,
-    height: usize,
-    pixels: Vec<u8>,
+/// A picture as its grey, one byte a pixel from 0 (black) to 255 (white),
+/// rows top to bottom: what the maker turns into a grid and what the
+/// reader reads a puzzle from, whatever the picture came from (a browser's
+/// decoded RGBA, a decoded file, a 0/1 grid).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Picture {
+    width: u32,
+    height: u32,
+    luma: Vec<u8>,
 }
 
-/// Grey of an RGBA pixel composited over white (ITU-R BT.601 weights).
+/// Why pixels are no picture.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PictureError {
+    /// Zero width or height.
+    Empty,
+    /// More pixels than [`MAX_IMAGE_PIXELS`].
+    TooLarge { width: u64, height: u64 },
+    /// The bytes are not as long as the size says.
+    WrongLength { expected: u64, found: u64 },
+    /// The file is no PNG, JPEG or WebP (a decoder's answer).
+    NotAPicture,
+    /// The file is one, but damaged (cut short, a checksum wrong).
+    Undecodable(String),
+}
+
+impl fmt::Display for PictureError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PictureError::Empty => write!(f, "the picture has no pixels"),
+            PictureError::TooLarge { width, height } => write!(
+                f,
+                "the picture is {width}×{height} pixels, over the {} million a picture may have",
+                MAX_IMAGE_PIXELS / 1_000_000
+            ),
+            PictureError::WrongLength { expected, found } => {
+                write!(f, "the picture's pixels are {found} bytes where its size needs {expected}")
+            }
+            PictureError::NotAPicture => write!(f, "not a PNG, JPEG or WebP picture"),
+            PictureError::Undecodable(why) => write!(f, "the picture cannot be decoded (damaged?): {why}"),
+        }
+    }
+}
+
+impl std::error::Error for PictureError {}
+
+/// Refuses a size with no pixels or more than [`MAX_IMAGE_PIXELS`].
+pub fn check_size(width: u64, height: u64) -> Result<(), PictureError> {
+    if width == 0 || height == 0 {
+        return Err(PictureError::Empty);
+    }
+    if width.saturating_mul(height) > MAX_IMAGE_PIXELS {
+        return Err(PictureError::TooLarge { width, height });
+    }
+    Ok(())
+}
+
+/// The grey of an RGBA pixel as a page shows it: its Rec. 709 luminance,
+/// composited over white (a transparent pixel is white).
 pub fn grey(r: u8, g: u8, b: u8, a: u8) -> u8 {
-    let luma = (299 * u32::from(r) + 587 * u32::from(g) + 114 * u32::from(b) + 500) / 1000;
+    let luma = (2126 * u32::from(r) + 7152 * u32::from(g) + 722 * u32::from(b) + 5000) / 10_000;
     let a = u32::from(a);
     ((luma * a + 255 * (255 - a) + 127) / 255) as u8
 }
 
-impl GreyImage {
-    /// An empty image to be filled by [`GreyImage::push_rgba`], row strip by strip.
-    pub fn with_width(width: usize, height: usize) -> GreyImage {
-        GreyImage { width, height: 0, pixels: Vec::with_capacity(width * height) }
+impl Picture {
+    /// A picture from its grey bytes, rows top to bottom.
+    pub fn from_luma(width: u32, height: u32, luma: Vec<u8>) -> Result<Picture, PictureError> {
+        check_size(u64::from(width), u64::from(height))?;
+        let expected = u64::from(width) * u64::from(height);
+        if luma.len() as u64 != expected {
+            return Err(PictureError::WrongLength { expected, found: luma.len() as u64 });
+        }
+        Ok(Picture { width, height, luma })
     }
 
-    /// Appends whole rows of RGBA pixels (4 bytes each, `width` per row).
-    pub fn push_rgba(&mut self, rgba: &[u8]) {
-        self.pixels.extend(rgba.as_chunks::<4>().0.iter().map(|&[r, g, b, a]| grey(r, g, b, a)));
-        self.height = self.pixels.len() / self.width.max(1);
+    /// A picture from RGBA bytes (as a canvas's `ImageData` holds them).
+    pub fn from_rgba(width: u32, height: u32, rgba: &[u8]) -> Result<Picture, PictureError> {
+        check_size(u64::from(width), u64::from(height))?;
+        let expected = u64::from(width) * u64::from(height) * 4;
+        if rgba.len() as u64 != expected {
+            return Err(PictureError::WrongLength { expected, found: rgba.len() as u64 });
+        }
+        Picture::from_luma(width, height, Picture::luma_of_rgba(rgba).collect())
     }
 
-    pub fn from_rgba(width: usize, height: usize, rgba: &[u8]) -> Option<GreyImage> {
-        (rgba.len() == width * height * 4).then(|| {
-            let mut image = GreyImage::with_width(width, height);
-            image.push_rgba(rgba);
-            image
-        })
+    /// The grey of RGBA pixels (a whole number of them): for building a
+    /// picture a strip of rows at a time.
+    pub fn luma_of_rgba(rgba: &[u8]) -> impl Iterator<Item = u8> + '_ {
+        rgba.as_chunks::<4>().0.iter().map(|&[r, g, b, a]| grey(r, g, b, a))
     }
 
-    pub fn from_grey(width: usize, height: usize, pixels: Vec<u8>) -> Option<GreyImage> {
-        (pixels.len() == width * height).then_some(GreyImage { width, height, pixels })
+    /// A 0/1 picture as a picture: filled black, the rest white.
+    pub fn from_grid(grid: &Grid) -> Picture {
+        let luma = grid.cells().iter().map(|&c| if c == Cell::Filled { 0 } else { 255 }).collect();
+        Picture { width: grid.width() as u32, height: grid.height() as u32, luma }
     }
 
-    /// A 0/1 picture as an image: filled black, the rest white.
-    pub fn from_grid(grid: &Grid) -> GreyImage {
-        let pixels = grid.cells().iter().map(|&c| if c == Cell::Filled { 0 } else { 255 }).collect();
-        GreyImage { width: grid.width(), height: grid.height(), pixels }
-    }
-
-    pub fn width(&self) -> usize {
+    pub fn width(&self) -> u32 {
         self.width
     }
 
-    pub fn height(&self) -> usize {
+    pub fn height(&self) -> u32 {
         self.height
     }
 
-    pub fn pixels(&self) -> &[u8] {
-        &self.pixels
+    /// The grey at (x, y); the picture must contain the point.
+    pub fn at(&self, x: u32, y: u32) -> u8 {
+        self.luma[(y * self.width + x) as usize]
+    }
+
+    /// The grey at a point between pixels (bilinear: a picture resampled
+    /// level or flat), `None` outside.
+    pub fn sample(&self, x: f32, y: f32) -> Option<u8> {
+        let (w, h) = (self.width, self.height);
+        if !(x >= 0.0 && y >= 0.0 && x <= (w - 1) as f32 && y <= (h - 1) as f32) {
+            return None;
+        }
+        let (ix, iy) = (x.floor() as u32, y.floor() as u32);
+        let (tx, ty) = (x - ix as f32, y - iy as f32);
+        let at = |dx: u32, dy: u32| self.at((ix + dx).min(w - 1), (iy + dy).min(h - 1)) as f32;
+        let top = at(0, 0) * (1.0 - tx) + at(1, 0) * tx;
+        let bottom = at(0, 1) * (1.0 - tx) + at(1, 1) * tx;
+        Some((top * (1.0 - ty) + bottom * ty).round() as u8)
+    }
+
+    /// All pixels, rows top to bottom.
+    pub fn luma(&self) -> &[u8] {
+        &self.luma
     }
 
     /// The mean grey of each cell of a `gw`×`gh` grid laid over the image,
     /// each pixel weighted by the area it shares with the cell (exact: a
     /// grid-sized image gives its own pixels back). Rounded to 0..=255.
     pub fn cell_means(&self, gw: usize, gh: usize) -> Vec<u8> {
-        let (w, h) = (self.width, self.height);
+        let (w, h) = (self.width as usize, self.height as usize);
         if w == 0 || h == 0 || gw == 0 || gh == 0 {
             return vec![255; gw * gh];
         }
@@ -284,7 +363,7 @@ impl GreyImage {
         let rows = overlaps(h, gh);
         let mut sums = vec![0u64; gw * gh];
         let mut row_sums = vec![0u32; gw];
-        for (y, pixels) in self.pixels.chunks_exact(w).enumerate() {
+        for (y, pixels) in self.luma.chunks_exact(w).enumerate() {
             row_sums.fill(0);
             for (&p, spans) in pixels.iter().zip(&columns) {
                 for &(cell, weight) in spans {
@@ -306,9 +385,9 @@ impl GreyImage {
     /// blocks (pixel art scaled up, or a grid exported as a PNG): the image
     /// size divided by the block size; the image size when there are none.
     pub fn block_grid(&self) -> (usize, usize) {
-        let (w, h) = (self.width, self.height);
+        let (w, h) = (self.width as usize, self.height as usize);
         let (mut gx, mut gy) = (w, h);
-        for (y, row) in self.pixels.chunks_exact(w.max(1)).enumerate() {
+        for (y, row) in self.luma.chunks_exact(w.max(1)).enumerate() {
             if gx > 1 {
                 for x in 1..w {
                     if row[x] != row[x - 1] {
@@ -316,7 +395,7 @@ impl GreyImage {
                     }
                 }
             }
-            if gy > 1 && y > 0 && row != &self.pixels[(y - 1) * w..y * w] {
+            if gy > 1 && y > 0 && row != &self.luma[(y - 1) * w..y * w] {
                 gy = gcd(gy, y);
             }
             if gx == 1 && gy == 1 {
@@ -331,11 +410,18 @@ impl GreyImage {
     /// [`DEFAULT_GRID_SIDE`] cells on the longer side.
     pub fn default_grid(&self) -> (usize, usize) {
         let (bw, bh) = self.block_grid();
-        let blocky = bw < self.width || bh < self.height;
+        let (width, height) = (self.width as usize, self.height as usize);
+        let blocky = bw < width || bh < height;
         if bw.max(bh) <= DEFAULT_GRID_SIDE || (blocky && bw.max(bh) <= MAX_GRID_SIDE) {
             return (bw.max(1), bh.max(1));
         }
-        keep_aspect(self.width, self.height, DEFAULT_GRID_SIDE)
+        keep_aspect(width, height, DEFAULT_GRID_SIDE)
+    }
+}
+
+impl fmt::Debug for Picture {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Picture({}×{})", self.width, self.height)
     }
 }
 

@@ -2,7 +2,7 @@
 
 use nonogram_core::{Cell, Clue, Grid, Puzzle};
 use nonogram_formats::raster::{
-    grey, keep_aspect, otsu, sniff, threshold, GreyImage, ImageError, ImageFormat, Sniffed,
+    grey, keep_aspect, otsu, sniff, threshold, ImageError, ImageFormat, Picture, PictureError, Sniffed,
 };
 use nonogram_formats::share;
 use proptest::prelude::*;
@@ -95,8 +95,8 @@ fn transparent_counts_as_white_and_grey_follows_luma() {
     assert_eq!(grey(255, 255, 255, 255), 255);
     assert_eq!(grey(0, 0, 0, 0), 255);
     assert_eq!(grey(0, 0, 0, 128), 127);
-    assert_eq!(grey(255, 0, 0, 255), 76);
-    assert_eq!(grey(0, 255, 0, 255), 150);
+    assert_eq!(grey(255, 0, 0, 255), 54);
+    assert_eq!(grey(0, 255, 0, 255), 182);
 }
 
 #[test]
@@ -109,10 +109,10 @@ fn a_grid_sized_image_converts_pixel_exact() {
             rgba.extend([v, v, v, 255]);
         }
     }
-    let image = GreyImage::from_rgba(5, 5, &rgba).unwrap();
+    let image = Picture::from_rgba(5, 5, &rgba).unwrap();
     assert_eq!(image.default_grid(), (5, 5));
     let values = image.cell_means(5, 5);
-    assert_eq!(values, image.pixels());
+    assert_eq!(values, image.luma());
     let t = otsu(&values);
     let grid = threshold(5, 5, &values, t, false);
     assert_eq!(grid.to_text().replace('#', "1").replace('.', "0").trim_end(), rows.join("\n"));
@@ -121,20 +121,37 @@ fn a_grid_sized_image_converts_pixel_exact() {
 }
 
 #[test]
+fn transparent_pixels_are_white_and_colours_their_luminance() {
+    // Clear, opaque red, opaque black: Rec. 709's red weight is 0.2126.
+    let rgba = [0, 0, 0, 0, 255, 0, 0, 255, 0, 0, 0, 255];
+    assert_eq!(Picture::from_rgba(3, 1, &rgba).unwrap().luma(), &[255, 54, 0]);
+}
+
+#[test]
+fn sizes_without_pixels_or_with_too_many_are_refused() {
+    assert_eq!(Picture::from_luma(0, 5, vec![]), Err(PictureError::Empty));
+    assert!(matches!(
+        Picture::from_rgba(20_000, 20_000, &[]),
+        Err(PictureError::TooLarge { width: 20_000, height: 20_000 })
+    ));
+    assert!(matches!(Picture::from_luma(2, 2, vec![0; 3]), Err(PictureError::WrongLength { .. })));
+}
+
+#[test]
 fn area_averaging_weighs_partial_pixels() {
     // 3 pixels into 2 cells: cell 0 = p0 + half p1, cell 1 = half p1 + p2.
-    let image = GreyImage::from_grey(3, 1, vec![0, 100, 200]).unwrap();
+    let image = Picture::from_luma(3, 1, vec![0, 100, 200]).unwrap();
     assert_eq!(image.cell_means(2, 1), vec![33, 167]);
     // 2 pixels into 3 cells (up-sampling): the middle cell straddles both.
-    let image = GreyImage::from_grey(2, 1, vec![0, 90]).unwrap();
+    let image = Picture::from_luma(2, 1, vec![0, 90]).unwrap();
     assert_eq!(image.cell_means(3, 1), vec![0, 45, 90]);
     // A whole image into one cell is its mean.
-    let image = GreyImage::from_grey(2, 2, vec![0, 255, 255, 255]).unwrap();
+    let image = Picture::from_luma(2, 2, vec![0, 255, 255, 255]).unwrap();
     assert_eq!(image.cell_means(1, 1), vec![191]);
 }
 
 /// A black disc of radius 0.4 × side on white, side × side pixels.
-fn disc(side: usize) -> GreyImage {
+fn disc(side: usize) -> Picture {
     let c = side as f64 / 2.0;
     let pixels = (0..side * side)
         .map(|i| {
@@ -146,7 +163,7 @@ fn disc(side: usize) -> GreyImage {
             }
         })
         .collect();
-    GreyImage::from_grey(side, side, pixels).unwrap()
+    Picture::from_luma(side as u32, side as u32, pixels).unwrap()
 }
 
 #[test]
@@ -181,17 +198,14 @@ fn blocks_of_pixels_are_seen_as_cells() {
         let (x, y) = (i % 24, i / 24);
         *p = cells[(y / 8) * 3 + x / 8];
     }
-    let image = GreyImage::from_grey(24, 16, pixels).unwrap();
+    let image = Picture::from_luma(24, 16, pixels).unwrap();
     assert_eq!(image.block_grid(), (3, 2));
     assert_eq!(image.default_grid(), (3, 2));
     assert_eq!(image.cell_means(3, 2), cells);
     // A blocky image too large for a grid falls back to the default size.
-    let big = GreyImage::from_grey(
-        800,
-        2,
-        (0..1600).map(|i| if (i % 800) / 2 % 2 == 0 { 0 } else { 255 }).collect(),
-    )
-    .unwrap();
+    let big =
+        Picture::from_luma(800, 2, (0..1600).map(|i| if (i % 800) / 2 % 2 == 0 { 0 } else { 255 }).collect())
+            .unwrap();
     assert_eq!(big.block_grid(), (400, 1));
     assert_eq!(big.default_grid(), (30, 1));
     assert_eq!(keep_aspect(4000, 3000, 30), (30, 23));
@@ -201,7 +215,7 @@ fn blocks_of_pixels_are_seen_as_cells() {
 #[test]
 fn a_grid_image_round_trip() {
     let grid = nonogram_formats::parse_picture("#.#\n.#.\n").unwrap();
-    let image = GreyImage::from_grid(&grid);
+    let image = Picture::from_grid(&grid);
     let values = image.cell_means(3, 2);
     assert_eq!(threshold(3, 2, &values, otsu(&values), false), grid);
 }
@@ -256,7 +270,7 @@ proptest! {
     #[test]
     fn cell_means_stay_within_the_pixels(w in 1usize..60, h in 1usize..60, gw in 1usize..30, gh in 1usize..30, seed in any::<u64>()) {
         let pixels: Vec<u8> = (0..w * h).map(|i| (seed.wrapping_mul(6364136223846793005).wrapping_add((i as u64).wrapping_mul(1442695040888963407)) >> 56) as u8).collect();
-        let image = GreyImage::from_grey(w, h, pixels.clone()).unwrap();
+        let image = Picture::from_luma(w as u32, h as u32, pixels.clone()).unwrap();
         let means = image.cell_means(gw, gh);
         prop_assert_eq!(means.len(), gw * gh);
         let (lo, hi) = (*pixels.iter().min().unwrap(), *pixels.iter().max().unwrap());

@@ -8,7 +8,7 @@
 //! ```
 
 use nonogram_read::render::{self, faces, Canvas, Lettering, Pen};
-use nonogram_read::{read_picture, Network, Picture};
+use nonogram_read::{read_picture, Network};
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -30,7 +30,7 @@ fn main() {
         }
     };
     let bytes = std::fs::read(input).expect("reading the picture");
-    let picture = Picture::decode(&bytes).expect("a picture");
+    let picture = nonogram_read::picture::decode(&bytes).expect("a picture");
     if lattice_only {
         let mut canvas = Canvas::new(picture.width(), picture.height(), [0.0; 3]);
         for (i, &l) in picture.luma().iter().enumerate() {

@@ -17,7 +17,7 @@ use nonogram_core::generate::{make, Order};
 use nonogram_read::render::{
     self, draw_puzzle, faces, held_back, random_solution, Lettering, Look, Photo, Rng, Style,
 };
-use nonogram_read::{read_picture, Network, Picture};
+use nonogram_read::{read_picture, Network};
 
 fn timed(runs: usize, mut read: impl FnMut() -> String) -> (f64, f64, String) {
     let mut times = Vec::new();
@@ -83,7 +83,7 @@ fn main() {
     std::fs::write(&path, &bytes).expect("writing");
     drop(canvas);
     let (median, longest, said) = timed(runs.min(3), || {
-        let picture = Picture::decode(&bytes).expect("decoding");
+        let picture = nonogram_read::picture::decode(&bytes).expect("decoding");
         describe(&read_picture(&picture, &network))
     });
     println!(

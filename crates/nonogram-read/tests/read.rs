@@ -192,7 +192,8 @@ fn pictures_that_are_not_puzzles_find_no_puzzle() {
         .collect();
     assert!(read_picture(&Picture::from_luma(600, 400, soft).unwrap(), &network).is_err());
     // A picture 16 000 pixels wide is shrunk and read (no puzzle here).
-    let wide = Picture::from_luma(16_000, 300, vec![240; 16_000 * 300]).unwrap();
+    let wide =
+        nonogram_read::picture::working(Picture::from_luma(16_000, 300, vec![240; 16_000 * 300]).unwrap());
     assert!(wide.width() <= nonogram_read::picture::WORKING_SIDE);
     assert_eq!(read_picture(&wide, &network).err(), Some(NotFound::NoGrid));
 }
