@@ -3,7 +3,7 @@
 
 use crate::page::components::picture_view::PicturePanel;
 use crate::page::draw::{
-    colour, context, draw_clues, draw_grid_lines, for_filled_runs, palette, size_canvas,
+    colour, context, draw_clues, draw_grid_lines, for_filled_runs, palette, size_canvas, ClueInk,
 };
 use crate::page::layout::{ClueExtent, Layout};
 use nonogram_core::colour::ColourPuzzle;
@@ -78,8 +78,8 @@ fn draw_cells(
     ctx.set_fill_style_str(colours.paper);
     ctx.fill_rect(0.0, 0.0, w, h);
     match (puzzle, colour) {
-        (Some(_), Some((c, _))) => colour::draw_clues(&ctx, l, c, colours, &[], &[]),
-        (Some(p), None) => draw_clues(&ctx, l, p, colours, &[], &[]),
+        (Some(_), Some((c, _))) => draw_clues(&ctx, l, ClueInk::Colour(c), colours, &[], &[]),
+        (Some(p), None) => draw_clues(&ctx, l, ClueInk::Black(p), colours, &[], &[]),
         _ => {}
     }
     if let Some((c, cells)) = colour {

@@ -4,8 +4,8 @@
 //! reads better on it.
 
 use super::palette::Palette;
-use crate::page::layout::{css, digits, Layout};
-use nonogram_core::colour::{ColourPuzzle, ColourRun, Swatch};
+use crate::page::layout::Layout;
+use nonogram_core::colour::{ColourPuzzle, Swatch};
 use web_sys::CanvasRenderingContext2d;
 
 /// Unknown cells with at most this many colours left show them.
@@ -101,66 +101,22 @@ fn sinks(swatch: &Swatch) -> bool {
     0.299 * r + 0.587 * g + 0.114 * b <= 60.0
 }
 
-/// The clue numbers, each on a box of its run's colour in its slot (see
-/// [`Layout::row_clue_slots`]); those of lines marked in `done` (rows, then
-/// columns) faded, as satisfied; those in `crossed` (line, number) faded
-/// and struck through.
-pub fn draw_clues(
+/// A colour run's clue box (`x`, `y`, `w`, `h`) in its colour, outlined
+/// where it would sink into a dark board; leaves the fill style set for
+/// its number, black or white, whichever reads better on it.
+pub(super) fn clue_box(
     ctx: &CanvasRenderingContext2d,
-    l: &Layout,
-    puzzle: &ColourPuzzle,
     colours: &Palette,
-    done: &[bool],
-    crossed: &[(u32, u32)],
+    s: &Swatch,
+    (x, y, w, h): (f64, f64, f64, f64),
 ) {
-    if !l.shows_clues() {
-        return;
+    ctx.set_fill_style_str(&css_colour(s));
+    ctx.fill_rect(x, y, w, h);
+    // On a dark board a black box would sink into the paper.
+    if *colours == super::palette::DARK && sinks(s) {
+        ctx.set_stroke_style_str(colours.empty);
+        ctx.set_line_width(1.0);
+        ctx.stroke_rect(x + 0.5, y + 0.5, w - 1.0, h - 1.0);
     }
-    let rows = puzzle.rows.len();
-    ctx.set_font(&format!("{}px sans-serif", css(l.font)));
-    ctx.set_text_baseline("middle");
-    ctx.set_text_align("center");
-    let pad = (l.font / 6.0).max(1.0);
-    let mut struck = Vec::new();
-    let mut number = |line: usize, k: usize, run: Option<&ColourRun>, (x, y, w, h): (f64, f64, f64, f64)| {
-        let is_crossed = crossed.binary_search(&(line as u32, k as u32)).is_ok();
-        let faded = is_crossed || done.get(line) == Some(&true);
-        ctx.set_global_alpha(if faded { 0.3 } else { 1.0 });
-        ctx.set_fill_style_str(colours.ink);
-        if let Some(s) = run.and_then(|r| puzzle.palette.get(usize::from(r.colour))) {
-            ctx.set_fill_style_str(&css_colour(s));
-            ctx.fill_rect(x - pad, y + 1.0, w + 2.0 * pad, h - 2.0);
-            // On a dark board a black box would sink into the paper.
-            if *colours == super::palette::DARK && sinks(s) {
-                ctx.set_stroke_style_str(colours.empty);
-                ctx.set_line_width(1.0);
-                ctx.stroke_rect(x - pad + 0.5, y + 1.5, w + 2.0 * pad - 1.0, h - 3.0);
-            }
-            ctx.set_fill_style_str(text_on(s.rgb));
-        }
-        let text = run.map_or(0, |r| r.len).to_string();
-        let _ = ctx.fill_text_with_max_width(&text, x + w / 2.0, y + h / 2.0, w.max(1.0));
-        if is_crossed {
-            struck.push((x, y, w, h));
-        }
-    };
-    let lengths = |runs: &[ColourRun]| runs.iter().map(|r| r.len).collect::<Vec<u32>>();
-    for (r, runs) in puzzle.rows.iter().enumerate() {
-        let (_, y) = l.cell_origin(r, 0);
-        for (k, (x, w)) in l.row_clue_slots(&lengths(runs)).into_iter().enumerate() {
-            number(r, k, runs.get(k), (x, y, w, l.cell));
-        }
-    }
-    for (c, runs) in puzzle.columns.iter().enumerate() {
-        let (x, _) = l.cell_origin(0, c);
-        let n = runs.len().max(1);
-        for k in 0..n {
-            let (y, h) = l.column_clue_slot(n, k);
-            let w = l.number_width(digits(runs.get(k).map_or(0, |r| r.len)));
-            let inset = ((l.cell - w) / 2.0).max(pad);
-            number(rows + c, k, runs.get(k), (x + inset, y, l.cell - 2.0 * inset, h));
-        }
-    }
-    ctx.set_global_alpha(1.0);
-    super::strike::strike(ctx, l, colours, &struck);
+    ctx.set_fill_style_str(text_on(s.rgb));
 }

@@ -10,7 +10,7 @@ mod palette;
 mod strike;
 
 pub use crate::page::layout::css;
-pub use paint::{context, draw_clues, draw_grid_lines, for_filled_runs, size_canvas};
+pub use paint::{context, draw_clues, draw_grid_lines, for_filled_runs, size_canvas, ClueInk};
 pub use palette::{palette, Palette, DARK, LIGHT};
 
 use crate::page::layout::Layout;

@@ -4,7 +4,7 @@
 use super::palette::Palette;
 use super::strike::strike;
 use crate::page::layout::{css, digits, Layout};
-use nonogram_core::colour::ColourPuzzle;
+use nonogram_core::colour::{ColourPuzzle, Swatch};
 use nonogram_core::{Cell, Puzzle};
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
@@ -189,15 +189,64 @@ pub fn for_filled_runs(
     }
 }
 
+/// A puzzle's clues to draw: black runs, or runs of colours.
+#[derive(Clone, Copy)]
+pub enum ClueInk<'a> {
+    Black(&'a Puzzle),
+    Colour(&'a ColourPuzzle),
+}
+
+impl<'a> ClueInk<'a> {
+    /// The puzzle's clues: the colour one's when there is one.
+    pub fn of(puzzle: &'a Puzzle, colour: Option<&'a ColourPuzzle>) -> ClueInk<'a> {
+        colour.map_or(ClueInk::Black(puzzle), ClueInk::Colour)
+    }
+
+    fn rows(self) -> usize {
+        match self {
+            ClueInk::Black(p) => p.rows.len(),
+            ClueInk::Colour(p) => p.rows.len(),
+        }
+    }
+
+    fn columns(self) -> usize {
+        match self {
+            ClueInk::Black(p) => p.columns.len(),
+            ClueInk::Colour(p) => p.columns.len(),
+        }
+    }
+
+    /// Line `i`'s numbers (rows, then columns), each with its run's colour
+    /// (none for black); an empty line's one number, 0.
+    fn numbers(self, i: usize) -> Vec<(u32, Option<&'a Swatch>)> {
+        let numbers: Vec<_> = match self {
+            ClueInk::Black(p) => {
+                let clue = if i < p.rows.len() { &p.rows[i] } else { &p.columns[i - p.rows.len()] };
+                clue.0.iter().map(|&n| (n, None)).collect()
+            }
+            ClueInk::Colour(p) => {
+                let runs = if i < p.rows.len() { &p.rows[i] } else { &p.columns[i - p.rows.len()] };
+                runs.iter().map(|r| (r.len, p.palette.get(usize::from(r.colour)))).collect()
+            }
+        };
+        if numbers.is_empty() {
+            vec![(0, None)]
+        } else {
+            numbers
+        }
+    }
+}
+
 /// Row clues right-aligned to the left of the grid, column clues stacked
-/// above it, each number in its slot (see [`Layout::row_clue_slots`]);
-/// none when they would be too small to read (zoom in). The numbers of
-/// lines marked in `done` (rows, then columns) are grey, as satisfied;
-/// those in `crossed` (line, number) are grey and struck through.
+/// above it, each number in its slot (see [`Layout::row_clue_slots`]), a
+/// colour run's on a box of its colour; none when they would be too small
+/// to read (zoom in). The numbers of lines marked in `done` (rows, then
+/// columns) are faded, as satisfied; those in `crossed` (line, number)
+/// faded and struck through.
 pub fn draw_clues(
     ctx: &CanvasRenderingContext2d,
     l: &Layout,
-    puzzle: &Puzzle,
+    clues: ClueInk,
     colours: &Palette,
     done: &[bool],
     crossed: &[(u32, u32)],
@@ -205,36 +254,54 @@ pub fn draw_clues(
     if !l.shows_clues() {
         return;
     }
-    let rows = puzzle.rows.len();
+    let rows = clues.rows();
     ctx.set_font(&format!("{}px sans-serif", css(l.font)));
     ctx.set_text_baseline("middle");
-    let mut struck = Vec::new();
-    let mut number = |line: usize, k: usize, n: u32, (x, y, w, h): (f64, f64, f64, f64)| {
-        let is_crossed = crossed.binary_search(&(line as u32, k as u32)).is_ok();
-        let grey = is_crossed || done.get(line) == Some(&true);
-        ctx.set_fill_style_str(if grey { colours.empty } else { colours.ink });
-        let _ = ctx.fill_text_with_max_width(&n.to_string(), x + w / 2.0, y + h / 2.0, w.max(1.0));
-        if is_crossed {
-            struck.push((x, y, w, h));
-        }
-    };
     ctx.set_text_align("center");
-    for (r, clue) in puzzle.rows.iter().enumerate() {
+    // A colour run's box reaches a little past its number.
+    let pad = match clues {
+        ClueInk::Black(_) => 0.0,
+        ClueInk::Colour(_) => (l.font / 6.0).max(1.0),
+    };
+    let mut struck = Vec::new();
+    let mut number =
+        |line: usize, k: usize, (n, swatch): (u32, Option<&Swatch>), (x, y, w, h): (f64, f64, f64, f64)| {
+            let is_crossed = crossed.binary_search(&(line as u32, k as u32)).is_ok();
+            let faded = is_crossed || done.get(line) == Some(&true);
+            match swatch {
+                Some(s) => {
+                    ctx.set_global_alpha(if faded { 0.3 } else { 1.0 });
+                    super::colour::clue_box(ctx, colours, s, (x - pad, y + 1.0, w + 2.0 * pad, h - 2.0));
+                }
+                None => {
+                    ctx.set_global_alpha(if faded && pad > 0.0 { 0.3 } else { 1.0 });
+                    ctx.set_fill_style_str(if faded && pad == 0.0 { colours.empty } else { colours.ink });
+                }
+            }
+            let _ = ctx.fill_text_with_max_width(&n.to_string(), x + w / 2.0, y + h / 2.0, w.max(1.0));
+            if is_crossed {
+                struck.push((x, y, w, h));
+            }
+        };
+    for r in 0..rows {
         let (_, y) = l.cell_origin(r, 0);
-        let runs = if clue.0.is_empty() { &[0][..] } else { &clue.0[..] };
-        for (k, ((x, w), &n)) in l.row_clue_slots(&clue.0).into_iter().zip(runs).enumerate() {
+        let numbers = clues.numbers(r);
+        let lengths: Vec<u32> = numbers.iter().map(|&(n, _)| n).filter(|&n| n > 0).collect();
+        for (k, ((x, w), &n)) in l.row_clue_slots(&lengths).into_iter().zip(&numbers).enumerate() {
             number(r, k, n, (x, y, w, l.cell));
         }
     }
-    for (c, clue) in puzzle.columns.iter().enumerate() {
+    for c in 0..clues.columns() {
         let (x, _) = l.cell_origin(0, c);
-        let runs = if clue.0.is_empty() { &[0][..] } else { &clue.0[..] };
-        for (k, &n) in runs.iter().enumerate() {
-            let (y, h) = l.column_clue_slot(runs.len(), k);
-            let w = l.number_width(digits(n));
-            number(rows + c, k, n, (x + (l.cell - w) / 2.0, y, w, h));
+        let numbers = clues.numbers(rows + c);
+        for (k, &n) in numbers.iter().enumerate() {
+            let (y, h) = l.column_clue_slot(numbers.len(), k);
+            let w = l.number_width(digits(n.0));
+            let inset = ((l.cell - w) / 2.0).max(pad);
+            number(rows + c, k, n, (x + inset, y, l.cell - 2.0 * inset, h));
         }
     }
+    ctx.set_global_alpha(1.0);
     strike(ctx, l, colours, &struck);
 }
 
@@ -289,10 +356,7 @@ pub(super) fn clue_background(
     let _ = ctx.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
     ctx.set_fill_style_str(colours.paper);
     ctx.fill_rect(0.0, 0.0, w, h);
-    match colour {
-        Some(colour) => super::colour::draw_clues(&ctx, l, colour, colours, done, crossed),
-        None => draw_clues(&ctx, l, puzzle, colours, done, crossed),
-    }
+    draw_clues(&ctx, l, ClueInk::of(puzzle, colour), colours, done, crossed);
     Some(canvas)
 }
 
