@@ -79,8 +79,7 @@ pub fn MakePanel(props: &MakeProps) -> Html {
     // offers it too while its puzzle is shown.
     let mut sizes = NEW_SIZES.to_vec();
     if let Some((side, _, _)) = props.made.filter(|(side, _, _)| !NEW_SIZES.contains(side)) {
-        sizes.push(side);
-        sizes.sort_unstable();
+        sizes.insert(sizes.partition_point(|&n| n < side), side);
     }
     html! {
         <section class="make" aria-labelledby="make-heading">

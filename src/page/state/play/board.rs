@@ -168,14 +168,19 @@ impl Play {
         let mut parts = saved.unwrap_or_default().splitn(6, ';');
         if let (Some(hints), Some(ms), Some(text)) = (parts.next(), parts.next(), parts.next()) {
             let lines = (puzzle.width() + puzzle.height()) as u32;
-            let crossed: Vec<(u32, u32)> = (parts.next().unwrap_or_default().split(','))
+            // Sorted and without repeats, each put in its place (a sort
+            // would bring a quicksort of its own into the page's wasm).
+            let mut crossed: Vec<(u32, u32)> = Vec::new();
+            for pair in (parts.next().unwrap_or_default().split(','))
                 .filter_map(|pair| pair.split_once('.'))
                 .filter_map(|(line, k)| Some((line.parse().ok()?, k.parse().ok()?)))
                 .filter(|&(line, _): &(u32, u32)| line < lines)
-                .collect();
+            {
+                if let Err(at) = crossed.binary_search(&pair) {
+                    crossed.insert(at, pair);
+                }
+            }
             play.crossed = Rc::new(crossed);
-            Rc::make_mut(&mut play.crossed).sort_unstable();
-            Rc::make_mut(&mut play.crossed).dedup();
             play.mistakes = parts.next().and_then(|m| m.parse().ok()).unwrap_or(0);
             // A step whose cell or value does not fit this puzzle is dropped
             // with the steps before it (they could not be undone past it).
