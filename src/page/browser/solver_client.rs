@@ -90,7 +90,8 @@ impl SolverClient {
             | Effect::Check
             | Effect::Address(_)
             | Effect::FetchBuiltins
-            | Effect::OpenShared(_) => None,
+            | Effect::OpenShared(_)
+            | Effect::Picture(_) => None,
         }
     }
 

@@ -4,10 +4,10 @@
 //! check, fixes) lives in `picture_view`, export and share in
 //! `export_view`.
 
+use crate::page::browser::picture_client::PictureClient;
 use crate::page::browser::solver_client::SolverClient;
 use crate::page::samples::SAMPLES;
-use crate::page::state::PictureClues;
-use crate::page::state::{Action, Effect, State};
+use crate::page::state::{Action, Effect, PictureAction, PictureEffect, State};
 use crate::protocol::FromWorker;
 use gloo_timers::callback::Interval;
 use std::cell::Cell;
@@ -36,8 +36,12 @@ pub enum Msg {
     Resized,
     /// A row or column clue was clicked on the board.
     Clue(nonogram_core::LineId),
-    /// New clues from the picture panel.
-    PictureClues(PictureClues),
+    /// A file chosen in the picture panel: posted to the picture worker.
+    PictureFile(web_sys::File),
+    /// A message of the picture worker.
+    FromPictures(FromWorker),
+    /// The picture worker stopped.
+    PicturesCrashed(String),
     /// Put back the input a share link replaced.
     RestoreInput,
     /// Play mode on (with the progress kept for the puzzle) or off.
@@ -69,6 +73,12 @@ pub struct App {
     pub(crate) text_version: u64,
     pub(crate) clues_ref: NodeRef,
     pub(crate) solver: SolverClient,
+    /// The picture worker, started on first use.
+    pub(crate) pictures: PictureClient,
+    /// The picture panel's upload, posted with its `LoadPicture`.
+    pub(crate) picture_file: Option<web_sys::File>,
+    /// Pending: the picture panel's `Sync` once its threshold slider rests.
+    pub(crate) picture_sync: Option<gloo_timers::callback::Timeout>,
     /// The playback timer and its period.
     pub(crate) timer: Option<(u32, Interval)>,
     pub(crate) _on_resize: Option<Closure<dyn FnMut()>>,
@@ -144,6 +154,7 @@ impl App {
                     crate::page::browser::storage::keep(&key, &value);
                     None
                 }
+                Effect::Picture(effect) => self.picture_effect(ctx, effect),
                 effect => self.solver.carry_out(effect),
             };
             if let Some(action) = next {
@@ -156,6 +167,34 @@ impl App {
                 let tick = ctx.link().callback(|_| Msg::Act(Action::Tick));
                 (ms, Interval::new(ms, move || tick.emit(())))
             });
+        }
+    }
+}
+
+impl App {
+    /// Carries out what the picture panel's reducer asks.
+    fn picture_effect(&mut self, ctx: &Context<Self>, effect: PictureEffect) -> Option<Action> {
+        match effect {
+            PictureEffect::Post(request) => {
+                let file = match request {
+                    crate::protocol::ToWorker::LoadPicture { .. } => self.picture_file.take(),
+                    _ => None,
+                };
+                let failed = self.pictures.post(&request, file.as_ref()).err()?;
+                let failed = format!("The picture worker could not start: {failed}");
+                Some(Action::Picture(PictureAction::WorkerFailed(failed)))
+            }
+            PictureEffect::SyncSoon => {
+                let sync = ctx.link().callback(|_| Msg::Act(Action::Picture(PictureAction::Sync)));
+                self.picture_sync = Some(gloo_timers::callback::Timeout::new(150, move || sync.emit(())));
+                None
+            }
+            PictureEffect::CancelSync => {
+                self.picture_sync = None;
+                None
+            }
+            // Taken by the reducer (see `Action::Picture`).
+            PictureEffect::Clues(_) => None,
         }
     }
 }
@@ -184,7 +223,20 @@ impl Component for App {
             Msg::FromRacer(message) => {
                 self.dispatch(ctx, Action::FromRacer { message, now: js_sys::Date::now() })
             }
-            Msg::PictureClues(clues) => self.dispatch(ctx, Action::FromPicture(clues)),
+            Msg::PictureFile(file) => {
+                let name = file.name();
+                self.picture_file = Some(file);
+                self.dispatch(ctx, Action::Picture(PictureAction::Upload { name }));
+            }
+            Msg::FromPictures(message) => {
+                self.dispatch(ctx, Action::Picture(PictureAction::FromWorker(message)))
+            }
+            Msg::PicturesCrashed(what) => {
+                self.pictures.crashed();
+                let failed =
+                    format!("The picture worker stopped unexpectedly ({what}); upload the picture again.");
+                self.dispatch(ctx, Action::Picture(PictureAction::WorkerFailed(failed)));
+            }
             Msg::RestoreInput => self.restore_input(ctx),
             Msg::LineClues(text, check) => {
                 if check {

@@ -244,8 +244,10 @@ impl App {
                         <textarea id="grid-text" readonly=true spellcheck="false" rows="6" value={grid_text} />
                     </details>
                 </section>
-                <PicturePanel edited={state.picture.as_ref().is_some_and(|p| p.text != self.text)}
-                    resized={self.resized} on_clues={link.callback(Msg::PictureClues)} />
+                <PicturePanel state={state.picture_panel.clone()}
+                    edited={state.picture.as_ref().is_some_and(|p| p.text != self.text)}
+                    resized={self.resized} on_action={link.callback(|a| Msg::Act(crate::page::state::Action::Picture(a)))}
+                    on_upload={link.callback(Msg::PictureFile)} />
                 <ExportPanel puzzle={state.puzzle().cloned()} colour={state.colour().cloned()} version={state.version}
                     picture={state.picture.as_ref().filter(|p| p.text == self.text).map(|p| p.grid.clone())}
                     solution={match state.solutions.as_slice() { [only] => Some(only.clone()), _ => None }}

@@ -3,6 +3,7 @@
 //! view).
 
 use super::app_input::{REPLACED_KEY, STORAGE_KEY};
+use crate::page::browser::picture_client::PictureClient;
 use crate::page::browser::solver_client::SolverClient;
 use crate::page::browser::storage;
 use crate::page::components::app::{App, Msg, SAMPLE};
@@ -27,6 +28,12 @@ impl App {
                 ctx.link().callback(|what| Msg::Act(Action::WorkerCrashed(what))),
                 ctx.link().callback(Msg::FromRacer),
             ),
+            pictures: PictureClient::new(
+                ctx.link().callback(Msg::FromPictures),
+                ctx.link().callback(Msg::PicturesCrashed),
+            ),
+            picture_file: None,
+            picture_sync: None,
             timer: None,
             _on_resize: None,
             into_view: None,

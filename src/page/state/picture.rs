@@ -42,7 +42,7 @@ pub struct CheckView {
 }
 
 /// The picture panel's state.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct PictureState {
     /// The last request's id.
     last_id: u32,

@@ -5,6 +5,7 @@ use super::address::{Day, Order};
 #[cfg(doc)]
 use super::builtins::BUILTIN_URL;
 use super::builtins::{Builtins, Catalogue};
+use super::picture::{PictureAction, PictureEffect, PictureState};
 use super::play::action::PlayAction;
 use super::play::board::Play;
 use super::progress::{self, Played, PLAYED_KEY};
@@ -138,6 +139,9 @@ pub struct State {
     /// The clues last made from the picture panel's picture (their text,
     /// for export as a picture while `Clues` holds it unchanged).
     pub picture: Option<Rc<super::picture::PictureClues>>,
+    /// The picture panel (see [`super::picture`]): the picture uploaded to
+    /// be made a puzzle, its settings and its check.
+    pub picture_panel: Rc<PictureState>,
     /// What becomes of the puzzle being made once it is read.
     pub(super) made: Made,
     /// The next text read is solved at once (clues read from a picture:
@@ -268,6 +272,8 @@ pub enum Action {
     PlayWhenRead,
     /// Clues made from the picture panel's picture: they go in `Clues`.
     FromPicture(super::picture::PictureClues),
+    /// A change of the picture panel (see [`super::picture`]).
+    Picture(PictureAction),
 }
 
 /// What the page must do after a change.
@@ -318,6 +324,9 @@ pub enum Effect {
     StartPlay,
     /// Check the puzzle just read (see [`Action::CheckWhenRead`]).
     Check,
+    /// What the picture panel asks (its new clues are taken here, as
+    /// [`Action::FromPicture`]).
+    Picture(PictureEffect),
 }
 
 impl Default for State {
@@ -353,6 +362,7 @@ impl Default for State {
             play_when_read: false,
             made: Made::Played,
             picture: None,
+            picture_panel: Rc::default(),
             make: false,
             first_visit: false,
             opened_line: None,
@@ -508,6 +518,16 @@ impl State {
             Action::FromPicture(clues) => {
                 effects.push(Effect::Load(clues.text.clone()));
                 self.picture = Some(Rc::new(clues));
+            }
+            Action::Picture(action) => {
+                for effect in Rc::make_mut(&mut self.picture_panel).reduce(action) {
+                    match effect {
+                        PictureEffect::Clues(clues) => {
+                            effects.extend(self.reduce(Action::FromPicture(clues)))
+                        }
+                        effect => effects.push(Effect::Picture(effect)),
+                    }
+                }
             }
             Action::Stop => {
                 if self.running.take().is_some() {

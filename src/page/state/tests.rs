@@ -858,3 +858,36 @@ fn a_long_search_says_what_it_does_with_a_count_that_moves() {
     s.reduce(Action::FromWorker { message: done(1, VerdictKind::Multiple, &["#..#", ".##."]) });
     assert!(s.progress.is_empty() && s.solving_since().is_none());
 }
+
+/// The picture panel's state is the page's: its actions go through the
+/// page's reducer, its requests come out as the page's effects, and the
+/// clues it makes go into `Clues` at once (issue 60: one state tree).
+#[test]
+fn the_picture_panel_changes_through_the_pages_reducer() {
+    use crate::protocol::ToWorker;
+    let mut s = State::default();
+    let effects = s.reduce(Action::Picture(PictureAction::Upload { name: "bar.png".into() }));
+    let [Effect::Picture(PictureEffect::Post(ToWorker::LoadPicture { id, .. }))] = effects[..] else {
+        panic!("{effects:?}")
+    };
+    assert_eq!(s.picture_panel.note, "Reading bar.png…");
+    let loaded = FromWorker::PictureLoaded {
+        id,
+        kind: "PNG".into(),
+        width: 3,
+        height: 1,
+        grid_width: 3,
+        grid_height: 1,
+    };
+    s.reduce(Action::Picture(PictureAction::FromWorker(loaded)));
+    let cells = FromWorker::Cells { id: 0, width: 3, height: 1, values: vec![0, 0, 255], otsu: 127 };
+    let effects = s.reduce(Action::Picture(PictureAction::FromWorker(cells)));
+    // Its clues are the page's text now, and the panel's check is asked.
+    let Some(Effect::Load(text)) = effects.iter().find(|e| matches!(e, Effect::Load(_))) else {
+        panic!("{effects:?}")
+    };
+    assert!(text.contains("rows\n2"), "{text}");
+    assert_eq!(s.picture.as_ref().map(|p| &p.text), Some(text));
+    assert!(effects.iter().any(|e| matches!(e, Effect::Picture(PictureEffect::Post(ToWorker::Check(_))))));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Picture(PictureEffect::Clues(_)))));
+}
