@@ -91,7 +91,9 @@ impl SolverClient {
             | Effect::Address(_)
             | Effect::FetchBuiltins
             | Effect::OpenShared(_)
-            | Effect::Picture(_) => None,
+            | Effect::Picture(_)
+            | Effect::Lines(_)
+            | Effect::Type(_) => None,
         }
     }
 

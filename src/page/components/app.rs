@@ -7,7 +7,7 @@
 use crate::page::browser::picture_client::PictureClient;
 use crate::page::browser::solver_client::SolverClient;
 use crate::page::samples::SAMPLES;
-use crate::page::state::{Action, Effect, PictureAction, PictureEffect, State};
+use crate::page::state::{Action, Effect, LinesAction, LinesEffect, PictureAction, PictureEffect, State};
 use crate::protocol::FromWorker;
 use gloo_timers::callback::Interval;
 use std::cell::Cell;
@@ -49,10 +49,9 @@ pub enum Msg {
     Play(crate::page::state::PlayAction),
     /// The page's address changed (a share link opened in this tab).
     HashChanged,
-    /// Clues from the line-by-line editor (`true`: check them once read).
-    LineClues(String, bool),
-    /// What the board shows of the line-by-line editor.
-    LinesBoard(crate::page::components::lines_view::LinesBoard),
+    /// A picture chosen, pasted or dropped to be read: posted to the
+    /// picture worker.
+    ReadFile(web_sys::File),
 }
 
 pub struct App {
@@ -77,6 +76,8 @@ pub struct App {
     pub(crate) pictures: PictureClient,
     /// The picture panel's upload, posted with its `LoadPicture`.
     pub(crate) picture_file: Option<web_sys::File>,
+    /// The picture to read, posted with each `ReadPicture`.
+    pub(crate) read_file: Option<web_sys::File>,
     /// Pending: the picture panel's `Sync` once its threshold slider rests.
     pub(crate) picture_sync: Option<gloo_timers::callback::Timeout>,
     /// The playback timer and its period.
@@ -85,13 +86,6 @@ pub struct App {
     /// A part of the page to bring into view after the next render (the
     /// reducer's `Effect::IntoView`).
     pub(crate) into_view: Option<crate::page::state::View>,
-    /// Bumped when the window is resized.
-    pub(crate) resized: u64,
-    /// What the board shows of the line-by-line editor.
-    pub(crate) lines_board: crate::page::components::lines_view::LinesBoard,
-    /// A line whose clue was clicked on the board while the editor is
-    /// open, and a count of such clicks: the editor goes to its field.
-    pub(crate) lines_goto: (Option<nonogram_core::LineId>, u64),
     /// The person's own input that a share link or a sample replaced,
     /// offered back ("Restore my previous input").
     pub(crate) replaced: Option<String>,
@@ -155,6 +149,27 @@ impl App {
                     None
                 }
                 Effect::Picture(effect) => self.picture_effect(ctx, effect),
+                Effect::Lines(LinesEffect::Read(request)) => {
+                    let file = self.read_file.clone();
+                    let failed = self.pictures.post(&request, file.as_ref()).err();
+                    failed.map(|e| {
+                        Action::Lines(LinesAction::ReaderFailed(format!(
+                            "The picture worker could not start: {e}"
+                        )))
+                    })
+                }
+                Effect::Lines(LinesEffect::Reveal(id)) => {
+                    // After this render, and after a focus asked with it.
+                    let reveal = move || crate::page::components::lines_view::reveal(id);
+                    gloo_timers::callback::Timeout::new(0, reveal).forget();
+                    None
+                }
+                // Taken by the reducer (see `Action::Lines`).
+                Effect::Lines(_) => None,
+                Effect::Type(text) => {
+                    self.load_input(ctx, text);
+                    None
+                }
                 effect => self.solver.carry_out(effect),
             };
             if let Some(action) = next {
@@ -228,6 +243,10 @@ impl Component for App {
                 self.picture_file = Some(file);
                 self.dispatch(ctx, Action::Picture(PictureAction::Upload { name }));
             }
+            // A reading is the reader's; the rest, the picture panel's.
+            Msg::FromPictures(FromWorker::Read(answer)) => {
+                self.dispatch(ctx, Action::Lines(LinesAction::Read(*answer)))
+            }
             Msg::FromPictures(message) => {
                 self.dispatch(ctx, Action::Picture(PictureAction::FromWorker(message)))
             }
@@ -236,24 +255,11 @@ impl Component for App {
                 let failed =
                     format!("The picture worker stopped unexpectedly ({what}); upload the picture again.");
                 self.dispatch(ctx, Action::Picture(PictureAction::WorkerFailed(failed)));
+                let failed = format!("The reader stopped unexpectedly ({what}); try the picture again.");
+                self.dispatch(ctx, Action::Lines(LinesAction::ReaderFailed(failed)));
             }
             Msg::RestoreInput => self.restore_input(ctx),
-            Msg::LineClues(text, check) => {
-                if check {
-                    self.dispatch(ctx, Action::CheckWhenRead);
-                }
-                self.load_input(ctx, text);
-            }
-            Msg::LinesBoard(board) => {
-                // The board pinned or let go, or a review begun or ended:
-                // its room changes (a phone pins it in half the window
-                // above the fields; a review widens the tools' column).
-                let room = |b: &crate::page::components::lines_view::LinesBoard| (b.pinned(), b.reviewing);
-                if room(&board) != room(&self.lines_board) {
-                    self.resized += 1;
-                }
-                self.lines_board = board;
-            }
+            Msg::ReadFile(file) => self.read_file = Some(file),
             Msg::TogglePlay => {
                 let saved = match (&self.state.play, self.state.puzzle()) {
                     (None, Some(puzzle)) => crate::page::browser::storage::read(
@@ -286,11 +292,11 @@ impl Component for App {
                 return false;
             }
             Msg::Load(text) => self.load_input(ctx, text),
-            Msg::Resized => self.resized += 1,
+            Msg::Resized => self.dispatch(ctx, Action::Resized),
             // While clues are typed line by line, a clue clicked on the
             // board is the line to type.
-            Msg::Clue(line) if self.lines_board.typed.is_some() => {
-                self.lines_goto = (Some(line), self.lines_goto.1 + 1);
+            Msg::Clue(line) if self.state.lines_board.typed.is_some() => {
+                self.dispatch(ctx, Action::Lines(crate::page::state::LinesAction::Goto(line)))
             }
             Msg::Clue(line) => match self.opened_line(line) {
                 Some(opened) => self.dispatch(ctx, Action::OpenLine(Rc::new(opened))),

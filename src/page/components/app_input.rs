@@ -86,8 +86,6 @@ impl App {
 
     fn input_changed(&mut self, ctx: &Context<Self>, action: Action) {
         self.text_version += 1;
-        // The text box's height may change, and with it the board's room.
-        self.resized += 1;
         self.dispatch(ctx, action);
     }
 

@@ -12,7 +12,7 @@ use crate::page::components::picture_view::PicturePanel;
 use crate::page::components::play_bar::PlayBar;
 use crate::page::state::address::Order;
 use crate::page::state::playback::LineMark;
-use crate::page::state::{Input, Racer};
+use crate::page::state::{Action, Input, Racer};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -110,18 +110,18 @@ impl App {
         // puzzle yet, or a reading under review (every cell unknown; a
         // version of their own, counted down from the top, never the
         // input's).
-        let typed = self
+        let typed = state
             .lines_board
             .typed
             .as_ref()
-            .filter(|_| self.lines_board.reviewing || matches!(state.input, Input::Invalid(_)));
+            .filter(|_| state.lines_board.reviewing || matches!(state.input, Input::Invalid(_)));
         html! {
             // While clues are typed line by line, a phone keeps the board in
             // view above the fields (style.css).
             // A reading's review widens the tools' column for its picture, and
             // Make mode puts its panel first among the board's tools (style.css).
-            <main class={classes!(self.lines_board.pinned().then_some("editing"),
-                self.lines_board.reviewing.then_some("reviewing"), state.make.then_some("make"))}>
+            <main class={classes!(state.lines_board.pinned().then_some("editing"),
+                state.lines_board.reviewing.then_some("reviewing"), state.make.then_some("make"))}>
                 // The board, its tools and the clues: the board stays in view
                 // beside them (sticky within this part alone, so that it
                 // never lies over the sections below it).
@@ -154,15 +154,15 @@ impl App {
                     // The board shows the clues typed or read, not yet in
                     // Clues: the title says so, not the puzzle's before.
                     if let Some(title) = match typed {
-                        Some(_) if self.lines_board.reviewing => Some("Read from the picture, not yet used".to_string()),
+                        Some(_) if state.lines_board.reviewing => Some("Read from the picture, not yet used".to_string()),
                         Some(_) => Some("The clues as typed".to_string()),
                         None => self.puzzle_title(),
                     } {
                         <p id="puzzle-title" class="puzzle-title" dir="auto">{ title }</p>
                     }
                     <BoardPanel puzzle={typed.map(|t| t.0.clone()).or_else(|| state.puzzle().cloned())}
-                        focus={self.lines_board.focus} colour={if typed.is_some() { None } else { state.colour().cloned() }}
-                        version={if typed.is_some() { u64::MAX - self.lines_board.version } else { state.version }}
+                        focus={state.lines_board.focus} colour={if typed.is_some() { None } else { state.colour().cloned() }}
+                        version={if typed.is_some() { u64::MAX - state.lines_board.version } else { state.version }}
                         cells={typed.map(|t| t.1.clone()).or_else(|| state.shown().cloned())}
                         fresh={if comparing || playing { Rc::default() } else { state.playback.fresh_cells().clone() }}
                         mark={match &state.play {
@@ -175,7 +175,7 @@ impl App {
                             _ => None,
                         }}
                         zoom={state.zoom} note={self.board_note()} summary={self.board_summary()}
-                        resized={self.resized} on_action={on_action.clone()} on_clue={link.callback(Msg::Clue)}
+                        resized={state.resized} on_action={on_action.clone()} on_clue={link.callback(Msg::Clue)}
                         play={if typed.is_some() { None } else { self.play_board() }} on_play={on_play.clone()} />
                 </section>
                 // The board's tools beside it on a wide screen, under it on a
@@ -215,10 +215,11 @@ impl App {
                         _ => None,
                     }}
                     on_action={on_action.clone()} />
-                <LinesPanel puzzle={state.puzzle().cloned().filter(|_| state.colour().is_none())}
-                    on_clues={link.callback(|(text, check)| Msg::LineClues(text, check))}
-                    on_board={link.callback(Msg::LinesBoard)} on_text_file={link.callback(Msg::OpenFile)}
-                    goto={self.lines_goto} />
+                <LinesPanel lines={state.lines.clone()} focus={state.lines_focus}
+                    puzzle={state.puzzle().cloned().filter(|_| state.colour().is_none())}
+                    on_action={link.callback(|a| Msg::Act(Action::Lines(a)))}
+                    on_picture={link.callback(Msg::ReadFile)}
+                    on_text_file={link.callback(Msg::OpenFile)} />
                 <InputPanel clues_ref={self.clues_ref.clone()} detected={detected} error={error.to_string()}
                     batch={state.batch()}
                     first_visit={state.first_visit}
@@ -246,7 +247,7 @@ impl App {
                 </section>
                 <PicturePanel state={state.picture_panel.clone()}
                     edited={state.picture.as_ref().is_some_and(|p| p.text != self.text)}
-                    resized={self.resized} on_action={link.callback(|a| Msg::Act(crate::page::state::Action::Picture(a)))}
+                    resized={state.resized} on_action={link.callback(|a| Msg::Act(Action::Picture(a)))}
                     on_upload={link.callback(Msg::PictureFile)} />
                 <ExportPanel puzzle={state.puzzle().cloned()} colour={state.colour().cloned()} version={state.version}
                     picture={state.picture.as_ref().filter(|p| p.text == self.text).map(|p| p.grid.clone())}

@@ -118,7 +118,7 @@ impl App {
             }
             // Clues with an error (and none typed line by line): what
             // the empty board means.
-            None if self.lines_board.typed.is_none()
+            None if self.state.lines_board.typed.is_none()
                 && matches!(&self.state.input, Input::Invalid(e) if !e.is_empty()) =>
             {
                 "No puzzle to draw: the clues have an error".to_string()

@@ -6,16 +6,15 @@
 //! and a field for each row's and column's clue, checked as it is typed.
 //!
 //! The editor's state and every change to it are in
-//! [`crate::page::state::lines`] (a pure reducer, tested natively); this
-//! component turns events into its actions and carries out its effects:
-//! posting the picture to the picture worker (started the first time, so
-//! the page's first download does not carry the reader), new clues for
-//! `Clues`, the keyboard's focus.
+//! [`crate::page::state::lines`] (a pure reducer, tested natively), part
+//! of the page's state; this component draws it, turns events into its
+//! actions, and moves the keyboard's focus when the state asks; the page
+//! posts the picture to the picture worker (started the first time, so
+//! the page's first download does not carry the reader).
 
-use crate::page::browser::worker_handle::WorkerHandle;
 use crate::page::layout::css;
-use crate::page::state::{line_name, Lines, LinesAction, LinesEffect, NOTE_ID, SUMMARY_ID};
-use crate::protocol::{Cells, FromWorker, ReadAnswer};
+use crate::page::state::{line_name, Lines, LinesAction, NOTE_ID, SUMMARY_ID};
+use crate::protocol::ReadAnswer;
 use nonogram_core::{LineId, Puzzle};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -23,41 +22,33 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties)]
 pub struct LinesProps {
+    /// The editor's state (the page's, see [`crate::page::state::lines`]).
+    pub lines: Rc<Lines>,
+    /// The line whose field takes the focus, and a count of such requests.
+    pub focus: (Option<LineId>, u64),
     /// The puzzle shown (the editor opens on its clues).
     pub puzzle: Option<Rc<Puzzle>>,
-    /// Clues for `Clues`, as if typed; `true`: solve them once read.
-    pub on_clues: Callback<(String, bool)>,
-    /// What the board shows of the editor.
-    pub on_board: Callback<LinesBoard>,
+    /// A change of the editor, for the page's reducer.
+    pub on_action: Callback<LinesAction>,
+    /// A picture chosen, pasted or dropped: the page posts it to the
+    /// picture worker.
+    pub on_picture: Callback<web_sys::File>,
     /// A file dropped on the page that is no picture: opened as clue text.
     pub on_text_file: Callback<web_sys::File>,
-    /// A clue clicked on the board, and a count of such clicks: its
-    /// line's field takes the focus.
-    pub goto: (Option<LineId>, u64),
 }
 
-/// What the board shows of the editor: the line being typed
-/// (highlighted), and the clues as typed (shown while they are no puzzle
-/// yet, or while a reading is under review); `version` counts the changes.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct LinesBoard {
-    pub focus: Option<LineId>,
-    /// The clues as typed, and their cells (every one unknown).
-    pub typed: Option<(Rc<Puzzle>, Rc<Cells>)>,
-    pub reviewing: bool,
-    pub version: u64,
-}
-
-impl LinesBoard {
-    /// Whether a phone pins the board above the fields (style.css,
-    /// `main.editing`): while clues are typed, and in a reading's review
-    /// once a line is being corrected (a line in doubt has the focus at
-    /// once). A reading with nothing to correct leaves the picture the
-    /// room: the board pinned over half the screen hid it.
-    pub fn pinned(&self) -> bool {
-        self.typed.is_some() && (!self.reviewing || self.focus.is_some())
+/// The editor's state changes only through the page's reducer, which makes
+/// a new one for each change: the same one is the same state.
+impl PartialEq for LinesProps {
+    fn eq(&self, other: &LinesProps) -> bool {
+        Rc::ptr_eq(&self.lines, &other.lines)
+            && self.focus == other.focus
+            && self.puzzle == other.puzzle
+            && self.on_action == other.on_action
+            && self.on_picture == other.on_picture
+            && self.on_text_file == other.on_text_file
     }
 }
 
@@ -68,22 +59,17 @@ pub enum LinesMsg {
     Focused(LineId, bool),
     /// A picture chosen, pasted or dropped.
     Picture(web_sys::File),
-    FromReader(FromWorker),
-    ReaderCrashed(String),
 }
 
 pub struct LinesPanel {
-    lines: Lines,
-    reader: Option<WorkerHandle>,
-    /// The picture being read or reviewed, and its object URL (shown).
-    file: Option<web_sys::File>,
+    /// The editor's state, as the page's props give it.
+    lines: Rc<Lines>,
+    /// The object URL of the picture being read or reviewed (shown).
     url: Option<String>,
     /// The page's paste, drop and drag-over listeners (the panel lives as
     /// long as the page).
     _listeners: [Closure<dyn FnMut(web_sys::DragEvent)>; 2],
     _on_paste: Closure<dyn FnMut(web_sys::ClipboardEvent)>,
-    /// Changes of what the board shows of the editor.
-    board_version: u64,
     /// The clue is being typed on the board (its field over the line's
     /// clue area), not in the list: Enter and Tab keep it there.
     on_board: bool,
@@ -159,13 +145,10 @@ impl Component for LinesPanel {
             let _ = d.add_event_listener_with_callback("dragover", on_drag.as_ref().unchecked_ref());
         }
         LinesPanel {
-            lines: Lines::default(),
-            reader: None,
-            file: None,
+            lines: ctx.props().lines.clone(),
             url: None,
             _listeners: [on_drop, on_drag],
             _on_paste: on_paste,
-            board_version: 0,
             on_board: false,
             focus_after_render: None,
         }
@@ -184,20 +167,12 @@ impl Component for LinesPanel {
                     let _ = web_sys::Url::revoke_object_url(&url);
                 }
                 self.url = web_sys::Url::create_object_url_with_blob(&file).ok();
-                self.file = Some(file);
+                ctx.props().on_picture.emit(file);
                 LinesAction::ReadPicture { name: if name.is_empty() { "the picture".into() } else { name } }
             }
-            LinesMsg::FromReader(FromWorker::Read(answer)) => LinesAction::Read(*answer),
-            LinesMsg::FromReader(_) => return false,
-            LinesMsg::ReaderCrashed(what) => {
-                self.reader = None;
-                LinesAction::ReaderFailed(format!(
-                    "The reader stopped unexpectedly ({what}); try the picture again."
-                ))
-            }
         };
-        self.dispatch(ctx, action);
-        true
+        ctx.props().on_action.emit(action);
+        false
     }
 
     fn rendered(&mut self, _: &Context<Self>, _: bool) {
@@ -210,9 +185,11 @@ impl Component for LinesPanel {
     }
 
     fn changed(&mut self, ctx: &Context<Self>, old: &LinesProps) -> bool {
-        match ctx.props().goto {
-            (Some(line), n) if n != old.goto.1 => self.dispatch(ctx, LinesAction::Goto(line)),
-            _ => {}
+        self.lines = ctx.props().lines.clone();
+        if let (Some(line), n) = ctx.props().focus {
+            if n != old.focus.1 {
+                self.focus_field(line);
+            }
         }
         true
     }
@@ -262,73 +239,20 @@ impl Component for LinesPanel {
 }
 
 impl LinesPanel {
-    /// Changes the state and carries out what the reducer asks.
-    fn dispatch(&mut self, ctx: &Context<Self>, action: LinesAction) {
-        let l = &self.lines;
-        let board_before = (l.focus, l.open, l.reading.is_some(), l.rows.clone(), l.columns.clone());
-        for effect in self.lines.reduce(action) {
-            match effect {
-                LinesEffect::Read(request) => {
-                    let file = self.file.clone();
-                    match self.reader(ctx) {
-                        Ok(w) => {
-                            w.post(&request, file.as_ref().map(AsRef::as_ref));
-                        }
-                        Err(e) => {
-                            self.lines.reduce(LinesAction::ReaderFailed(format!(
-                                "The picture worker could not start: {e}"
-                            )));
-                        }
-                    }
-                }
-                LinesEffect::Clues { text, check } => ctx.props().on_clues.emit((text, check)),
-                LinesEffect::FocusField(line) => {
-                    // Typed on the board, the board's field (now at this
-                    // line). A field already there takes the keys at once:
-                    // what is typed right after Enter belongs to the next
-                    // line (a timer would run after keys already waiting,
-                    // which a browser handles first). Its text is selected
-                    // once rendered (see `rendered`).
-                    let id = if self.on_board { BOARD_FIELD_ID.to_string() } else { field_id(line) };
-                    if !self.on_board {
-                        if let Some(field) = element::<HtmlInputElement>(&id) {
-                            let _ = field.focus();
-                        }
-                    }
-                    self.focus_after_render = Some(id);
-                }
-                LinesEffect::Reveal(id) => {
-                    // After this render, and after a focus asked with it.
-                    gloo_timers::callback::Timeout::new(0, move || reveal(id)).forget();
-                }
+    /// The editor asked for a line's field to take the keys: typed on
+    /// the board, the board's field (now at this line). A field already
+    /// there takes the keys at once: what is typed right after Enter
+    /// belongs to the next line (a timer would run after keys already
+    /// waiting, which a browser handles first). Its text is selected once
+    /// rendered (see `rendered`).
+    fn focus_field(&mut self, line: LineId) {
+        let id = if self.on_board { BOARD_FIELD_ID.to_string() } else { field_id(line) };
+        if !self.on_board {
+            if let Some(field) = element::<HtmlInputElement>(&id) {
+                let _ = field.focus();
             }
         }
-        let l = &self.lines;
-        let board_now = (l.focus, l.open, l.reading.is_some(), l.rows.clone(), l.columns.clone());
-        if board_now != board_before {
-            self.board_version += 1;
-            ctx.props().on_board.emit(LinesBoard {
-                focus: l.focus.filter(|_| l.open),
-                typed: l.open.then(|| l.puzzle()).flatten().map(|p| {
-                    let cells = Cells::unknown(p.width() * p.height());
-                    (Rc::new(p), Rc::new(cells))
-                }),
-                reviewing: l.reading.is_some(),
-                version: self.board_version,
-            });
-        }
-    }
-
-    /// The picture worker that reads, started on first use.
-    fn reader(&mut self, ctx: &Context<Self>) -> Result<&WorkerHandle, String> {
-        if self.reader.is_none() {
-            self.reader = Some(WorkerHandle::spawn_script(
-                "pictures",
-                ctx.link().callback(LinesMsg::FromReader),
-                ctx.link().callback(LinesMsg::ReaderCrashed),
-            )?);
-        }
-        Ok(self.reader.as_ref().expect("started above"))
+        self.focus_after_render = Some(id);
     }
 
     /// The picture with what was read drawn over it: the grid's outline,
@@ -511,7 +435,7 @@ impl LinesPanel {
 /// Scrolls the element of this id to the window's top unless it is already
 /// in the window's upper half (a desktop shows the review beside the board;
 /// a phone below it and its tools, where nothing seemed to happen).
-fn reveal(id: &str) {
+pub(crate) fn reveal(id: &str) {
     let Some(window) = web_sys::window() else { return };
     let Some(element) = window.document().and_then(|d| d.get_element_by_id(id)) else { return };
     let top = element.get_bounding_client_rect().top();

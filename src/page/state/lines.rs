@@ -12,7 +12,7 @@
 //! The reader's worker answers each `ReadPicture` by its id; an answer to
 //! an older request is dropped here.
 
-use crate::protocol::{ReadAnswer, ToWorker};
+use crate::protocol::{Cells, ReadAnswer, ToWorker};
 use nonogram_core::{Clue, LineId, Puzzle, MAX_SIDE};
 use std::rc::Rc;
 
@@ -21,7 +21,7 @@ use std::rc::Rc;
 pub const MOST_FIELDS: usize = 100;
 
 /// The editor's state.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Lines {
     /// The editor is shown.
     pub open: bool,
@@ -36,6 +36,35 @@ pub struct Lines {
     pub note: String,
     /// The last `ReadPicture` request's id.
     last_read: u32,
+}
+
+/// What the board shows of the editor: the line being typed
+/// (highlighted), and the clues as typed (shown while they are no puzzle
+/// yet, or while a reading is under review); `version` counts the changes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LinesBoard {
+    pub focus: Option<LineId>,
+    /// The clues as typed, and their cells (every one unknown).
+    pub typed: Option<(Rc<Puzzle>, Rc<Cells>)>,
+    pub reviewing: bool,
+    pub version: u64,
+}
+
+impl LinesBoard {
+    /// Whether a phone pins the board above the fields (style.css,
+    /// `main.editing`): while clues are typed, and in a reading's review
+    /// once a line is being corrected (a line in doubt has the focus at
+    /// once). A reading with nothing to correct leaves the picture the
+    /// room: the board pinned over half the screen hid it.
+    pub fn pinned(&self) -> bool {
+        self.typed.is_some() && (!self.reviewing || self.focus.is_some())
+    }
+
+    /// What the board's room depends on: a phone pins it in half the
+    /// window above the fields; a review widens the tools' column.
+    pub fn room(&self) -> (bool, bool) {
+        (self.pinned(), self.reviewing)
+    }
 }
 
 /// Everything that changes the editor.
@@ -136,6 +165,24 @@ pub fn line_name(line: LineId) -> String {
 }
 
 impl Lines {
+    /// What the board shows of the editor (see [`LinesBoard`]).
+    pub fn board(&self, version: u64) -> LinesBoard {
+        LinesBoard {
+            focus: self.focus.filter(|_| self.open),
+            typed: self.open.then(|| self.puzzle()).flatten().map(|p| {
+                let cells = Cells::unknown(p.width() * p.height());
+                (Rc::new(p), Rc::new(cells))
+            }),
+            reviewing: self.reading.is_some(),
+            version,
+        }
+    }
+
+    /// What the board's drawing of the editor depends on.
+    pub fn board_key(&self) -> (Option<LineId>, bool, bool, Vec<String>, Vec<String>) {
+        (self.focus, self.open, self.reading.is_some(), self.rows.clone(), self.columns.clone())
+    }
+
     pub fn width(&self) -> usize {
         self.columns.len()
     }

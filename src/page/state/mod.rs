@@ -40,7 +40,7 @@ mod zoom;
 
 pub use address::{Address, Day, Order};
 pub use builtins::{grid_path, Builtin, Builtins, Catalogue, Filter, Licence, BUILTIN_URL, GRADES, SIZES};
-pub use lines::{line_name, Lines, LinesAction, LinesEffect, NOTE_ID, SUMMARY_ID};
+pub use lines::{line_name, Lines, LinesAction, LinesBoard, LinesEffect, NOTE_ID, SUMMARY_ID};
 pub use picture::{CheckView, PictureAction, PictureClues, PictureEffect, PictureState};
 pub use play::action::{HintView, PlayAction};
 pub use play::board::{line_cells, line_done, lines_done, progress_key, Play};

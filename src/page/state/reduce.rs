@@ -5,6 +5,7 @@ use super::address::{Day, Order};
 #[cfg(doc)]
 use super::builtins::BUILTIN_URL;
 use super::builtins::{Builtins, Catalogue};
+use super::lines::{Lines, LinesAction, LinesBoard, LinesEffect};
 use super::picture::{PictureAction, PictureEffect, PictureState};
 use super::play::action::PlayAction;
 use super::play::board::Play;
@@ -142,6 +143,17 @@ pub struct State {
     /// The picture panel (see [`super::picture`]): the picture uploaded to
     /// be made a puzzle, its settings and its check.
     pub picture_panel: Rc<PictureState>,
+    /// Clues typed line by line, and a picture's reading under review (see
+    /// [`super::lines`]).
+    pub lines: Rc<Lines>,
+    /// What the board shows of the line editor.
+    pub lines_board: LinesBoard,
+    /// The line whose field takes the keyboard's focus, and a count of
+    /// such requests (the editor's `FocusField`, carried out by its view).
+    pub lines_focus: (Option<nonogram_core::LineId>, u64),
+    /// Bumped when the room the board may take changes (the window
+    /// resized, the clue text's box, the line editor pinning the board).
+    pub resized: u64,
     /// What becomes of the puzzle being made once it is read.
     pub(super) made: Made,
     /// The next text read is solved at once (clues read from a picture:
@@ -274,6 +286,10 @@ pub enum Action {
     FromPicture(super::picture::PictureClues),
     /// A change of the picture panel (see [`super::picture`]).
     Picture(PictureAction),
+    /// A change of the line editor (see [`super::lines`]).
+    Lines(LinesAction),
+    /// The window was resized: the board's room changes.
+    Resized,
 }
 
 /// What the page must do after a change.
@@ -327,6 +343,11 @@ pub enum Effect {
     /// What the picture panel asks (its new clues are taken here, as
     /// [`Action::FromPicture`]).
     Picture(PictureEffect),
+    /// What the line editor asks: a picture read, an element revealed
+    /// (its clues and its focus are taken here).
+    Lines(LinesEffect),
+    /// Put this text in `Clues` as typed (the line editor's clues).
+    Type(String),
 }
 
 impl Default for State {
@@ -363,6 +384,10 @@ impl Default for State {
             made: Made::Played,
             picture: None,
             picture_panel: Rc::default(),
+            lines: Rc::default(),
+            lines_board: LinesBoard::default(),
+            lines_focus: (None, 0),
+            resized: 0,
             make: false,
             first_visit: false,
             opened_line: None,
@@ -443,12 +468,42 @@ impl State {
         ((self.replay_speed() * ms) as f64 / 1000.0).ceil().max(1.0) as usize
     }
 
+    /// A change of the line editor: its clues go into `Clues` (checked
+    /// when read, for a reading used), its focus is asked of its view, and
+    /// what the board shows of it follows it.
+    fn lines_action(&mut self, action: LinesAction) -> Vec<Effect> {
+        let before = self.lines.board_key();
+        let mut effects = Vec::new();
+        for effect in Rc::make_mut(&mut self.lines).reduce(action) {
+            match effect {
+                LinesEffect::Clues { text, check } => {
+                    if check {
+                        effects.extend(self.reduce(Action::CheckWhenRead));
+                    }
+                    effects.push(Effect::Type(text));
+                }
+                LinesEffect::FocusField(line) => self.lines_focus = (Some(line), self.lines_focus.1 + 1),
+                effect => effects.push(Effect::Lines(effect)),
+            }
+        }
+        if self.lines.board_key() != before {
+            let board = self.lines.board(self.lines_board.version + 1);
+            if board.room() != self.lines_board.room() {
+                self.resized += 1;
+            }
+            self.lines_board = board;
+        }
+        effects
+    }
+
     /// Changes the state; returns what the page must do.
     pub fn reduce(&mut self, action: Action) -> Vec<Effect> {
         let mut effects = Vec::new();
         let was_playing = self.play.is_some();
         match action {
             Action::Edited { bytes } => {
+                // The text box's height may change, and with it the board's room.
+                self.resized += 1;
                 // Text of the player's own: the address no longer names it,
                 // and a puzzle being made would replace it: it is stopped.
                 let arriving = std::mem::replace(&mut self.made, Made::Played) == Made::Arriving;
@@ -466,6 +521,7 @@ impl State {
                 }
             }
             Action::Reopened { bytes, pick } => {
+                self.resized += 1;
                 let _ = self.cancel(&mut effects);
                 self.read(bytes, pick.max(1) - 1, &mut effects);
             }
@@ -519,6 +575,8 @@ impl State {
                 effects.push(Effect::Load(clues.text.clone()));
                 self.picture = Some(Rc::new(clues));
             }
+            Action::Lines(action) => effects = self.lines_action(action),
+            Action::Resized => self.resized += 1,
             Action::Picture(action) => {
                 for effect in Rc::make_mut(&mut self.picture_panel).reduce(action) {
                     match effect {

@@ -891,3 +891,30 @@ fn the_picture_panel_changes_through_the_pages_reducer() {
     assert!(effects.iter().any(|e| matches!(e, Effect::Picture(PictureEffect::Post(ToWorker::Check(_))))));
     assert!(!effects.iter().any(|e| matches!(e, Effect::Picture(PictureEffect::Clues(_)))));
 }
+
+/// The line editor's state is the page's too: its clues go into `Clues`
+/// as typed, what the board shows of it follows it (and the board's room
+/// with it), and a clue clicked on the board moves the keyboard to its
+/// line's field (issue 60: one state tree).
+#[test]
+fn the_line_editor_changes_through_the_pages_reducer() {
+    let mut s = State::default();
+    assert!(s.lines_board.typed.is_none());
+    let resized = s.resized;
+    s.reduce(Action::Lines(LinesAction::Open(None)));
+    assert!(s.lines.open);
+    // Pinned above the fields on a phone: the board's room changed.
+    assert!(s.lines_board.typed.is_some() && s.lines_board.pinned());
+    assert_eq!(s.resized, resized + 1);
+    let focus = s.lines_focus;
+    s.reduce(Action::Lines(LinesAction::Size { width: 2, height: 1 }));
+    let effects = s.reduce(Action::Lines(LinesAction::Type(LineId::Row(0), "2".into())));
+    let [Effect::Type(ref text)] = effects[..] else { panic!("{effects:?}") };
+    assert!(text.contains("rows\n2\n"), "{text}");
+    assert_eq!(s.lines_board.typed.as_ref().map(|(p, _)| p.rows[0].0.clone()), Some(vec![2]));
+    // A clue clicked on the board: its field is asked for.
+    s.reduce(Action::Lines(LinesAction::Goto(LineId::Column(1))));
+    assert_eq!(s.lines_focus, (Some(LineId::Column(1)), focus.1 + 1));
+    s.reduce(Action::Lines(LinesAction::Close));
+    assert!(s.lines_board.typed.is_none() && s.resized == resized + 2);
+}
