@@ -1,8 +1,8 @@
-//! The line lab (seed 001 in the page): a clue and a partly known line give
-//! every valid placement, drawn with a letter per run as the seed prints
-//! them, and the cells common to all of them, the seed's "Resultant fixes".
+//! The line lab (post 001 in the page): a clue and a partly known line give
+//! every valid placement, drawn with a letter per run as the post prints
+//! them, and the cells common to all of them, the post's "Resultant fixes".
 //!
-//! Notation of the line, as in the seed's examples: `#` or `1` filled, `x`
+//! Notation of the line, as in the post's examples: `#` or `1` filled, `x`
 //! or `_` empty, `.` or `?` unknown. A colour puzzle's line ([`run_colour`])
 //! is written in its palette's characters, `?` for a cell not known; its
 //! clue as the page says it: `1 red, 2 navy`.
@@ -15,8 +15,8 @@ use nonogram_core::Cell;
 /// Placements listed at most; past this only their number is shown.
 pub const MAX_LISTED: usize = 50;
 
-/// Seed 001's seven Wikipedia cases: (name, clue, line).
-pub const SEED_CASES: [(&str, &str, &str); 7] = [
+/// Post 001's seven Wikipedia cases: (name, clue, line).
+pub const POST_CASES: [(&str, &str, &str); 7] = [
     ("Simple boxes", "[8]", ".........."),
     ("Simple boxes", "[4 3]", ".........."),
     ("Simple spaces", "[3 1]", "...#....#."),
@@ -32,7 +32,7 @@ pub struct LabResult {
     pub placements: Vec<String>,
     /// How many placements there are (saturating).
     pub total: u64,
-    /// The seed's "Resultant fixes": `1` filled, `_` empty, `.` unknown.
+    /// The post's "Resultant fixes": `1` filled, `_` empty, `.` unknown.
     pub fixes: String,
     /// The same line in the trace notation: `#`, `.`, `?` (a colour
     /// line: the palette's characters, `?` where placements differ).
@@ -215,7 +215,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_seed_cases_give_its_resultant_fixes() {
+    fn the_post_cases_give_its_resultant_fixes() {
         let expected = [
             "|.|.|1|1|1|1|1|1|.|.|",
             "|.|.|1|1|.|.|.|1|.|.|",
@@ -225,7 +225,7 @@ mod tests {
             "|1|_|_|.|1|1|.|_|_|_|",
             "|_|_|1|1|1|1|1|_|_|1|1|_|1|1|_|",
         ];
-        for ((_, clue, line), fixes) in SEED_CASES.iter().zip(expected) {
+        for ((_, clue, line), fixes) in POST_CASES.iter().zip(expected) {
             assert_eq!(run(clue, line).unwrap().fixes, fixes, "{clue} {line}");
         }
         let forcing = run("[3 2]", "....x.x...").unwrap();

@@ -1,4 +1,4 @@
-//! The sample menu: the seeds' examples and a few redistributable puzzles
+//! The sample menu: the posts' examples and a few redistributable puzzles
 //! (see `samples/README.md` for their sources and authors), named for a
 //! player: what they show, not where they came from.
 

@@ -310,7 +310,7 @@ pub enum FromWorker {
     /// A puzzle made to order: its title (the one asked for, or the
     /// generator's, which names the size, grade and seed) and its clues
     /// (`puzzle.id` is the request's). The page writes its text (the worker
-    /// carries no writer: `page::state::solve::made_text`).
+    /// carries no writer: `page::state::solve::generated_text`).
     /// (Boxed: the other messages are small.)
     Generated { title: String, puzzle: Box<SolveRequest> },
     /// What the reader made of a picture (boxed: the other messages are small).
@@ -392,7 +392,7 @@ pub enum Frame {
     /// A line of a colour puzzle was solved: its changed cells (grid index,
     /// the colours left).
     ColourLine { line: nonogram_core::LineId, changes: Vec<(u32, u32)> },
-    /// A sweep ended (all dirty rows, then all dirty columns), as seed 003
+    /// A sweep ended (all dirty rows, then all dirty columns), as post 003
     /// reports its iterations; `contradictions` counts those since the last (the seed says "errors").
     Sweep { sweep: usize, unknown: usize, contradictions: usize },
     /// The whole grid, after a guess, a backtrack, a restart, a contradiction,

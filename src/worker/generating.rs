@@ -2,7 +2,7 @@
 //! CLI's `generate` makes them (`nonogram_core::generate`).
 
 use crate::protocol::{FromWorker, GenerateRequest, SolveRequest};
-use nonogram_core::generate::{make, make_colour, Order};
+use nonogram_core::generate::{generate, generate_colour, Order};
 use nonogram_core::hint::Difficulty;
 
 /// The answer to a `Generate` request: the puzzle's clues (black and
@@ -21,17 +21,17 @@ pub fn answer(request: &GenerateRequest, keep_going: impl FnMut() -> bool) -> Fr
         _ => None,
     };
     let order = Order { width, height, difficulty, seed };
-    let made = match colours {
-        0 => make(order, u64::MAX, keep_going).map(|made| {
-            let grade = made.difficulty;
-            (SolveRequest::new(id, &made.into_titled(seed)), grade)
+    let generated = match colours {
+        0 => generate(order, u64::MAX, keep_going).map(|generated| {
+            let grade = generated.difficulty;
+            (SolveRequest::new(id, &generated.into_titled(seed)), grade)
         }),
-        _ => make_colour(order, usize::from(colours), u64::MAX, keep_going).map(|made| {
-            let grade = made.difficulty;
-            (SolveRequest::of_colour(id, &made.into_titled(seed)), grade)
+        _ => generate_colour(order, usize::from(colours), u64::MAX, keep_going).map(|generated| {
+            let grade = generated.difficulty;
+            (SolveRequest::of_colour(id, &generated.into_titled(seed)), grade)
         }),
     };
-    match made {
+    match generated {
         Ok((puzzle, grade)) => {
             let title = match request.title.is_empty() {
                 true => page_title(request, grade),
@@ -92,12 +92,12 @@ mod tests {
         let colour = GenerateRequest { colours: 3, ..request(7, 10, 1, 5, "") };
         let FromWorker::Generated { title, puzzle } = answer(&colour, || true) else { panic!() };
         assert_eq!(title, "Easy 10×10, 3 colours and white, no. 5");
-        let made = puzzle.colour_puzzle().expect("a colour puzzle");
-        assert_eq!((made.colours(), made.width(), made.height()), (3, 10, 10));
+        let generated = puzzle.colour_puzzle().expect("a colour puzzle");
+        assert_eq!((generated.colours(), generated.width(), generated.height()), (3, 10, 10));
         // As `nonogram generate --colours 3` makes it.
         let order = Order { width: 10, height: 10, difficulty: Some(Difficulty::Easy), seed: 5 };
-        let native = make_colour(order, 3, u64::MAX, || true).unwrap().puzzle;
-        assert_eq!((made.rows, made.columns), (native.rows, native.columns));
+        let native = generate_colour(order, 3, u64::MAX, || true).unwrap().puzzle;
+        assert_eq!((generated.rows, generated.columns), (native.rows, native.columns));
         let refused = GenerateRequest { colours: 3, ..request(8, 31, 1, 5, "") };
         let FromWorker::Error { message, .. } = answer(&refused, || true) else { panic!() };
         assert!(message.contains("from 5×5 to 30×30"), "{message}");

@@ -184,7 +184,7 @@ mod tests {
     use super::*;
     use crate::protocol::Cells;
 
-    /// Seed 003's 5×5 picture.
+    /// Post 003's 5×5 picture.
     const SOLUTION: &str = ".###.##.#..###...##...###";
 
     fn request(cells: &str, check: bool) -> HintRequest {

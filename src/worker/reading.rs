@@ -106,7 +106,7 @@ fn doubts(checked: &Checked) -> Vec<(LineId, String)> {
         let others = if others.is_empty() { String::new() } else { format!(", or {}", others.join(" or ")) };
         say(
             d.place.line,
-            format!("number {}: {}{others}? ({:.0} % sure)", d.place.number, d.value, d.confidence * 100.0),
+            format!("number {}: {}{others}? ({:.0} % certain)", d.place.number, d.value, d.certainty * 100.0),
         );
     }
     for p in &checked.doubtful_gaps {

@@ -309,7 +309,7 @@ mod tests {
 
     #[test]
     fn small_batches_stream_intermediate_snapshots_then_the_verdict() {
-        // Seed 003's 5×5.
+        // Post 003's 5×5.
         let req = request(&[&[3], &[2, 1], &[3], &[2], &[3]], &[&[1], &[3], &[1, 3], &[5], &[1]]);
         let mut s = Session::<Puzzle>::new(&req).unwrap().unwrap();
         let mut states = vec![Cells::unknown(25)];

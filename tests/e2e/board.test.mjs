@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { test, onBothSizes, PHONE, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser, settled, cellSize, replaceClues } from './lib.mjs';
-import { picture, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
+import { picture, POST_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
 
 await onBothSizes('invalid text after a solved puzzle clears the board', async (page) => {
-  await solve(page, SEED_003, 'Unique solution');
+  await solve(page, POST_003, 'Unique solution');
   const dark = () => page.evaluate(() => {
     const c = document.querySelector('canvas');
     if (c.width === 0 || c.height === 0) return 0;
@@ -35,7 +35,7 @@ await onBothSizes('invalid text after a solved puzzle clears the board', async (
   expect(!(await page.locator('.board-stack').isVisible()), 'the empty board is not drawn');
   expect(await page.locator('#progress').textContent() === 'No puzzle to draw: the clues have an error',
     await page.locator('#progress').textContent());
-  await paste(page, SEED_003);
+  await paste(page, POST_003);
   await solve(page, null, 'Unique solution');
   expect(await dark() > 100, 'a valid puzzle is drawn again');
   expect(await page.locator('.board-stack').isVisible(), 'the board shown again');
@@ -160,7 +160,7 @@ await test(`a 1000×1000 board draws fitted and zoomed (${name})`, async (page) 
 
 
 await onBothSizes('dark colour scheme: a dark board with light cells', async (page) => {
-  await solve(page, SEED_003, 'Unique solution');
+  await solve(page, POST_003, 'Unique solution');
   const px = await page.evaluate(() => {
     const c = document.querySelector('canvas');
     const [left, top, cell] = ['data-left', 'data-top', 'data-cell'].map((a) => Number(c.getAttribute(a)));
@@ -191,7 +191,7 @@ for (const [w, h] of [[1280, 800], [390, 844]]) {
   await test(`screenshots at ${w}×${h}`, async (page) => {
     await page.setViewportSize({ width: w, height: h });
     await page.selectOption('#speed', '0');
-    await solve(page, SEED_003, 'Unique solution');
+    await solve(page, POST_003, 'Unique solution');
     await page.screenshot({ path: path.join(shots, `small-${w}x${h}.png`), fullPage: true });
     await solve(page, picture(50, 50, 0.8, 777), 'Unique solution');
     await page.screenshot({ path: path.join(shots, `50x50-${w}x${h}.png`), fullPage: true });

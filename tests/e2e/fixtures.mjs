@@ -32,7 +32,7 @@ export function colourJson(rows) {
   return JSON.stringify({ colors: { red: '#ff0000', blue: '#0000ff' }, rows: rows.map((r) => runs([...r])), columns: columns.map(runs) });
 }
 
-export const SEED_003 = '01110\n11010\n01110\n00110\n00111\n';
+export const POST_003 = '01110\n11010\n01110\n00110\n00111\n';
 export const LAMBDA = '2\n1 2\n1 1\n2\n1\n3\n3\n2 2\n2 1\n2 2 1\n2 3\n2 2\n\n2 1\n1 3\n2 4\n3 4\n4\n3\n3\n3\n2\n2\n';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { test, onBothSizes, expect, status, paste, pasteLarge, solve, boardPixels, exported, shots, shared, root, base, browser, settled, replaceClues } from './lib.mjs';
 import { taaiBatch, largePaste, taaiText } from './scenarios.mjs';
-import { picture, runs, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
+import { picture, runs, POST_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
 
 await test('the first download (app and worker wasm) stays under 400 KB gzipped; the picture worker loads apart', async () => {
   const wasm = fs.readdirSync(root).filter((f) => f.endsWith('.wasm'));
@@ -23,7 +23,7 @@ await test('every format is detected', async (page) => {
     ['3\n2 1\n3\n2\n3\n\n1\n3\n1 3\n5\n1\n', 'Detected: plain, 5×5'],
     ['{"rows": [[3],[2,1],[3],[2],[3]], "cols": [[1],[3],[1,3],[5],[1]]}', 'Detected: JSON, 5×5'],
     [fs.readFileSync(path.join(shared, 'webpbn-xml/1.xml'), 'utf8'), 'Detected: webpbn XML, 5×10'],
-    [SEED_003, 'Detected: 0/1 picture, 5×5'],
+    [POST_003, 'Detected: 0/1 picture, 5×5'],
     ['$1\n1\n3\n1\t3\n5\n1\n3\n2\t1\n3\n2\n3\n', 'Detected: TAAI batch, 5×5'],
   ];
   for (const [text, detected] of cases) {
@@ -56,12 +56,12 @@ await test('malformed text shows a located error and the page stays usable', asy
   const e = await page.locator('#input-error').textContent();
   expect(e === 'line 3, column 3: `x` is not a run length (a whole number)', e);
   expect(await page.isDisabled('#solve'), 'Solve is disabled while the input is wrong');
-  await solve(page, SEED_003, 'Unique solution');
+  await solve(page, POST_003, 'Unique solution');
 });
 
 
 await test('Ctrl+Enter solves', async (page) => {
-  await paste(page, SEED_003);
+  await paste(page, POST_003);
   await page.focus('#clues');
   await page.keyboard.press('Control+Enter');
   await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Unique solution'));
@@ -186,7 +186,7 @@ await test('a 5 MB paste is read in the worker and solved; a small text after it
   await solve(page, null, 'Multiple solutions');
   // A small text is read on the page again, at once (set as a paste sets
   // it: playwright's fill waits on a box holding 5 MB).
-  await replaceClues(page, SEED_003);
+  await replaceClues(page, POST_003);
   await page.waitForSelector('#detected:has-text("Detected: 0/1 picture, 5×5")');
 });
 

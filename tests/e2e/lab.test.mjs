@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { test, onBothSizes, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser, settled } from './lib.mjs';
-import { picture, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
+import { picture, POST_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
 
-await test("the line lab reproduces seed 001's resultant fixes", async (page) => {
+await test("the line lab reproduces post 001's resultant fixes", async (page) => {
   const expected = [
     '|.|.|1|1|1|1|1|1|.|.|', '|.|.|1|1|.|.|.|1|.|.|', '|_|.|.|1|.|.|_|_|1|_|', '|.|1|1|.|_|_|_|.|1|.|',
     '|.|.|1|1|1|.|.|_|_|_|', '|1|_|_|.|1|1|.|_|_|_|', '|_|_|1|1|1|1|1|_|_|1|1|_|1|1|_|',
@@ -29,7 +29,7 @@ await test("the line lab reproduces seed 001's resultant fixes", async (page) =>
 
 await onBothSizes('clicking a row clue opens its line in the lab', async (page) => {
   await page.selectOption('#speed', '0');
-  await solve(page, SEED_003, 'Unique solution');
+  await solve(page, POST_003, 'Unique solution');
   const box = await page.locator('canvas.cells').boundingBox();
   const [left, top, cell] = await page.evaluate(() =>
     ['data-left', 'data-top', 'data-cell'].map((a) => Number(document.querySelector('canvas').getAttribute(a))));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { test, onBothSizes, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
 import { photo, thresholdSlider, setSide } from './scenarios.mjs';
-import { picture, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
+import { picture, POST_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
 
 const upload = (page, name, mimeType, buffer) => page.setInputFiles('#upload-picture', { name, mimeType, buffer });
 const checked = (page, prefix) => page.waitForFunction((p) => document.querySelector('#check')?.textContent.startsWith(p), prefix, { timeout: 20000 });
@@ -21,8 +21,8 @@ async function cellPixels(page, selector, r, c) {
   }, [selector, r, c]);
 }
 
-await test("upload seed 003's 0/1 text picture: the seed's clues, solved back to the picture", async (page) => {
-  await upload(page, 'seed-003.txt', 'text/plain', Buffer.from(SEED_003));
+await test("upload post 003's 0/1 text picture: the post's clues, solved back to the picture", async (page) => {
+  await upload(page, 'seed-003.txt', 'text/plain', Buffer.from(POST_003));
   await checked(page, 'Unique — solvable by line logic alone');
   expect((await page.locator('#picture-note').textContent()) === 'seed-003.txt: 0/1 text picture, 5×5 cells', await page.locator('#picture-note').textContent());
   // The clues went into Clues, which the worker reads.
@@ -34,7 +34,7 @@ await test("upload seed 003's 0/1 text picture: the seed's clues, solved back to
   await page.selectOption('#speed', '0');
   await solve(page, null, 'Unique solution');
   expect(await page.inputValue('#grid-text') === '.###.\n##.#.\n.###.\n..##.\n..###', 'solving gives the picture back');
-  expect(await exported(page, 'picture') === SEED_003, 'the picture exports as the file');
+  expect(await exported(page, 'picture') === POST_003, 'the picture exports as the file');
 });
 
 await test('upload a 300×300 PNG disc at 20×20: round, Otsu, Invert', async (page) => {
@@ -107,7 +107,7 @@ await test('a 2×2 diagonal switch: multiple solutions, the four cells outlined,
 });
 
 await test('bad files get clear messages and the previous puzzle stays', async (page) => {
-  await upload(page, 'seed-003.txt', 'text/plain', Buffer.from(SEED_003));
+  await upload(page, 'seed-003.txt', 'text/plain', Buffer.from(POST_003));
   await checked(page, 'Unique');
   const clues = await page.inputValue('#clues');
   const cases = [
@@ -184,7 +184,7 @@ await test('exports paste back as the same puzzle; PNG and share link round trip
 
 await onBothSizes('the share link is shown in a selectable field and copied', async (page) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base.replace(/\/$/, '') });
-  await paste(page, SEED_003);
+  await paste(page, POST_003);
   await page.click('#share');
   await page.waitForFunction(() => document.querySelector('#export-note').textContent === 'Share link copied to the clipboard.');
   const field = await page.evaluate(() => {
@@ -221,10 +221,10 @@ await test('picture panel screenshots on a phone', async (page) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow <= 0, `the page is ${overflow}px wider than the window`);
   // A GIF, one pixel per cell.
-  await upload(page, 'seed.gif', 'image/gif', gif(5, 5, (x, y) => SEED_003.split('\n')[y][x] === '1' ? 0 : 1));
+  await upload(page, 'seed.gif', 'image/gif', gif(5, 5, (x, y) => POST_003.split('\n')[y][x] === '1' ? 0 : 1));
   await page.waitForFunction(() => document.querySelector('#picture-note').textContent === 'seed.gif: GIF, 5×5 pixels');
   await checked(page, 'Unique');
-  expect(await exported(page, 'picture') === SEED_003, 'GIF read pixel-exact');
+  expect(await exported(page, 'picture') === POST_003, 'GIF read pixel-exact');
   // A WebP made by the browser.
   await page.evaluate(async () => {
     const c = new OffscreenCanvas(90, 60), g = c.getContext('2d');
@@ -241,11 +241,11 @@ await test('picture panel screenshots on a phone', async (page) => {
   const square = (await exported(page, 'picture')).trim().split('\n');
   // Blocks of 30×15 pixels: a 3×4 grid.
   expect(square.join(',') === '000,010,010,000', `a 3×4 block grid: ${square}`);
-  // A BMP of seed 003 drawn with 10-pixel cells: read back as the 5×5 grid.
-  await upload(page, 'seed.bmp', 'image/bmp', bmp(50, 50, (x, y) => SEED_003.split('\n')[Math.floor(y / 10)][Math.floor(x / 10)] === '1' ? BLACK : WHITE));
+  // A BMP of post 003 drawn with 10-pixel cells: read back as the 5×5 grid.
+  await upload(page, 'seed.bmp', 'image/bmp', bmp(50, 50, (x, y) => POST_003.split('\n')[Math.floor(y / 10)][Math.floor(x / 10)] === '1' ? BLACK : WHITE));
   await page.waitForFunction(() => document.querySelector('#picture-note').textContent === 'seed.bmp: BMP, 50×50 pixels');
   await checked(page, 'Unique');
-  expect(await exported(page, 'picture') === SEED_003, 'blocky BMP read pixel-exact');
+  expect(await exported(page, 'picture') === POST_003, 'blocky BMP read pixel-exact');
 });
 
 

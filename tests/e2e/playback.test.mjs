@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { test, onBothSizes, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
-import { picture, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
+import { picture, POST_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
 
 await onBothSizes('the verdict shows the solution at once; the history replays at a slow speed', async (page) => {
   await page.selectOption('#speed', '10');
@@ -87,7 +87,7 @@ await onBothSizes('keyboard only: type clues, solve, and step through the histor
   await page.evaluate(() => document.activeElement?.blur());
   await focusById('clues');
   await page.keyboard.press('Control+A');
-  await page.keyboard.insertText(SEED_003);
+  await page.keyboard.insertText(POST_003);
   await page.waitForSelector('#detected:has-text("Detected: 0/1 picture, 5×5")');
   await focusById('solve');
   await page.keyboard.press('Enter');
@@ -108,10 +108,10 @@ await onBothSizes('keyboard only: type clues, solve, and step through the histor
 });
 
 // The seed's own counts ("Iteration 1 has 0 errors and 12 unknown cells"),
-// in a player's words (the seed's wording is the CLI's --trace).
-await test("stepping through seed 003 shows its passes with the seed's counts", async (page) => {
+// in a player's words (the post's wording is the CLI's --trace).
+await test("stepping through post 003 shows its passes with the post's counts", async (page) => {
   await page.selectOption('#speed', '0');
-  await solve(page, SEED_003, 'Unique solution');
+  await solve(page, POST_003, 'Unique solution');
   const notes = [];
   for (let i = 0; i < 40; i++) {
     await page.click('#back');

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, onBothSizes, expect, paste, settled, rendered, until, root, status, shots } from './lib.mjs';
-import { png, SEED_003 } from './fixtures.mjs';
+import { png, POST_003 } from './fixtures.mjs';
 
 const EXAMPLE = fs.readFileSync(path.resolve('docs/screenshots/read-example.png'));
 const DEMO = fs.readFileSync(path.resolve('samples/webpbn-00001.non'), 'utf8');
@@ -184,7 +184,7 @@ const boardField = (page) => page.evaluate(() => {
 });
 
 await onBothSizes('a clue is typed on the board itself, over its line; Enter and Tab go on to the next line', async (page) => {
-  await paste(page, SEED_003);
+  await paste(page, POST_003);
   await page.click('#edit-lines');
   await page.focus('#line-r2');
   await settled(page);
@@ -223,7 +223,7 @@ await onBothSizes('a clue is typed on the board itself, over its line; Enter and
 // selected, and no key lands in the line before (a focus moved by a timer
 // came after keys already waiting).
 await onBothSizes('a puzzle typed from Clear all at full speed: every key lands in its line, Enter replaces the next clue', async (page) => {
-  await paste(page, SEED_003);
+  await paste(page, POST_003);
   await page.click('#edit-lines');
   await page.waitForFunction(() => document.activeElement?.id === 'line-r1');
   await page.click('#clear-lines');
@@ -244,7 +244,7 @@ await onBothSizes('a puzzle typed from Clear all at full speed: every key lands 
 });
 
 await onBothSizes('clues typed line by line are checked as typed, highlighted on the board and kept in Clues', async (page) => {
-  await paste(page, SEED_003);
+  await paste(page, POST_003);
   await page.click('#edit-lines');
   await page.waitForFunction(() => document.activeElement?.id === 'line-r1');
   expect((await fields(page, 'r')).join('|') === '3|2 1|3|2|3', (await fields(page, 'r')).join('|'));

@@ -4,10 +4,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { test, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
 import { stopLongSolve, stream100 } from './scenarios.mjs';
-import { picture, runs, SEED_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH, colourJson } from './fixtures.mjs';
+import { picture, runs, POST_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH, colourJson } from './fixtures.mjs';
 
-await test('seed 003 picture solves to itself; canvas shows it', async (page) => {
-  await solve(page, SEED_003, 'Unique solution');
+await test('post 003 picture solves to itself; canvas shows it', async (page) => {
+  await solve(page, POST_003, 'Unique solution');
   const s = await status(page);
   expect(s.includes('solved by line logic alone'), s);
   const grade = await page.locator('#difficulty').textContent();
@@ -224,7 +224,7 @@ await test('Stop cancels a long solve; the next solve works', async (page) => {
   });
   expect(stopped, 'Stopped');
   expect(await page.locator('#solve-progress').count() === 0, 'no progress line once stopped');
-  await solve(page, SEED_003, 'Unique solution');
+  await solve(page, POST_003, 'Unique solution');
 });
 
 
@@ -251,7 +251,7 @@ await test('a worker that crashes is reported and replaced', async (page) => {
   // An uncaught error inside the worker, as a crash of the solver would raise.
   await worker.evaluate(() => { setTimeout(() => { throw new Error('simulated crash'); }, 0); });
   await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('The solver stopped unexpectedly'));
-  await solve(page, SEED_003, 'Unique solution');
+  await solve(page, POST_003, 'Unique solution');
 });
 
 

@@ -3,7 +3,7 @@
 //! --stats` gives it (see `nonogram_core::generate`).
 
 use crate::args::Args;
-use nonogram_core::generate::{make, make_colour, Order, COLOURS, MAX_COLOUR_SIDE, SIDES};
+use nonogram_core::generate::{generate, generate_colour, Order, COLOURS, MAX_COLOUR_SIDE, SIDES};
 use nonogram_core::hint::Difficulty;
 use nonogram_formats::{shown, write, write_colour, Format};
 use std::time::{Duration, Instant};
@@ -74,9 +74,9 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
         };
         let order = Order { width, height, difficulty, seed };
         let start = Instant::now();
-        return match make_colour(order, colours, MAX_TRIES, || start.elapsed() < timeout) {
-            Ok(made) => {
-                print!("{}", write_colour(format, &made.into_titled(seed)).map_err(|e| e.to_string())?);
+        return match generate_colour(order, colours, MAX_TRIES, || start.elapsed() < timeout) {
+            Ok(generated) => {
+                print!("{}", write_colour(format, &generated.into_titled(seed)).map_err(|e| e.to_string())?);
                 Ok(0)
             }
             Err(refusal) => {
@@ -107,8 +107,8 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
     while (texts.len() as u64) < count {
         let order = Order { width, height, difficulty, seed: next_seed };
         next_seed = next_seed.wrapping_add(1);
-        let made = match make(order, MAX_TRIES, || start.elapsed() < timeout) {
-            Ok(made) => made,
+        let generated = match generate(order, MAX_TRIES, || start.elapsed() < timeout) {
+            Ok(generated) => generated,
             Err(refusal) => {
                 let grade = difficulty.map_or("any".to_string(), |d| d.word().to_string());
                 eprintln!(
@@ -121,10 +121,10 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
         };
         // --count gives distinct puzzles: a repeat (two seeds, one
         // picture) is skipped.
-        if !made_clues.insert((made.puzzle.rows.clone(), made.puzzle.columns.clone())) {
+        if !made_clues.insert((generated.puzzle.rows.clone(), generated.puzzle.columns.clone())) {
             continue;
         }
-        let puzzle = made.into_titled(order.seed);
+        let puzzle = generated.into_titled(order.seed);
         texts.push(write(format, &puzzle).map_err(|e| e.to_string())?);
     }
     Ok(flush(&texts, 0))

@@ -53,10 +53,10 @@ pub fn main(argv: &[String]) -> Result<u8, String> {
         let others =
             if others.is_empty() { String::new() } else { format!(", might be {}", others.join(" or ")) };
         eprintln!(
-            "doubt: {}: read {} ({:.0} % sure){others}",
+            "doubt: {}: read {} ({:.0} % certain){others}",
             doubt.place,
             doubt.value,
-            doubt.confidence * 100.0
+            doubt.certainty * 100.0
         );
     }
     for place in &checked.doubtful_gaps {

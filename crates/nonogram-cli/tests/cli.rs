@@ -52,11 +52,11 @@ fn solutions(out: &str, height: usize) -> Vec<String> {
         .collect()
 }
 
-const SEED_003: &str = "01110\n11010\n01110\n00110\n00111\n";
+const POST_003: &str = "01110\n11010\n01110\n00110\n00111\n";
 
 #[test]
 fn solve_prints_the_stable_block() {
-    let r = nonogram(&["solve", "-"], SEED_003);
+    let r = nonogram(&["solve", "-"], POST_003);
     assert_eq!(r.status, 0, "{}", r.stderr);
     let lines: Vec<&str> = r.stdout.lines().collect();
     assert_eq!(lines[0], "puzzle: -");
@@ -67,7 +67,7 @@ fn solve_prints_the_stable_block() {
 }
 
 #[test]
-fn seed_004_three_by_three() {
+fn post_004_three_by_three() {
     let r = nonogram(&["solve", "-"], "3\n1 1\n2\n2\n1 1\n2\n2\n");
     assert_eq!(r.status, 0);
     assert_eq!(field(&r.stdout, "verdict"), ["unique"]);
@@ -93,7 +93,7 @@ fn stats_grade_the_difficulty_of_a_unique_puzzle() {
         let r = nonogram(&[&["solve", "--stats"], args].concat(), stdin);
         field(&r.stdout, "difficulty").iter().map(|s| s.to_string()).collect::<Vec<_>>()
     };
-    // Seed 003's picture: line logic in a few sweeps.
+    // Post 003's picture: line logic in a few sweeps.
     assert_eq!(grade(&["-"], "01110\n11010\n01110\n00110\n00111\n"), ["easy"]);
     // Lambda: looking ahead deduces it without a guess.
     let lambda = "{\"rows\": [[2],[1,2],[1,1],[2],[1],[3],[3],[2,2],[2,1],[2,2,1],[2,3],[2,2]],
@@ -175,7 +175,7 @@ fn timeout_exits_3() {
 
 #[test]
 fn trace_shows_lines_sweeps_and_guesses() {
-    let r = nonogram(&["solve", "--trace", "-"], SEED_003);
+    let r = nonogram(&["solve", "--trace", "-"], POST_003);
     assert_eq!(r.status, 0);
     assert!(r.stdout.contains("row 1 [3]: ????? -> ??#??\n"), "{}", r.stdout);
     assert!(r.stdout.contains("row 2 [2 1]: ????? -> ?#???\n"));
@@ -252,10 +252,10 @@ fn splr_options_are_refused_by_name() {
 
 #[test]
 fn clues_from_a_picture() {
-    let r = nonogram(&["clues", "--to", "plain", "-"], SEED_003);
+    let r = nonogram(&["clues", "--to", "plain", "-"], POST_003);
     assert_eq!(r.status, 0);
     assert_eq!(r.stdout, "3\n2 1\n3\n2\n3\n\n1\n3\n1 3\n5\n1\n");
-    let r = nonogram(&["clues", "-"], SEED_003);
+    let r = nonogram(&["clues", "-"], POST_003);
     assert!(r.stdout.contains("rows\n3\n2,1\n3\n2\n3\n"));
     assert!(r.stdout.contains("goal \"0111011010011100011000111\""));
     let r = nonogram(&["clues", "-"], "0110\n01a0\n");
@@ -273,7 +273,7 @@ fn convert_between_formats() {
     assert!(r.stdout.contains("\"rows\": [\n    [2],\n    [2, 1],"), "{}", r.stdout);
     let back = nonogram(&["convert", "--to", "nin", "-"], &r.stdout);
     assert_eq!(back.stdout.lines().next(), Some("5 10"));
-    let r = nonogram(&["convert", "--to", "taai", "-"], SEED_003);
+    let r = nonogram(&["convert", "--to", "taai", "-"], POST_003);
     assert_eq!(r.status, 2);
     assert!(r.stderr.contains("--to takes one of non|nin|plain|json|xml|square"));
     // The square format (a side, then rows, then columns), also under its
@@ -629,12 +629,12 @@ fn help_and_version_follow_conventions() {
 fn options_echo_at_most_a_short_value() {
     let long = "x".repeat(100_000);
     for option in ["--learn-after", "--seed", "--max-solutions", "--timeout", "--jobs", "--threads"] {
-        let r = nonogram(&["solve", option, &long, "-"], SEED_003);
+        let r = nonogram(&["solve", option, &long, "-"], POST_003);
         assert_eq!(r.status, 2, "{option}");
         assert!(r.stderr.len() < 300, "{option}: {} bytes", r.stderr.len());
         assert!(r.stderr.contains(&format!("`{}…`", "x".repeat(40))), "{option}: {}", r.stderr);
     }
-    let r = nonogram(&["convert", "--to", &long, "-"], SEED_003);
+    let r = nonogram(&["convert", "--to", &long, "-"], POST_003);
     assert!(r.status == 2 && r.stderr.len() < 300, "{}", r.stderr.len());
 }
 
@@ -671,8 +671,8 @@ fn titles_cannot_reach_the_terminal_raw_nor_become_puzzles() {
 
 #[test]
 fn solve_reads_share_links() {
-    // The page's link for SEED_003's puzzle, made by the formats crate.
-    let clues = nonogram(&["clues", "--to", "json", "-"], SEED_003);
+    // The page's link for POST_003's puzzle, made by the formats crate.
+    let clues = nonogram(&["clues", "--to", "json", "-"], POST_003);
     let text = clues.stdout.replace("\"rows\"", "\"title\": \"Seed 3\", \"rows\"");
     let puzzle = nonogram_formats::parse(&text).unwrap().puzzles.remove(0);
     let code = nonogram_formats::share::encode(&puzzle);
@@ -681,7 +681,7 @@ fn solve_reads_share_links() {
         assert_eq!(r.status, 0, "{}", r.stderr);
         assert_eq!(field(&r.stdout, "puzzle"), ["share link Seed 3"]);
         assert_eq!(field(&r.stdout, "verdict"), ["unique"]);
-        assert_eq!(solutions(&r.stdout, 5), [SEED_003.replace('1', "#").replace('0', ".").trim_end()]);
+        assert_eq!(solutions(&r.stdout, 5), [POST_003.replace('1', "#").replace('0', ".").trim_end()]);
     }
     let r = nonogram(&["solve", "#p=AAAA"], "");
     assert_eq!(r.status, 2);
@@ -822,19 +822,19 @@ fn generate_makes_unique_puzzles_of_the_grade_asked() {
     for (grade, word) in
         [("easy", "easy"), ("medium", "medium"), ("hard", "hard"), ("very-hard", "very hard")]
     {
-        let made = nonogram(&["generate", "--size", "15x12", "--difficulty", grade, "--seed", "4"], "");
-        assert_eq!(made.status, 0, "{grade}: {}", made.stderr);
+        let generated = nonogram(&["generate", "--size", "15x12", "--difficulty", grade, "--seed", "4"], "");
+        assert_eq!(generated.status, 0, "{grade}: {}", generated.stderr);
         assert!(
-            made.stdout.contains(&format!("title \"Generated 15×12, {word}, seed 4\"")),
+            generated.stdout.contains(&format!("title \"Generated 15×12, {word}, seed 4\"")),
             "{}",
-            made.stdout
+            generated.stdout
         );
-        let solved = nonogram(&["solve", "--stats", "-"], &made.stdout);
+        let solved = nonogram(&["solve", "--stats", "-"], &generated.stdout);
         assert_eq!(field(&solved.stdout, "verdict"), ["unique"], "{grade}");
         assert_eq!(field(&solved.stdout, "difficulty"), [word], "{grade}");
         // The same seed and options: the same puzzle.
         let again = nonogram(&["generate", "--size", "15x12", "--difficulty", grade, "--seed", "4"], "");
-        assert_eq!(again.stdout, made.stdout);
+        assert_eq!(again.stdout, generated.stdout);
     }
     // --count: distinct puzzles, as a nonpack; other formats for one.
     let three = nonogram(&["generate", "--size", "10", "--count", "3", "--seed", "9"], "");
@@ -871,20 +871,22 @@ fn generate_makes_colour_puzzles_unique_of_the_grade_asked() {
             "--to",
             to,
         ];
-        let made = nonogram(&args, "");
-        assert_eq!(made.status, 0, "{grade}: {}", made.stderr);
+        let generated = nonogram(&args, "");
+        assert_eq!(generated.status, 0, "{grade}: {}", generated.stderr);
         assert!(
-            made.stdout.contains(&format!("Generated 12×10, {colours} colours on white, {word}, seed 2")),
+            generated
+                .stdout
+                .contains(&format!("Generated 12×10, {colours} colours on white, {word}, seed 2")),
             "{}",
-            made.stdout
+            generated.stdout
         );
-        let solved = nonogram(&["solve", "--stats", "-"], &made.stdout);
+        let solved = nonogram(&["solve", "--stats", "-"], &generated.stdout);
         assert_eq!(field(&solved.stdout, "verdict"), ["unique"], "{grade}");
         assert_eq!(field(&solved.stdout, "difficulty"), [word], "{grade}");
         // The background and each colour, named on the solve's colours line.
         let named = field(&solved.stdout, "colours");
         assert_eq!(named[0].split_whitespace().count(), colours.parse::<usize>().unwrap() + 1, "{named:?}");
-        assert_eq!(nonogram(&args, "").stdout, made.stdout, "the same seed, the same puzzle");
+        assert_eq!(nonogram(&args, "").stdout, generated.stdout, "the same seed, the same puzzle");
     }
 }
 
@@ -967,7 +969,7 @@ fn the_most_solutions_accepted_stay_within_a_stated_memory() {
     assert_eq!(r.status, 2);
     assert!(r.stderr.contains(&format!("at most {most} fit in 256 MB: ask for fewer")), "{}", r.stderr);
     assert!(r.stdout.is_empty());
-    let r = nonogram(&["solve", "--max-solutions", "100000000000", "-"], SEED_003);
+    let r = nonogram(&["solve", "--max-solutions", "100000000000", "-"], POST_003);
     assert_eq!(r.status, 2, "{}", r.stderr);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -1023,7 +1025,7 @@ fn a_batch_answers_for_each_puzzle_it_can_read() {
 #[test]
 fn third_hostile_run_findings_on_the_command_line() {
     // A title that would reverse the rest of the line is escaped.
-    let mut p = nonogram_core::Puzzle::from_picture(&nonogram_formats::parse_picture(SEED_003).unwrap());
+    let mut p = nonogram_core::Puzzle::from_picture(&nonogram_formats::parse_picture(POST_003).unwrap());
     p.meta.title = Some("x\u{202e}enon :tcidrev".into());
     let link = format!("#p={}", nonogram_formats::share::encode(&p));
     let r = nonogram(&["solve", &link], "");
@@ -1043,7 +1045,7 @@ fn third_hostile_run_findings_on_the_command_line() {
     for args in
         [&["generate", "--size", "5", "--size", "6"][..], &["solve", "--timeout", "1", "--timeout=2", "-"]]
     {
-        let r = nonogram(args, SEED_003);
+        let r = nonogram(args, POST_003);
         assert_eq!(r.status, 2, "{args:?}");
         assert!(r.stderr.contains("is given twice; give it once"), "{}", r.stderr);
     }

@@ -78,7 +78,7 @@ impl std::fmt::Display for Refusal {
 
 /// A puzzle made to order: its unique solution and its grade.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Made {
+pub struct Generated {
     pub puzzle: Puzzle,
     pub solution: Grid,
     pub difficulty: Difficulty,
@@ -86,7 +86,7 @@ pub struct Made {
     pub tries: u64,
 }
 
-impl Made {
+impl Generated {
     /// The puzzle as it is written out: titled with its size, grade and
     /// `seed` (so that it can be made again), its solution as its goal.
     pub fn into_titled(self, seed: u64) -> Puzzle {
@@ -101,7 +101,11 @@ impl Made {
 
 /// Makes a puzzle to `order`, trying at most `max_tries` pictures, and
 /// asking `keep_going()` between tries (a time limit).
-pub fn make(order: Order, max_tries: u64, keep_going: impl FnMut() -> bool) -> Result<Made, Refusal> {
+pub fn generate(
+    order: Order,
+    max_tries: u64,
+    keep_going: impl FnMut() -> bool,
+) -> Result<Generated, Refusal> {
     let (width, height) = (order.width, order.height);
     if !(SIDES.0..=SIDES.1).contains(&width)
         || !(SIDES.0..=SIDES.1).contains(&height)
@@ -117,7 +121,7 @@ pub fn make(order: Order, max_tries: u64, keep_going: impl FnMut() -> bool) -> R
                 _ => None,
             }
         })?;
-    Ok(Made { puzzle, solution, difficulty, tries })
+    Ok(Generated { puzzle, solution, difficulty, tries })
 }
 
 /// Draws pictures from the order's seed, each in a style leaning toward
@@ -151,14 +155,14 @@ fn draw_until<P, S>(
 /// A colour puzzle made to order: its unique solution (one colour a cell,
 /// 0 the background) and its grade.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MadeColour {
+pub struct GeneratedColour {
     pub puzzle: ColourPuzzle,
     pub solution: Vec<u8>,
     pub difficulty: Difficulty,
     pub tries: u64,
 }
 
-impl MadeColour {
+impl GeneratedColour {
     /// The puzzle, titled with its size, colours, grade and seed, its
     /// solution as its goal.
     pub fn into_titled(self, seed: u64) -> ColourPuzzle {
@@ -184,12 +188,12 @@ pub const MAX_COLOUR_SIDE: usize = 30;
 /// grades it. Very hard is rare in colour (the colours tell a solver
 /// more): 10×10 two-colour took 10 s for seed 1, 15×15 and larger did not
 /// come in 20 s; the caller's clock ends the search.
-pub fn make_colour(
+pub fn generate_colour(
     order: Order,
     colours: usize,
     max_tries: u64,
     keep_going: impl FnMut() -> bool,
-) -> Result<MadeColour, Refusal> {
+) -> Result<GeneratedColour, Refusal> {
     let (width, height) = (order.width, order.height);
     if !(SIDES.0..=MAX_COLOUR_SIDE).contains(&width) || !(SIDES.0..=MAX_COLOUR_SIDE).contains(&height) {
         return Err(Refusal::ColourSize { width, height });
@@ -218,7 +222,7 @@ pub fn make_colour(
                 _ => None,
             }
         })?;
-    Ok(MadeColour { puzzle, solution, difficulty, tries })
+    Ok(GeneratedColour { puzzle, solution, difficulty, tries })
 }
 
 /// How a picture is drawn.
@@ -424,15 +428,16 @@ mod tests {
         {
             for side in sides {
                 for seed in [1, 2, 3] {
-                    let made = make(order(side, Some(difficulty), seed), 1_000_000, || true)
+                    let generated = generate(order(side, Some(difficulty), seed), 1_000_000, || true)
                         .unwrap_or_else(|e| panic!("{difficulty:?} {side}×{side} seed {seed}: {e}"));
-                    let (verdict, stats) = solve(&made.puzzle, SolveOptions::solutions(2), |_| true).unwrap();
-                    assert_eq!(verdict, Verdict::Unique(made.solution.clone()));
+                    let (verdict, stats) =
+                        solve(&generated.puzzle, SolveOptions::solutions(2), |_| true).unwrap();
+                    assert_eq!(verdict, Verdict::Unique(generated.solution.clone()));
                     assert_eq!(Difficulty::of(&stats), difficulty);
-                    assert_eq!(made.difficulty, difficulty);
+                    assert_eq!(generated.difficulty, difficulty);
                     // From Medium on, pictures are mirrored left to right.
                     if difficulty != Easy {
-                        let cells = made.solution.cells();
+                        let cells = generated.solution.cells();
                         assert!(cells.chunks(side).all(|row| row.iter().eq(row.iter().rev())));
                     }
                 }
@@ -442,14 +447,14 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_puzzle_and_others_differ() {
-        let a = make(order(15, Some(Difficulty::Medium), 7), 20_000, || true).unwrap();
-        let b = make(order(15, Some(Difficulty::Medium), 7), 20_000, || true).unwrap();
-        let c = make(order(15, Some(Difficulty::Medium), 8), 20_000, || true).unwrap();
+        let a = generate(order(15, Some(Difficulty::Medium), 7), 20_000, || true).unwrap();
+        let b = generate(order(15, Some(Difficulty::Medium), 7), 20_000, || true).unwrap();
+        let c = generate(order(15, Some(Difficulty::Medium), 8), 20_000, || true).unwrap();
         assert_eq!(a, b);
         assert_ne!(a.puzzle, c.puzzle);
         // Pinned: seed 1's 10×10 Easy puzzle, by its clues (a change to the
         // drawing or the generator shows here).
-        let pinned = make(order(10, Some(Difficulty::Easy), 1), 20_000, || true).unwrap();
+        let pinned = generate(order(10, Some(Difficulty::Easy), 1), 20_000, || true).unwrap();
         let clues: Vec<String> =
             pinned.puzzle.rows.iter().chain(&pinned.puzzle.columns).map(|c| c.to_string()).collect();
         assert_eq!(clues.join("/"), PINNED);
@@ -457,24 +462,27 @@ mod tests {
 
     #[test]
     fn refusals_say_why() {
-        assert_eq!(make(order(4, None, 1), 10, || true), Err(Refusal::Size { width: 4, height: 4 }));
-        assert!(make(order(51, None, 1), 10, || true).unwrap_err().to_string().contains("from 5×5 to 50×50"));
+        assert_eq!(generate(order(4, None, 1), 10, || true), Err(Refusal::Size { width: 4, height: 4 }));
+        assert!(generate(order(51, None, 1), 10, || true)
+            .unwrap_err()
+            .to_string()
+            .contains("from 5×5 to 50×50"));
         // Very hard at 5×5 does not come (a 5×5 is deduced by line logic
         // or looking ahead): the tries run out and say so.
-        let refused = make(order(5, Some(Difficulty::VeryHard), 1), 300, || true).unwrap_err();
+        let refused = generate(order(5, Some(Difficulty::VeryHard), 1), 300, || true).unwrap_err();
         assert_eq!(refused, Refusal::NotFound { tries: 300 });
         assert!(refused.to_string().contains("rare or out of reach"));
         // The caller's clock stops it, between tries or within one (it is
         // asked after each step of a try's solve too).
         let mut calls = 0;
-        let stopped = make(order(5, Some(Difficulty::VeryHard), 1), 1000, || {
+        let stopped = generate(order(5, Some(Difficulty::VeryHard), 1), 1000, || {
             calls += 1;
             calls < 20
         });
         assert!(matches!(stopped, Err(Refusal::NotFound { tries }) if tries < 20), "{stopped:?}");
         // A try is stopped within its solve: no picture is solved for good.
         let mut calls = 0;
-        let within = make(order(30, Some(Difficulty::VeryHard), 1), 1000, || {
+        let within = generate(order(30, Some(Difficulty::VeryHard), 1), 1000, || {
             calls += 1;
             false
         });
@@ -493,23 +501,24 @@ mod tests {
             (Difficulty::Easy, 20, 4),
         ] {
             for seed in [1, 2] {
-                let made = make_colour(order(side, Some(difficulty), seed), colours, 100_000, || true)
-                    .unwrap_or_else(|e| {
-                        panic!("{difficulty:?} {side}×{side} {colours} colours seed {seed}: {e}")
-                    });
-                let (verdict, stats) = solve_colour(&made.puzzle, 2, |_| true).unwrap();
-                assert_eq!(verdict, Verdict::Unique(made.solution.clone()));
+                let generated =
+                    generate_colour(order(side, Some(difficulty), seed), colours, 100_000, || true)
+                        .unwrap_or_else(|e| {
+                            panic!("{difficulty:?} {side}×{side} {colours} colours seed {seed}: {e}")
+                        });
+                let (verdict, stats) = solve_colour(&generated.puzzle, 2, |_| true).unwrap();
+                assert_eq!(verdict, Verdict::Unique(generated.solution.clone()));
                 assert_eq!(Difficulty::of(&stats), difficulty);
-                assert_eq!(made.puzzle.colours(), colours);
-                assert!((1..=colours as u8).all(|c| made.solution.contains(&c)));
+                assert_eq!(generated.puzzle.colours(), colours);
+                assert!((1..=colours as u8).all(|c| generated.solution.contains(&c)));
                 let again =
-                    make_colour(order(side, Some(difficulty), seed), colours, 100_000, || true).unwrap();
-                assert_eq!(again, made);
+                    generate_colour(order(side, Some(difficulty), seed), colours, 100_000, || true).unwrap();
+                assert_eq!(again, generated);
             }
         }
-        let refused = make_colour(order(31, None, 1), 3, 10, || true).unwrap_err();
+        let refused = generate_colour(order(31, None, 1), 3, 10, || true).unwrap_err();
         assert!(refused.to_string().contains("from 5×5 to 30×30"), "{refused}");
-        let refused = make_colour(order(10, None, 1), 5, 10, || true).unwrap_err();
+        let refused = generate_colour(order(10, None, 1), 5, 10, || true).unwrap_err();
         assert!(refused.to_string().contains("2 to 4 colours"), "{refused}");
     }
 

@@ -10,8 +10,8 @@ fn clues(list: &str) -> Vec<Clue> {
         .collect()
 }
 
-/// Seed 003's 5×5 picture and its clues.
-fn seed_003() -> Puzzle {
+/// Post 003's 5×5 picture and its clues.
+fn post_003() -> Puzzle {
     Puzzle::new(clues("3/2 1/3/2/3"), clues("1/3/1 3/5/1"))
 }
 
@@ -46,7 +46,7 @@ fn every_format_is_detected_and_parsed() {
         assert_eq!(detect(text), *format, "{text}");
         let (got, p) = one(text);
         assert_eq!(got, *format);
-        assert_eq!((p.rows.clone(), p.columns.clone()), (seed_003().rows, seed_003().columns), "{text}");
+        assert_eq!((p.rows.clone(), p.columns.clone()), (post_003().rows, post_003().columns), "{text}");
     }
 }
 
@@ -147,8 +147,8 @@ fn plain_clues_of_ones_are_not_a_picture() {
 fn picture_to_clues_and_back() {
     let g = parse_picture("01110\n11010\n01110\n00110\n00111\n").unwrap();
     let p = Puzzle::from_picture(&g);
-    assert_eq!(p.rows, seed_003().rows);
-    assert_eq!(p.columns, seed_003().columns);
+    assert_eq!(p.rows, post_003().rows);
+    assert_eq!(p.columns, post_003().columns);
     assert_eq!(nonogram_formats::write_picture(&g), "01110\n11010\n01110\n00110\n00111\n");
 }
 

@@ -231,7 +231,7 @@ fn share_links_are_compact_and_checked() {
     let grid: Grid = nonogram_formats::parse_picture("01110\n11010\n01110\n00110\n00111\n").unwrap();
     let mut p = Puzzle::from_picture(&grid);
     p.meta.goal = None;
-    p.meta.title = Some("Seed 003 — «π»".into());
+    p.meta.title = Some("Post 003 — «π»".into());
     let link = share::encode(&p);
     assert!(link.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'), "{link}");
     let untitled = Puzzle { meta: Default::default(), ..p.clone() };

@@ -52,7 +52,7 @@ fn main() {
     println!("style\tkind\tpictures\tgrid right\texact\tone solution: exact\tcertain\tcertain and wrong\tno puzzle\tmedian s\tlongest s");
     let mut wrong_total = 0;
     // CALIBRATE=1: every digit of a line read with as many numbers as
-    // drawn, with its confidence and whether it is right.
+    // drawn, with its certainty and whether it is right.
     let calibrate = std::env::var("CALIBRATE").is_ok();
     let mut digits: Vec<(f32, bool)> = Vec::new();
     for &style in &styles {
@@ -97,7 +97,7 @@ fn main() {
                                         continue;
                                     }
                                     for (d, ch) in line.digits[n.digits.clone()].iter().zip(text.bytes()) {
-                                        digits.push((d.confidence(), d.digit() == ch - b'0'));
+                                        digits.push((d.certainty(), d.digit() == ch - b'0'));
                                     }
                                 }
                             }

@@ -1,6 +1,6 @@
 //! Draws what the reader found in a picture: the grid's lines (red), each
 //! line's clue strip (blue) and each digit read (green, with its value
-//! and how sure the network was), over the picture read (levelled when it
+//! and how certain the network was), over the picture read (levelled when it
 //! was read so). For looking at a failure stage by stage.
 //!
 //! ```text
@@ -161,7 +161,7 @@ fn main() {
             let (x0, x1, y1) = (r.x0 as f32 * f, r.x1 as f32 * f, r.y1 as f32 * f);
             canvas.fill(x0, y1, x1, y1 + 1.0, green);
             let text = format!("{}", d.digit());
-            let colour = if d.confidence() >= 0.98 { green } else { [230.0, 120.0, 0.0] };
+            let colour = if d.certainty() >= 0.98 { green } else { [230.0, 120.0, 0.0] };
             pen.draw(&mut canvas, &text, x0, y1 + pen.digit_height() + 2.0, colour);
         }
     }

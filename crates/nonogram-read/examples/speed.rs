@@ -13,7 +13,7 @@
 
 use std::time::Instant;
 
-use nonogram_core::generate::{make, Order};
+use nonogram_core::generate::{generate, Order};
 use nonogram_read::render::{
     self, draw_puzzle, faces, held_back, random_solution, Lettering, Look, Photo, Rng, Style,
 };
@@ -50,8 +50,9 @@ fn main() {
 
     // A 30 × 30 screenshot of this page's board.
     let order = Order { width: 30, height: 30, difficulty: None, seed: 30 };
-    let solution =
-        make(order, 500, || true).map(|m| m.solution).unwrap_or_else(|_| random_solution(30, 30, &mut rng));
+    let solution = generate(order, 500, || true)
+        .map(|m| m.solution)
+        .unwrap_or_else(|_| random_solution(30, 30, &mut rng));
     let drawn = draw_puzzle(&solution, Style::Page, Lettering::Font(face), 24.0, Look::PLAIN, &mut rng);
     let path = format!("{out}/speed-30.png");
     drawn.canvas.save_png(std::path::Path::new(&path)).expect("writing");

@@ -13,7 +13,7 @@
 //! numbers turned, sheared and blurred as a camera would; and marks and
 //! letters, labelled "no digit". Then it measures the network on
 //! pictures drawn with the held-back fonts and prints the accuracy and the
-//! highest confidence of a wrong answer (what `check::CERTAIN` must stay
+//! highest certainty of a wrong answer (what `check::CERTAIN` must stay
 //! above).
 //!
 //! The same seed gives the same weights on any number of cores: the
@@ -309,10 +309,10 @@ fn show_wrong(network: &Network, set: &[(Glyph, u8)], path: &std::path::Path) {
     let mut pairs = std::collections::BTreeMap::new();
     for (g, label) in set {
         let p = network.classify(g);
-        let (best, confidence) = p.iter().copied().enumerate().max_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
+        let (best, certainty) = p.iter().copied().enumerate().max_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
         if best != *label as usize {
             *pairs.entry((*label, best)).or_insert(0) += 1;
-            wrong.push((g, *label, best, confidence));
+            wrong.push((g, *label, best, certainty));
         }
     }
     wrong.sort_by(|a, b| b.3.total_cmp(&a.3));
@@ -324,7 +324,7 @@ fn show_wrong(network: &Network, set: &[(Glyph, u8)], path: &std::path::Path) {
     let rows = shown.len().div_ceil(columns).max(1);
     let (cw, ch) = (24u32, 24u32);
     let mut canvas = Canvas::new(columns as u32 * cw, rows as u32 * ch, grey(128));
-    for (k, (g, label, best, confidence)) in shown.iter().enumerate() {
+    for (k, (g, label, best, certainty)) in shown.iter().enumerate() {
         let (ox, oy) = ((k % columns) as u32 * cw, (k / columns) as u32 * ch);
         for y in 0..20 {
             for x in 0..20 {
@@ -332,22 +332,22 @@ fn show_wrong(network: &Network, set: &[(Glyph, u8)], path: &std::path::Path) {
                 canvas.rgb[((oy + y as u32) * canvas.width + ox + x as u32) as usize] = [v, v, v];
             }
         }
-        println!("#{k}: label {label}, read {best} at {confidence:.3}");
+        println!("#{k}: label {label}, read {best} at {certainty:.3}");
     }
     canvas.save_png(path).expect("writing the PNG");
 }
 
-/// Accuracy, and the highest confidence of a wrong answer.
+/// Accuracy, and the highest certainty of a wrong answer.
 fn measure(network: &Network, set: &[(Glyph, u8)]) -> (f32, f32, usize) {
     let mut right = 0;
     let mut worst = 0.0f32;
     for (g, label) in set {
         let p = network.classify(g);
-        let (best, confidence) = p.iter().copied().enumerate().max_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
+        let (best, certainty) = p.iter().copied().enumerate().max_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
         if best == *label as usize {
             right += 1;
         } else if best != NO_DIGIT {
-            worst = worst.max(confidence);
+            worst = worst.max(certainty);
         }
     }
     (right as f32 / set.len().max(1) as f32, worst, set.len() - right)

@@ -169,19 +169,19 @@ fn smooth(points: &[(f64, f64)], n: usize) -> Option<Vec<f64>> {
     )
 }
 
-/// Each line of a family traced from `seeds` (their places across, in
+/// Each line of a family traced from `starts` (their places across, in
 /// order, at `along`), the whole family a step at a time both ways: the
 /// points where each line was seen.
-fn sweep(family: &Family, seeds: &[f64], along: f64, spacing: f64) -> Vec<Vec<(f64, f64)>> {
-    let n = seeds.len();
+fn sweep(family: &Family, starts: &[f64], along: f64, spacing: f64) -> Vec<Vec<(f64, f64)>> {
+    let n = starts.len();
     let step = (spacing * STEP as f64).max(4.0);
     let reach = spacing * SEARCH as f64;
     let len = family.along_len() as f64;
-    let mut points: Vec<Vec<(f64, f64)>> = seeds.iter().map(|&s| vec![(along, s)]).collect();
+    let mut points: Vec<Vec<(f64, f64)>> = starts.iter().map(|&s| vec![(along, s)]).collect();
     for direction in [1.0f64, -1.0] {
         // Each line's last two places (seen, or put back by its
         // neighbours), to say where it goes next.
-        let mut last: Vec<Vec<(f64, f64)>> = seeds.iter().map(|&s| vec![(along, s)]).collect();
+        let mut last: Vec<Vec<(f64, f64)>> = starts.iter().map(|&s| vec![(along, s)]).collect();
         let mut at = along;
         let mut unseen = 0;
         loop {
@@ -326,10 +326,10 @@ pub fn flatten(picture: &Picture) -> Option<(Picture, Mesh)> {
     let spacing = (down + across) / 2.0;
     let rows = Family { picture, vertical: false, light };
     let columns = Family { picture, vertical: true, light };
-    let curves = |family: &Family, seeds: &[f64], along: f64| -> Vec<Curve> {
-        sweep(family, seeds, along, spacing)
+    let curves = |family: &Family, starts: &[f64], along: f64| -> Vec<Curve> {
+        sweep(family, starts, along, spacing)
             .iter()
-            .zip(seeds)
+            .zip(starts)
             .map(|(points, &seed)| Curve::fit(points).unwrap_or(Curve { knots: vec![(along, seed)] }))
             .collect()
     };

@@ -58,6 +58,96 @@ pub struct Strips {
     pub columns: Vec<Rect>,
 }
 
+/// Past the outermost clue box's line, how far clues may still be, in
+/// cells (a rule's blur): set by hand on the boxed style, not swept.
+const PAST_LAST_BOX: f32 = 0.1;
+
+/// How near a clue box's own line a line across a strip is taken as that
+/// line, in cells (at least half the rule and a pixel): set by hand on
+/// the boxed style's photos, not swept.
+const BOX_REACH: f32 = 0.1;
+
+/// The band along a strip's sides where the grid's lines running on
+/// through the clue area are looked for, in cells (at least 2 px): a
+/// rule and its blur; set by hand on the rendered styles, not swept.
+const SIDE_BAND: f32 = 0.15;
+
+/// How near a cell's edge, in cells, a line across a strip of clue cells
+/// is (a clue area drawn as cells): a levelled photo's drift over a strip
+/// is under a tenth of a cell; set by hand, not swept.
+const ON_CELL_EDGE: f32 = 0.12;
+
+/// The least height of a digit, in cells (at least 4 px): dots, specks
+/// and crosses' arms are smaller; set by hand on the rendered styles,
+/// not swept.
+const LEAST_DIGIT: f32 = 0.18;
+
+/// The most a number spans across its strip, and its greatest height, in
+/// cells: a digit fills at most its cell and a little of the rules'
+/// blur; more is a drawing or a filled area.
+const MOST_ACROSS: f32 = 1.2;
+
+/// The widest a number is, in cells: two digits set in one cell (or a
+/// little over); wider is two numbers touching or a drawing. Set by hand
+/// on the rendered styles, not swept.
+const WIDEST_NUMBER: f32 = 1.6;
+
+/// The widest a remnant of a rule or the grid's border is, in cells (at
+/// least 3 px): as [`SIDE_BAND`]; such a remnant is also as tall as its
+/// strip, which a "1" is not (see where it is used).
+const THIN: f32 = 0.15;
+
+/// How near the grid's edge, in cells (at least 1.5 px), the grid's
+/// border seen in a strip is: a levelled photo's border is within a tenth
+/// of a cell of where the grid was found; set by hand, not swept.
+const EDGE_REACH: f32 = 0.1;
+
+/// The most ink a cell's outline has in its box (a digit's ink fills a
+/// fifth of its box or more; a thin outline a tenth).
+const HOLLOW: f32 = 0.13;
+
+/// The least width of a hollow blob taken as a cell's outline, in cells:
+/// half a cell (a hollow "0" is narrower).
+const OUTLINE_WIDTH: f32 = 0.5;
+
+/// The most a badge spans, in cells: its cell and a little of the next
+/// (badges set edge to edge touch).
+const BADGE_MOST: f32 = 1.1;
+
+/// A badge is at least this share as wide as it is tall: a badge round a
+/// "1" is the narrowest, about half as wide as tall.
+const BADGE_WIDTH: f32 = 0.4;
+
+/// How far apart, in digit heights, two digits' centres may be and stand
+/// on one text line of a column's clue (lines of a clue are a digit and
+/// a gap apart).
+const SAME_TEXT_LINE: f32 = 0.5;
+
+/// A row step wider than the widest step inside a number by this factor
+/// (and a pixel) is a step between numbers (fonts set their digits
+/// evenly); set by hand on the rendered fonts, not swept.
+const CLEARLY_APART: f32 = 1.15;
+
+/// With no row step clearly between numbers, the parting step is the
+/// widest step inside a number times this (and a pixel); set by hand on
+/// the rendered fonts, not swept.
+const NO_STEP_APART: f32 = 1.6;
+
+/// The least ratio of two neighbouring row steps taken as the step from
+/// inside numbers to between them, when no column shows a two-digit
+/// number: as [`NO_STEP_APART`].
+const STEP_RATIO: f32 = 1.6;
+
+/// With no clear step at all, the parting step in digit heights: a step
+/// under it is inside a number in every font we render (digits are
+/// narrower than tall).
+const DEFAULT_PARTING: f32 = 0.85;
+
+/// Steps within this factor of the parting step, either side, are a
+/// doubt (a join the solver may undo); set by hand on the condensed and
+/// the wide fonts, not swept.
+const DOUBTFUL_PARTING: f32 = 1.12;
+
 /// The width of background that ends a clue area, in cells.
 const AREA_END: f32 = 1.2;
 
@@ -127,8 +217,9 @@ pub fn strips(picture: &Picture, grid: &GridLines) -> Strips {
     let leftmost = area_reach(picture, left.clipped(picture), false, grid);
     // Clue boxes end at their outermost line (a border round the whole):
     // past it there is no clue.
-    let past =
-        |lines: &[f32]| lines.first().map(|&l| (l + grid.thickness as f32 / 2.0 + grid.cell() * 0.1) as u32);
+    let past = |lines: &[f32]| {
+        lines.first().map(|&l| (l + grid.thickness as f32 / 2.0 + grid.cell() * PAST_LAST_BOX) as u32)
+    };
     let top = past(&grid.box_ys).map_or(top, |p| top.max(p));
     let leftmost = past(&grid.box_xs).map_or(leftmost, |p| leftmost.max(p));
     let columns = grid
@@ -183,7 +274,7 @@ pub fn candidates(
     if !box_lines.is_empty() {
         box_lines.push(grid_edge);
     }
-    let box_reach = (grid.thickness as f32 / 2.0 + 1.0).max(cell * 0.1);
+    let box_reach = (grid.thickness as f32 / 2.0 + 1.0).max(cell * BOX_REACH);
     let Some(ink) = Ink::of(picture, strip) else {
         return (Vec::new(), Vec::new());
     };
@@ -207,7 +298,7 @@ pub fn candidates(
         let (x, y) = at(along, across);
         (picture.at(x, y) as i32 - ink.background as i32).abs() >= LINE_INK
     };
-    let side = (cell * 0.15).ceil().max(2.0) as u32;
+    let side = (cell * SIDE_BAND).ceil().max(2.0) as u32;
     let along_lines: Vec<u32> = (0..across_len)
         .filter(|&c| c < side || c + side >= across_len)
         .filter(|&c| (0..along_len).filter(|&a| inked(a, c)).count() * 10 >= along_len as usize * 7)
@@ -239,7 +330,7 @@ pub fn candidates(
             let cells_away = (grid_edge - position) / cell;
             let on_box_line = box_lines.iter().any(|&l| (l - position).abs() <= box_reach);
             let inked_across = || (0..across_len).filter(|&c| inked(a, c)).count();
-            ((cells_away - cells_away.round()).abs() <= 0.12
+            ((cells_away - cells_away.round()).abs() <= ON_CELL_EDGE
                 && inked_across() * 10 >= across_len as usize * 9)
                 || (on_box_line && inked_across() * 10 >= across_len as usize * 5)
         })
@@ -274,7 +365,7 @@ pub fn candidates(
         along_lines.contains(&across) || across_lines.contains(&along) || on_box_line(along)
     };
     let mut kept = Vec::new();
-    let least = (cell * 0.18).max(4.0) as u32;
+    let least = (cell * LEAST_DIGIT).max(4.0) as u32;
     let mut found = merge_fragments(blobs(picture, strip, &ink, is_line));
     if !struck.is_empty() {
         found = merge_struck(found, &struck, strip.y0);
@@ -284,7 +375,7 @@ pub fn candidates(
     // alone fills as much of its box as a badge).
     let sized = |b: &Blob| {
         let across = if is_row { b.rect.height() } else { b.rect.width() };
-        b.rect.height() >= least && (across as f32) <= cell * 1.2
+        b.rect.height() >= least && (across as f32) <= cell * MOST_ACROSS
     };
     let badges: Vec<Option<Vec<Candidate>>> = found
         .iter()
@@ -313,9 +404,9 @@ pub fn candidates(
         // (a photo levelled not quite exactly): thin, across the strip, at
         // its end, and where the grid's edge is (a "1" set close to the
         // grid is as thin and as tall, a little further in).
-        let thin = (cell * 0.15).max(3.0);
+        let thin = (cell * THIN).max(3.0);
         let on_edge =
-            |from: u32, to: u32| ((from + to) as f32 / 2.0 - grid_edge).abs() <= (cell * 0.1).max(1.5);
+            |from: u32, to: u32| ((from + to) as f32 / 2.0 - grid_edge).abs() <= (cell * EDGE_REACH).max(1.5);
         let at_the_grid = if is_row {
             r.x1 + 1 >= strip.x1
                 && (r.width() as f32) <= thin
@@ -338,11 +429,14 @@ pub fn candidates(
         // A cell's outline (a shaded clue cell's edges, blurred): half a
         // cell wide or more, and hollow, where a digit's ink fills a fifth
         // of its box or more.
-        let hollow = (blob.area as f32) < 0.13 * (r.width() * r.height()) as f32;
-        if hollow && r.width() as f32 >= cell * 0.5 {
+        let hollow = (blob.area as f32) < HOLLOW * (r.width() * r.height()) as f32;
+        if hollow && r.width() as f32 >= cell * OUTLINE_WIDTH {
             continue;
         }
-        if r.height() < least || r.height() as f32 > cell * 1.2 || r.width() as f32 > cell * 1.6 {
+        if r.height() < least
+            || r.height() as f32 > cell * MOST_ACROSS
+            || r.width() as f32 > cell * WIDEST_NUMBER
+        {
             continue;
         }
         kept.push(Candidate { blob, ink });
@@ -403,9 +497,9 @@ fn on_badge(picture: &Picture, blob: &Blob, cell: f32, least: u32, is_row: bool)
     // A badge round a "1" is narrower than tall; badges that touch make
     // one blob, a row of them (a row's strip) or a stack (a column's).
     let shaped = if is_row {
-        height >= cell * BADGE && height <= cell * 1.1 && width >= height * 0.4
+        height >= cell * BADGE && height <= cell * BADGE_MOST && width >= height * BADGE_WIDTH
     } else {
-        height >= cell * BADGE && width <= cell * 1.1 && width >= height.min(cell) * 0.4
+        height >= cell * BADGE && width <= cell * BADGE_MOST && width >= height.min(cell) * BADGE_WIDTH
     };
     if !filled || !shaped {
         return None;
@@ -517,7 +611,7 @@ pub fn group_column(digits: &[Candidate], strip: Rect, digit_height: f32) -> Lin
             Some(line)
                 if {
                     let first = line[0].blob.rect;
-                    ((first.y0 + first.y1) as f32 / 2.0 - centre).abs() <= digit_height * 0.5
+                    ((first.y0 + first.y1) as f32 / 2.0 - centre).abs() <= digit_height * SAME_TEXT_LINE
                 } =>
             {
                 line.push(c)
@@ -576,10 +670,10 @@ pub fn parting_gap(inside: &[f32], rows: &[f32], pixel: f32) -> f32 {
     if !widest_inside.is_nan() {
         // Half-way between the widest step inside a number and the
         // narrowest row step clearly wider.
-        let apart = gaps.iter().copied().find(|&g| g > widest_inside * 1.15 + pixel);
+        let apart = gaps.iter().copied().find(|&g| g > widest_inside * CLEARLY_APART + pixel);
         return match apart {
             Some(apart) => (widest_inside + apart) / 2.0,
-            None => widest_inside * 1.6 + pixel,
+            None => widest_inside * NO_STEP_APART + pixel,
         };
     }
     // No number of two digits in the columns: the largest step between
@@ -590,10 +684,8 @@ pub fn parting_gap(inside: &[f32], rows: &[f32], pixel: f32) -> f32 {
         .map(|w| (w[1] / w[0].max(0.02), w[0], w[1]))
         .max_by(|a, b| a.0.total_cmp(&b.0));
     match step {
-        Some((ratio, low, high)) if ratio >= 1.6 => (low + high) / 2.0,
-        // A step under 0.85 of a digit's height is inside a number in
-        // every font we render (digits are narrower than tall).
-        _ => 0.85,
+        Some((ratio, low, high)) if ratio >= STEP_RATIO => (low + high) / 2.0,
+        _ => DEFAULT_PARTING,
     }
 }
 
@@ -617,11 +709,11 @@ pub fn group_row(
             let separated = separators.iter().any(|&s| s >= before.x1 && s <= c.blob.rect.x0);
             out.joins.push(if separated {
                 Join::Apart
-            } else if boxed || gap < parting / 1.12 {
+            } else if boxed || gap < parting / DOUBTFUL_PARTING {
                 Join::Same
             } else if gap < parting {
                 Join::DoubtfulSame
-            } else if gap < parting * 1.12 {
+            } else if gap < parting * DOUBTFUL_PARTING {
                 Join::DoubtfulApart
             } else {
                 Join::Apart

@@ -33,7 +33,7 @@ impl DigitRead {
 
     /// The probability of the most likely digit, that it is a digit
     /// counted in.
-    pub fn confidence(&self) -> f32 {
+    pub fn certainty(&self) -> f32 {
         self.choices[0].1 * (1.0 - self.no_digit)
     }
 }
@@ -198,11 +198,11 @@ fn second_look(
         return vec![(c, whole)];
     }
     let read: Vec<(Candidate, [f32; CLASSES])> = parts.into_iter().map(|p| (p, classify(&p))).collect();
-    let sure = |p: &[f32; CLASSES]| ranked(p)[0];
-    let (top, confidence) = sure(&whole);
-    let parts_sure = read.iter().all(|(_, p)| sure(p).0 != NO_DIGIT && sure(p).1 >= 0.9);
-    let parts_confidence = read.iter().map(|(_, p)| sure(p).1).fold(1.0f32, f32::min);
-    if parts_sure && (top == NO_DIGIT || parts_confidence > confidence) {
+    let first = |p: &[f32; CLASSES]| ranked(p)[0];
+    let (top, certainty) = first(&whole);
+    let parts_certain = read.iter().all(|(_, p)| first(p).0 != NO_DIGIT && first(p).1 >= 0.9);
+    let parts_certainty = read.iter().map(|(_, p)| first(p).1).fold(1.0f32, f32::min);
+    if parts_certain && (top == NO_DIGIT || parts_certainty > certainty) {
         read
     } else {
         vec![(c, whole)]
@@ -225,9 +225,9 @@ pub fn read(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
     })?;
     let cell = grid.cell();
     let strips = clues::strips(picture, &grid);
-    // Every strip's candidates, read by the network; what it is sure is no
+    // Every strip's candidates, read by the network; what it is certain is no
     // digit is dropped (a thin bar may be a line's piece or a "1": kept,
-    // with its doubt, unless the network is sure).
+    // with its doubt, unless the network is certain).
     let look = |strip: Rect, is_row: bool| -> Found {
         let (candidates, separators) = clues::candidates(picture, strip, &grid, is_row);
         let classify = |c: &Candidate| network.classify(&glyph(picture, c.blob.rect, &c.ink));
@@ -439,8 +439,8 @@ fn looks_like_clues(reading: &Reading) -> Result<(), NotFound> {
     }
     let digits: Vec<&DigitRead> =
         reading.rows.iter().chain(&reading.columns).flat_map(|l| &l.digits).collect();
-    let sure = digits.iter().filter(|d| d.confidence() >= 0.5).count();
-    if (sure as f32) < digits.len() as f32 * LEAST_SHARE {
+    let certain = digits.iter().filter(|d| d.certainty() >= 0.5).count();
+    if (certain as f32) < digits.len() as f32 * LEAST_SHARE {
         return Err(NotFound::NotDigits { width, height });
     }
     Ok(())

@@ -108,7 +108,7 @@ fn page_puzzle(seed: u64) -> (Canvas, nonogram_core::Puzzle, (f32, f32, f32, f32
     let mut rng = Rng::new(seed);
     // A picture with one solution: a made puzzle.
     let order = nonogram_core::generate::Order { width: 10, height: 10, difficulty: None, seed };
-    let solution = nonogram_core::generate::make(order, 500, || true).unwrap().solution;
+    let solution = nonogram_core::generate::generate(order, 500, || true).unwrap().solution;
     let drawn = draw_puzzle(&solution, Style::Page, Lettering::Font(&face), 28.0, Look::PLAIN, &mut rng);
     (drawn.canvas, drawn.puzzle, drawn.grid_box)
 }
@@ -171,7 +171,7 @@ fn a_tight_crop_whose_boxes_touch_the_edge_cuts_no_number() {
     let face = a_face();
     let mut rng = Rng::new(9);
     let order = nonogram_core::generate::Order { width: 10, height: 10, difficulty: None, seed: 9 };
-    let solution = nonogram_core::generate::make(order, 500, || true).unwrap().solution;
+    let solution = nonogram_core::generate::generate(order, 500, || true).unwrap().solution;
     let drawn = draw_puzzle(&solution, Style::Boxes, Lettering::Font(&face), 30.0, Look::PLAIN, &mut rng);
     let (gx0, gy0, _, _) = drawn.grid_box;
     let most = |clues: &[nonogram_core::Clue]| clues.iter().map(|c| c.0.len().max(1)).max().unwrap() as f32;

@@ -261,7 +261,7 @@ struct Crafted {
     columns: Vec<LineRead>,
 }
 
-/// A line's digits: each `(digit, confidence, second choice)`, and the
+/// A line's digits: each `(digit, certainty, second choice)`, and the
 /// joins between neighbours.
 fn line(digits: &[(u8, f32, u8)], joins: &[Join]) -> LineRead {
     LineRead {
@@ -279,7 +279,7 @@ fn line(digits: &[(u8, f32, u8)], joins: &[Join]) -> LineRead {
 }
 
 /// A clue's line read with certainty: numbers apart.
-fn sure(clue: &[u32]) -> LineRead {
+fn certain(clue: &[u32]) -> LineRead {
     let mut digits = Vec::new();
     let mut joins = Vec::new();
     let shown: Vec<u32> = if clue.is_empty() { vec![0] } else { clue.to_vec() };
@@ -298,8 +298,8 @@ fn sure(clue: &[u32]) -> LineRead {
 impl Crafted {
     fn of(puzzle: &Puzzle) -> Crafted {
         Crafted {
-            rows: puzzle.rows.iter().map(|c| sure(&c.0)).collect(),
-            columns: puzzle.columns.iter().map(|c| sure(&c.0)).collect(),
+            rows: puzzle.rows.iter().map(|c| certain(&c.0)).collect(),
+            columns: puzzle.columns.iter().map(|c| certain(&c.0)).collect(),
         }
     }
 
@@ -380,7 +380,7 @@ fn a_misread_digit_far_down_its_choices_is_found_by_the_totals() {
     let last = crafted.columns[column].digits.len() - 1;
     crafted.columns[column].digits[last].choices =
         vec![(n + 6, 0.70), ((n + 7) % 10, 0.15), ((n + 8) % 10, 0.10), (n, 0.05)];
-    // Twenty right digits less sure than it, in the rows (their second
+    // Twenty right digits less certain than it, in the rows (their second
     // choices keep the totals off): a search over the least certain
     // choices alone ran out of tries before reaching it.
     for row in crafted.rows.iter_mut().take(10) {
@@ -418,7 +418,7 @@ fn a_doubtful_gap_is_decided_by_the_checks() {
 #[test]
 fn a_number_longer_than_its_line_is_parted_and_said() {
     // A row "1 1 2" of a 10-wide puzzle read as one number, 112, its gaps
-    // judged sure (blur closed them): no clue holds a number over 10, so
+    // judged certain (blur closed them): no clue holds a number over 10, so
     // its digits are parted, the change said, and the reading is a doubt.
     let truth = puzzle();
     let mut crafted = Crafted::of(&truth);
@@ -505,7 +505,7 @@ fn two_unsure_digits_whose_other_readings_pass_together_are_a_doubt() {
 fn a_reading_no_correction_saves_stays_doubtful_and_names_the_failed_check() {
     let truth = puzzle();
     let mut crafted = Crafted::of(&truth);
-    // A sure digit that is wrong, with no plausible other choice: the
+    // A certain digit that is wrong, with no plausible other choice: the
     // totals cannot agree whatever the search tries.
     let first = truth.rows[0].0[0] as u8;
     crafted.rows[0].digits[0].choices = vec![((first + 4) % 10, 0.999_99)];
@@ -545,7 +545,7 @@ fn a_mark_taken_for_a_digit_is_left_out_by_the_checks() {
     let truth = puzzle();
     let mut crafted = Crafted::of(&truth);
     // A mark after row 2's clue, read as a "1" apart from it, the network
-    // 60 % sure it is no digit: the totals fail until it is left out.
+    // 60 % certain it is no digit: the totals fail until it is left out.
     let row = &mut crafted.rows[1];
     row.joins.push(Join::Apart);
     row.digits.push(DigitRead {
@@ -561,7 +561,7 @@ fn a_mark_taken_for_a_digit_is_left_out_by_the_checks() {
 
 #[test]
 fn a_reading_with_several_solutions_is_a_doubt() {
-    // Every number sure and the totals agreeing, but two solutions (a
+    // Every number certain and the totals agreeing, but two solutions (a
     // number lost from a row and an equal one from a column leave such
     // clues): a puzzle is made to have one, so the reading is not certain.
     let two = Puzzle::new(vec![Clue(vec![1]), Clue(vec![1])], vec![Clue(vec![1]), Clue(vec![1])]);
@@ -635,7 +635,7 @@ fn every_line_read_empty_is_no_reading_to_trust() {
 fn a_zero_beside_other_numbers_fails_the_checks_rather_than_vanishing() {
     let truth = puzzle();
     let mut crafted = Crafted::of(&truth);
-    // Row 1's first digit read as 0 for sure: "0 2" is no clue.
+    // Row 1's first digit read as 0 for certain: "0 2" is no clue.
     crafted.rows[0].digits[0].choices = vec![(0, 0.999_99)];
     let checked = check_reading(&crafted.reading());
     assert_eq!(checked.status, Status::Doubtful);

@@ -1,9 +1,10 @@
-//! The browser's local storage, the one place the page reads and writes
-//! it: the input and the chosen puzzle of a batch (`input.rs`), the text a
-//! sample or a link replaced, play progress and My progress, a made
-//! puzzle's text (the reducer's `Effect::Keep`). Nothing leaves the
-//! browser. A storage that is missing (private modes) or full loses what
-//! was to be kept, never the page's work.
+//! The browser's local storage: what reads and writes it. Its keys are
+//! declared in `state/keys.rs` (the input and the chosen puzzle of a
+//! batch, the text a sample or a link replaced, play progress and My
+//! progress, a made puzzle's text); it is written only by the page's
+//! effect runner (`components/app.rs`), for the reducer's effects.
+//! Nothing leaves the browser. A storage that is missing (private modes)
+//! or full loses what was to be kept, never the page's work.
 
 use wasm_bindgen::JsValue;
 

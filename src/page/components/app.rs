@@ -6,7 +6,9 @@
 
 use crate::page::browser::picture_client::PictureClient;
 use crate::page::browser::solver_client::SolverClient;
+use crate::page::browser::storage;
 use crate::page::samples::SAMPLES;
+use crate::page::state::keys::{INPUT_KEY, MAX_KEPT_BYTES};
 use crate::page::state::{Action, Effect, LinesAction, LinesEffect, PictureAction, PictureEffect, State};
 use crate::protocol::FromWorker;
 use gloo_timers::callback::Interval;
@@ -58,18 +60,16 @@ pub struct App {
     /// The puzzle, its solve and the view of it: every change goes through
     /// [`State::reduce`] (see [`App::dispatch`]).
     pub(crate) state: State,
-    pub(crate) text: String,
     /// A text over [`crate::page::components::input_panel::SYNC_PARSE_BYTES`] typed or pasted into the text box,
     /// as the browser's string: it is posted to the worker as it is, never
     /// copied into the page's memory (reading 5 MB out of the box took
-    /// 160 ms). `text` is empty then.
+    /// 160 ms). The state's `text` is empty then.
     pub(crate) large_text: Option<js_sys::JsString>,
-    /// The version of the text the text box shows: the page sets the box
-    /// only when the text changed elsewhere (a sample, a file, a picture),
-    /// since setting 5 MB there took the browser 158 ms.
+    /// The version of the text the text box shows (the DOM's, not the
+    /// page's state): the page sets the box only when the text changed
+    /// elsewhere (a sample, a file, a picture), since setting 5 MB there
+    /// took the browser 158 ms.
     pub(crate) text_shown: Cell<u64>,
-    /// Bumped at each new text.
-    pub(crate) text_version: u64,
     pub(crate) clues_ref: NodeRef,
     pub(crate) solver: SolverClient,
     /// The picture worker, started on first use.
@@ -86,9 +86,6 @@ pub struct App {
     /// A part of the page to bring into view after the next render (the
     /// reducer's `Effect::IntoView`).
     pub(crate) into_view: Option<crate::page::state::View>,
-    /// The person's own input that a share link or a sample replaced,
-    /// offered back ("Restore my previous input").
-    pub(crate) replaced: Option<String>,
     pub(crate) _on_hash: Option<Closure<dyn FnMut()>>,
     pub(crate) _on_update: Option<Closure<dyn FnMut()>>,
     pub(crate) _on_visibility: Option<Closure<dyn FnMut()>>,
@@ -106,7 +103,7 @@ impl App {
                 Effect::Parse { version, index } => self.parse(version, index),
                 Effect::Load(text) => {
                     // Your own text stays to bring back, as for a sample.
-                    self.keep_replaced(&text);
+                    self.keep_replaced(ctx, &text);
                     self.load_input(ctx, text);
                     None
                 }
@@ -136,7 +133,7 @@ impl App {
                     None
                 }
                 Effect::Forget(key) => {
-                    crate::page::browser::storage::forget(key);
+                    storage::forget(key);
                     None
                 }
                 Effect::Check => {
@@ -145,7 +142,7 @@ impl App {
                 }
                 Effect::Keep { key, value } => {
                     // A full storage loses the progress, not the game.
-                    crate::page::browser::storage::keep(&key, &value);
+                    storage::keep(&key, &value);
                     None
                 }
                 Effect::Picture(effect) => self.picture_effect(ctx, effect),
@@ -187,6 +184,21 @@ impl App {
 }
 
 impl App {
+    /// Keeps the clue text for the next visit (the reducer's
+    /// `Effect::KeepInput`), up to [`MAX_KEPT_BYTES`]: over it, or over the
+    /// browser's quota, it is not kept (storing 5 MB took 38 ms of the
+    /// page's time at each change). A large text goes to the storage as
+    /// the browser's string, never copied into the page's memory.
+    fn keep_input(&self) {
+        let kept = match &self.large_text {
+            Some(text) => text.length() as usize <= MAX_KEPT_BYTES && storage::keep_js(INPUT_KEY, text),
+            None => self.state.text.len() <= MAX_KEPT_BYTES && storage::keep(INPUT_KEY, &self.state.text),
+        };
+        if !kept {
+            storage::forget(INPUT_KEY);
+        }
+    }
+
     /// Carries out what the picture panel's reducer asks.
     fn picture_effect(&mut self, ctx: &Context<Self>, effect: PictureEffect) -> Option<Action> {
         match effect {
@@ -228,11 +240,11 @@ impl Component for App {
             Msg::Input(text) => {
                 self.load_input(ctx, text);
                 // The text box holds it already.
-                self.text_shown.set(self.text_version);
+                self.text_shown.set(self.state.text_version);
             }
             Msg::LargeInput(text) => {
                 self.load_large_input(ctx, text);
-                self.text_shown.set(self.text_version);
+                self.text_shown.set(self.state.text_version);
             }
             Msg::FromWorker(message) => self.dispatch(ctx, Action::FromWorker { message }),
             Msg::FromRacer(message) => {
@@ -262,9 +274,10 @@ impl Component for App {
             Msg::ReadFile(file) => self.read_file = Some(file),
             Msg::TogglePlay => {
                 let saved = match (&self.state.play, self.state.puzzle()) {
-                    (None, Some(puzzle)) => crate::page::browser::storage::read(
-                        &crate::page::state::progress_key(puzzle, self.state.colour().map(|c| &**c)),
-                    ),
+                    (None, Some(puzzle)) => storage::read(&crate::page::state::progress_key(
+                        puzzle,
+                        self.state.colour().map(|c| &**c),
+                    )),
                     _ => None,
                 };
                 let action = crate::page::state::PlayAction::Toggle { saved };

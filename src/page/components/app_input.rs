@@ -8,55 +8,48 @@ use crate::page::browser::storage;
 use crate::page::components::app::App;
 use crate::page::samples::SAMPLES;
 use crate::page::state::address::{self, Address};
+use crate::page::state::keys;
 use crate::page::state::Action;
 use nonogram_formats::{share, write, write_colour, Format};
 use yew::prelude::*;
-
-/// Where the last input is kept between visits (this browser only).
-pub(crate) const STORAGE_KEY: &str = "nonogram-studio.input";
-/// Where the person's own text that a sample, a share link or a made
-/// puzzle replaced is kept (offered back by "Restore my previous input").
-pub(crate) const REPLACED_KEY: &str = "nonogram-studio.replaced";
-
-/// The longest input kept across a reload (in local storage).
-pub(crate) const MAX_KEPT_BYTES: usize = 1 << 20;
 
 impl App {
     /// Reads puzzle `index` of the text, in the worker (the parsers are
     /// not in the page's wasm): the outcome comes as a message. A large
     /// text travels as the browser's string, never copied on the page.
     pub(crate) fn parse(&self, version: u64, index: usize) -> Option<Action> {
-        let text = self.large_text.clone().unwrap_or_else(|| js_sys::JsString::from(self.text.as_str()));
+        let text =
+            self.large_text.clone().unwrap_or_else(|| js_sys::JsString::from(self.state.text.as_str()));
         self.solver.parse(version, index, &text);
         None
     }
 
     /// The clue text, copied out of the browser's string if it is large.
     pub(crate) fn current_text(&self) -> String {
-        self.large_text.as_ref().map_or_else(|| self.text.clone(), String::from)
+        self.large_text.as_ref().map_or_else(|| self.state.text.clone(), String::from)
     }
 
     /// Takes new clue text (typed, opened, a sample, or made from the
     /// picture): cancels a running solve; the reducer asks for it to be
     /// kept for the next visit (`Effect::KeepInput`).
     pub(crate) fn load_input(&mut self, ctx: &Context<Self>, text: String) {
-        let bytes = self.take_text(text);
-        self.input_changed(ctx, Action::Edited { bytes });
+        let bytes = self.take_text(ctx, text);
+        self.dispatch(ctx, Action::Edited { bytes });
     }
 
     /// Takes the text kept from the last visit, read at puzzle `pick` of
     /// its batch (1-based), where it was left.
     pub(crate) fn reopen_input(&mut self, ctx: &Context<Self>, text: String, pick: usize) {
-        let bytes = self.take_text(text);
-        self.input_changed(ctx, Action::Reopened { bytes, pick });
+        let bytes = self.take_text(ctx, text);
+        self.dispatch(ctx, Action::Reopened { bytes, pick });
     }
 
     /// Makes `text` the clue text; its length.
-    fn take_text(&mut self, text: String) -> usize {
+    fn take_text(&mut self, ctx: &Context<Self>, text: String) -> usize {
         let bytes = text.len();
-        self.text = text;
         // Over the limit, the text goes to the worker as the browser's string.
-        self.large_text = (bytes > SYNC_PARSE_BYTES).then(|| js_sys::JsString::from(self.text.as_str()));
+        self.large_text = (bytes > SYNC_PARSE_BYTES).then(|| js_sys::JsString::from(text.as_str()));
+        self.dispatch(ctx, Action::Text(text));
         bytes
     }
 
@@ -64,29 +57,9 @@ impl App {
     /// `large_text`), never copied into the page's memory.
     pub(crate) fn load_large_input(&mut self, ctx: &Context<Self>, text: js_sys::JsString) {
         let bytes = text.length() as usize;
-        self.text = String::new();
         self.large_text = Some(text);
-        self.input_changed(ctx, Action::Edited { bytes });
-    }
-
-    /// Keeps the clue text for the next visit (the reducer's
-    /// `Effect::KeepInput`), up to [`MAX_KEPT_BYTES`]: over it, or over the
-    /// browser's quota, it is not kept (storing 5 MB took 38 ms of the
-    /// page's time at each change). A large text goes to the storage as
-    /// the browser's string, never copied into the page's memory.
-    pub(crate) fn keep_input(&self) {
-        let kept = match &self.large_text {
-            Some(text) => text.length() as usize <= MAX_KEPT_BYTES && storage::keep_js(STORAGE_KEY, text),
-            None => self.text.len() <= MAX_KEPT_BYTES && storage::keep(STORAGE_KEY, &self.text),
-        };
-        if !kept {
-            storage::forget(STORAGE_KEY);
-        }
-    }
-
-    fn input_changed(&mut self, ctx: &Context<Self>, action: Action) {
-        self.text_version += 1;
-        self.dispatch(ctx, action);
+        self.dispatch(ctx, Action::Text(String::new()));
+        self.dispatch(ctx, Action::Edited { bytes });
     }
 
     /// Opens what the address names: a share link's puzzle (`#p=…`) goes
@@ -101,9 +74,11 @@ impl App {
             Address::Order(Ok(order)) => {
                 if self.state.order != Some(order) {
                     // Made before in this browser: at once; else made now.
-                    let kept = storage::read(address::MADE_KEY);
-                    match kept.as_deref().and_then(|k| address::kept_made(&order, k)) {
-                        Some(text) => self.dispatch(ctx, Action::OpenMade { order, text: text.to_string() }),
+                    let kept = storage::read(keys::GENERATED_KEY);
+                    match kept.as_deref().and_then(|k| address::kept_generated(&order, k)) {
+                        Some(text) => {
+                            self.dispatch(ctx, Action::OpenGenerated { order, text: text.to_string() })
+                        }
                         None => self.dispatch(ctx, Action::Generate(order)),
                     }
                 }
@@ -137,7 +112,7 @@ impl App {
         });
         match opened {
             Ok((text, title, width, height)) => {
-                self.keep_replaced(&text);
+                self.keep_replaced(ctx, &text);
                 self.load_input(ctx, text);
                 if say {
                     let name = title
@@ -159,7 +134,7 @@ impl App {
     /// Puts a sample in `Clues`; the person's own text it replaces is kept,
     /// to be brought back (a sample replaced it silently before).
     pub(crate) fn load_sample(&mut self, ctx: &Context<Self>, name: &str, text: &str) {
-        let kept = self.keep_replaced(text);
+        let kept = self.keep_replaced(ctx, text);
         self.load_input(ctx, text.to_string());
         if kept {
             let note =
@@ -170,22 +145,19 @@ impl App {
 
     /// Keeps the current text to offer it back once `next` replaces it,
     /// unless it is empty, a sample's or the same; true when kept.
-    pub(crate) fn keep_replaced(&mut self, next: &str) -> bool {
+    pub(crate) fn keep_replaced(&mut self, ctx: &Context<Self>, next: &str) -> bool {
         let before = self.current_text();
         let own = !before.trim().is_empty() && before != next && !SAMPLES.iter().any(|&(_, t)| t == before);
         if own {
-            // Kept across a reload too: a made puzzle reopens from the
-            // address, and the text it replaced must not be lost with it.
-            storage::keep(REPLACED_KEY, &before);
-            self.replaced = Some(before);
+            self.dispatch(ctx, Action::Replaced { text: before, kept: false });
         }
         own
     }
 
     /// Puts back the input a share link or a sample replaced.
     pub(crate) fn restore_input(&mut self, ctx: &Context<Self>) {
-        if let Some(text) = self.replaced.take() {
-            storage::forget(REPLACED_KEY);
+        if let Some(text) = self.state.replaced.clone() {
+            self.dispatch(ctx, Action::Restored);
             self.load_input(ctx, text);
             self.dispatch(ctx, Action::Note("Your previous input is back.".into()));
         }

@@ -44,8 +44,8 @@ impl App {
             None if puzzle.width() > 0 => format!("Untitled {}×{}", puzzle.width(), puzzle.height()),
             None => return None,
         };
-        let made = state.order.filter(|_| state.generating.is_none());
-        let mut shown = match made.and_then(|o| o.grade()) {
+        let order = state.order.filter(|_| state.generating.is_none());
+        let mut shown = match order.and_then(|o| o.grade()) {
             Some(grade) if !title.to_ascii_lowercase().contains(&grade.to_ascii_lowercase()) => {
                 format!("{title} · {grade}")
             }
@@ -210,8 +210,8 @@ impl App {
                 </section>
                 <MakePanel making={state.make} generating={state.generating.is_some()}
                     note={AttrValue::from(state.new_puzzle_note.clone())}
-                    made={match state.order {
-                        Some(Order::Made { width, difficulty, colours, .. }) => Some((width, difficulty, colours)),
+                    order={match state.order {
+                        Some(Order::Chosen { width, difficulty, colours, .. }) => Some((width, difficulty, colours)),
                         _ => None,
                     }}
                     on_action={on_action.clone()} />
@@ -230,7 +230,7 @@ impl App {
                     on_key={link.callback(Msg::Key)} on_sample={link.callback(Msg::Sample)}
                     on_file={link.callback(Msg::OpenFile)}
                     on_use={link.callback(|text: &'static str| Msg::Load(text.to_string()))}
-                    restorable={self.replaced.is_some()} on_restore={link.callback(|_| Msg::RestoreInput)}
+                    restorable={state.replaced.is_some()} on_restore={link.callback(|_| Msg::RestoreInput)}
                     builtins={state.builtins.clone()}
                     played={state.played.clone()}
                     on_action={on_action.clone()} />
@@ -246,13 +246,13 @@ impl App {
                     </details>
                 </section>
                 <PicturePanel state={state.picture_panel.clone()}
-                    edited={state.picture.as_ref().is_some_and(|p| p.text != self.text)}
+                    edited={state.picture.as_ref().is_some_and(|p| p.text != state.text)}
                     resized={state.resized} on_action={link.callback(|a| Msg::Act(Action::Picture(a)))}
                     on_upload={link.callback(Msg::PictureFile)} />
                 <ExportPanel puzzle={state.puzzle().cloned()} colour={state.colour().cloned()} version={state.version}
-                    picture={state.picture.as_ref().filter(|p| p.text == self.text).map(|p| p.grid.clone())}
+                    picture={state.picture.as_ref().filter(|p| p.text == state.text).map(|p| p.grid.clone())}
                     solution={match state.solutions.as_slice() { [only] => Some(only.clone()), _ => None }}
-                    made={state.order.filter(|_| state.generating.is_none()).map(|o| o.fragment())} />
+                    order={state.order.filter(|_| state.generating.is_none()).map(|o| o.fragment())} />
             </main>
         }
     }

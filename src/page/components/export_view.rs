@@ -27,7 +27,7 @@ pub struct ExportProps {
     pub solution: Option<Rc<Cells>>,
     /// A puzzle made to order: its address (`new=…`, `day=…`), a share
     /// link that makes it again.
-    pub made: Option<String>,
+    pub order: Option<String>,
 }
 
 const NO_PICTURE: &str = "No picture: upload one, or solve a puzzle that has one solution.";
@@ -184,14 +184,14 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
     };
     let on_share = {
         let (say, puzzle, share_link) = (say.clone(), props.puzzle.clone(), share_link.clone());
-        let (colour, made) = (props.colour.clone(), props.made.clone());
+        let (colour, order) = (props.colour.clone(), props.order.clone());
         Callback::from(move |_: MouseEvent| {
             let Some(puzzle) = &puzzle else { return };
             let Some(location) = web_sys::window().map(|w| w.location()) else { return };
             let origin = location.origin().unwrap_or_default();
             let path = location.pathname().unwrap_or_default();
-            let fragment = match (&made, &colour) {
-                (Some(made), _) => made.clone(),
+            let fragment = match (&order, &colour) {
+                (Some(order), _) => order.clone(),
                 (None, Some(colour)) => format!("p={}", share::encode_colour(colour)),
                 (None, None) => format!("p={}", share::encode(puzzle)),
             };

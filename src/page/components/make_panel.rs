@@ -20,7 +20,7 @@ pub struct MakeProps {
     pub note: AttrValue,
     /// The made puzzle shown (its side, grade and colours): New puzzle's
     /// menus follow it, so that the next one is made alike.
-    pub made: Option<(usize, u8, u8)>,
+    pub order: Option<(usize, u8, u8)>,
     pub on_action: Callback<Action>,
 }
 
@@ -45,8 +45,8 @@ pub fn MakePanel(props: &MakeProps) -> Html {
     let colours_ref = use_node_ref();
     {
         let refs = (size_ref.clone(), grade_ref.clone(), colours_ref.clone());
-        use_effect_with(props.made, move |made| {
-            if let Some((side, difficulty, colours)) = *made {
+        use_effect_with(props.order, move |order| {
+            if let Some((side, difficulty, colours)) = *order {
                 let set = |r: &NodeRef, v: String| {
                     if let Some(select) = r.cast::<HtmlSelectElement>() {
                         select.set_value(&v);
@@ -68,7 +68,7 @@ pub fn MakePanel(props: &MakeProps) -> Html {
             // A new seed each time, from the clock; the title says it as the
             // puzzle's number (six digits at most: a number a player reads).
             let seed = js_sys::Date::now() as u64 % 1_000_000;
-            Action::Generate(Order::Made { width: side, height: side, difficulty, seed, colours })
+            Action::Generate(Order::Chosen { width: side, height: side, difficulty, seed, colours })
         })
     };
     let of_the_day = props.on_action.reform(|_| match today() {
@@ -78,7 +78,7 @@ pub fn MakePanel(props: &MakeProps) -> Html {
     // An address may name a side the menu lacks (5 to 50): the menu
     // offers it too while its puzzle is shown.
     let mut sizes = NEW_SIZES.to_vec();
-    if let Some((side, _, _)) = props.made.filter(|(side, _, _)| !NEW_SIZES.contains(side)) {
+    if let Some((side, _, _)) = props.order.filter(|(side, _, _)| !NEW_SIZES.contains(side)) {
         sizes.insert(sizes.partition_point(|&n| n < side), side);
     }
     html! {

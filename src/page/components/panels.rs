@@ -2,7 +2,7 @@
 //! shows, and says what the user did as an [`Action`] (or its own callback).
 
 use crate::page::components::play_bar::Clock;
-use crate::page::lab::{self, SEED_CASES};
+use crate::page::lab::{self, POST_CASES};
 use crate::page::samples::FORMAT_SAMPLES;
 use crate::page::state::{Action, OpenedLine, Zoom, SPEEDS};
 use std::rc::Rc;
@@ -256,11 +256,11 @@ pub struct LabProps {
 }
 
 /// The line lab: every placement of a clue in a line, and the cells they
-/// all agree on (the seeds' line solver, shown step by step).
+/// all agree on (the posts' line solver, shown step by step).
 #[function_component]
 pub fn Lab(props: &LabProps) -> Html {
     let example = |i: usize| {
-        let (name, clue, line) = SEED_CASES[i];
+        let (name, clue, line) = POST_CASES[i];
         Rc::new(OpenedLine {
             clue: clue.into(),
             line: line.into(),
@@ -291,7 +291,7 @@ pub fn Lab(props: &LabProps) -> Html {
         Callback::from(move |e: Event| {
             let i: usize =
                 e.target_unchecked_into::<HtmlSelectElement>().value().parse().unwrap_or(usize::MAX);
-            if i < SEED_CASES.len() {
+            if i < POST_CASES.len() {
                 shown.set(example(i));
             }
         })
@@ -319,7 +319,7 @@ pub fn Lab(props: &LabProps) -> Html {
                 <label class="inline" for="lab-cases">{ "Examples" }</label>
                 <select id="lab-cases" onchange={onexample}>
                     <option value="" selected=true disabled=true>{ "Choose an example…" }</option>
-                    { for SEED_CASES.iter().enumerate().map(|(i, (name, clue, _))| html! {
+                    { for POST_CASES.iter().enumerate().map(|(i, (name, clue, _))| html! {
                         <option value={i.to_string()}>{ format!("{name} {clue}") }</option>
                     }) }
                 </select>

@@ -70,7 +70,7 @@ impl PicturePanel {
                     <p class="hint">{ format!("Dark cells (grey ≤ threshold) are filled. Click or tap a cell to switch it{}.",
                         match p.edits() { 0 => String::new(), 1 => "; 1 cell switched by hand".into(), n => format!("; {n} cells switched by hand") }) }</p>
                     }
-                    if ctx.props().edited && self.state.made.is_some() {
+                    if ctx.props().edited && self.state.last_clues.is_some() {
                         <p class="hint">{ "The clues were edited by hand and no longer come from this picture. " }
                             <button id="pic-use" onclick={link.callback(|_| PictureMsg::Act(PictureAction::UseClues))}>{ "Use the picture's clues" }</button></p>
                     }

@@ -2,12 +2,12 @@
 //! and what it does after each render (the text box, the lab brought into
 //! view).
 
-use super::app_input::{REPLACED_KEY, STORAGE_KEY};
 use crate::page::browser::picture_client::PictureClient;
 use crate::page::browser::solver_client::SolverClient;
 use crate::page::browser::storage;
 use crate::page::components::app::{App, Msg, SAMPLE};
-use crate::page::state::{Action, State, View, PICK_KEY, PLAYED_KEY, PLAYING_KEY};
+use crate::page::state::keys::{INPUT_KEY, PICK_KEY, PLAYED_KEY, PLAYING_KEY, REPLACED_KEY};
+use crate::page::state::{Action, State, View};
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -18,10 +18,8 @@ impl App {
     pub(crate) fn new(ctx: &Context<Self>) -> App {
         let mut app = App {
             state: State::default(),
-            text: String::new(),
             large_text: None,
             text_shown: Cell::new(0),
-            text_version: 0,
             clues_ref: NodeRef::default(),
             solver: SolverClient::new(
                 ctx.link().callback(Msg::FromWorker),
@@ -38,14 +36,16 @@ impl App {
             timer: None,
             _on_resize: None,
             into_view: None,
-            // The text to offer back survives a reload.
-            replaced: storage::read(REPLACED_KEY),
             _on_hash: None,
             _on_update: None,
             _on_visibility: None,
         };
+        // The text to offer back survives a reload.
+        if let Some(text) = storage::read(REPLACED_KEY) {
+            app.dispatch(ctx, Action::Replaced { text, kept: true });
+        }
         // The last input survives a reload; nothing leaves the browser.
-        let saved = storage::read(STORAGE_KEY);
+        let saved = storage::read(INPUT_KEY);
         if let Err(e) = app.solver.respawn() {
             app.dispatch(ctx, Action::Note(format!("The solver could not start: {e}")));
         }
@@ -140,10 +140,10 @@ impl App {
             }
             Some(View::Make) | None => {}
         }
-        if self.text_shown.get() != self.text_version {
+        if self.text_shown.get() != self.state.text_version {
             if let Some(area) = self.clues_ref.cast::<HtmlTextAreaElement>() {
-                area.set_value(&self.text);
-                self.text_shown.set(self.text_version);
+                area.set_value(&self.state.text);
+                self.text_shown.set(self.state.text_version);
             }
         }
     }

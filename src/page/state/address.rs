@@ -93,7 +93,7 @@ impl Day {
 pub enum Order {
     /// `colours`: besides the background, 2 to 4 for a colour puzzle; 0
     /// for black and white.
-    Made { width: usize, height: usize, difficulty: u8, seed: u64, colours: u8 },
+    Chosen { width: usize, height: usize, difficulty: u8, seed: u64, colours: u8 },
     /// The puzzle of a day: the same for everyone on that date, a little
     /// harder and larger as the week goes on (see [`Order::of_day`]).
     Day(Day),
@@ -115,7 +115,7 @@ impl Order {
     /// What the worker is asked for (request `id`).
     pub fn request(&self, id: u32) -> GenerateRequest {
         match *self {
-            Order::Made { width, height, difficulty, seed, colours } => {
+            Order::Chosen { width, height, difficulty, seed, colours } => {
                 GenerateRequest { id, width, height, difficulty, seed, colours, title: String::new() }
             }
             Order::Day(day) => {
@@ -132,7 +132,7 @@ impl Order {
     /// The grade asked for, as the page names it ("Medium"); None for any.
     pub fn grade(&self) -> Option<&'static str> {
         let difficulty = match *self {
-            Order::Made { difficulty, .. } => difficulty,
+            Order::Chosen { difficulty, .. } => difficulty,
             Order::Day(day) => Order::of_day(day).1,
         };
         ["Easy", "Medium", "Hard", "Very hard"].get((difficulty as usize).checked_sub(1)?).copied()
@@ -141,7 +141,7 @@ impl Order {
     /// The address's part after `#`.
     pub fn fragment(&self) -> String {
         match *self {
-            Order::Made { width, height, difficulty, seed, colours } => {
+            Order::Chosen { width, height, difficulty, seed, colours } => {
                 let grade = GRADE_WORDS.get(difficulty as usize).unwrap_or(&"any");
                 let colours = if colours > 0 { format!("-{colours}colours") } else { String::new() };
                 format!("new={width}x{height}-{grade}-{seed}{colours}")
@@ -151,13 +151,8 @@ impl Order {
     }
 }
 
-/// Where the last puzzle made is kept, after its address's line: a reload
-/// of that address opens it at once instead of making it again (30×30 in
-/// colour takes seconds).
-pub const MADE_KEY: &str = "nonogram-studio.made";
-
-/// The text kept under [`MADE_KEY`] for `order`, if it is that order's.
-pub fn kept_made<'a>(order: &Order, kept: &'a str) -> Option<&'a str> {
+/// The text kept under [`super::keys::GENERATED_KEY`] for `order`, if it is that order's.
+pub fn kept_generated<'a>(order: &Order, kept: &'a str) -> Option<&'a str> {
     let (fragment, text) = kept.split_once('\n')?;
     (fragment == order.fragment()).then_some(text)
 }
@@ -179,8 +174,8 @@ pub fn read(hash: &str) -> Address {
     if let Some(code) = hash.strip_prefix("p=") {
         return Address::Shared(code.to_string());
     }
-    if let Some(made) = hash.strip_prefix("new=") {
-        return Address::Order(read_made(made));
+    if let Some(generated) = hash.strip_prefix("new=") {
+        return Address::Order(read_order(generated));
     }
     if let Some(date) = hash.strip_prefix("day=") {
         let day = Day::parse(date).ok_or_else(|| format!("“{date}” is not a date (write it 2026-11-26)"));
@@ -191,7 +186,7 @@ pub fn read(hash: &str) -> Address {
 
 /// `15x15-medium-42`: width × height, grade, seed; then `-3colours` for a
 /// colour puzzle.
-fn read_made(text: &str) -> Result<Order, String> {
+fn read_order(text: &str) -> Result<Order, String> {
     let (text, colours) = match text.rsplit_once('-') {
         Some((rest, last)) if last.ends_with("colours") => {
             let colours = last.trim_end_matches("colours").parse::<u8>().ok().filter(|c| COLOURS.contains(c));
@@ -215,7 +210,7 @@ fn read_made(text: &str) -> Result<Order, String> {
     if colours > 0 && width.max(height) > *COLOUR_SIDES.end() {
         return Err(format!("“{size}”: a colour puzzle's side is from 5 to {}", COLOUR_SIDES.end()));
     }
-    Ok(Order::Made { width, height, difficulty: difficulty as u8, seed, colours })
+    Ok(Order::Chosen { width, height, difficulty: difficulty as u8, seed, colours })
 }
 
 #[cfg(test)]
@@ -236,10 +231,10 @@ mod tests {
 
     #[test]
     fn a_made_puzzle_and_a_day_read_back_from_their_address() {
-        let made = Order::Made { width: 20, height: 15, difficulty: 4, seed: 987_654_321, colours: 0 };
-        assert_eq!(made.fragment(), "new=20x15-very-hard-987654321");
-        assert_eq!(read(&format!("#{}", made.fragment())), Address::Order(Ok(made)));
-        let colour = Order::Made { width: 12, height: 10, difficulty: 2, seed: 7, colours: 3 };
+        let generated = Order::Chosen { width: 20, height: 15, difficulty: 4, seed: 987_654_321, colours: 0 };
+        assert_eq!(generated.fragment(), "new=20x15-very-hard-987654321");
+        assert_eq!(read(&format!("#{}", generated.fragment())), Address::Order(Ok(generated)));
+        let colour = Order::Chosen { width: 12, height: 10, difficulty: 2, seed: 7, colours: 3 };
         assert_eq!(colour.fragment(), "new=12x10-medium-7-3colours");
         assert_eq!(read(&format!("#{}", colour.fragment())), Address::Order(Ok(colour)));
         assert_eq!(colour.request(1).colours, 3);
@@ -270,12 +265,12 @@ mod tests {
 
     #[test]
     fn the_puzzle_made_last_is_kept_for_its_own_address_only() {
-        let made = Order::Made { width: 30, height: 30, difficulty: 3, seed: 7, colours: 4 };
-        let kept = format!("{}\nthe text\nof the puzzle", made.fragment());
-        assert_eq!(kept_made(&made, &kept), Some("the text\nof the puzzle"));
-        let other = Order::Made { width: 30, height: 30, difficulty: 3, seed: 8, colours: 4 };
-        assert_eq!(kept_made(&other, &kept), None);
-        assert_eq!(kept_made(&made, "no line break"), None);
+        let generated = Order::Chosen { width: 30, height: 30, difficulty: 3, seed: 7, colours: 4 };
+        let kept = format!("{}\nthe text\nof the puzzle", generated.fragment());
+        assert_eq!(kept_generated(&generated, &kept), Some("the text\nof the puzzle"));
+        let other = Order::Chosen { width: 30, height: 30, difficulty: 3, seed: 8, colours: 4 };
+        assert_eq!(kept_generated(&other, &kept), None);
+        assert_eq!(kept_generated(&generated, "no line break"), None);
     }
 
     #[test]
@@ -289,8 +284,8 @@ mod tests {
         let grades: Vec<u8> =
             (23..=29).map(|d| Order::Day(Day::new(2026, 11, d).unwrap()).request(0).difficulty).collect();
         assert_eq!(grades, [1, 1, 2, 2, 3, 3, 4]);
-        let made = Order::Made { width: 10, height: 12, difficulty: 0, seed: 5, colours: 0 };
-        assert_eq!(made.request(1).title, "");
-        assert_eq!(made.grade(), None);
+        let generated = Order::Chosen { width: 10, height: 12, difficulty: 0, seed: 5, colours: 0 };
+        assert_eq!(generated.request(1).title, "");
+        assert_eq!(generated.grade(), None);
     }
 }

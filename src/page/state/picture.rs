@@ -53,7 +53,7 @@ pub struct PictureState {
     pub note: String,
     pub error: String,
     /// The clues last made from the picture.
-    pub made: Option<PictureClues>,
+    pub last_clues: Option<PictureClues>,
     pub check: CheckView,
     /// Bumped when the panel must be drawn anew.
     pub version: u64,
@@ -138,7 +138,7 @@ impl PictureState {
             }
             PictureAction::FromWorker(message) => self.worker_message(message, &mut effects),
             PictureAction::UseClues => {
-                if let Some(clues) = &self.made {
+                if let Some(clues) = &self.last_clues {
                     effects.push(PictureEffect::Clues(clues.clone()));
                 }
             }
@@ -262,7 +262,7 @@ impl PictureState {
         };
         let (width, height) = (grid.width(), grid.height());
         let clues = PictureClues { text, grid: Rc::new(grid) };
-        self.made = Some(clues.clone());
+        self.last_clues = Some(clues.clone());
         effects.push(PictureEffect::Clues(clues));
         let id = self.next_id();
         self.check = CheckView { id, status: "Checking…".into(), ..CheckView::default() };

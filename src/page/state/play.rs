@@ -4,7 +4,8 @@
 //! redone; progress is kept per puzzle; hints and checks come from the
 //! worker. Pure, tested natively with the rest of the reducer.
 
-use super::progress::{self, Played, PLAYED_KEY};
+use super::keys::PLAYED_KEY;
+use super::progress::{self, Played};
 use super::reduce::{keep_progress, Effect, State};
 use super::text::plural;
 use crate::protocol::{Cells, FromWorker, HintRequest, VerdictKind};

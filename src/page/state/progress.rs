@@ -5,9 +5,6 @@
 //! the puzzle's own key (see `play::board::progress_key`). The list is
 //! in the order last played.
 
-/// Where the list is kept.
-pub const PLAYED_KEY: &str = "nonogram-studio.played";
-
 /// The list keeps the puzzles played last, at most this many.
 pub const MAX_PLAYED: usize = 50;
 

@@ -5,11 +5,12 @@ use super::address::{Day, Order};
 #[cfg(doc)]
 use super::builtins::BUILTIN_URL;
 use super::builtins::{Builtins, Catalogue};
+use super::keys::{PICK_KEY, PLAYED_KEY, PLAYING_KEY, REPLACED_KEY};
 use super::lines::{Lines, LinesAction, LinesBoard, LinesEffect};
 use super::picture::{PictureAction, PictureEffect, PictureState};
 use super::play::action::PlayAction;
 use super::play::board::Play;
-use super::progress::{self, Played, PLAYED_KEY};
+use super::progress::{self, Played};
 use super::view::{OpenedLine, View};
 use super::zoom::Zoom;
 use crate::page::state::playback::Playback;
@@ -55,13 +56,6 @@ pub enum Input {
     /// Not a puzzle: the located error (empty for no text at all).
     Invalid(String),
 }
-
-/// Where the batch's puzzle last picked (1-based) is kept between visits,
-/// beside the text itself (the page forgets it with new text).
-pub const PICK_KEY: &str = "nonogram-studio.puzzle";
-/// Kept while play mode is on: a reload comes back to it (a returning
-/// visitor gets what they left; the board itself is the progress's).
-pub const PLAYING_KEY: &str = "nonogram-studio.playing";
 
 /// What the status says when an edit of the clues stops a running solve.
 pub const STOPPED_BY_EDIT: &str = "The solve stopped: the clues changed. Press Solve to solve them.";
@@ -146,6 +140,14 @@ pub struct State {
     /// Clues typed line by line, and a picture's reading under review (see
     /// [`super::lines`]).
     pub lines: Rc<Lines>,
+    /// The clue text (empty while it is too large to copy out of the
+    /// browser: the page holds it as the browser's string then).
+    pub text: String,
+    /// Bumped at each new clue text.
+    pub text_version: u64,
+    /// The person's own input that a share link, a sample or a made
+    /// puzzle replaced, offered back ("Restore my previous input").
+    pub replaced: Option<String>,
     /// What the board shows of the line editor.
     pub lines_board: LinesBoard,
     /// The line whose field takes the keyboard's focus, and a count of
@@ -155,7 +157,7 @@ pub struct State {
     /// resized, the clue text's box, the line editor pinning the board).
     pub resized: u64,
     /// What becomes of the puzzle being made once it is read.
-    pub(super) made: Made,
+    pub(super) generated: Generated,
     /// The next text read is solved at once (clues read from a picture:
     /// the solver checks them).
     pub(super) check_when_read: bool,
@@ -165,7 +167,7 @@ pub struct State {
 
 /// What becomes of a puzzle made to order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Made {
+pub(super) enum Generated {
     /// It goes into play once read (a puzzle asked for).
     Played,
     /// It is shown, with Play as the first action (the first visit's
@@ -250,8 +252,8 @@ pub enum Action {
     /// A line of the board opened in the lab (a clue clicked).
     OpenLine(Rc<OpenedLine>),
     /// The puzzle `order` makes, kept from when it was last made (see
-    /// [`super::address::MADE_KEY`]): play it without making it again.
-    OpenMade {
+    /// [`super::address::GENERATED_KEY`]): play it without making it again.
+    OpenGenerated {
         order: Order,
         text: String,
     },
@@ -290,6 +292,18 @@ pub enum Action {
     Lines(LinesAction),
     /// The window was resized: the board's room changes.
     Resized,
+    /// New clue text (empty when it is too large to copy: the page keeps
+    /// the browser's string); read once [`Action::Edited`] follows.
+    Text(String),
+    /// The person's own text, replaced by a share link, a sample or a made
+    /// puzzle: offered back, and kept for the next visit unless it is
+    /// `kept` already (the last visit's).
+    Replaced {
+        text: String,
+        kept: bool,
+    },
+    /// The replaced text was put back: nothing to offer back any more.
+    Restored,
 }
 
 /// What the page must do after a change.
@@ -298,7 +312,7 @@ pub enum Effect {
     /// Bring this part of the page into view once it is drawn.
     IntoView(View),
     /// Keep the clue text (the page holds it) for the next visit, up to its
-    /// limit (see `page/input.rs`).
+    /// limit (see `state/keys.rs`'s `MAX_KEPT_BYTES`).
     KeepInput,
     /// Forget what is kept under this key.
     Forget(&'static str),
@@ -381,10 +395,13 @@ impl Default for State {
             builtins: Builtins::Unopened,
             played: Rc::default(),
             play_when_read: false,
-            made: Made::Played,
+            generated: Generated::Played,
             picture: None,
             picture_panel: Rc::default(),
             lines: Rc::default(),
+            text: String::new(),
+            text_version: 0,
+            replaced: None,
             lines_board: LinesBoard::default(),
             lines_focus: (None, 0),
             resized: 0,
@@ -506,7 +523,8 @@ impl State {
                 self.resized += 1;
                 // Text of the player's own: the address no longer names it,
                 // and a puzzle being made would replace it: it is stopped.
-                let arriving = std::mem::replace(&mut self.made, Made::Played) == Made::Arriving;
+                let arriving =
+                    std::mem::replace(&mut self.generated, Generated::Played) == Generated::Arriving;
                 if !self.play_when_read && !arriving {
                     self.stop_making(&mut effects);
                     self.forget_order(&mut effects);
@@ -577,6 +595,24 @@ impl State {
             }
             Action::Lines(action) => effects = self.lines_action(action),
             Action::Resized => self.resized += 1,
+            Action::Text(text) => {
+                self.text = text;
+                self.text_version += 1;
+            }
+            Action::Replaced { text, kept } => {
+                if !kept {
+                    // Kept across a reload too: a made puzzle reopens from
+                    // the address, and the text it replaced must not be
+                    // lost with it.
+                    effects.push(Effect::Keep { key: REPLACED_KEY.into(), value: text.clone() });
+                }
+                self.replaced = Some(text);
+            }
+            Action::Restored => {
+                if self.replaced.take().is_some() {
+                    effects.push(Effect::Forget(REPLACED_KEY));
+                }
+            }
             Action::Picture(action) => {
                 for effect in Rc::make_mut(&mut self.picture_panel).reduce(action) {
                     match effect {
@@ -662,7 +698,7 @@ impl State {
                     self.open_to_play(open, &mut effects);
                 }
             }
-            Action::OpenMade { order, text } => {
+            Action::OpenGenerated { order, text } => {
                 self.open_to_play(Effect::Load(text), &mut effects);
                 self.order = Some(order);
                 effects.push(Effect::Address(Some(order.fragment())));
@@ -670,7 +706,7 @@ impl State {
             // Rare in colour (the colours tell more): the worker would try
             // for its whole time limit, mostly in vain (10×10 two colours
             // took 10 s for seed 1; 15×15 none within 20 s).
-            Action::Generate(Order::Made { colours: 1.., difficulty: 4, .. }) => {
+            Action::Generate(Order::Chosen { colours: 1.., difficulty: 4, .. }) => {
                 self.status = "Very hard is rare in colour (the colours tell more): choose Hard or easier, \
                                or black and white."
                     .into();
@@ -681,7 +717,7 @@ impl State {
                 self.first_visit = true;
                 effects = self.reduce(Action::Generate(Order::Day(day)));
                 effects.retain(|e| !matches!(e, Effect::Address(_)));
-                self.made = Made::Shown;
+                self.generated = Generated::Shown;
                 // The title says what comes; a line in the verdict that
                 // goes when it comes would move the tools under it.
                 self.status.clear();
@@ -689,17 +725,17 @@ impl State {
             Action::Generate(order) => {
                 // The latest order wins: one being made is stopped.
                 self.stop_making(&mut effects);
-                self.made = Made::Played;
+                self.generated = Generated::Played;
                 let id = self.next_id;
                 self.next_id += 1;
                 self.generating = Some(id);
                 let request = order.request(id);
                 self.status = match order {
                     Order::Day(day) => format!("Making the puzzle of {}…", day.words()),
-                    Order::Made { width, height, colours: 0, .. } => {
+                    Order::Chosen { width, height, colours: 0, .. } => {
                         format!("Making {} puzzle…", nonogram_core::text::a_size(width, height))
                     }
-                    Order::Made { width, height, colours, .. } => {
+                    Order::Chosen { width, height, colours, .. } => {
                         format!(
                             "Making {} puzzle in {colours} colours…",
                             nonogram_core::text::a_size(width, height)

@@ -1,7 +1,7 @@
 //! The solve's part of the reducer: starting it, the worker's messages,
 //! the racing engine, and the verdict.
 
-use super::reduce::{Effect, Input, Made, Racer, State};
+use super::reduce::{Effect, Generated, Input, Racer, State};
 use super::text::{self, counts_text, verdict_text};
 use crate::page::state::playback::Playback;
 use crate::protocol::{read_parsed, Finished, FromWorker, SolveRequest, VerdictKind};
@@ -12,14 +12,14 @@ use std::rc::Rc;
 /// one (its colours named, on the default palette), with its title and
 /// no goal (it would show the player the solution). Written here, not in
 /// the worker: the page has these writers anyway (share links, pictures).
-pub(super) fn made_text(puzzle: &SolveRequest, title: String) -> String {
+pub(super) fn generated_text(puzzle: &SolveRequest, title: String) -> String {
     if let Some(mut colour) = puzzle.colour_puzzle() {
         colour.meta.title = Some(title);
         return write_colour(Format::WebpbnXml, &colour).unwrap_or_default();
     }
-    let mut made = puzzle.black_puzzle();
-    made.meta.title = Some(title);
-    write(Format::Non, &made).unwrap_or_default()
+    let mut generated = puzzle.black_puzzle();
+    generated.meta.title = Some(title);
+    write(Format::Non, &generated).unwrap_or_default()
 }
 
 impl State {
@@ -102,12 +102,12 @@ impl State {
             FromWorker::Generated { title, puzzle } if Some(puzzle.id) == self.generating => {
                 self.generating = None;
                 self.new_puzzle_note.clear();
-                let text = made_text(&puzzle, title);
-                self.play_when_read = self.made == Made::Played;
-                self.made = if self.play_when_read { Made::Played } else { Made::Arriving };
+                let text = generated_text(&puzzle, title);
+                self.play_when_read = self.generated == Generated::Played;
+                self.generated = if self.play_when_read { Generated::Played } else { Generated::Arriving };
                 if let Some(order) = &self.order {
                     let value = format!("{}\n{text}", order.fragment());
-                    effects.push(Effect::Keep { key: super::address::MADE_KEY.into(), value });
+                    effects.push(Effect::Keep { key: super::keys::GENERATED_KEY.into(), value });
                 }
                 effects.push(Effect::Load(text));
             }

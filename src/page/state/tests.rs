@@ -1,12 +1,13 @@
 //! Every action of the reducer, natively.
 
+use super::keys::{PICK_KEY, PLAYING_KEY};
 use super::*;
 use crate::protocol::{
     parse_outcome, Cells, Finished, Frame, FromWorker, GenerateRequest, SolveRequest, VerdictKind,
 };
 use nonogram_core::LineId;
 
-const SEED_003: &str = "01110\n11010\n01110\n00110\n00111\n";
+const POST_003: &str = "01110\n11010\n01110\n00110\n00111\n";
 /// Three puzzles in TAAI's batch format.
 const BATCH: &str = "$1\n1\n1\n$2\n1\n0\n1\n0\n$3\n0\n1\n0\n1\n";
 
@@ -69,7 +70,7 @@ fn solved_diagonal() -> State {
 
 #[test]
 fn a_small_text_is_read_into_a_puzzle() {
-    let s = with(SEED_003);
+    let s = with(POST_003);
     let Input::Puzzle { format, puzzle, count, index, .. } = &s.input else { panic!("{:?}", s.input) };
     assert_eq!((format.as_str(), puzzle.width(), *count, *index), ("0/1 picture", 5, 1, 0));
     assert_eq!(shown(&s), "?".repeat(25));
@@ -95,7 +96,7 @@ fn a_text_being_read_shows_no_board_and_an_old_parse_is_dropped() {
     );
     assert_eq!((s.input.clone(), shown(&s).as_str()), (Input::Reading { bytes: 5_000_000, count: 0 }, ""));
     // A parse of the first text, late: dropped.
-    s.reduce(Action::Parsed { version: 1, outcome: parse_outcome(SEED_003, 0) });
+    s.reduce(Action::Parsed { version: 1, outcome: parse_outcome(POST_003, 0) });
     assert!(matches!(s.input, Input::Reading { .. }));
     let webpbn = include_str!("../../../samples/webpbn-00001.non");
     let parsed = crate::protocol::parse_for_page(webpbn, 0);
@@ -118,7 +119,7 @@ fn a_text_being_read_shows_no_board_and_an_old_parse_is_dropped() {
 
 #[test]
 fn editing_cancels_a_running_solve() {
-    let mut s = with(SEED_003);
+    let mut s = with(POST_003);
     assert_eq!(s.reduce(Action::Solve { now: 5.0 }).len(), 2);
     let effects = typed(&mut s, "2 2\n1\n1\n1\n1\n");
     assert_eq!(effects, [Effect::RespawnWorker]);
@@ -134,7 +135,7 @@ fn editing_cancels_a_running_solve() {
 
 #[test]
 fn solve_posts_the_request_and_plays() {
-    let mut s = with(SEED_003);
+    let mut s = with(POST_003);
     let effects = s.reduce(Action::Solve { now: 5.0 });
     // The board comes into view with it (a phone's tools are under it).
     let [Effect::Post(request), Effect::IntoView(crate::page::state::View::Board)] = effects.as_slice()
@@ -252,7 +253,7 @@ fn solutions_are_shown_by_choice() {
 
 #[test]
 fn stop_and_crash_replace_the_worker() {
-    let mut s = with(SEED_003);
+    let mut s = with(POST_003);
     s.reduce(Action::Solve { now: 0.0 });
     assert_eq!(s.reduce(Action::Stop), [Effect::RespawnWorker]);
     assert_eq!((s.running, s.status.as_str()), (None, "Stopped"));
@@ -268,7 +269,7 @@ fn stop_and_crash_replace_the_worker() {
 
 #[test]
 fn a_worker_error_ends_the_solve() {
-    let mut s = with(SEED_003);
+    let mut s = with(POST_003);
     s.reduce(Action::Solve { now: 0.0 });
     s.reduce(Action::FromWorker { message: FromWorker::Error { id: 1, message: "bad clues".into() } });
     assert_eq!((s.running, s.status.as_str()), (None, "bad clues"));
@@ -279,7 +280,7 @@ fn a_worker_error_ends_the_solve() {
 
 #[test]
 fn the_racer_starts_with_search_and_its_verdict_wins() {
-    let mut s = with(SEED_003);
+    let mut s = with(POST_003);
     s.reduce(Action::Solve { now: 100.0 });
     assert!(s.reduce(Action::FromWorker { message: steps(1, vec![], 0, 0) }).is_empty());
     assert_eq!(s.reduce(Action::FromWorker { message: steps(1, vec![], 1, 0) }), [Effect::SpawnRacer]);
@@ -330,7 +331,7 @@ fn no_racer_starts_where_the_encoding_is_too_large_to_race() {
     assert!(s.reduce(Action::FromWorker { message: steps(1, vec![], 1, 0) }).is_empty());
     assert!(s.reduce(Action::FromWorker { message: steps(1, vec![], 1, 5) }).is_empty());
     // The next puzzle, small enough, races again.
-    typed(&mut s, SEED_003);
+    typed(&mut s, POST_003);
     s.reduce(Action::Solve { now: 0.0 });
     assert_eq!(s.reduce(Action::FromWorker { message: steps(2, vec![], 1, 0) }), [Effect::SpawnRacer]);
 }
@@ -411,7 +412,7 @@ fn zoom_stays_within_bounds() {
     assert_eq!(s.zoom, Zoom::Cell(0.4));
     // A new puzzle fits again.
     s.reduce(Action::ZoomIn { fitted: 20.0 });
-    typed(&mut s, SEED_003);
+    typed(&mut s, POST_003);
     assert_eq!(s.zoom, Zoom::Fit);
 }
 
@@ -445,8 +446,8 @@ fn words_have_correct_plurals() {
 
 #[test]
 fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
-    let mut s = with(SEED_003);
-    let order = Order::Made { width: 10, height: 10, difficulty: 2, seed: 42, colours: 0 };
+    let mut s = with(POST_003);
+    let order = Order::Chosen { width: 10, height: 10, difficulty: 2, seed: 42, colours: 0 };
     let effects = s.reduce(Action::Generate(order));
     let [Effect::Generate(ref request), Effect::Address(Some(ref address))] = effects[..] else {
         panic!("{effects:?}")
@@ -459,8 +460,8 @@ fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
     // Said under New puzzle's controls too (a phone's status is off screen).
     assert_eq!(s.new_puzzle_note, s.status);
     // "an" where the size is said with a vowel.
-    let mut eighteen = with(SEED_003);
-    eighteen.reduce(Action::Generate(Order::Made {
+    let mut eighteen = with(POST_003);
+    eighteen.reduce(Action::Generate(Order::Chosen {
         width: 18,
         height: 18,
         difficulty: 2,
@@ -469,8 +470,8 @@ fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
     }));
     assert_eq!(eighteen.status, "Making an 18×18 puzzle…");
     // The worker's answer: its clues, written as text, go into Clues.
-    let made = crate::worker::generating::answer(request, || true);
-    let effects = s.reduce(Action::FromWorker { message: made.clone() });
+    let generated = crate::worker::generating::answer(request, || true);
+    let effects = s.reduce(Action::FromWorker { message: generated.clone() });
     let [Effect::Keep { ref key, ref value }, Effect::Load(ref clues)] = effects[..] else {
         panic!("{effects:?}")
     };
@@ -479,7 +480,7 @@ fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
     assert_eq!((key.as_str(), value), ("nonogram-studio.made", &format!("{address}\n{clues}")));
     assert!(clues.starts_with("title \"Medium 10×10, no. 42\""), "{clues}");
     assert!(!clues.contains("goal"), "{clues}");
-    let FromWorker::Generated { puzzle: ref request, .. } = made else { panic!() };
+    let FromWorker::Generated { puzzle: ref request, .. } = generated else { panic!() };
     let (_, read, _, _) = crate::protocol::parse_outcome(clues, 0).unwrap();
     let lengths = |c: &[nonogram_core::Clue]| c.iter().map(|c| c.0.clone()).collect::<Vec<_>>();
     assert_eq!(
@@ -488,8 +489,8 @@ fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
     );
     assert_eq!((s.generating, s.new_puzzle_note.as_str()), (None, ""));
     // Opened again from what was kept: no making, straight to play.
-    let mut again = with(SEED_003);
-    let effects = again.reduce(Action::OpenMade { order, text: clues.clone() });
+    let mut again = with(POST_003);
+    let effects = again.reduce(Action::OpenGenerated { order, text: clues.clone() });
     assert_eq!(effects, [Effect::Load(clues.clone()), Effect::Address(Some(address.clone()))]);
     assert_eq!((again.order, again.generating), (Some(order), None));
     // Once read (here in the worker, as the page reads every text), play
@@ -508,7 +509,7 @@ fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
     assert_eq!(s.order, None);
     // A grade that does not come is said, and the address forgets it.
     let effects =
-        s.reduce(Action::Generate(Order::Made { width: 5, height: 5, difficulty: 4, seed: 1, colours: 0 }));
+        s.reduce(Action::Generate(Order::Chosen { width: 5, height: 5, difficulty: 4, seed: 1, colours: 0 }));
     let [Effect::Generate(GenerateRequest { id, .. }), _] = effects[..] else { panic!() };
     let message = FromWorker::Error { id, message: "No puzzle made: …".into() };
     assert_eq!(s.reduce(Action::FromWorker { message }), [Effect::Address(None)]);
@@ -521,15 +522,15 @@ fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
 
 #[test]
 fn a_new_colour_puzzle_is_written_as_xml_with_its_colours_named() {
-    let mut s = with(SEED_003);
-    let order = Order::Made { width: 10, height: 10, difficulty: 1, seed: 5, colours: 3 };
+    let mut s = with(POST_003);
+    let order = Order::Chosen { width: 10, height: 10, difficulty: 1, seed: 5, colours: 3 };
     let effects = s.reduce(Action::Generate(order));
     let [Effect::Generate(ref request), Effect::Address(Some(ref address))] = effects[..] else {
         panic!("{effects:?}")
     };
     assert_eq!((address.as_str(), request.colours), ("new=10x10-easy-5-3colours", 3));
-    let made = crate::worker::generating::answer(request, || true);
-    let effects = s.reduce(Action::FromWorker { message: made });
+    let generated = crate::worker::generating::answer(request, || true);
+    let effects = s.reduce(Action::FromWorker { message: generated });
     let [_, Effect::Load(ref clues)] = effects[..] else { panic!("{effects:?}") };
     let (format, shape, _, colour) = parse_outcome(clues, 0).unwrap();
     assert_eq!(format, "webpbn XML");
@@ -538,12 +539,12 @@ fn a_new_colour_puzzle_is_written_as_xml_with_its_colours_named() {
     assert_eq!(colour.meta.title.as_deref(), Some("Easy 10×10, 3 colours and white, no. 5"));
     assert!(colour.goal.is_none());
     // Very hard in colour is declined at once, with the reason; nothing is made.
-    let very_hard = Order::Made { width: 10, height: 10, difficulty: 4, seed: 5, colours: 2 };
+    let very_hard = Order::Chosen { width: 10, height: 10, difficulty: 4, seed: 5, colours: 2 };
     assert_eq!(s.reduce(Action::Generate(very_hard)), []);
     assert!(s.status.starts_with("Very hard is rare in colour"), "{}", s.status);
     assert_eq!((s.generating, &s.new_puzzle_note), (None, &s.status));
     // Making another: the note says so instead; stopped, it goes.
-    s.reduce(Action::Generate(Order::Made { width: 10, height: 10, difficulty: 3, seed: 5, colours: 2 }));
+    s.reduce(Action::Generate(Order::Chosen { width: 10, height: 10, difficulty: 3, seed: 5, colours: 2 }));
     assert_eq!(s.new_puzzle_note, "Making a 10×10 puzzle in 2 colours…");
     s.reduce(Action::Stop);
     assert_eq!((s.status.as_str(), s.new_puzzle_note.as_str()), ("Stopped making the puzzle.", ""));
@@ -551,7 +552,7 @@ fn a_new_colour_puzzle_is_written_as_xml_with_its_colours_named() {
 
 #[test]
 fn the_puzzle_of_the_day_is_asked_for_by_its_date() {
-    let mut s = with(SEED_003);
+    let mut s = with(POST_003);
     let day = Day::new(2026, 11, 26).unwrap();
     let effects = s.reduce(Action::Generate(Order::Day(day)));
     let [Effect::Generate(ref request), Effect::Address(Some(ref address))] = effects[..] else {
@@ -576,8 +577,10 @@ fn a_first_visit_shows_the_puzzle_of_the_day_not_in_play() {
         (s.status.as_str(), s.new_puzzle_note.as_str()),
         ("", "Making the puzzle of 28 November 2026…")
     );
-    let made = crate::worker::generating::answer(request, || true);
-    let Some(Effect::Load(clues)) = s.reduce(Action::FromWorker { message: made }).pop() else { panic!() };
+    let generated = crate::worker::generating::answer(request, || true);
+    let Some(Effect::Load(clues)) = s.reduce(Action::FromWorker { message: generated }).pop() else {
+        panic!()
+    };
     let read = |s: &mut State, text: &str| {
         let Some(Effect::Parse { version, index }) = s.reduce(Action::Edited { bytes: text.len() }).pop()
         else {
@@ -597,14 +600,16 @@ fn a_first_visit_shows_the_puzzle_of_the_day_not_in_play() {
     // The next one made is played at once.
     let effects = s.reduce(Action::Generate(Order::Day(day)));
     let [Effect::Generate(ref request), ..] = effects[..] else { panic!("{effects:?}") };
-    let made = crate::worker::generating::answer(request, || true);
-    let Some(Effect::Load(clues)) = s.reduce(Action::FromWorker { message: made }).pop() else { panic!() };
+    let generated = crate::worker::generating::answer(request, || true);
+    let Some(Effect::Load(clues)) = s.reduce(Action::FromWorker { message: generated }).pop() else {
+        panic!()
+    };
     assert!(read(&mut s, &clues).contains(&Effect::StartPlay));
 }
 
 #[test]
 fn the_built_in_list_is_fetched_once_when_opened_and_a_puzzle_of_it_played() {
-    let mut s = with(SEED_003);
+    let mut s = with(POST_003);
     assert_eq!(s.reduce(Action::OpenBuiltins), [Effect::FetchBuiltins]);
     assert_eq!(s.builtins, Builtins::Loading);
     // Opened again while it comes: no second fetch.
@@ -630,7 +635,7 @@ fn the_built_in_list_is_fetched_once_when_opened_and_a_puzzle_of_it_played() {
     s.reduce(Action::BuiltinsFetched(Ok(catalogue)));
     assert_eq!(s.reduce(Action::OpenBuiltins), []);
     // A made puzzle's address goes; the puzzle goes into Clues, then play.
-    s.order = Some(Order::Made { width: 10, height: 10, difficulty: 1, seed: 1, colours: 0 });
+    s.order = Some(Order::Chosen { width: 10, height: 10, difficulty: 1, seed: 1, colours: 0 });
     assert_eq!(s.reduce(Action::PlayBuiltin(0)), [Effect::Address(None), Effect::Load(text.clone())]);
     let effects = s.reduce(Action::Edited { bytes: text.len() });
     let Some(Effect::Parse { version, index }) = effects.last().cloned() else { panic!("{effects:?}") };
@@ -643,9 +648,9 @@ fn the_built_in_list_is_fetched_once_when_opened_and_a_puzzle_of_it_played() {
 
 #[test]
 fn a_puzzle_being_made_is_stopped_by_stop_by_other_text_and_by_solve() {
-    let order = Order::Made { width: 30, height: 30, difficulty: 3, seed: 1, colours: 4 };
+    let order = Order::Chosen { width: 30, height: 30, difficulty: 3, seed: 1, colours: 4 };
     // Stop: the worker is replaced (making runs to its end otherwise).
-    let mut s = with(SEED_003);
+    let mut s = with(POST_003);
     let [Effect::Generate(ref request), _] = s.reduce(Action::Generate(order))[..] else { panic!() };
     let id = request.id;
     let effects = s.reduce(Action::Stop);
@@ -663,7 +668,7 @@ fn a_puzzle_being_made_is_stopped_by_stop_by_other_text_and_by_solve() {
     let effects = s.reduce(Action::Edited { bytes: 5 });
     assert_eq!(effects.first(), Some(&Effect::Address(None)));
     assert!(effects.contains(&Effect::RespawnWorker) && s.generating.is_none(), "{effects:?}");
-    let mut s = with(SEED_003);
+    let mut s = with(POST_003);
     s.reduce(Action::Generate(order));
     let effects = s.reduce(Action::Solve { now: 0.0 });
     assert!(effects.contains(&Effect::RespawnWorker) && s.generating.is_none(), "{effects:?}");
@@ -724,7 +729,7 @@ fn a_check_keeps_a_unique_solution_off_the_board() {
 /// Make mode: on and off by its button; Solve and Play end it.
 #[test]
 fn make_mode_ends_with_solve_or_play() {
-    let mut s = with(SEED_003);
+    let mut s = with(POST_003);
     s.reduce(Action::Make(true));
     assert!(s.make);
     s.reduce(Action::Make(false));
@@ -754,7 +759,7 @@ fn make_mode_ends_with_solve_or_play() {
 #[test]
 fn the_part_brought_into_view_is_the_reducers_word() {
     use crate::page::state::{OpenedLine, View};
-    let mut s = with(SEED_003);
+    let mut s = with(POST_003);
     assert!(s.reduce(Action::Solve { now: 0.0 }).contains(&Effect::IntoView(View::Board)));
     s.reduce(Action::Stop);
     assert_eq!(s.reduce(Action::Make(true)), [Effect::IntoView(View::Make)]);
@@ -781,12 +786,12 @@ fn the_part_brought_into_view_is_the_reducers_word() {
 #[test]
 fn new_text_is_kept_from_its_first_puzzle() {
     let mut s = State::default();
-    let effects = s.reduce(Action::Edited { bytes: SEED_003.len() });
+    let effects = s.reduce(Action::Edited { bytes: POST_003.len() });
     assert!(
         matches!(effects[..], [Effect::KeepInput, Effect::Forget(PICK_KEY), .., Effect::Parse { .. }]),
         "{effects:?}"
     );
-    let reopened = s.reduce(Action::Reopened { bytes: SEED_003.len(), pick: 1 });
+    let reopened = s.reduce(Action::Reopened { bytes: POST_003.len(), pick: 1 });
     assert!(!reopened.iter().any(|e| matches!(e, Effect::KeepInput | Effect::Forget(_))), "{reopened:?}");
 }
 
@@ -797,11 +802,11 @@ fn text_left_in_play_is_played_again_once_read() {
     let mut s = State::default();
     s.reduce(Action::PlayWhenRead);
     let Some(Effect::Parse { version, index }) =
-        s.reduce(Action::Reopened { bytes: SEED_003.len(), pick: 1 }).pop()
+        s.reduce(Action::Reopened { bytes: POST_003.len(), pick: 1 }).pop()
     else {
         panic!()
     };
-    let effects = s.reduce(Action::Parsed { version, outcome: parse_outcome(SEED_003, index) });
+    let effects = s.reduce(Action::Parsed { version, outcome: parse_outcome(POST_003, index) });
     assert!(effects.contains(&Effect::StartPlay), "{effects:?}");
 }
 
@@ -811,8 +816,8 @@ fn text_left_in_play_is_played_again_once_read() {
 fn clues_from_a_picture_are_loaded_and_kept() {
     let mut s = State::default();
     let clues =
-        PictureClues { text: SEED_003.into(), grid: std::rc::Rc::new(nonogram_core::Grid::new(5, 5)) };
-    assert_eq!(s.reduce(Action::FromPicture(clues.clone())), [Effect::Load(SEED_003.into())]);
+        PictureClues { text: POST_003.into(), grid: std::rc::Rc::new(nonogram_core::Grid::new(5, 5)) };
+    assert_eq!(s.reduce(Action::FromPicture(clues.clone())), [Effect::Load(POST_003.into())]);
     assert_eq!(s.picture.as_deref(), Some(&clues));
 }
 
@@ -917,4 +922,22 @@ fn the_line_editor_changes_through_the_pages_reducer() {
     assert_eq!(s.lines_focus, (Some(LineId::Column(1)), focus.1 + 1));
     s.reduce(Action::Lines(LinesAction::Close));
     assert!(s.lines_board.typed.is_none() && s.resized == resized + 2);
+}
+
+/// The clue text and the text it replaced are the page's state: a new
+/// text bumps its version; a replaced text is offered back and kept for
+/// the next visit (unless it came from there), and forgotten once put
+/// back (issue 60: one state tree).
+#[test]
+fn the_clue_text_and_the_text_it_replaced_are_state() {
+    use super::keys::REPLACED_KEY;
+    let mut s = State::default();
+    assert!(s.reduce(Action::Text("1\n1\n".into())).is_empty());
+    assert_eq!((s.text.as_str(), s.text_version), ("1\n1\n", 1));
+    let effects = s.reduce(Action::Replaced { text: "mine".into(), kept: false });
+    assert_eq!(effects, [Effect::Keep { key: REPLACED_KEY.into(), value: "mine".into() }]);
+    assert_eq!(s.replaced.as_deref(), Some("mine"));
+    assert!(s.reduce(Action::Replaced { text: "last visit's".into(), kept: true }).is_empty());
+    assert_eq!(s.reduce(Action::Restored), [Effect::Forget(REPLACED_KEY)]);
+    assert!(s.replaced.is_none() && s.reduce(Action::Restored).is_empty());
 }

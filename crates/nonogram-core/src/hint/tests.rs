@@ -7,9 +7,9 @@ use crate::testing::Random;
 use crate::{solve, SolveOptions, Verdict};
 use crate::{Grid, LineId, Puzzle};
 
-/// Seed 001's line cases: clue, line (`#` filled, `x` empty, `.` unknown),
+/// Post 001's line cases: clue, line (`#` filled, `x` empty, `.` unknown),
 /// and its "Resultant fixes" (`1` filled, `_` empty, `.` unknown).
-const SEED_001: [(&[u32], &str, &str); 7] = [
+const POST_001: [(&[u32], &str, &str); 7] = [
     (&[8], "..........", "|.|.|1|1|1|1|1|1|.|.|"),
     (&[4, 3], "..........", "|.|.|1|1|.|.|.|1|.|.|"),
     (&[3, 1], "...#....#.", "|_|.|.|1|.|.|_|_|1|_|"),
@@ -40,8 +40,8 @@ fn grid(rows: &[&str]) -> Grid {
 }
 
 #[test]
-fn seed_001_hints_name_the_line_and_its_resultant_fixes() {
-    for (runs, text, fixes) in SEED_001 {
+fn post_001_hints_name_the_line_and_its_resultant_fixes() {
+    for (runs, text, fixes) in POST_001 {
         let cells = line(text);
         let (placements, forced) = line_hint(runs, &cells).unwrap();
         // The seed's fixes, less the cells the line already had.
@@ -73,12 +73,12 @@ fn seed_001_hints_name_the_line_and_its_resultant_fixes() {
     assert_eq!(line_hint(&[1], &line("....")), None);
 }
 
-/// Seed 003's 5×5 picture.
-const SEED_003: [&str; 5] = [".###.", "##.#.", ".###.", "..##.", "..###"];
+/// Post 003's 5×5 picture.
+const POST_003: [&str; 5] = [".###.", "##.#.", ".###.", "..##.", "..###"];
 
 #[test]
 fn the_easiest_line_comes_first_and_the_board_is_solved_by_hints_alone() {
-    let solution = grid(&SEED_003);
+    let solution = grid(&POST_003);
     let puzzle = Puzzle::from_picture(&solution);
     let mut cells = Grid::new(5, 5);
     let first = bw_hint(&puzzle, &cells, Some(&solution));
@@ -107,7 +107,7 @@ fn the_easiest_line_comes_first_and_the_board_is_solved_by_hints_alone() {
 
 #[test]
 fn mistakes_are_reported_first() {
-    let solution = grid(&SEED_003);
+    let solution = grid(&POST_003);
     let puzzle = Puzzle::from_picture(&solution);
     // Row 1 (clue 3) given a run of 4: it cannot be completed.
     let mut cells = Grid::new(5, 5);
@@ -314,8 +314,8 @@ fn difficulty_follows_the_solver_work() {
     assert_eq!(Difficulty::of(&stats(9, 4, 2, 0)), Difficulty::VeryHard);
     assert_eq!(Difficulty::of(&stats(9, 0, 0, 7)), Difficulty::VeryHard);
     assert_eq!(Difficulty::VeryHard.describe(), "Very hard: needs guessing");
-    // Seed 003's picture falls to simple line logic.
-    let (_, seed) = unique(&Puzzle::from_picture(&grid(&SEED_003))).unwrap();
+    // Post 003's picture falls to simple line logic.
+    let (_, seed) = unique(&Puzzle::from_picture(&grid(&POST_003))).unwrap();
     assert_eq!(Difficulty::of(&seed), Difficulty::Easy);
 }
 
@@ -431,7 +431,7 @@ mod colour {
     /// went unseen, and hints fell back to showing solution cells).
     #[test]
     fn a_puzzle_line_logic_solves_is_hinted_to_the_end_by_lines() {
-        use crate::generate::{make_colour, Order};
+        use crate::generate::{generate_colour, Order};
         use crate::hint::Difficulty;
         let mut narrowed = 0;
         for (side, colours, difficulty, seed) in [
@@ -441,9 +441,9 @@ mod colour {
             (12, 2, Difficulty::Medium, 9),
         ] {
             let order = Order { width: side, height: side, difficulty: Some(difficulty), seed };
-            let made = make_colour(order, colours, 100_000, || true).unwrap();
-            let puzzle = made.puzzle;
-            let solutions = [made.solution.clone()];
+            let generated = generate_colour(order, colours, 100_000, || true).unwrap();
+            let puzzle = generated.puzzle;
+            let solutions = [generated.solution.clone()];
             let mut cells = vec![puzzle.every_colour(); side * side];
             for _ in 0..side * side {
                 let hint = colour_hint(&puzzle, &cells, &solutions);
@@ -454,7 +454,7 @@ mod colour {
                     other => panic!("{side}×{side} {colours} colours seed {seed}: {other:?}"),
                 }
                 for (index, colour) in hint.cells(side) {
-                    assert_eq!(made.solution[index], colour);
+                    assert_eq!(generated.solution[index], colour);
                     cells[index] = 1 << colour;
                 }
             }

@@ -89,10 +89,10 @@ word!(u32);
 word!(u64);
 word!(u128);
 
-/// Boundaries reachable from `seeds` going right: from `i` to `i + 1`
+/// Boundaries reachable from `starts` going right: from `i` to `i + 1`
 /// when bit `i + 1` of `enter` is set (cell `i` may be empty).
-fn spread_right<W: Word>(seeds: W, enter: W) -> W {
-    let (mut g, mut p) = (seeds, enter);
+fn spread_right<W: Word>(starts: W, enter: W) -> W {
+    let (mut g, mut p) = (starts, enter);
     let mut step = 1;
     while step < W::BITS / 2 {
         g |= p & (g << step);
@@ -102,10 +102,10 @@ fn spread_right<W: Word>(seeds: W, enter: W) -> W {
     g | (p & (g << step))
 }
 
-/// Boundaries reachable from `seeds` going left: from `i + 1` to `i` when
+/// Boundaries reachable from `starts` going left: from `i + 1` to `i` when
 /// bit `i` of `enter` is set (cell `i` may be empty).
-fn spread_left<W: Word>(seeds: W, enter: W) -> W {
-    let (mut g, mut p) = (seeds, enter);
+fn spread_left<W: Word>(starts: W, enter: W) -> W {
+    let (mut g, mut p) = (starts, enter);
     let mut step = 1;
     while step < W::BITS / 2 {
         g |= p & (g >> step);
@@ -268,8 +268,8 @@ mod tests {
     }
 
     #[test]
-    fn the_seed_line() {
-        // [3 2] on ????.?.??? → ?##?...?#? (seed 001).
+    fn the_post_line() {
+        // [3 2] on ????.?.??? → ?##?...?#? (post 001).
         let mut s = BitLineSolver::new();
         let empty = 1 << 4 | 1 << 6;
         let (f, e) = s.solve(&[3, 2], 10, 0, empty).unwrap();

@@ -82,7 +82,7 @@ pub(super) fn elements(reading: &Reading) -> Vec<Element> {
             // digit counted in, and leaving it out, when the network gives
             // that a chance.
             let counted = 1.0 - digit.no_digit;
-            let top = digit.confidence().max(1e-9);
+            let top = digit.certainty().max(1e-9);
             let mut options: Vec<(u8, f32)> = digit
                 .choices
                 .iter()

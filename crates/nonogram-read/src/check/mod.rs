@@ -7,7 +7,7 @@
 //! choices (a digit's next most likely values, a doubtful gap read the
 //! other way), and, where the rows' and the columns' totals differ, the
 //! digits whose other value mends the difference on its own (tried first,
-//! however sure the network was of them): the most likely reading that
+//! however certain the network was of them): the most likely reading that
 //! passes is taken, and every number it changed is said. A reading that
 //! passes unchanged, with one solution, is certain when no other reading
 //! the picture allows passes as well (see [`rivals`]); anything else is
@@ -33,7 +33,7 @@ pub const CERTAIN: f32 = 0.98;
 /// The probability every digit of a certain reading has, at least: the
 /// network's first choice by even odds (the checks settle the rest, see
 /// [`rivals`]).
-pub const SURE: f32 = 0.5;
+pub const LEAST_CERTAINTY: f32 = 0.5;
 
 /// The most readings the correction tries.
 const MOST_TRIES: usize = 400;
@@ -41,7 +41,7 @@ const MOST_TRIES: usize = 400;
 /// The most choices the correction varies (the least certain ones).
 const MOST_VARIED: usize = 14;
 
-/// How sure the reader is.
+/// How certain the reader is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
     /// Every digit and gap certain, and every check passed unchanged.
@@ -56,8 +56,8 @@ pub struct Doubt {
     pub place: Place,
     /// What the reading has.
     pub value: u32,
-    /// The reading's confidence in it (the product of its digits').
-    pub confidence: f32,
+    /// The reading's certainty of it (the product of its digits').
+    pub certainty: f32,
     /// What else it might be, most likely first.
     pub others: Vec<u32>,
 }
@@ -137,7 +137,7 @@ fn totals_menders(reading: &Reading, all: &[Element]) -> Vec<Element> {
         // three: a blurred 0 read as 6 may have 8 and 9 before it.
         let digit = &read.digits[*index];
         let old = i64::from(options[0].0);
-        let top = digit.confidence().max(1e-9);
+        let top = digit.certainty().max(1e-9);
         let counted = 1.0 - digit.no_digit;
         let mends = digit.choices.iter().find(|(d, _)| (i64::from(*d) - old) * place == wanted);
         if let Some(&(d, p)) = mends {
@@ -201,7 +201,7 @@ pub fn check_reading(reading: &Reading) -> Checked {
     varied.truncate(MOST_VARIED);
     // Where the rows and the columns fill different counts of cells, a
     // digit read wrong is one whose other choice mends the difference
-    // exactly, however sure the network was of it: those are varied too.
+    // exactly, however certain the network was of it: those are varied too.
     // (choice, option) of each such change, tried on its own first.
     let mut mending: Vec<(usize, usize)> = Vec::new();
     for e in totals_menders(reading, &all).into_iter().take(MOST_MENDERS) {
@@ -269,12 +269,13 @@ pub fn check_reading(reading: &Reading) -> Checked {
                     // Certain: every digit at even odds or better, and
                     // no other reading the picture allows passes too
                     // (the checks settle what the network doubted).
-                    let sure = lines(reading).all(|(_, l)| l.digits.iter().all(|d| d.confidence() >= SURE));
+                    let certain = lines(reading)
+                        .all(|(_, l)| l.digits.iter().all(|d| d.certainty() >= LEAST_CERTAINTY));
                     let certain = unchanged
                         && forced.is_empty()
                         && empty_lines.is_empty()
                         && verdict == "unique"
-                        && sure
+                        && certain
                         && rivals::rivals(reading, &all) == rivals::Rivals::None;
                     let failure = first.map(|(_, why)| why).filter(|_| !unchanged);
                     let (doubts, doubtful_gaps) =
@@ -427,7 +428,7 @@ fn changes(reading: &Reading, varied: &[Element], chosen: &[usize]) -> Vec<Chang
     out
 }
 
-/// The numbers read with less than [`CERTAIN`] confidence in a digit.
+/// The numbers read with less than [`CERTAIN`] certainty in a digit.
 fn doubts(reading: &Reading) -> Vec<Doubt> {
     let mut out = Vec::new();
     for (line, read) in lines(reading) {
@@ -438,10 +439,10 @@ fn doubts(reading: &Reading) -> Vec<Doubt> {
                 place += 1;
             }
             let digits = &read.digits[number.digits.clone()];
-            if digits.iter().all(|d| d.confidence() >= CERTAIN) {
+            if digits.iter().all(|d| d.certainty() >= CERTAIN) {
                 continue;
             }
-            let confidence: f32 = digits.iter().map(|d| d.confidence()).product();
+            let certainty: f32 = digits.iter().map(|d| d.certainty()).product();
             // Each other reading of one digit, most likely first.
             let mut others: Vec<(u32, f32)> = Vec::new();
             for (k, d) in digits.iter().enumerate() {
@@ -456,7 +457,7 @@ fn doubts(reading: &Reading) -> Vec<Doubt> {
             out.push(Doubt {
                 place: Place { line, number: place.max(1) },
                 value: number.value,
-                confidence,
+                certainty,
                 others: others.into_iter().map(|(v, _)| v).collect(),
             });
         }

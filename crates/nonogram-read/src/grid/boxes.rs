@@ -30,6 +30,21 @@ pub enum Content {
 /// it, past its rules (their blurred edges stay out).
 const CELL_MARGIN: f32 = 0.08;
 
+/// The widest a rule's remnant in a cell is, as a share of its side (at
+/// least 2 px); set by hand on the rendered styles, not swept.
+const THIN_REMNANT: f32 = 0.15;
+
+/// How far in from the inside's edges a number's middle is, at least, as
+/// a share of the inside (0.5 is its middle): a two-digit number's middle
+/// is further in across than a wide mark's; down, a digit sits centred.
+/// Set by hand on the rendered styles, not swept.
+const CENTRED_ACROSS: f32 = 0.2;
+const CENTRED_DOWN: f32 = 0.25;
+
+/// How far off its inside's middle, as a share of its width, a digit on a
+/// filled cell may be.
+const OFF_MIDDLE: f32 = 0.3;
+
 /// The smallest a blob is, as a share of the cell's side, to be looked
 /// at (a dot, JPEG's specks are smaller).
 const LEAST_BLOB: f32 = 0.25;
@@ -122,7 +137,7 @@ pub fn content(picture: &Picture, network: &Network, x0: f32, y0: f32, x1: f32, 
     let Some(inner) = inside(picture, x0, y0, x1, y1) else { return Content::Empty };
     let Some(ink) = Ink::of(picture, inner) else { return Content::Empty };
     let least = (side * LEAST_BLOB).max(3.0);
-    let thin = (side * 0.15).max(2.0);
+    let thin = (side * THIN_REMNANT).max(2.0);
     let touches = |r: &Rect| r.x0 == inner.x0 || r.y0 == inner.y0 || r.x1 == inner.x1 || r.y1 == inner.y1;
     // Where a blob's middle is, from 0 (the inside's edge) to 0.5 (its
     // middle), the nearer way.
@@ -131,7 +146,8 @@ pub fn content(picture: &Picture, network: &Network, x0: f32, y0: f32, x1: f32, 
         t.min(1.0 - t)
     };
     let centred = |r: &Rect| {
-        middle(r.x0, r.x1, inner.x0, inner.x1) >= 0.2 && middle(r.y0, r.y1, inner.y0, inner.y1) >= 0.25
+        middle(r.x0, r.x1, inner.x0, inner.x1) >= CENTRED_ACROSS
+            && middle(r.y0, r.y1, inner.y0, inner.y1) >= CENTRED_DOWN
     };
     // Two rules' remnants meeting at a corner (an L, hollow) touch two
     // sides.
@@ -200,7 +216,7 @@ fn on_fill(picture: &Picture, network: &Network, inside: Rect, side: f32) -> boo
         let middle = (r.x0 + r.x1) as f32 / 2.0 - inside.x0 as f32;
         !touches(&r)
             && r.height() as f32 >= side * LEAST_DIGIT
-            && (middle / inside.width().max(1) as f32 - 0.5).abs() <= 0.3
+            && (middle / inside.width().max(1) as f32 - 0.5).abs() <= OFF_MIDDLE
             && network.classify(&glyph(picture, r, &ink))[NO_DIGIT] < DIGIT_ODDS
     })
 }

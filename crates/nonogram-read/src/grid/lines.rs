@@ -23,6 +23,34 @@ const CROSSING: u32 = 5;
 /// pixel or two off.
 const CHAIN_TOLERANCE: f32 = 0.14;
 
+/// The least tolerance of [`CHAIN_TOLERANCE`], in pixels.
+const LEAST_TOLERANCE: f32 = 2.5;
+
+/// A chain's end member is a solid line when it runs this share of the
+/// spacing unbroken at least (a cell's side, less a little of a
+/// crossing's blur); set by hand, not swept.
+const SOLID_STRETCH: f32 = 0.9;
+
+/// A chain's end member is cut off from the rest when the next member is
+/// further than this many spacings (one line missing between them).
+const NEXT_LINE: f32 = 1.5;
+
+/// What a chain's member shorter than half its middling member counts
+/// for, against a whole line (see where it is used).
+const SHORT_WEIGHT: f32 = 0.1;
+
+/// What each missing line costs a chain's score, in lines: a chain that
+/// skips lines loses to one that has them; set by hand, not swept.
+const MISSING_COST: f32 = 0.5;
+
+/// How far before the other family's second line, in spacings, a line
+/// starting there counts as starting at an inner line (a clue area's).
+const INNER_START: f32 = 0.25;
+
+/// The longest gap, in spacings, a line's reach runs on over (a line
+/// hidden in part by filled cells, or broken by blur).
+const BRIDGE: f32 = 0.6;
+
 /// The least spacing of a grid's lines, in pixels: cells under it hold
 /// no digit anyone can read (a scan's of ten hold digits of seven), and
 /// a JPEG's blocks, eight pixels a side, make lines eight apart.
@@ -122,13 +150,14 @@ impl Candidate {
 /// line (a shaded clue band's edge a cell or two before the grid: inside
 /// a grid a line may hide behind filled cells, at its edge it does not).
 pub(super) fn trimmed(lines: &[Candidate], members: Vec<usize>, spacing: f32) -> Vec<usize> {
-    let least = spacing * 0.9;
+    let least = spacing * SOLID_STRETCH;
     let solid: Vec<u32> = members.iter().map(|&m| lines[m].solid(least, spacing * TILE_BREAK)).collect();
     let mut sorted = solid.clone();
     sorted.sort_unstable();
     let median = sorted[sorted.len() / 2];
     let keep = |i: usize| solid[i] * 2 >= median && solid[i] > 0;
-    let next_to = |a: usize, b: usize| (lines[members[b]].at - lines[members[a]].at).abs() <= spacing * 1.5;
+    let next_to =
+        |a: usize, b: usize| (lines[members[b]].at - lines[members[a]].at).abs() <= spacing * NEXT_LINE;
     let (mut first, mut last) = (0, members.len() - 1);
     while first < last && (!keep(first) || !next_to(first, first + 1)) {
         first += 1;
@@ -420,7 +449,7 @@ fn ruled_between(
 /// Seeds: each pair of near candidates gives a spacing, walked from the
 /// first of the pair; up to two lines in a row may be missing (hidden by
 /// filled cells), each missing line costing half a member, so that a chain
-/// at half the true spacing never wins; short members count in part. The best seed is then fitted (a
+/// at half the true spacing never wins; short members count in part. The best chain, the anchor, is then fitted (a
 /// least-squares line through its members' positions against their
 /// indices) and every candidate close to the fitted positions is taken,
 /// before, inside and after it, while no more than two lines in a row are
@@ -449,33 +478,33 @@ pub(super) fn longest_chain(lines: &[Candidate]) -> Option<(Vec<usize>, f32)> {
             let half_middling = (lengths[lengths.len() / 2] as f32 / 2.0).max(1.0);
             let weight: f32 = members
                 .iter()
-                .map(|&m| if lines[m].length() as f32 >= half_middling { 1.0 } else { 0.1 })
+                .map(|&m| if lines[m].length() as f32 >= half_middling { 1.0 } else { SHORT_WEIGHT })
                 .sum();
-            let score = weight - 0.5 * missing as f32;
+            let score = weight - MISSING_COST * missing as f32;
             if members.len() >= 3 && best.as_ref().is_none_or(|(s, _, _)| score > *s) {
                 best = Some((score, members, spacing));
             }
         }
     }
-    let (_, seed, spacing) = best?;
-    // Fit position = origin + index × step over the seed, each member's
-    // index counted from the one before (the seed's spacing is only near
+    let (_, anchor, spacing) = best?;
+    // Fit position = origin + index × step over the anchor, each member's
+    // index counted from the one before (the anchor's spacing is only near
     // the true one: counted from the first, far indices would drift).
     let mut indices = vec![0.0f64];
-    for pair in seed.windows(2) {
+    for pair in anchor.windows(2) {
         let steps = ((lines[pair[1]].at - lines[pair[0]].at) / spacing).round().max(1.0) as f64;
         indices.push(indices[indices.len() - 1] + steps);
     }
-    let n = seed.len() as f64;
+    let n = anchor.len() as f64;
     let mx = indices.iter().sum::<f64>() / n;
-    let my = seed.iter().map(|&m| lines[m].at as f64).sum::<f64>() / n;
-    let (sxx, sxy) = seed.iter().zip(&indices).fold((0.0, 0.0), |(a, b), (&m, &x)| {
+    let my = anchor.iter().map(|&m| lines[m].at as f64).sum::<f64>() / n;
+    let (sxx, sxy) = anchor.iter().zip(&indices).fold((0.0, 0.0), |(a, b), (&m, &x)| {
         let dx = x - mx;
         (a + dx * dx, b + dx * (lines[m].at as f64 - my))
     });
     let step = if sxx > 0.0 { (sxy / sxx) as f32 } else { spacing };
     let origin = (my - mx * step as f64) as f32;
-    let tolerance = (step * CHAIN_TOLERANCE).max(2.5);
+    let tolerance = (step * CHAIN_TOLERANCE).max(LEAST_TOLERANCE);
     // Each index's longest candidate within the tolerance.
     let mut at_index: std::collections::BTreeMap<i64, (usize, u32)> = std::collections::BTreeMap::new();
     for (k, line) in lines.iter().enumerate() {
@@ -488,20 +517,20 @@ pub(super) fn longest_chain(lines: &[Candidate]) -> Option<(Vec<usize>, f32)> {
             }
         }
     }
-    // The run of indices around the seed with at most two missing in a row.
-    let seed_index = 0;
-    let mut low = seed_index;
+    // The run of indices around the anchor with at most two missing in a row.
+    let anchor_index = 0;
+    let mut low = anchor_index;
     while at_index.range(low - 3..low).next_back().is_some() {
         low = *at_index.range(low - 3..low).next_back().unwrap().0;
     }
-    let mut high = seed_index;
+    let mut high = anchor_index;
     while at_index.range(high + 1..high + 4).next().is_some() {
         high = *at_index.range(high + 1..high + 4).next().unwrap().0;
     }
     let members: Vec<usize> = at_index.range(low..=high).map(|(_, &(k, _))| k).collect();
-    // The fit can only add members; should it lose any, the seed stands.
-    if members.len() < seed.len() {
-        return Some((seed, spacing));
+    // The fit can only add members; should it lose any, the anchor stands.
+    if members.len() < anchor.len() {
+        return Some((anchor, spacing));
     }
     (step >= LEAST_SPACING).then_some((members, step))
 }
@@ -519,7 +548,7 @@ fn walk(lines: &[Candidate], start: usize, spacing: f32) -> Vec<usize> {
     let mut missing_in_a_row = 0;
     loop {
         let expected = last + step;
-        let tolerance = (step * CHAIN_TOLERANCE).max(2.5);
+        let tolerance = (step * CHAIN_TOLERANCE).max(LEAST_TOLERANCE);
         let closest = lines
             .iter()
             .enumerate()
@@ -533,7 +562,7 @@ fn walk(lines: &[Candidate], start: usize, spacing: f32) -> Vec<usize> {
                 members.push(k);
                 last = line.at;
                 missing_in_a_row = 0;
-                // The first steps are noisy: the seed's spacing counts as
+                // The first steps are noisy: the anchor's spacing counts as
                 // two steps' worth.
                 step = (line.at - lines[start].at + 2.0 * spacing) / (count + 2) as f32;
             }
@@ -573,8 +602,8 @@ pub(super) fn positions(lines: &[Candidate], members: &[usize], spacing: f32) ->
 /// clue band's edge may carry them further).
 pub(super) fn grid_members(lines: &[Candidate], members: &[usize], others: &[f32]) -> Vec<usize> {
     let Some(&second) = others.get(1) else { return members.to_vec() };
-    let inner = second - (second - others[0]) * 0.25;
-    let bridge = (others[1] - others[0]) * 0.6;
+    let inner = second - (second - others[0]) * INNER_START;
+    let bridge = (others[1] - others[0]) * BRIDGE;
     let first = members.iter().position(|&m| (lines[m].reach(bridge).0 as f32) < inner).unwrap_or(0);
     members[first..].to_vec()
 }
@@ -583,7 +612,7 @@ pub(super) fn grid_members(lines: &[Candidate], members: &[usize], others: &[f32
 /// reach before, the end a tenth reach past (a line hidden in part by
 /// filled cells, or broken by blur, reaches less far).
 pub(super) fn span(lines: &[Candidate], members: &[usize], spacing: f32) -> (f32, f32) {
-    let reach: Vec<(u32, u32)> = members.iter().map(|&m| lines[m].reach(spacing * 0.6)).collect();
+    let reach: Vec<(u32, u32)> = members.iter().map(|&m| lines[m].reach(spacing * BRIDGE)).collect();
     let mut starts: Vec<u32> = reach.iter().map(|r| r.0).collect();
     let mut ends: Vec<u32> = reach.iter().map(|r| r.1).collect();
     starts.sort_unstable();

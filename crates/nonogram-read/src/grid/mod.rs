@@ -80,9 +80,7 @@ fn lattice_of(picture: &Picture, light: bool, kind: Lines) -> Option<GridLines> 
     if v_members.len() < 2 {
         return None;
     }
-    // Cells are square in every presentation we know: families whose
-    // spacings differ by a quarter are not one grid.
-    if (down - across).abs() > 0.25 * down.max(across) {
+    if (down - across).abs() > SQUARE * down.max(across) {
         return None;
     }
     let mut thicknesses: Vec<u32> = h_members
@@ -100,6 +98,15 @@ fn lattice_of(picture: &Picture, light: bool, kind: Lines) -> Option<GridLines> 
         box_ys: Vec::new(),
     })
 }
+
+/// Cells are square in every presentation we know: line families whose
+/// spacings differ by more than this share are not one grid (a photo's
+/// perspective makes them differ a little); set by hand, not swept.
+const SQUARE: f32 = 0.25;
+
+/// Two lattices' lines within this share of a cell are the same line (a
+/// line found twice, by two finders, is a pixel or two off).
+const SAME_LINE: f32 = 0.2;
 
 /// The least share of a grid's cells looked at that hold numbers for it
 /// to be a table's (a few misread marks stay under it).
@@ -149,7 +156,7 @@ const SUPERSET_SCORE: f32 = 0.9;
 /// Whether lattice `a` has every line of `b` (within a fifth of a cell),
 /// and more.
 fn contains(a: &GridLines, b: &GridLines) -> bool {
-    let near = a.cell().min(b.cell()) * 0.2;
+    let near = a.cell().min(b.cell()) * SAME_LINE;
     let has =
         |mine: &[f32], theirs: &[f32]| theirs.iter().all(|t| mine.iter().any(|m| (m - t).abs() <= near));
     a.xs.len() + a.ys.len() > b.xs.len() + b.ys.len() && has(&a.xs, &b.xs) && has(&a.ys, &b.ys)
@@ -311,7 +318,7 @@ pub(crate) fn grid_among(
     };
     let (h_members, h_spacing) = family(&h)?;
     let (v_members, v_spacing) = family(&v)?;
-    if (h_spacing - v_spacing).abs() > 0.25 * h_spacing.max(v_spacing) {
+    if (h_spacing - v_spacing).abs() > SQUARE * h_spacing.max(v_spacing) {
         return None;
     }
     let h_chain = positions(&h, &h_members, h_spacing);

@@ -4,7 +4,7 @@
 //! trainer all draw their pictures here, so that they measure and learn
 //! from the same kinds.
 
-use nonogram_core::generate::{make, Order};
+use nonogram_core::generate::{generate, Order};
 use nonogram_core::{solve, Grid, Puzzle, SolveOptions, Verdict};
 
 use super::canvas::Canvas;
@@ -81,8 +81,8 @@ pub fn lettering_for<'a>(style: Style, faces: &[&'a Face], rng: &mut Rng) -> Let
 fn solution(width: usize, height: usize, rng: &mut Rng) -> Grid {
     if width <= 30 && height <= 30 && width >= 5 && height >= 5 {
         let order = Order { width, height, difficulty: None, seed: rng.next_u64() };
-        if let Ok(made) = make(order, 200, || true) {
-            return made.solution;
+        if let Ok(generated) = generate(order, 200, || true) {
+            return generated.solution;
         }
     }
     random_solution(width, height, rng)
@@ -119,7 +119,14 @@ pub fn training_scene(style: Style, kind: Kind, faces: &[&Face], rng: &mut Rng) 
     drawn_scene(style, kind, rng.below(0, 6), faces, rng, false)
 }
 
-fn drawn_scene(style: Style, kind: Kind, index: usize, faces: &[&Face], rng: &mut Rng, made: bool) -> Scene {
+fn drawn_scene(
+    style: Style,
+    kind: Kind,
+    index: usize,
+    faces: &[&Face],
+    rng: &mut Rng,
+    generated: bool,
+) -> Scene {
     let list = sides(style, kind);
     let side = list[index % list.len()];
     let (w, h) = (side, (side as f32 * rng.range(0.75, 1.0)).round().max(5.0) as usize);
@@ -131,7 +138,7 @@ fn drawn_scene(style: Style, kind: Kind, index: usize, faces: &[&Face], rng: &mu
         _ => rng.range(12.0, 36.0),
     }
     .round();
-    let grid = if made { solution(w, h, rng) } else { random_solution(w, h, rng) };
+    let grid = if generated { solution(w, h, rng) } else { random_solution(w, h, rng) };
     // The outer rows and columns solid, now and then.
     let grid = if rng.chance(0.08) { framed(&grid) } else { grid };
     let look = Look::random(rng);
@@ -151,7 +158,7 @@ fn drawn_scene(style: Style, kind: Kind, index: usize, faces: &[&Face], rng: &mu
         Kind::Photo => Photo::random(rng),
     };
     let canvas = treatment.apply(&canvas, rng);
-    let unique = made && has_one_solution(&drawn.puzzle);
+    let unique = generated && has_one_solution(&drawn.puzzle);
     let lattice = if matches!(style, Style::Cells | Style::Boxes) {
         let most = |clues: &[nonogram_core::Clue]| clues.iter().map(|c| c.0.len().max(1)).max().unwrap_or(1);
         (w + most(&drawn.puzzle.rows), h + most(&drawn.puzzle.columns))

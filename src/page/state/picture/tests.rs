@@ -52,7 +52,7 @@ fn a_picture_read_makes_clues_for_clues_and_a_check() {
         "{}",
         clues.text
     );
-    assert_eq!(s.made.as_ref(), Some(clues));
+    assert_eq!(s.last_clues.as_ref(), Some(clues));
     assert_eq!((check.id, s.check.id, s.check.status.as_str()), (s.check.id, check.id, "Checking…"));
     for answer in check_answers(&effects) {
         s.reduce(PictureAction::FromWorker(answer));

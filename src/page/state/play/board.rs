@@ -96,7 +96,7 @@ pub fn progress_key(puzzle: &Puzzle, colour: Option<&ColourPuzzle>) -> String {
             hash = (hash ^ u64::from(byte)).wrapping_mul(0x100000001b3);
         }
     }
-    format!("nonogram-studio.play.{hash:016x}")
+    format!("{}{hash:016x}", super::super::keys::PROGRESS_KEY_PREFIX)
 }
 
 /// A line's filled cells make exactly its clue (its number is greyed).

@@ -2,12 +2,13 @@
 //! kept and restored, hints and checks, and "Solved!".
 
 use super::*;
-use crate::page::state::{line_done, progress_key, Action, Effect, PlayAction, State, PLAYING_KEY};
+use crate::page::state::keys::PLAYING_KEY;
+use crate::page::state::{line_done, progress_key, Action, Effect, PlayAction, State};
 use crate::protocol::parse_outcome;
 use nonogram_core::{Cell, Clue, LineId};
 
-/// Seed 003's 5×5 picture as a text the page reads.
-const SEED_003: &str = "01110\n11010\n01110\n00110\n00111\n";
+/// Post 003's 5×5 picture as a text the page reads.
+const POST_003: &str = "01110\n11010\n01110\n00110\n00111\n";
 const SOLUTION: &str = ".###.##.#..###...##...###";
 
 /// My progress's list, kept with each board kept.
@@ -19,9 +20,9 @@ macro_rules! kept_list {
 
 fn state() -> State {
     let mut s = State::default();
-    let mut effects = s.reduce(Action::Edited { bytes: SEED_003.len() });
+    let mut effects = s.reduce(Action::Edited { bytes: POST_003.len() });
     let Some(Effect::Parse { version, index }) = effects.pop() else { panic!() };
-    s.reduce(Action::Parsed { version, outcome: parse_outcome(SEED_003, index) });
+    s.reduce(Action::Parsed { version, outcome: parse_outcome(POST_003, index) });
     s
 }
 
@@ -192,7 +193,7 @@ fn progress_is_restored_from_what_was_kept() {
 #[test]
 fn clue_numbers_are_crossed_off_and_on_and_kept() {
     let mut s = playing();
-    // Seed 003: row 1 is "2 1" (line 1), column 3 is "5" (line 5 + 3 = 8).
+    // Post 003: row 1 is "2 1" (line 1), column 3 is "5" (line 5 + 3 = 8).
     let effects = act(&mut s, PlayAction::CrossClue { line: 1, number: 1 });
     act(&mut s, PlayAction::CrossClue { line: 8, number: 0 });
     assert_eq!(*s.play.as_ref().unwrap().crossed, [(1, 1), (8, 0)]);
@@ -526,7 +527,7 @@ fn my_progress_lists_a_puzzle_played_with_its_time_hints_and_solve_and_continues
     // Playing starts its line, first, with the code that opens it again.
     let effects = act(&mut s, PlayAction::Toggle { saved: None });
     let list = effects.iter().find_map(|e| match e {
-        Effect::Keep { key, value } if key == crate::page::state::PLAYED_KEY => Some(value.clone()),
+        Effect::Keep { key, value } if key == crate::page::state::keys::PLAYED_KEY => Some(value.clone()),
         _ => None,
     });
     let list = crate::page::state::progress::read_list(&list.expect("the list kept"));
@@ -550,9 +551,9 @@ fn my_progress_lists_a_puzzle_played_with_its_time_hints_and_solve_and_continues
     assert_eq!(after.played[0].title, "Untitled");
     let effects = after.reduce(Action::Continue(entry.key.clone()));
     assert_eq!(effects, [Effect::OpenShared(entry.code.clone())]);
-    let mut effects = after.reduce(Action::Edited { bytes: SEED_003.len() });
+    let mut effects = after.reduce(Action::Edited { bytes: POST_003.len() });
     let Some(Effect::Parse { version, index }) = effects.pop() else { panic!() };
-    let effects = after.reduce(Action::Parsed { version, outcome: parse_outcome(SEED_003, index) });
+    let effects = after.reduce(Action::Parsed { version, outcome: parse_outcome(POST_003, index) });
     assert_eq!(effects, [Effect::StartPlay]);
     assert_eq!(after.reduce(Action::Continue("no such key".into())), []);
 }

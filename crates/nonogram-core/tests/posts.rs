@@ -1,14 +1,14 @@
-//! The seeds' behaviour, reproduced: seed 001's line cases, seed 003's
-//! picture and sweep report, seed 004's 3×3, seed 002's lambda, Tatham's 4×4.
+//! The posts' behaviour, reproduced: post 001's line cases, post 003's
+//! picture and sweep report, post 004's 3×3, post 002's lambda, Tatham's 4×4.
 
 use nonogram_core::cell::{line_from_str, line_to_string};
 use nonogram_core::line::placement::{brute_force_solve, draw_placement, placements};
 use nonogram_core::line::solve_line;
 use nonogram_core::{Cell, Clue, Grid, Puzzle, SolveOptions, Solver, Step, Verdict};
 
-/// Seed 001's seven Wikipedia cases, in trace notation (`?` unknown, `.` empty,
-/// `#` filled): `[runs] line before -> line after`, after = the seed's "Resultant fixes".
-const SEED_001_CASES: &[&str] = &[
+/// Post 001's seven Wikipedia cases, in trace notation (`?` unknown, `.` empty,
+/// `#` filled): `[runs] line before -> line after`, after = the post's "Resultant fixes".
+const POST_001_CASES: &[&str] = &[
     "simple boxes:          [8] ?????????? -> ??######??",
     "simple boxes:        [4 3] ?????????? -> ??##???#??",
     "simple spaces:       [3 1] ???#????#? -> .??#??..#.",
@@ -27,8 +27,8 @@ fn parse_case(case: &str) -> (Vec<u32>, Vec<Cell>, Vec<Cell>) {
 }
 
 #[test]
-fn seed_001_line_cases_give_the_resultant_fixes() {
-    for case in SEED_001_CASES {
+fn post_001_line_cases_give_the_resultant_fixes() {
+    for case in POST_001_CASES {
         let (runs, before, expected) = parse_case(case);
         let got = solve_line(&runs, &before).unwrap();
         assert_eq!(line_to_string(&got), line_to_string(&expected), "{case}");
@@ -37,8 +37,8 @@ fn seed_001_line_cases_give_the_resultant_fixes() {
 }
 
 #[test]
-fn seed_001_placements_are_drawn_with_a_letter_per_run() {
-    // The seed's "Simple spaces" case lists three placements.
+fn post_001_placements_are_drawn_with_a_letter_per_run() {
+    // The post's "Simple spaces" case lists three placements.
     let line = line_from_str("???#????#?").unwrap();
     let (all, complete) = placements(&[3, 1], &line, 100);
     assert!(complete);
@@ -65,18 +65,18 @@ fn clues(list: &str) -> Vec<Clue> {
         .collect()
 }
 
-const SEED_003_PICTURE: &str = "01110\n11010\n01110\n00110\n00111";
+const POST_003_PICTURE: &str = "01110\n11010\n01110\n00110\n00111";
 
 #[test]
-fn seed_003_picture_gives_its_clues() {
-    let p = Puzzle::from_picture(&picture(SEED_003_PICTURE));
+fn post_003_picture_gives_its_clues() {
+    let p = Puzzle::from_picture(&picture(POST_003_PICTURE));
     assert_eq!(p.rows, clues("3/2 1/3/2/3"));
     assert_eq!(p.columns, clues("1/3/1 3/5/1"));
 }
 
 #[test]
-fn seed_003_sweep_report() {
-    let p = Puzzle::from_picture(&picture(SEED_003_PICTURE));
+fn post_003_sweep_report() {
+    let p = Puzzle::from_picture(&picture(POST_003_PICTURE));
     let mut solver = Solver::new(&p, SolveOptions::default()).unwrap();
     let mut sweeps = Vec::new();
     let mut contradictions = 0;
@@ -89,7 +89,7 @@ fn seed_003_sweep_report() {
             _ => {}
         }
     }
-    // The seed prints "Iteration 1 has 0 errors and 12 unknown cells", then 1,
+    // The post prints "Iteration 1 has 0 errors and 12 unknown cells", then 1,
     // then 0. Its iteration 1 matches; its iteration 2 leaves cell (1, 5)
     // unknown only because its line solver is not exact (see the next test):
     // column 5 `?...#` with clue [1] forces that cell empty, so an exact
@@ -97,14 +97,14 @@ fn seed_003_sweep_report() {
     // sweep 2's columns changed and finds nothing new.
     assert_eq!(sweeps, [(1, 12), (2, 0), (3, 0)]);
     assert_eq!(contradictions, 0);
-    assert_eq!(verdict, Some(Verdict::Unique(picture(SEED_003_PICTURE))));
+    assert_eq!(verdict, Some(Verdict::Unique(picture(POST_003_PICTURE))));
     assert!(solver.stats().by_line_logic());
 }
 
 #[test]
-fn seed_003_iteration_2_differs_because_the_seed_line_solver_is_not_exact() {
-    // Seed 003's column 5 in its iteration 2: clue [1], rows 2-4 empty, row 5
-    // filled. The seed's `nonovector` yields two placements for it, `#....`
+fn post_003_iteration_2_differs_because_the_seed_line_solver_is_not_exact() {
+    // Post 003's column 5 in its iteration 2: clue [1], rows 2-4 empty, row 5
+    // filled. The post's `nonovector` yields two placements for it, `#....`
     // (which leaves the filled row 5 outside any run) and `....#`; only the
     // second is valid, so the top cell is empty.
     let line = line_from_str("?...#").unwrap();
@@ -119,7 +119,7 @@ fn solve(p: &Puzzle) -> (Verdict, nonogram_core::Stats) {
 }
 
 #[test]
-fn seed_004_three_by_three() {
+fn post_004_three_by_three() {
     let p = Puzzle::new(clues("1 1/2/2"), clues("1 1/2/2"));
     let (verdict, stats) = solve(&p);
     assert_eq!(verdict, Verdict::Unique(picture("101\n011\n110")));
@@ -127,7 +127,7 @@ fn seed_004_three_by_three() {
 }
 
 #[test]
-fn seed_002_lambda_needs_search() {
+fn post_002_lambda_needs_search() {
     let p =
         Puzzle::new(clues("2/1 2/1 1/2/1/3/3/2 2/2 1/2 2 1/2 3/2 2"), clues("2 1/1 3/2 4/3 4/4/3/3/3/2/2"));
     let expected = picture(
@@ -136,7 +136,7 @@ fn seed_002_lambda_needs_search() {
     );
     let (verdict, stats) = solve(&p);
     assert_eq!(verdict, Verdict::Unique(expected));
-    assert!(!stats.by_line_logic(), "the seed says line logic alone leaves the lambda unknown");
+    assert!(!stats.by_line_logic(), "the post says line logic alone leaves the lambda unknown");
     assert!(stats.probes + stats.guesses > 0);
 }
 
