@@ -36,6 +36,10 @@ const STEP: f32 = 0.5;
 /// be seen there.
 const SEEN: f32 = 0.5;
 
+/// The least step along a line when tracing it, in pixels (a line's
+/// blur is a pixel or two; smaller steps see the same pixels again).
+const LEAST_STEP: f64 = 4.0;
+
 /// Steps in a row a line may go unseen (hidden by filled cells) before
 /// its trace ends.
 const MOST_UNSEEN: usize = 6;
@@ -174,7 +178,7 @@ fn smooth(points: &[(f64, f64)], n: usize) -> Option<Vec<f64>> {
 /// points where each line was seen.
 fn sweep(family: &Family, starts: &[f64], along: f64, spacing: f64) -> Vec<Vec<(f64, f64)>> {
     let n = starts.len();
-    let step = (spacing * STEP as f64).max(4.0);
+    let step = (spacing * STEP as f64).max(LEAST_STEP);
     let reach = spacing * SEARCH as f64;
     let len = family.along_len() as f64;
     let mut points: Vec<Vec<(f64, f64)>> = starts.iter().map(|&s| vec![(along, s)]).collect();

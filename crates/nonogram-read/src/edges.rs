@@ -31,6 +31,34 @@ impl std::fmt::Display for Beyond {
     }
 }
 
+/// The band along the picture's edge looked into for a digit cut by it,
+/// in cells; a cut digit is also shorter than this along the edge (a
+/// digit and a little of its neighbour's space). Set by hand, not swept.
+const EDGE_BAND: f32 = 1.5;
+
+/// A digit's height as a share of a cell when no digit was read to tell
+/// it (clue digits are half a cell to two thirds of one in the renders'
+/// styles; set by hand).
+const DIGIT_OF_CELL: f32 = 0.6;
+
+/// A blob beyond the grid is a number's digit when its height is within
+/// these shares of the digits read, it is no wider than [`WIDEST`] of
+/// them, and the network takes it for a digit at even odds or better;
+/// set by hand on the pictures (a puzzle cropped inside its
+/// border, a filled times table), not swept.
+const SHORTEST: f32 = 0.7;
+const TALLEST: f32 = 1.4;
+const WIDEST: f32 = 1.2;
+const NUMBER_ODDS: f32 = 0.5;
+
+/// The margin kept from the grid's edge when looking beyond it, in cells
+/// (the border's blur and a photo's drift).
+const BEYOND_MARGIN: f32 = 0.15;
+
+/// How far beyond the grid's corner numbers are looked for, in cells, at
+/// most (a clue area is rarely deeper).
+const BEYOND_CELLS: f32 = 4.0;
+
 /// How near the picture's edge a clue area's outer end must come, in
 /// cells, for a number there to be looked for cut by the edge.
 const EDGE_NEAR: f32 = 2.0;
@@ -60,7 +88,7 @@ pub fn cut_lines(picture: &Picture, reading: &Reading) -> Vec<LineId> {
             let band = Rect {
                 x0: 0,
                 y0: ya.min(yb).max(0.0) as u32,
-                x1: ((cell * 1.5) as u32).min(picture.width()),
+                x1: ((cell * EDGE_BAND) as u32).min(picture.width()),
                 y1: (ya.max(yb) as f32).min(h) as u32,
             };
             if digit_at_edge(picture, band, cell, true) {
@@ -77,7 +105,7 @@ pub fn cut_lines(picture: &Picture, reading: &Reading) -> Vec<LineId> {
                 x0: xa.min(xb).max(0.0) as u32,
                 y0: 0,
                 x1: (xa.max(xb) as f32).min(w) as u32,
-                y1: ((cell * 1.5) as u32).min(picture.height()),
+                y1: ((cell * EDGE_BAND) as u32).min(picture.height()),
             };
             if digit_at_edge(picture, band, cell, false) {
                 cut.push(LineId::Column(i));
@@ -102,7 +130,7 @@ fn digit_at_edge(picture: &Picture, band: Rect, cell: f32, left: bool) -> bool {
         let (extent, along) = if left { (r.height(), r.width()) } else { (r.width(), r.height()) };
         let tall = r.height().max(r.width()) as f32 >= cell * DIGIT_LEAST;
         let runs_along = extent * 10 >= across * 9;
-        touches && tall && !runs_along && (along as f32) < cell * 1.5
+        touches && tall && !runs_along && (along as f32) < cell * EDGE_BAND
     })
 }
 
@@ -170,7 +198,7 @@ pub fn beyond(picture: &Picture, reading: &Reading, network: &Network) -> Vec<Be
         .flat_map(|l| l.digits.iter().map(|d| d.rect.height()))
         .collect();
     let digit_height = if heights.is_empty() {
-        cell * 0.6
+        cell * DIGIT_OF_CELL
     } else {
         heights.iter().sum::<u32>() as f32 / heights.len() as f32
     };
@@ -187,22 +215,32 @@ pub fn beyond(picture: &Picture, reading: &Reading, network: &Network) -> Vec<Be
         let Some(ink) = Ink::of(picture, r) else { return false };
         blobs(picture, r, &ink, |_, _| false).into_iter().any(|b| {
             let bh = b.rect.height() as f32;
-            bh >= digit_height * 0.7
-                && bh <= digit_height * 1.4
-                && (b.rect.width() as f32) <= digit_height * 1.2
-                && network.classify(&glyph(picture, b.rect, &ink))[NO_DIGIT] < 0.5
+            bh >= digit_height * SHORTEST
+                && bh <= digit_height * TALLEST
+                && (b.rect.width() as f32) <= digit_height * WIDEST
+                && network.classify(&glyph(picture, b.rect, &ink))[NO_DIGIT] < NUMBER_ODDS
         })
     };
     let top = reading.columns.iter().map(|l| l.strip.y0).min().unwrap_or(0) as f32;
     let left = reading.rows.iter().map(|l| l.strip.x0).min().unwrap_or(0) as f32;
-    let margin = cell * 0.15;
+    let margin = cell * BEYOND_MARGIN;
     if runs_on(&grid.ys, gx1, false)
-        || numbers_in(gx1 + margin, top.max(gy0 - cell * 4.0).min(gy0 - cell), gx1 + cell, gy0 - margin)
+        || numbers_in(
+            gx1 + margin,
+            top.max(gy0 - cell * BEYOND_CELLS).min(gy0 - cell),
+            gx1 + cell,
+            gy0 - margin,
+        )
     {
         out.push(Beyond::Right);
     }
     if runs_on(&grid.xs, gy1, true)
-        || numbers_in(left.max(gx0 - cell * 4.0).min(gx0 - cell), gy1 + margin, gx0 - margin, gy1 + cell)
+        || numbers_in(
+            left.max(gx0 - cell * BEYOND_CELLS).min(gx0 - cell),
+            gy1 + margin,
+            gx0 - margin,
+            gy1 + cell,
+        )
     {
         out.push(Beyond::Below);
     }

@@ -18,6 +18,26 @@ pub struct DigitRead {
     pub no_digit: f32,
 }
 
+/// A blob's parts replace it (two digits touching, read as one) when each
+/// part reads as a digit with at least this certainty; set by hand, not
+/// swept.
+const PARTS_CERTAIN: f32 = 0.9;
+
+/// A blob is a clue digit when its height is within these shares of the
+/// median digit's (a "1" in some fonts is shorter; a descender-like
+/// serif taller); set by hand on the rendered fonts, not swept.
+const SHORTEST_DIGIT: f32 = 0.6;
+const TALLEST_DIGIT: f32 = 1.5;
+
+/// A blob whose middle is further than this share of a cell from its
+/// strip's middle, across, is a neighbouring line's digit reaching in (a
+/// third of a cell: a strip is a cell wide).
+const OFF_STRIP: f32 = 0.34;
+
+/// A digit read with at least this certainty counts as a digit when
+/// judging whether the clue areas hold numbers at all (even odds).
+const DIGIT_LIKELY: f32 = 0.5;
+
 /// The most digits a clue number has (a side is at most 1000 cells).
 const MOST_DIGITS: usize = 4;
 
@@ -200,7 +220,7 @@ fn second_look(
     let read: Vec<(Candidate, [f32; CLASSES])> = parts.into_iter().map(|p| (p, classify(&p))).collect();
     let first = |p: &[f32; CLASSES]| ranked(p)[0];
     let (top, certainty) = first(&whole);
-    let parts_certain = read.iter().all(|(_, p)| first(p).0 != NO_DIGIT && first(p).1 >= 0.9);
+    let parts_certain = read.iter().all(|(_, p)| first(p).0 != NO_DIGIT && first(p).1 >= PARTS_CERTAIN);
     let parts_certainty = read.iter().map(|(_, p)| first(p).1).fold(1.0f32, f32::min);
     if parts_certain && (top == NO_DIGIT || parts_certainty > certainty) {
         read
@@ -255,7 +275,7 @@ pub fn read(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
     let digit_height = heights[heights.len() / 2] as f32;
     let fits = |(c, _): &(Candidate, [f32; CLASSES])| {
         let h = c.blob.rect.height() as f32;
-        h >= digit_height * 0.6 && h <= digit_height * 1.5
+        h >= digit_height * SHORTEST_DIGIT && h <= digit_height * TALLEST_DIGIT
     };
     // A blob whose middle is over a third of a cell from its strip's
     // middle, across, is a neighbouring line's digit reaching in (a photo
@@ -267,7 +287,7 @@ pub fn read(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
         } else {
             ((r.x0 + r.x1) as f32 / 2.0, (strip.x0 + strip.x1) as f32 / 2.0)
         };
-        (mine - middle).abs() <= cell * 0.34
+        (mine - middle).abs() <= cell * OFF_STRIP
     };
     let keep = |found: Vec<Found>, strips: &[Rect], is_row: bool| -> Vec<Found> {
         found
@@ -439,7 +459,7 @@ fn looks_like_clues(reading: &Reading) -> Result<(), NotFound> {
     }
     let digits: Vec<&DigitRead> =
         reading.rows.iter().chain(&reading.columns).flat_map(|l| &l.digits).collect();
-    let certain = digits.iter().filter(|d| d.certainty() >= 0.5).count();
+    let certain = digits.iter().filter(|d| d.certainty() >= DIGIT_LIKELY).count();
     if (certain as f32) < digits.len() as f32 * LEAST_SHARE {
         return Err(NotFound::NotDigits { width, height });
     }

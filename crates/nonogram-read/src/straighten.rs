@@ -25,6 +25,11 @@ const MOST_SLANT: f32 = 8.0;
 /// The step between slants tried, in degrees.
 const SLANT_STEP: f32 = 0.2;
 
+/// How far the level picture reaches past the grid each way, in grids'
+/// sizes (clue areas are smaller than the grid; a picture's far corners,
+/// under a steep perspective, would reach without end).
+const MOST_GRIDS: f64 = 3.0;
+
 /// Slants under this many degrees are level (a 600-pixel line slanting
 /// 0.3° drifts 3 pixels: the grid finder takes that).
 const LEVEL: f32 = 0.3;
@@ -286,8 +291,8 @@ pub fn straighten(picture: &Picture) -> Option<Straightened> {
     let (grid_w, grid_h) = (columns.last()?.1 as f64 * cell, rows.last()?.1 as f64 * cell);
     let corners = [(0.0, 0.0), (w as f64, 0.0), (0.0, h as f64), (w as f64, h as f64)]
         .map(|(x, y)| apply(&to_level, x, y));
-    let clamp_x = |x: f64| x.clamp(-3.0 * grid_w, 4.0 * grid_w);
-    let clamp_y = |y: f64| y.clamp(-3.0 * grid_h, 4.0 * grid_h);
+    let clamp_x = |x: f64| x.clamp(-MOST_GRIDS * grid_w, (1.0 + MOST_GRIDS) * grid_w);
+    let clamp_y = |y: f64| y.clamp(-MOST_GRIDS * grid_h, (1.0 + MOST_GRIDS) * grid_h);
     let min_x = corners.iter().map(|c| clamp_x(c.0)).fold(f64::MAX, f64::min);
     let max_x = corners.iter().map(|c| clamp_x(c.0)).fold(f64::MIN, f64::max);
     let min_y = corners.iter().map(|c| clamp_y(c.1)).fold(f64::MAX, f64::min);

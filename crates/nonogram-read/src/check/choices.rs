@@ -6,6 +6,11 @@ use nonogram_core::{solve, Clue, LineId, Puzzle, SolveOptions, Verdict};
 
 use crate::reading::{clue_of, LineRead, Reading, LEFT_OUT};
 
+/// "No digit" is offered as one of a digit's choices (the digit left out)
+/// when the network gives it this probability at least (each choice
+/// offered doubles the readings tried); set by hand, not swept.
+const NO_DIGIT_CHOICE: f32 = 0.01;
+
 /// The solver's steps a check may take: a puzzle that takes more is
 /// "not proven solvable", a doubt (real puzzles take a few thousand).
 pub(super) const SOLVER_STEPS: u64 = 200_000;
@@ -89,7 +94,7 @@ pub(super) fn elements(reading: &Reading) -> Vec<Element> {
                 .take(3)
                 .map(|&(d, p)| (d, (top / (p * counted).max(1e-9)).ln()))
                 .collect();
-            if digit.no_digit >= 0.01 {
+            if digit.no_digit >= NO_DIGIT_CHOICE {
                 // The digit as read stays the first option.
                 options.push((LEFT_OUT, (top / digit.no_digit).ln().max(0.0)));
                 options[1..].sort_by(|a, b| a.1.total_cmp(&b.1));
