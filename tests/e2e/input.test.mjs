@@ -143,10 +143,17 @@ await onBothSizes('newcomers: What is this? is open on a first visit; each forma
   const welcome = await page.locator('#welcome').textContent();
   expect(welcome.includes('press Play to solve this one') && welcome.includes('Clues'), welcome);
   // The puzzle on the board is the puzzle of the day, shown, not yet played,
-  // and the address stays bare.
-  const today = await page.evaluate(() => new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }));
+  // and the address stays bare; on a day whose puzzle is Hard or Very hard
+  // (Friday to Sunday) an Easy 10×10 instead, the day's offered beside it.
+  const [today, weekday] = await page.evaluate(() => [new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }), new Date().getDay()]);
+  await page.waitForFunction(() => !document.querySelector('#puzzle-title').textContent.startsWith('Making'), null, { timeout: 30000 }).catch(() => {});
   const title = await page.locator('#puzzle-title').textContent();
-  expect(title.startsWith(`Puzzle of the day, ${today}`), `${title} (today: ${today})`);
+  if ([5, 6, 0].includes(weekday)) {
+    expect(/^Easy 10×10/.test(title), `${title} (a hard day: ${today})`);
+    expect(welcome.includes("Today's puzzle (") && welcome.includes('Puzzle of the day'), welcome);
+  } else {
+    expect(title.startsWith(`Puzzle of the day, ${today}`), `${title} (today: ${today})`);
+  }
   expect(await page.getAttribute('#play-mode', 'aria-pressed') !== 'true', 'not in play yet: Play is the first action');
   expect(new URL(page.url()).hash === '', page.url());
   const board = await page.locator('canvas.cells').boundingBox();

@@ -135,6 +135,10 @@ impl App {
                             { "Picture puzzles in your browser: press " }<strong>{ "Play" }</strong>
                             { " to solve this one, " }<strong>{ "Solve" }</strong>
                             { " to see the solver's answer, or put a puzzle's clues in " }<strong>{ "Clues" }</strong>{ "." }
+                            if let Some((_, grade)) = state.day_offered {
+                                { format!(" Today's puzzle ({}) is under ", grade.to_lowercase()) }
+                                <strong>{ "Puzzle of the day" }</strong>{ "." }
+                            }
                         </p>
                     }
                     if state.updated {

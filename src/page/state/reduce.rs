@@ -57,6 +57,10 @@ pub enum Input {
     Invalid(String),
 }
 
+/// The hardest grade a first visit's puzzle has (Medium): a harder
+/// day's puzzle is offered beside an Easy one.
+pub const FIRST_GRADE: u8 = 2;
+
 /// What the status says when an edit of the clues stops a running solve.
 pub const STOPPED_BY_EDIT: &str = "The solve stopped: the clues changed. Press Solve to solve them.";
 
@@ -104,6 +108,10 @@ pub struct State {
     /// Nothing was kept from an earlier visit ("What is this?" starts open,
     /// the welcome line shows).
     pub first_visit: bool,
+    /// A first visit on a day whose puzzle is Hard or Very hard: an Easy
+    /// puzzle is shown instead, and the day's is offered beside it (its
+    /// grade said) under New puzzle.
+    pub day_offered: Option<(Day, &'static str)>,
     /// The line last opened in the lab from the board.
     pub opened_line: Option<Rc<OpenedLine>>,
     /// The player's own board, in play mode.
@@ -407,6 +415,7 @@ impl Default for State {
             resized: 0,
             make: false,
             first_visit: false,
+            day_offered: None,
             opened_line: None,
             check_when_read: false,
             checking: false,
@@ -715,7 +724,17 @@ impl State {
             Action::FirstVisit(None) => self.first_visit = true,
             Action::FirstVisit(Some(day)) => {
                 self.first_visit = true;
-                effects = self.reduce(Action::Generate(Order::Day(day)));
+                // A newcomer's first puzzle is one they can finish: on a
+                // day whose puzzle is Hard or Very hard (Friday to Sunday),
+                // an Easy 10×10 of that day, the day's offered beside it.
+                let (_, difficulty, seed) = Order::of_day(day);
+                let order = if difficulty <= FIRST_GRADE {
+                    Order::Day(day)
+                } else {
+                    self.day_offered = Order::Day(day).grade().map(|grade| (day, grade));
+                    Order::Chosen { width: 10, height: 10, difficulty: 1, seed, colours: 0 }
+                };
+                effects = self.reduce(Action::Generate(order));
                 effects.retain(|e| !matches!(e, Effect::Address(_)));
                 self.generated = Generated::Shown;
                 // The title says what comes; a line in the verdict that

@@ -569,13 +569,13 @@ fn the_puzzle_of_the_day_is_asked_for_by_its_date() {
 #[test]
 fn a_first_visit_shows_the_puzzle_of_the_day_not_in_play() {
     let mut s = State::default();
-    let day = Day::new(2026, 11, 28).unwrap();
+    let day = Day::new(2026, 11, 26).unwrap();
     let effects = s.reduce(Action::FirstVisit(Some(day)));
     let [Effect::Generate(ref request)] = effects[..] else { panic!("{effects:?}") };
-    assert_eq!(request.title, "Puzzle of the day, 28 November 2026 · Hard");
+    assert_eq!(request.title, "Puzzle of the day, 26 November 2026 · Medium");
     assert_eq!(
         (s.status.as_str(), s.new_puzzle_note.as_str()),
-        ("", "Making the puzzle of 28 November 2026…")
+        ("", "Making the puzzle of 26 November 2026…")
     );
     let generated = crate::worker::generating::answer(request, || true);
     let Some(Effect::Load(clues)) = s.reduce(Action::FromWorker { message: generated }).pop() else {
@@ -596,7 +596,7 @@ fn a_first_visit_shows_the_puzzle_of_the_day_not_in_play() {
     assert!(!effects.iter().any(|e| matches!(e, Effect::Address(_))), "{effects:?}");
     assert!(s
         .puzzle()
-        .is_some_and(|p| p.meta.title.as_deref() == Some("Puzzle of the day, 28 November 2026 · Hard")));
+        .is_some_and(|p| p.meta.title.as_deref() == Some("Puzzle of the day, 26 November 2026 · Medium")));
     // The next one made is played at once.
     let effects = s.reduce(Action::Generate(Order::Day(day)));
     let [Effect::Generate(ref request), ..] = effects[..] else { panic!("{effects:?}") };
@@ -940,4 +940,25 @@ fn the_clue_text_and_the_text_it_replaced_are_state() {
     assert!(s.reduce(Action::Replaced { text: "last visit's".into(), kept: true }).is_empty());
     assert_eq!(s.reduce(Action::Restored), [Effect::Forget(REPLACED_KEY)]);
     assert!(s.replaced.is_none() && s.reduce(Action::Restored).is_empty());
+}
+
+/// A first visit on a day whose puzzle is Hard or Very hard gets an Easy
+/// 10×10 of that day instead, the day's offered beside it (issue 61,
+/// item 10); a Medium day's puzzle is the first visit's as before.
+#[test]
+fn a_first_visit_on_a_hard_day_gets_an_easy_puzzle_and_the_days_is_offered() {
+    let sunday = Day::new(2026, 11, 29).unwrap();
+    let mut s = State::default();
+    let effects = s.reduce(Action::FirstVisit(Some(sunday)));
+    let [Effect::Generate(ref request)] = effects[..] else { panic!("{effects:?}") };
+    assert_eq!((request.width, request.height, request.difficulty), (10, 10, 1));
+    assert_eq!(request.seed, 20261129, "the day's own, the same for everyone that day");
+    assert_eq!(s.day_offered, Some((sunday, "Very hard")));
+    assert!(s.first_visit);
+    let wednesday = Day::new(2026, 11, 25).unwrap();
+    let mut s = State::default();
+    let effects = s.reduce(Action::FirstVisit(Some(wednesday)));
+    let [Effect::Generate(ref request)] = effects[..] else { panic!("{effects:?}") };
+    assert!(request.title.starts_with("Puzzle of the day, 25 November 2026"), "{}", request.title);
+    assert_eq!(s.day_offered, None);
 }
