@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { test, onBothSizes, PHONE, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser, settled, cellSize, replaceClues } from './lib.mjs';
+import { test, onBothSizes, PHONE, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser, settled, cellSize, replaceClues, setSpeed } from './lib.mjs';
 import { picture, POST_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
 
 await onBothSizes('invalid text after a solved puzzle clears the board', async (page) => {
@@ -177,6 +177,7 @@ await onBothSizes('dark colour scheme: a dark board with light cells', async (pa
 await onBothSizes('reduced motion: no animated playback by default; Play steps at Fastest replays to the end', async (page) => {
   expect(await page.inputValue('#speed') === '0', 'Fastest');
   await solve(page, LAMBDA, 'Unique solution');
+  expect(await page.isVisible('#speed'), 'the speed shown once there is something to play back');
   const last = Number(await page.evaluate(() => document.querySelector('#step').max));
   expect(last > 2, `${last} steps`);
   // Play steps replays the history from the start (it stayed at step 0,
@@ -190,7 +191,7 @@ await onBothSizes('reduced motion: no animated playback by default; Play steps a
 for (const [w, h] of [[1280, 800], [390, 844]]) {
   await test(`screenshots at ${w}×${h}`, async (page) => {
     await page.setViewportSize({ width: w, height: h });
-    await page.selectOption('#speed', '0');
+    await setSpeed(page, '0');
     await solve(page, POST_003, 'Unique solution');
     await page.screenshot({ path: path.join(shots, `small-${w}x${h}.png`), fullPage: true });
     await solve(page, picture(50, 50, 0.8, 777), 'Unique solution');

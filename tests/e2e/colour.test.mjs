@@ -2,7 +2,7 @@
 // the worker with the board painted in the goal's colours, exported.
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, onBothSizes, expect, status, paste, solve, exported, shots, shared, base, browser } from './lib.mjs';
+import { test, onBothSizes, expect, status, paste, solve, exported, shots, shared, base, browser, setSpeed } from './lib.mjs';
 import { png } from './fixtures.mjs';
 
 /// `.rr.` / `rbbr` / `.bb.` in red (1) and blue (2), as webpbn XML.
@@ -40,7 +40,7 @@ await onBothSizes('webpbn #47: detected with its 4 colours and white, solved uni
   await page.waitForFunction(() => document.querySelector('#detected').textContent.includes('31×18')).catch(() => {});
   const detected = await page.locator('#detected').textContent();
   expect(detected === 'Detected: webpbn XML, 31×18, 4 colours and white', detected);
-  await page.selectOption('#speed', '0');
+  await setSpeed(page, '0');
   await solve(page, null, 'Unique solution');
   const s = await status(page);
   expect(s.includes('solved by line logic alone'), s);
@@ -118,7 +118,7 @@ await test('a 3-colour PNG: Colours 3 gives its colour puzzle, unique; its XML r
   // The swatches: the background first (white), then the others by size (blue 10 cells, red 9).
   const swatches = await page.$$eval('.swatch-value', (inputs) => inputs.map((i) => i.value));
   expect(JSON.stringify(swatches) === JSON.stringify(['#ffffff', '#1e3cc8', '#c81e28']), `swatches ${swatches}`);
-  await page.selectOption('#speed', '0');
+  await setSpeed(page, '0');
   await solve(page, null, 'Unique solution');
   const grid = await page.inputValue('#grid-text');
   expect(grid === rows.join('\n'), `solved:\n${grid}`);

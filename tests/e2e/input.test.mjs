@@ -155,6 +155,8 @@ await onBothSizes('newcomers: What is this? is open on a first visit; each forma
     expect(title.startsWith(`Puzzle of the day, ${today}`), `${title} (today: ${today})`);
   }
   expect(await page.getAttribute('#play-mode', 'aria-pressed') !== 'true', 'not in play yet: Play is the first action');
+  // Playback's controls, its speed too, come once something was solved.
+  expect(!(await page.isVisible('#speed')) && !(await page.isVisible('#start')), 'no playback controls before a solve');
   expect(new URL(page.url()).hash === '', page.url());
   const board = await page.locator('canvas.cells').boundingBox();
   const viewport = page.viewportSize();

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { test, onBothSizes, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser, settled } from './lib.mjs';
+import { test, onBothSizes, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser, settled, setSpeed } from './lib.mjs';
 import { picture, POST_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
 
 await test("the line lab reproduces post 001's resultant fixes", async (page) => {
@@ -28,7 +28,7 @@ await test("the line lab reproduces post 001's resultant fixes", async (page) =>
 });
 
 await onBothSizes('clicking a row clue opens its line in the lab', async (page) => {
-  await page.selectOption('#speed', '0');
+  await setSpeed(page, '0');
   await solve(page, POST_003, 'Unique solution');
   const box = await page.locator('canvas.cells').boundingBox();
   const [left, top, cell] = await page.evaluate(() =>
@@ -69,7 +69,7 @@ await onBothSizes('clicking a row clue opens its line in the lab', async (page) 
 await test('a colour clue opens its line in the lab, in the palette\'s colours', async (page) => {
   // A 4×3 picture in red and blue: row 1 is "rr.b".
   const xml = fs.readFileSync(path.join(shared, 'survey-colour/webpbn-color-00047.xml'), 'utf8');
-  await page.selectOption('#speed', '0');
+  await setSpeed(page, '0');
   await paste(page, xml);
   await page.waitForFunction(() => document.querySelector('#detected').textContent.includes('4 colours and white'));
   await solve(page, null, 'Unique solution');

@@ -56,6 +56,16 @@ export async function paste(page, text) {
   await page.fill('#clues', text);
   await page.waitForFunction(() => !document.querySelector('#detected').textContent.startsWith('Reading'));
 }
+/// Sets playback's speed (steps a second, 0 the fastest); its control is
+/// hidden until there is something to play back, so it is set as the
+/// page's own change event would.
+export async function setSpeed(page, value) {
+  await page.evaluate((v) => {
+    const select = document.querySelector('#speed');
+    select.value = v;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }, String(value));
+}
 export async function solve(page, text, verdict) {
   if (text !== null) await paste(page, text);
   await page.click('#solve');

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { test, onBothSizes, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
+import { test, onBothSizes, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser, setSpeed } from './lib.mjs';
 import { photo, thresholdSlider, setSide } from './scenarios.mjs';
 import { picture, POST_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
 
@@ -31,7 +31,7 @@ await test("upload post 003's 0/1 text picture: the post's clues, solved back to
   expect(detected === 'Detected: .non, 5×5', `the clues went into Clues: ${detected}`);
   const nin = await exported(page, 'nin');
   expect(nin === '5 5\n3\n2 1\n3\n2\n3\n1\n3\n1 3\n5\n1\n', `clues: ${JSON.stringify(nin)}`);
-  await page.selectOption('#speed', '0');
+  await setSpeed(page, '0');
   await solve(page, null, 'Unique solution');
   expect(await page.inputValue('#grid-text') === '.###.\n##.#.\n.###.\n..##.\n..###', 'solving gives the picture back');
   expect(await exported(page, 'picture') === POST_003, 'the picture exports as the file');

@@ -2,11 +2,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { test, onBothSizes, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser } from './lib.mjs';
+import { test, onBothSizes, expect, status, paste, solve, boardPixels, exported, shots, shared, root, base, browser, setSpeed } from './lib.mjs';
 import { picture, POST_003, LAMBDA, png, bmp, gif, crc32, BLACK, WHITE, DISC, SWITCH } from './fixtures.mjs';
 
 await onBothSizes('the verdict shows the solution at once; the history replays at a slow speed', async (page) => {
-  await page.selectOption('#speed', '10');
+  await setSpeed(page, '10');
   await paste(page, fs.readFileSync(path.join(shared, 'nonogram-db/db/qnonograms/collection1/100.non'), 'utf8'));
   await page.click('#solve');
   await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Unique solution'));
@@ -58,7 +58,7 @@ await onBothSizes('the Step slider and the keyboard move through the history', a
   await page.keyboard.press('End');
   expect(await frame() === `step ${last} of ${last}`, await frame());
   expect(!(await page.inputValue('#grid-text')).includes('?'), 'End shows the solution');
-  await page.selectOption('#speed', '2');
+  await setSpeed(page, '2');
   await page.focus('.canvas-wrap');
   await page.keyboard.press('Home');
   await page.keyboard.press(' ');
@@ -110,7 +110,7 @@ await onBothSizes('keyboard only: type clues, solve, and step through the histor
 // The seed's own counts ("Iteration 1 has 0 errors and 12 unknown cells"),
 // in a player's words (the post's wording is the CLI's --trace).
 await test("stepping through post 003 shows its passes with the post's counts", async (page) => {
-  await page.selectOption('#speed', '0');
+  await setSpeed(page, '0');
   await solve(page, POST_003, 'Unique solution');
   const notes = [];
   for (let i = 0; i < 40; i++) {

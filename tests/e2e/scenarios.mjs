@@ -5,7 +5,7 @@
 // would fail a time budget that an idle one meets.
 import fs from 'node:fs';
 import path from 'node:path';
-import { shared, paste, pasteLarge, solve, settled, until, exported } from './lib.mjs';
+import { shared, paste, pasteLarge, solve, settled, until, exported, setSpeed } from './lib.mjs';
 import { picture } from './fixtures.mjs';
 
 /// Starts recording the page's long tasks (ms) in `window.__long`.
@@ -52,7 +52,7 @@ export async function largePaste(page) {
 /// A 100×100 puzzle solved at the fastest speed (every step streamed to
 /// the page): the long tasks of the solve.
 export async function stream100(page) {
-  await page.selectOption('#speed', '0');
+  await setSpeed(page, '0');
   await paste(page, picture(100, 100, 0.85, 12345));
   await page.waitForSelector('#detected:has-text("100×100")');
   await watchLongTasks(page);

@@ -27,7 +27,8 @@ pub struct PlaybackProps {
 }
 
 /// Start, step back, play/pause, step forward, End, the speed, and the
-/// `Step` slider over the history; the speed alone until there is one.
+/// `Step` slider over the history; none of them until there is one (a
+/// first visit saw "Speed 60 steps/s" before anything was solved).
 #[function_component]
 pub fn PlaybackBar(props: &PlaybackProps) -> Html {
     let PlaybackProps { step, last, playing, speed, shown, on_action } = props;
@@ -39,15 +40,16 @@ pub fn PlaybackBar(props: &PlaybackProps) -> Html {
     });
     html! {
         <>
-            // Before a solve only the speed is there to set.
+            // Nothing before a solve: playback's controls, its speed too,
+            // come once there is something to play back.
             <div class="playback" role="group" aria-label="Playback">
                 <button id="start" hidden={!shown} onclick={act(on_action, Action::Start)}>{ "Start" }</button>
                 <button id="back" hidden={!shown} onclick={act(on_action, Action::StepBack)} aria-label="Step back">{ "◀ Step" }</button>
                 <button id="play" hidden={!shown} onclick={act(on_action, Action::PlayPause)}>{ if *playing { "Pause" } else { "Play steps" } }</button>
                 <button id="forward" hidden={!shown} onclick={act(on_action, Action::StepForward)} aria-label="Step forward">{ "Step ▶" }</button>
                 <button id="end" hidden={!shown} onclick={act(on_action, Action::End)}>{ "End" }</button>
-                <label class="inline" for="speed">{ "Speed" }</label>
-                <select id="speed" onchange={onspeed}>
+                <label class="inline" for="speed" hidden={!shown}>{ "Speed" }</label>
+                <select id="speed" hidden={!shown} onchange={onspeed}>
                     { for SPEEDS.iter().map(|&(v, name)| html! {
                         <option value={v.to_string()} selected={v == *speed}>{ name }</option>
                     }) }
