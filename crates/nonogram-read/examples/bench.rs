@@ -25,6 +25,9 @@ fn main() {
     let seed: u64 = value("--seed").map_or(2026, |v| v.parse().expect("--seed N"));
     let count: usize = value("--count").map_or(20, |v| v.parse().expect("--count N"));
     let save = value("--save");
+    if let Some(folder) = &save {
+        std::fs::create_dir_all(folder).expect("the folder to save in");
+    }
     // `--draw-only`: save the pictures (with `--save`), read none.
     let draw_only = args.iter().any(|a| a == "--draw-only");
     let show = std::env::var("SHOW").is_ok();

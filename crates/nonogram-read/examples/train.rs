@@ -188,7 +188,7 @@ fn loose_samples(faces: &[&Face], rng: &mut Rng, out: &mut Vec<(Glyph, u8)>) {
     let mut found: Vec<_> = blobs(&picture, all, &ink, |_, _| false)
         .into_iter()
         .filter(|b| b.rect.height() >= least.max(3))
-        .map(|blob| clues::Candidate { blob, ink })
+        .map(|blob| clues::Candidate { blob, ink, badge: None })
         .flat_map(|c| if marks { vec![c] } else { clues::split_wide(&picture, c) })
         .collect();
     found.sort_by_key(|c| c.blob.rect.x0);

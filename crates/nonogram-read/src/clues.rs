@@ -250,6 +250,9 @@ pub fn strips(picture: &Picture, grid: &GridLines) -> Strips {
 pub struct Candidate {
     pub blob: Blob,
     pub ink: Ink,
+    /// The badge it is on, if any (see `on_badge`): a two-digit number's
+    /// digits are off their line's middle, their badge is not.
+    pub badge: Option<Rect>,
 }
 
 /// How far from a strip's background a pixel of a line is, at least.
@@ -379,7 +382,7 @@ pub fn candidates(
     };
     let badges: Vec<Option<Vec<Candidate>>> = found
         .iter()
-        .map(|b| if sized(b) { on_badge(picture, b, cell, least, is_row) } else { None })
+        .map(|b| if sized(b) { on_badge(picture, b, strip, cell, least, is_row) } else { None })
         .collect();
     // A neighbour's badge reaching in is cut by the strip's side: it does
     // not count.
@@ -439,7 +442,7 @@ pub fn candidates(
         {
             continue;
         }
-        kept.push(Candidate { blob, ink });
+        kept.push(Candidate { blob, ink, badge: None });
     }
     (kept, separators)
 }
@@ -486,11 +489,21 @@ fn merge_struck(mut found: Vec<Blob>, struck: &[u32], top: u32) -> Vec<Blob> {
 /// a bold "0", as tall as a digit, fills as much of its box as a badge.
 const BADGE: f32 = 0.66;
 
+/// How far past a strip's side a badge cut by it is looked at, in cells.
+const BADGE_BEYOND: f32 = 0.5;
+
 /// The digits on a badge, when `blob` is one: filled (ink over three
 /// fifths of its box), taller than a number's digits ([`BADGE`]) and at
 /// most a cell, holding blobs that stand out from the badge's colour
 /// (lighter or darker). Each is read against the badge's colour.
-fn on_badge(picture: &Picture, blob: &Blob, cell: f32, least: u32, is_row: bool) -> Option<Vec<Candidate>> {
+fn on_badge(
+    picture: &Picture,
+    blob: &Blob,
+    strip: Rect,
+    cell: f32,
+    least: u32,
+    is_row: bool,
+) -> Option<Vec<Candidate>> {
     let r = blob.rect;
     let filled = blob.area * 10 >= r.width() * r.height() * 6;
     let (height, width) = (r.height() as f32, r.width() as f32);
@@ -504,16 +517,30 @@ fn on_badge(picture: &Picture, blob: &Blob, cell: f32, least: u32, is_row: bool)
     if !filled || !shaped {
         return None;
     }
-    let ink = Ink::of(picture, r)?;
-    let inside: Vec<Candidate> = blobs(picture, r, &ink, |_, _| false)
+    // A badge cut by the strip's side (wider than its strip: a two-digit
+    // number in a column's) is looked at whole: half a cell past each cut
+    // side, its digits those that reach into the strip's part of it.
+    // (A row's badge fills its strip's height: past it are the next
+    // row's badges; its strip's end is the grid's edge.)
+    let grow = if is_row { 0 } else { (cell * BADGE_BEYOND) as u32 };
+    let area = Rect {
+        x0: if r.x0 == strip.x0 { r.x0.saturating_sub(grow) } else { r.x0 },
+        y0: r.y0,
+        x1: if r.x1 == strip.x1 { (r.x1 + grow).min(picture.width()) } else { r.x1 },
+        y1: r.y1,
+    };
+    let ink = Ink::of(picture, area)?;
+    let inside: Vec<Candidate> = blobs(picture, area, &ink, |_, _| false)
         .into_iter()
         .filter(|b| {
-            // The badge's rounded corners are the strip's colour too:
-            // small, at its box's edge.
-            let touches = b.rect.x0 == r.x0 || b.rect.y0 == r.y0 || b.rect.x1 == r.x1 || b.rect.y1 == r.y1;
-            b.rect.height() >= least.min(r.height() * 4 / 10) && !touches
+            // The badge's rounded corners, and the strip's colour round a
+            // badge looked at past the strip, touch the box's edge.
+            let b = &b.rect;
+            let touches = b.x0 == area.x0 || b.y0 == area.y0 || b.x1 == area.x1 || b.y1 == area.y1;
+            let reaches_in = b.x0 < r.x1 && b.x1 > r.x0 && b.y0 < r.y1 && b.y1 > r.y0;
+            b.height() >= least.min(r.height() * 4 / 10) && !touches && reaches_in
         })
-        .map(|blob| Candidate { blob, ink })
+        .map(|blob| Candidate { blob, ink, badge: Some(area) })
         .collect();
     (!inside.is_empty()).then_some(inside)
 }
@@ -575,7 +602,11 @@ pub fn split(picture: &Picture, c: Candidate) -> Vec<Candidate> {
     [left, right]
         .into_iter()
         .filter(|part| !part.is_empty())
-        .map(|rect| Candidate { blob: Blob { rect: tight(picture, rect, &c.ink), area: 0 }, ink: c.ink })
+        .map(|rect| Candidate {
+            blob: Blob { rect: tight(picture, rect, &c.ink), area: 0 },
+            ink: c.ink,
+            badge: c.badge,
+        })
         .filter(|part| !part.blob.rect.is_empty())
         .collect()
 }

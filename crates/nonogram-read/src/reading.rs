@@ -281,7 +281,8 @@ pub fn read(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
     // middle, across, is a neighbouring line's digit reaching in (a photo
     // levelled not quite exactly, far out in a clue area).
     let centred = |c: &Candidate, strip: &Rect, is_row: bool| {
-        let r = c.blob.rect;
+        // A digit on a badge is as centred as its badge.
+        let r = c.badge.unwrap_or(c.blob.rect);
         let (mine, middle) = if is_row {
             ((r.y0 + r.y1) as f32 / 2.0, (strip.y0 + strip.y1) as f32 / 2.0)
         } else {
