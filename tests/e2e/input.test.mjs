@@ -150,7 +150,8 @@ await onBothSizes('newcomers: What is this? is open on a first visit; each forma
   const title = await page.locator('#puzzle-title').textContent();
   if ([5, 6, 0].includes(weekday)) {
     expect(/^Easy 10×10/.test(title), `${title} (a hard day: ${today})`);
-    expect(welcome.includes("Today's puzzle (") && welcome.includes('Puzzle of the day'), welcome);
+    const offered = await page.locator('#new-puzzle-note').textContent();
+    expect(offered.startsWith("Today's puzzle of the day is") && offered.includes('hard'), offered);
   } else {
     expect(title.startsWith(`Puzzle of the day, ${today}`), `${title} (today: ${today})`);
   }

@@ -100,6 +100,12 @@ impl App {
                     .unwrap_or_default();
                 (format!("Detected: {format}, {}×{}{colours}", puzzle.width(), puzzle.height()), "")
             }
+            // Clues typed line by line: the line's own field says what is
+            // wrong with it; the text's format message would say it again
+            // in other words.
+            Input::Invalid(_) if state.lines.open => {
+                (String::new(), "A line's clue is not a clue yet: its field says why.")
+            }
             Input::Invalid(e) => (String::new(), e.as_str()),
         };
         let on_action = link.callback(Msg::Act);
@@ -135,10 +141,6 @@ impl App {
                             { "Picture puzzles in your browser: press " }<strong>{ "Play" }</strong>
                             { " to solve this one, " }<strong>{ "Solve" }</strong>
                             { " to see the solver's answer, or put a puzzle's clues in " }<strong>{ "Clues" }</strong>{ "." }
-                            if let Some((_, grade)) = state.day_offered {
-                                { format!(" Today's puzzle ({}) is under ", grade.to_lowercase()) }
-                                <strong>{ "Puzzle of the day" }</strong>{ "." }
-                            }
                         </p>
                     }
                     if state.updated {
@@ -213,7 +215,16 @@ impl App {
                     }
                 </section>
                 <MakePanel making={state.make} generating={state.generating.is_some()}
-                    note={AttrValue::from(state.new_puzzle_note.clone())}
+                    note={AttrValue::from(match state.day_offered {
+                        // A first visit on a hard day: the day's puzzle is
+                        // offered beside the easy one shown (the welcome
+                        // keeps to one line, the board its room).
+                        Some((_, grade)) if state.first_visit && state.new_puzzle_note.is_empty() => format!(
+                            "Today's puzzle of the day is {}: Puzzle of the day makes it.",
+                            grade.to_lowercase()
+                        ),
+                        _ => state.new_puzzle_note.clone(),
+                    })}
                     order={match state.order {
                         Some(Order::Chosen { width, difficulty, colours, .. }) => Some((width, difficulty, colours)),
                         _ => None,
