@@ -100,12 +100,6 @@ impl App {
                     .unwrap_or_default();
                 (format!("Detected: {format}, {}×{}{colours}", puzzle.width(), puzzle.height()), "")
             }
-            // Clues typed line by line: the line's own field says what is
-            // wrong with it; the text's format message would say it again
-            // in other words.
-            Input::Invalid(_) if state.lines.open => {
-                (String::new(), "A line's clue is not a clue yet: its field says why.")
-            }
             Input::Invalid(e) => (String::new(), e.as_str()),
         };
         let on_action = link.callback(Msg::Act);

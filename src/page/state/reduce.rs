@@ -728,13 +728,17 @@ impl State {
                 // day whose puzzle is Hard or Very hard (Friday to Sunday),
                 // an Easy 10×10 of that day, the day's offered beside it.
                 let (_, difficulty, seed) = Order::of_day(day);
-                let order = if difficulty <= FIRST_GRADE {
-                    Order::Day(day)
-                } else {
-                    self.day_offered = Order::Day(day).grade().map(|grade| (day, grade));
+                let hard = difficulty > FIRST_GRADE;
+                let order = if hard {
                     Order::Chosen { width: 10, height: 10, difficulty: 1, seed, colours: 0 }
+                } else {
+                    Order::Day(day)
                 };
                 effects = self.reduce(Action::Generate(order));
+                // Offered until another puzzle is made (see `Generate`).
+                if hard {
+                    self.day_offered = Order::Day(day).grade().map(|grade| (day, grade));
+                }
                 effects.retain(|e| !matches!(e, Effect::Address(_)));
                 self.generated = Generated::Shown;
                 // The title says what comes; a line in the verdict that
@@ -742,6 +746,7 @@ impl State {
                 self.status.clear();
             }
             Action::Generate(order) => {
+                self.day_offered = None;
                 // The latest order wins: one being made is stopped.
                 self.stop_making(&mut effects);
                 self.generated = Generated::Played;

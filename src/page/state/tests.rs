@@ -955,6 +955,9 @@ fn a_first_visit_on_a_hard_day_gets_an_easy_puzzle_and_the_days_is_offered() {
     assert_eq!(request.seed, 20261129, "the day's own, the same for everyone that day");
     assert_eq!(s.day_offered, Some((sunday, "Very hard")));
     assert!(s.first_visit);
+    // Offered until another puzzle is made.
+    s.reduce(Action::Generate(Order::Day(sunday)));
+    assert_eq!(s.day_offered, None);
     let wednesday = Day::new(2026, 11, 25).unwrap();
     let mut s = State::default();
     let effects = s.reduce(Action::FirstVisit(Some(wednesday)));
