@@ -102,6 +102,28 @@ impl Ink {
             .map(|l| (l - background).abs())
             .max()
             .unwrap_or(0);
+        Ink::with_contrast(background, contrast)
+    }
+
+    /// The ink of a part against a background seen elsewhere (the page's
+    /// round a part that its badges fill): `None` when nothing in the part
+    /// stands out from it.
+    pub fn against(picture: &Picture, rect: Rect, background: u8) -> Option<Ink> {
+        let rect = rect.clipped(picture);
+        if rect.is_empty() {
+            return None;
+        }
+        let histogram = histogram(picture, rect);
+        let background = background as i32;
+        let contrast = (0..256)
+            .filter(|&l| histogram[l as usize] > 0)
+            .map(|l| (l - background).abs())
+            .max()
+            .unwrap_or(0);
+        Ink::with_contrast(background, contrast)
+    }
+
+    fn with_contrast(background: i32, contrast: i32) -> Option<Ink> {
         if contrast < LEAST_CONTRAST {
             return None;
         }

@@ -12,7 +12,7 @@
 //! gaps this picture uses inside numbers (its columns show them) and
 //! between them. A gap that could be either is a doubt the check decides.
 
-use crate::blob::{blobs, Blob, Ink, Rect};
+use crate::blob::{blobs, histogram, most_common, Blob, Ink, Rect};
 use crate::grid::GridLines;
 use crate::picture::Picture;
 
@@ -167,7 +167,12 @@ fn area_reach(picture: &Picture, band: Rect, towards_top: bool, grid: &GridLines
     let (start, end) = if towards_top { (band.y0, band.y1) } else { (band.x0, band.x1) };
     let mut reach = end;
     let mut since_ink = 0;
-    let across = if towards_top { band.width() } else { band.height() } as usize;
+    // The pixels looked at across the band, those on its lines left out.
+    let across = if towards_top {
+        (band.x0..band.x1).filter(|&x| !on_line(x, &grid.xs)).count()
+    } else {
+        (band.y0..band.y1).filter(|&y| !on_line(y, &grid.ys)).count()
+    };
     for step in (start..end).rev() {
         let inked = if towards_top {
             (band.x0..band.x1).filter(|&x| !on_line(x, &grid.xs) && ink.is_ink(picture.at(x, step))).count()
@@ -369,10 +374,14 @@ pub fn candidates(
     };
     let mut kept = Vec::new();
     let least = (cell * LEAST_DIGIT).max(4.0) as u32;
-    let mut found = merge_fragments(blobs(picture, strip, &ink, is_line));
-    if !struck.is_empty() {
-        found = merge_struck(found, &struck, strip.y0);
-    }
+    let found_with = |ink: &Ink, left_out: &dyn Fn(u32, u32) -> bool| {
+        let found = merge_fragments(blobs(picture, strip, ink, left_out));
+        if struck.is_empty() {
+            found
+        } else {
+            merge_struck(found, &struck, strip.y0)
+        }
+    };
     // Numbers are on badges when every blob the size of a digit is one,
     // one at least (a game sets all its numbers alike; a bold "0" or "8"
     // alone fills as much of its box as a badge).
@@ -380,21 +389,70 @@ pub fn candidates(
         let across = if is_row { b.rect.height() } else { b.rect.width() };
         b.rect.height() >= least && (across as f32) <= cell * MOST_ACROSS
     };
-    let badges: Vec<Option<Vec<Candidate>>> = found
-        .iter()
-        .map(|b| if sized(b) { on_badge(picture, b, strip, cell, least, is_row) } else { None })
-        .collect();
-    // A neighbour's badge reaching in is cut by the strip's side: it does
-    // not count.
+    // A neighbour's badge reaching in is cut by the strip's side, its
+    // middle far off the strip's: it does not count. (A badge filling
+    // its strip touches its sides too, its middle on the strip's.)
     let cut = |b: &Blob| {
-        if is_row {
-            b.rect.y0 <= strip.y0 || b.rect.y1 >= strip.y1
-        } else {
-            b.rect.x0 <= strip.x0 || b.rect.x1 >= strip.x1
-        }
+        let r = b.rect;
+        let (from, to, side_from, side_to) =
+            if is_row { (r.y0, r.y1, strip.y0, strip.y1) } else { (r.x0, r.x1, strip.x0, strip.x1) };
+        let off = ((from + to) as f32 - (side_from + side_to) as f32).abs() / 2.0;
+        (from <= side_from || to >= side_to) && off > (side_to - side_from) as f32 * OFF_MIDDLE
     };
-    let on_badges = badges.iter().any(Option::is_some)
-        && found.iter().zip(&badges).all(|(b, badge)| !sized(b) || cut(b) || badge.is_some());
+    let with_badges = |found: Vec<Blob>| {
+        let badges: Vec<Option<Vec<Candidate>>> = found
+            .iter()
+            .map(|b| if sized(b) { on_badge(picture, b, strip, cell, least, is_row) } else { None })
+            .collect();
+        let on_badges = badges.iter().any(Option::is_some)
+            && found.iter().zip(&badges).all(|(b, badge)| !sized(b) || cut(b) || badge.is_some());
+        (found, badges, on_badges)
+    };
+    let (mut found, mut badges, mut on_badges) = with_badges(found_with(&ink, &is_line));
+    // A badge's side may fall on a cell's edge, where a clue area drawn
+    // as cells has its lines, and a row of badges is inked along as a
+    // line is: taken out as lines, they cut the badges. And badges may
+    // fill most of their strip, their colour its most common: the page's
+    // is past the clue area's far end. Badges seen only with every line
+    // left in, or against the page's colour, are badges.
+    let lines_in = !(across_lines.is_empty() && along_lines.is_empty());
+    if lines_in && badges.iter().any(Option::is_some) && std::env::var("NOPRE").is_err() {
+        let again = with_badges(found_with(&ink, &|_, _| false));
+        if again.2 {
+            (found, badges, on_badges) = again;
+        }
+    }
+    if !on_badges {
+        let beyond = (cell * AREA_END) as u32;
+        let page = if is_row {
+            Rect { x0: strip.x0.saturating_sub(beyond), x1: strip.x0, ..strip }
+        } else {
+            Rect { y0: strip.y0.saturating_sub(beyond), y1: strip.y0, ..strip }
+        };
+        // The page's colour shows between the badges (not at all: the
+        // strip's own colour is the page's, and what is beyond is other).
+        let shown = |page: u8| {
+            let h = histogram(picture, strip.clipped(picture));
+            let near: u32 = h
+                .iter()
+                .enumerate()
+                .filter(|(l, _)| (*l as i32 - page as i32).abs() < LINE_INK)
+                .map(|(_, n)| n)
+                .sum();
+            near as f32 >= h.iter().sum::<u32>() as f32 * PAGE_SHOWN
+        };
+        let page_ink = (!page.clipped(picture).is_empty())
+            .then(|| most_common(&histogram(picture, page.clipped(picture))))
+            .filter(|&b| (b as i32 - ink.background as i32).abs() >= LINE_INK && shown(b))
+            .and_then(|b| Ink::against(picture, strip, b));
+        for ink in [lines_in.then_some(ink), page_ink].into_iter().flatten() {
+            let again = with_badges(found_with(&ink, &|_, _| false));
+            if again.2 {
+                (found, badges, on_badges) = again;
+                break;
+            }
+        }
+    }
     for (blob, badge) in found.into_iter().zip(badges) {
         let r = blob.rect;
         // A number on a badge (a filled, rounded shape the size of a
@@ -483,6 +541,14 @@ fn merge_struck(mut found: Vec<Blob>, struck: &[u32], top: u32) -> Vec<Blob> {
     }
     found
 }
+
+/// The least share of a strip in the page's colour for its badges to be
+/// seen against it (between badges that fill most of the strip).
+const PAGE_SHOWN: f32 = 0.1;
+
+/// How far off its strip's middle, as a share of the strip, the middle
+/// of a badge touching the strip's side is at most, for the strip's own.
+const OFF_MIDDLE: f32 = 0.25;
 
 /// How tall a badge is at least, in cells: taller than a number's digits
 /// (at most about three fifths of a cell), with room above and below them;

@@ -89,14 +89,100 @@ fn lattice_of(picture: &Picture, light: bool, kind: Lines) -> Option<GridLines> 
         .chain(v_members.iter().map(|&m| v_lines[m].thickness))
         .collect();
     thicknesses.sort_unstable();
+    let (mut xs, mut ys) = (positions(&v_lines, &v_members, across), positions(&h_lines, &h_members, down));
+    outer_tiles(picture, &mut xs, &mut ys);
     Some(GridLines {
-        xs: positions(&v_lines, &v_members, across),
-        ys: positions(&h_lines, &h_members, down),
+        xs,
+        ys,
         thickness: thicknesses[thicknesses.len() / 2],
         light_on_dark: light,
         box_xs: Vec::new(),
         box_ys: Vec::new(),
     })
+}
+
+/// How far from the gaps' colour a tile's middle is, at least (a tile a
+/// shade off the screen between tiles).
+const TILE_CONTRAST: i32 = 16;
+
+/// How near the middle of a tile past the last gap is to the colour of a
+/// tile inside in its column (or row), at most.
+const TILE_ALIKE: i32 = 12;
+
+/// How far past a band of tiles, in cells from its middle, the screen
+/// round the board is looked at: the gaps' colour (a ruled grid's page
+/// beyond its border is not its lines' colour).
+const PAST_TILE: f32 = 0.75;
+
+/// The share of a band's tiles that must be seen for the band to be the
+/// grid's: a board's outer tiles may be filled or crossed like the rest.
+const TILES_SEEN: f32 = 0.8;
+
+/// A board of tiles on the screen's own colour has no gap past its outer
+/// tiles: its outer lines are their edges, no line at all. Where a band of
+/// tiles lies past the last gap found (their middles off the gaps' colour,
+/// alike the tiles inside in their columns or rows, and the screen's
+/// colour past them), its outer line is put back, a cell's width on.
+fn outer_tiles(picture: &Picture, xs: &mut Vec<f32>, ys: &mut Vec<f32>) {
+    let at = |x: f32, y: f32| -> Option<i32> {
+        (x >= 0.0 && y >= 0.0 && (x as u32) < picture.width() && (y as u32) < picture.height())
+            .then(|| picture.at(x as u32, y as u32) as i32)
+    };
+    let middles = |lines: &[f32]| -> Vec<f32> { lines.windows(2).map(|w| (w[0] + w[1]) / 2.0).collect() };
+    // The gaps' colour: the vertical lines' pixels at the rows' middles.
+    let mut gaps: Vec<i32> =
+        xs.iter().flat_map(|&x| middles(ys).into_iter().filter_map(move |y| at(x, y))).collect();
+    if gaps.is_empty() {
+        return;
+    }
+    gaps.sort_unstable();
+    let gap = gaps[gaps.len() / 2];
+    // One end of one family (`lines`), the other family's lines `others`:
+    // whether a band of tiles lies a cell past `lines[end]`.
+    let tiles_past = |lines: &[f32], others: &[f32], first: bool, across: bool| {
+        let step = (lines[lines.len() - 1] - lines[0]) / (lines.len() - 1) as f32;
+        let outer = if first { lines[0] - step / 2.0 } else { lines[lines.len() - 1] + step / 2.0 };
+        // The line put back lies inside the picture.
+        let side = if across { picture.height() } else { picture.width() } as f32;
+        let line = if first { outer - step / 2.0 } else { outer + step / 2.0 };
+        if line < 0.0 || line > side - 1.0 {
+            return false;
+        }
+        let inside = middles(lines);
+        let looked = middles(others);
+        let seen = looked
+            .iter()
+            .filter(|&&o| {
+                let pixel = |t: f32| if across { at(o, t) } else { at(t, o) };
+                let Some(beyond) = pixel(outer) else { return false };
+                let past = pixel(if first { outer - step * PAST_TILE } else { outer + step * PAST_TILE });
+                (beyond - gap).abs() >= TILE_CONTRAST
+                    && past.is_some_and(|p| (p - gap).abs() <= TILE_ALIKE)
+                    && inside.iter().filter_map(|&t| pixel(t)).any(|l| (l - beyond).abs() <= TILE_ALIKE)
+            })
+            .count();
+        !looked.is_empty() && seen as f32 >= looked.len() as f32 * TILES_SEEN
+    };
+    for first in [true, false] {
+        if tiles_past(ys, xs, first, true) {
+            let step = (ys[ys.len() - 1] - ys[0]) / (ys.len() - 1) as f32;
+            if first {
+                ys.insert(0, ys[0] - step)
+            } else {
+                ys.push(ys[ys.len() - 1] + step)
+            }
+        }
+    }
+    for first in [true, false] {
+        if tiles_past(xs, ys, first, false) {
+            let step = (xs[xs.len() - 1] - xs[0]) / (xs.len() - 1) as f32;
+            if first {
+                xs.insert(0, xs[0] - step)
+            } else {
+                xs.push(xs[xs.len() - 1] + step)
+            }
+        }
+    }
 }
 
 /// Cells are square in every presentation we know: line families whose
@@ -271,10 +357,20 @@ pub fn find_grid(picture: &Picture, network: &Network) -> Result<GridLines, NoGr
     // Clue "boxes" whose lines the grid's own lines do not run on
     // through are no ruled boxes: a column of right-aligned digits fell
     // into line with the grid (dropped from it all the same).
-    if !ruled_through(picture, &grid.ys, &grid.box_xs, grid.xs[0], false, grid.light_on_dark) {
+    // Nor are they when their own lines do not run along the grid's
+    // side: badges set edge to edge, or tiles in a row here and there,
+    // fell into line with the grid's pitch.
+    let light = grid.light_on_dark;
+    let (first_x, last_x) = (grid.xs[0], grid.xs[grid.xs.len() - 1]);
+    let (first_y, last_y) = (grid.ys[0], grid.ys[grid.ys.len() - 1]);
+    if !ruled_through(picture, &grid.ys, &grid.box_xs, first_x, false, light)
+        || !ruled_through(picture, &grid.box_xs, &[first_y], last_y, true, light)
+    {
         grid.box_xs.clear();
     }
-    if !ruled_through(picture, &grid.xs, &grid.box_ys, grid.ys[0], true, grid.light_on_dark) {
+    if !ruled_through(picture, &grid.xs, &grid.box_ys, first_y, true, light)
+        || !ruled_through(picture, &grid.box_ys, &[first_x], last_x, false, light)
+    {
         grid.box_ys.clear();
     }
     if grid.xs.len() < 3 || grid.ys.len() < 3 {

@@ -1,0 +1,96 @@
+//! Phone games drawn by hand, one trait at a time: tiles with gaps, every
+//! number on a badge set edge to edge with its neighbours (a column's
+//! badges fill most of its strip), the device's dark frame close beside
+//! the row clues.
+
+use nonogram_read::render::{self, faces, grey, held_back, Canvas, Face, Lettering, Pen};
+use nonogram_read::{read_picture, Network, Status};
+
+fn a_face() -> Face {
+    let all = faces(&render::font_folders());
+    let mut held: Vec<Face> =
+        all.into_iter().enumerate().filter(|(i, _)| held_back(*i)).map(|(_, f)| f).collect();
+    let at = held.iter().position(|f| f.path.to_string_lossy().contains("DejaVuSans.ttf")).unwrap_or(0);
+    held.swap_remove(at)
+}
+
+/// The runs of filled cells along a line.
+fn runs(line: impl Iterator<Item = bool>) -> Vec<u32> {
+    let mut out = Vec::new();
+    let mut run = 0;
+    for filled in line.chain(std::iter::once(false)) {
+        if filled {
+            run += 1;
+        } else if run > 0 {
+            out.push(run);
+            run = 0;
+        }
+    }
+    out
+}
+
+/// A game's screen: a tiled grid of `cell` pixels, badges of `badge`
+/// pixels along a line set edge to edge, and the frame `frame_gap` cells
+/// left of the farthest row badge.
+fn game(solution: &[&str], cell: f32, frame_gap: f32, face: &Face) -> (Canvas, Vec<Vec<u32>>, Vec<Vec<u32>>) {
+    let (h, w) = (solution.len(), solution[0].len());
+    let filled = |r: usize, c: usize| solution[r].as_bytes()[c] == b'X';
+    let rows: Vec<Vec<u32>> = (0..h).map(|r| runs((0..w).map(|c| filled(r, c)))).collect();
+    let columns: Vec<Vec<u32>> = (0..w).map(|c| runs((0..h).map(|r| filled(r, c)))).collect();
+    let longest_row = rows.iter().map(Vec::len).max().unwrap_or(1) as f32;
+    let longest_column = columns.iter().map(Vec::len).max().unwrap_or(1) as f32;
+    let badge = cell * 0.8;
+    let (gx, gy) = (cell * (frame_gap + 1.5) + longest_row * badge, cell * 1.5 + longest_column * cell * 0.9);
+    let (width, height) = ((gx + w as f32 * cell + cell) as u32, (gy + h as f32 * cell + cell * 2.0) as u32);
+    let mut canvas = Canvas::new(width, height, grey(214));
+    let frame = gx - cell * 0.15 - longest_row * badge - cell * frame_gap;
+    canvas.fill(0.0, 0.0, frame, height as f32, grey(18));
+    let gap = cell * 0.1;
+    for r in 0..h {
+        for c in 0..w {
+            let (x, y) = (gx + c as f32 * cell, gy + r as f32 * cell);
+            canvas.rounded(
+                x + gap / 2.0,
+                y + gap / 2.0,
+                x + cell - gap / 2.0,
+                y + cell - gap / 2.0,
+                gap,
+                grey(238),
+            );
+        }
+    }
+    let pen = Pen::for_digit_height(Lettering::Font(face), cell * 0.5);
+    let (badge_ink, digit_ink) = (grey(128), grey(236));
+    for (r, numbers) in rows.iter().enumerate() {
+        let cy = gy + (r as f32 + 0.5) * cell;
+        for (k, n) in numbers.iter().rev().enumerate() {
+            let x1 = gx - cell * 0.15 - k as f32 * badge;
+            canvas.rounded(x1 - badge, cy - cell * 0.45, x1, cy + cell * 0.45, cell * 0.2, badge_ink);
+            pen.draw_centred(&mut canvas, &n.to_string(), x1 - badge / 2.0, cy, digit_ink);
+        }
+    }
+    for (c, numbers) in columns.iter().enumerate() {
+        let cx = gx + (c as f32 + 0.5) * cell;
+        for (k, n) in numbers.iter().rev().enumerate() {
+            let y1 = gy - cell * 0.15 - k as f32 * cell * 0.9;
+            canvas.rounded(cx - badge / 2.0, y1 - cell * 0.9, cx + badge / 2.0, y1, cell * 0.2, badge_ink);
+            pen.draw_centred(&mut canvas, &n.to_string(), cx, y1 - cell * 0.45, digit_ink);
+        }
+    }
+    (canvas, rows, columns)
+}
+
+#[test]
+fn badges_set_edge_to_edge_beside_a_tiled_grid_and_a_frame_are_read() {
+    let face = a_face();
+    let solution = ["X.X.X.X", "XX.XX.X", ".XXXX..", "X.X..XX", "XXX.XX.", ".X.X.XX", "X.XX.X."];
+    for cell in [34.0, 42.0] {
+        let (canvas, rows, columns) = game(&solution, cell, 0.9, &face);
+        let (_, checked) = read_picture(&canvas.picture(), &Network::shipped())
+            .unwrap_or_else(|e| panic!("cell {cell}: no puzzle: {e}"));
+        let clues = |lines: &[nonogram_core::Clue]| lines.iter().map(|c| c.0.clone()).collect::<Vec<_>>();
+        assert_eq!(clues(&checked.puzzle.rows), rows, "cell {cell}: rows");
+        assert_eq!(clues(&checked.puzzle.columns), columns, "cell {cell}: columns");
+        assert_eq!(checked.status, Status::Certain, "cell {cell}: {:?}", checked.failure);
+    }
+}
