@@ -60,8 +60,11 @@ const BEYOND_MARGIN: f32 = 0.15;
 const BEYOND_CELLS: f32 = 4.0;
 
 /// How near the picture's edge a clue area's outer end must come, in
-/// cells, for a number there to be looked for cut by the edge.
-const EDGE_NEAR: f32 = 2.0;
+/// cells, for a number there to be looked for cut by the edge: a clue
+/// area ends at a gap of background as wide as `clues::AREA_END` (1.2
+/// cells), so one ending further from the edge ended before it (at a
+/// frame, or with nothing past it), and nothing of it is cut.
+const EDGE_NEAR: f32 = 1.3;
 
 /// A blob's least height, as a share of a cell, to be a digit's ink.
 const DIGIT_LEAST: f32 = 0.3;
@@ -141,6 +144,9 @@ const RUNNING_ON: f32 = 0.6;
 /// How far past the grid's edge a line must run on, in cells.
 const RUN_ON: f32 = 0.5;
 
+/// The fewest pixels past the border a line is looked at, running on.
+const RUN_ON_LEAST: f32 = 4.0;
+
 /// Where the puzzle goes on past the grid read: its lines one way run on
 /// past its right (bottom) edge, or numbers stand above the space right of
 /// it (beside the space below it) where the clues of another column (row)
@@ -157,7 +163,9 @@ pub fn beyond(picture: &Picture, reading: &Reading, network: &Network) -> Vec<Be
     // border's own thickness), to half a cell on: line-like there?
     let runs_on = |positions: &[f32], from: f32, vertical_lines: bool| -> bool {
         let start = from + grid.thickness as f32 + 2.0;
-        let end = from + cell * RUN_ON;
+        // A few pixels at least (a thick border in small cells leaves
+        // none: nothing seen is no line running on).
+        let end = (from + cell * RUN_ON).max(start + RUN_ON_LEAST);
         let limit = if vertical_lines { h } else { w };
         if end >= limit - 1.0 {
             return false;

@@ -228,3 +228,27 @@ fn a_second_puzzle_in_the_picture_is_said() {
     }
     assert_ne!(beside.status, Status::Certain, "two puzzles, one read as certain");
 }
+
+/// Whole screenshots of dark and handheld styles (small cells, thick
+/// light rules): nothing lies past their grids, so no exact reading of one
+/// is doubted for lines or numbers beyond it (a border thicker than half
+/// a cell left no pixel to look at, and was taken for lines running on).
+#[test]
+fn a_thick_border_round_small_cells_is_no_grid_going_on() {
+    let all = faces(&render::font_folders());
+    let held: Vec<&Face> = all.iter().enumerate().filter(|(i, _)| held_back(*i)).map(|(_, f)| f).collect();
+    let network = Network::shipped();
+    let mut exact = 0;
+    for style in [Style::Dark, Style::Handheld] {
+        let mut rng = Rng::new(31337 ^ (style as u64) << 8);
+        for k in 0..24 {
+            let scene = render::scene(style, render::Kind::Screenshot, k, &held, &mut rng);
+            let Ok((_, checked)) = read_picture(&scene.canvas.picture(), &network) else { continue };
+            if checked.puzzle.rows == scene.puzzle.rows && checked.puzzle.columns == scene.puzzle.columns {
+                exact += 1;
+                assert!(checked.beyond.is_empty(), "{} {k}: {:?}", style.name(), checked.beyond);
+            }
+        }
+    }
+    assert!(exact >= 30, "{exact} of 48 exact");
+}
