@@ -148,6 +148,15 @@ const DEFAULT_PARTING: f32 = 0.85;
 /// the wide fonts, not swept.
 const DOUBTFUL_PARTING: f32 = 1.12;
 
+/// The share of a clue band that ink right across it covers, at least,
+/// for it to be an edge or a box's line rather than clues (badges with
+/// gaps between them cover nine tenths).
+const WALL: f32 = 0.95;
+
+/// The widest a box's line across a clue band is, in cells (at least
+/// twice the grid's rule and two pixels): an edge wider is a frame's.
+const WIDEST_RULE: f32 = 0.2;
+
 /// The width of background that ends a clue area, in cells.
 const AREA_END: f32 = 1.2;
 
@@ -167,25 +176,30 @@ fn area_reach(picture: &Picture, band: Rect, towards_top: bool, grid: &GridLines
     let (start, end) = if towards_top { (band.y0, band.y1) } else { (band.x0, band.x1) };
     let mut reach = end;
     let mut since_ink = 0;
-    // The pixels looked at across the band, those on its lines left out.
-    let across = if towards_top {
-        (band.x0..band.x1).filter(|&x| !on_line(x, &grid.xs)).count()
-    } else {
-        (band.y0..band.y1).filter(|&y| !on_line(y, &grid.ys)).count()
-    };
+    let across = if towards_top { band.width() } else { band.height() } as usize;
+    let widest_rule = (grid.thickness as f32 * 2.0 + 2.0).max(cell * WIDEST_RULE);
+    let mut wall_run = 0;
     for step in (start..end).rev() {
-        let inked = if towards_top {
-            (band.x0..band.x1).filter(|&x| !on_line(x, &grid.xs) && ink.is_ink(picture.at(x, step))).count()
-        } else {
-            (band.y0..band.y1).filter(|&y| !on_line(y, &grid.ys) && ink.is_ink(picture.at(step, y))).count()
-        };
-        // Ink along most of the band, past a gap after the clues, is no
-        // clue's (numbers stand apart, line by line): a box's line, or an
-        // edge (a frame's, a panel's), which counts as background: the
-        // clue area goes on past a box's line to the numbers beyond it, and
-        // ends at a frame. (A shaded clue area is inked along the whole
-        // band from the grid on, with no gap before it.)
-        let inked = if since_ink >= 2 && reach < end && inked * 10 >= across * 8 { 0 } else { inked };
+        let at = |t: u32| if towards_top { picture.at(t, step) } else { picture.at(step, t) };
+        let (lines, (from, to)) =
+            if towards_top { (&grid.xs, (band.x0, band.x1)) } else { (&grid.ys, (band.y0, band.y1)) };
+        let inked = (from..to).filter(|&t| !on_line(t, lines) && ink.is_ink(at(t))).count();
+        // Ink right across the band, past a gap after the clues, is no
+        // clue's (numbers stand apart, line by line, and badges have gaps
+        // between them): a box's line, or an edge (a frame's, a panel's),
+        // which counts as background: the clue area goes on past a box's
+        // line to the numbers beyond it, and ends at a frame. (A shaded
+        // clue area is inked along the whole band from the grid on, with
+        // no gap before it.)
+        let wall = || (from..to).filter(|&t| ink.is_ink(at(t))).count() as f32 >= across as f32 * WALL;
+        let is_wall = since_ink >= 2 && reach < end && wall();
+        // A box's line is thin; an edge wider than a rule is a frame's or
+        // a panel's: the clue area ends there.
+        wall_run = if is_wall { wall_run + 1 } else { 0 };
+        if wall_run as f32 > widest_rule {
+            break;
+        }
+        let inked = if is_wall { 0 } else { inked };
         if inked > 0 {
             reach = step;
             since_ink = 0;

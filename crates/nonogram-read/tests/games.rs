@@ -29,10 +29,32 @@ fn runs(line: impl Iterator<Item = bool>) -> Vec<u32> {
     out
 }
 
-/// A game's screen: a tiled grid of `cell` pixels, badges of `badge`
-/// pixels along a line set edge to edge, and the frame `frame_gap` cells
-/// left of the farthest row badge.
-fn game(solution: &[&str], cell: f32, frame_gap: f32, face: &Face) -> (Canvas, Vec<Vec<u32>>, Vec<Vec<u32>>) {
+/// How a game draws its screen.
+struct Theme {
+    /// The screen, the tiles, the badges and their digits.
+    colours: [u8; 4],
+    /// How far apart a column's badges are, in cells (1: in line with
+    /// the rows of tiles, as clue boxes would be), and their side.
+    column_pitch: f32,
+    column_badge: f32,
+    /// The gap between the grid and the row badges, in cells.
+    row_gap: f32,
+}
+
+const LIGHT: Theme =
+    Theme { colours: [214, 238, 128, 236], column_pitch: 0.9, column_badge: 0.9, row_gap: 0.15 };
+
+/// A game's screen: a tiled grid of `cell` pixels, badges along a line
+/// set edge to edge (a column's `theme.column_pitch` apart), and the frame
+/// `frame_gap` cells left of the farthest row badge.
+fn game(
+    solution: &[&str],
+    cell: f32,
+    frame_gap: f32,
+    theme: &Theme,
+    face: &Face,
+) -> (Canvas, Vec<Vec<u32>>, Vec<Vec<u32>>) {
+    let [screen, tile, badge_ink, digit_ink] = theme.colours.map(grey);
     let (h, w) = (solution.len(), solution[0].len());
     let filled = |r: usize, c: usize| solution[r].as_bytes()[c] == b'X';
     let rows: Vec<Vec<u32>> = (0..h).map(|r| runs((0..w).map(|c| filled(r, c)))).collect();
@@ -40,10 +62,11 @@ fn game(solution: &[&str], cell: f32, frame_gap: f32, face: &Face) -> (Canvas, V
     let longest_row = rows.iter().map(Vec::len).max().unwrap_or(1) as f32;
     let longest_column = columns.iter().map(Vec::len).max().unwrap_or(1) as f32;
     let badge = cell * 0.8;
-    let (gx, gy) = (cell * (frame_gap + 1.5) + longest_row * badge, cell * 1.5 + longest_column * cell * 0.9);
+    let pitch = cell * theme.column_pitch;
+    let (gx, gy) = (cell * (frame_gap + 1.5) + longest_row * badge, cell * 1.5 + longest_column * pitch);
     let (width, height) = ((gx + w as f32 * cell + cell) as u32, (gy + h as f32 * cell + cell * 2.0) as u32);
-    let mut canvas = Canvas::new(width, height, grey(214));
-    let frame = gx - cell * 0.15 - longest_row * badge - cell * frame_gap;
+    let mut canvas = Canvas::new(width, height, screen);
+    let frame = gx - cell * theme.row_gap - longest_row * badge - cell * frame_gap;
     canvas.fill(0.0, 0.0, frame, height as f32, grey(18));
     let gap = cell * 0.1;
     for r in 0..h {
@@ -60,11 +83,10 @@ fn game(solution: &[&str], cell: f32, frame_gap: f32, face: &Face) -> (Canvas, V
         }
     }
     let pen = Pen::for_digit_height(Lettering::Font(face), cell * 0.5);
-    let (badge_ink, digit_ink) = (grey(128), grey(236));
     for (r, numbers) in rows.iter().enumerate() {
         let cy = gy + (r as f32 + 0.5) * cell;
         for (k, n) in numbers.iter().rev().enumerate() {
-            let x1 = gx - cell * 0.15 - k as f32 * badge;
+            let x1 = gx - cell * theme.row_gap - k as f32 * badge;
             canvas.rounded(x1 - badge, cy - cell * 0.45, x1, cy + cell * 0.45, cell * 0.2, badge_ink);
             pen.draw_centred(&mut canvas, &n.to_string(), x1 - badge / 2.0, cy, digit_ink);
         }
@@ -72,9 +94,12 @@ fn game(solution: &[&str], cell: f32, frame_gap: f32, face: &Face) -> (Canvas, V
     for (c, numbers) in columns.iter().enumerate() {
         let cx = gx + (c as f32 + 0.5) * cell;
         for (k, n) in numbers.iter().rev().enumerate() {
-            let y1 = gy - cell * 0.15 - k as f32 * cell * 0.9;
-            canvas.rounded(cx - badge / 2.0, y1 - cell * 0.9, cx + badge / 2.0, y1, cell * 0.2, badge_ink);
-            pen.draw_centred(&mut canvas, &n.to_string(), cx, y1 - cell * 0.45, digit_ink);
+            // The badge centred in its pitch, the gap below the grid's.
+            let middle = gy - (k as f32 + 0.5) * pitch - (pitch - cell * theme.column_badge).min(cell * 0.15);
+            let half = cell * theme.column_badge / 2.0;
+            let (x0, x1) = (cx - badge.min(half * 2.0) / 2.0, cx + badge.min(half * 2.0) / 2.0);
+            canvas.rounded(x0, middle - half, x1, middle + half, cell * 0.2, badge_ink);
+            pen.draw_centred(&mut canvas, &n.to_string(), cx, middle, digit_ink);
         }
     }
     (canvas, rows, columns)
@@ -85,7 +110,7 @@ fn badges_set_edge_to_edge_beside_a_tiled_grid_and_a_frame_are_read() {
     let face = a_face();
     let solution = ["X.X.X.X", "XX.XX.X", ".XXXX..", "X.X..XX", "XXX.XX.", ".X.X.XX", "X.XX.X."];
     for cell in [34.0, 42.0] {
-        let (canvas, rows, columns) = game(&solution, cell, 0.9, &face);
+        let (canvas, rows, columns) = game(&solution, cell, 0.9, &LIGHT, &face);
         let (_, checked) = read_picture(&canvas.picture(), &Network::shipped())
             .unwrap_or_else(|e| panic!("cell {cell}: no puzzle: {e}"));
         let clues = |lines: &[nonogram_core::Clue]| lines.iter().map(|c| c.0.clone()).collect::<Vec<_>>();
@@ -93,4 +118,20 @@ fn badges_set_edge_to_edge_beside_a_tiled_grid_and_a_frame_are_read() {
         assert_eq!(clues(&checked.puzzle.columns), columns, "cell {cell}: columns");
         assert_eq!(checked.status, Status::Certain, "cell {cell}: {:?}", checked.failure);
     }
+}
+
+/// A dark game whose column badges, smaller than a tile, stand a cell
+/// apart: in line with the rows of tiles, they are found as more rows of
+/// the board, and told apart from it by the numbers on them.
+#[test]
+fn badges_in_line_with_the_tiles_are_told_from_the_board_by_their_numbers() {
+    let face = a_face();
+    let solution = ["XX.X.X", "X.XX..", ".XXXXX", "X.X.XX", "XXX..X", ".X.XX."];
+    let dark = Theme { colours: [30, 70, 150, 28], column_pitch: 1.0, column_badge: 0.7, row_gap: 0.6 };
+    let (canvas, rows, columns) = game(&solution, 30.0, 2.0, &dark, &face);
+    let (_, checked) = read_picture(&canvas.picture(), &Network::shipped()).expect("a puzzle");
+    let clues = |lines: &[nonogram_core::Clue]| lines.iter().map(|c| c.0.clone()).collect::<Vec<_>>();
+    assert_eq!(clues(&checked.puzzle.rows), rows);
+    assert_eq!(clues(&checked.puzzle.columns), columns);
+    assert_eq!(checked.status, Status::Certain, "{:?}", checked.failure);
 }

@@ -11,7 +11,7 @@
 //! column clues'. What is left is the grid; were its cells to hold numbers
 //! too, the picture is a table or a sudoku, not a nonogram.
 
-use crate::blob::{blobs, glyph, Ink, Rect};
+use crate::blob::{blobs, glyph, histogram, Ink, Rect};
 use crate::network::{Network, NO_DIGIT};
 use crate::picture::Picture;
 
@@ -210,14 +210,29 @@ pub fn content(picture: &Picture, network: &Network, x0: f32, y0: f32, x1: f32, 
 /// colour throughout).
 fn on_fill(picture: &Picture, network: &Network, inside: Rect, side: f32) -> bool {
     let Some(ink) = Ink::of(picture, inside) else { return false };
+    // The fill may not be the inside's most common colour (a badge
+    // smaller than its cell, the screen round it): its digits are seen
+    // against the commonest colour of the ink too.
+    let histogram = histogram(picture, inside);
+    let fill = (0..256usize)
+        .filter(|&l| (l as i32 - ink.background as i32).abs() >= ink.threshold)
+        .max_by_key(|&l| histogram[l])
+        .filter(|&l| histogram[l] > 0)
+        .and_then(|l| Ink::against(picture, inside, l as u8));
+    [Some(ink), fill].into_iter().flatten().any(|ink| digit_on(picture, network, inside, side, &ink))
+}
+
+/// Whether a digit stands out from `ink`'s background in a filled cell's
+/// `inside` (see [`on_fill`]).
+fn digit_on(picture: &Picture, network: &Network, inside: Rect, side: f32, ink: &Ink) -> bool {
     let touches = |r: &Rect| r.x0 == inside.x0 || r.y0 == inside.y0 || r.x1 == inside.x1 || r.y1 == inside.y1;
-    blobs(picture, inside, &ink, |_, _| false).into_iter().any(|b| {
+    blobs(picture, inside, ink, |_, _| false).into_iter().any(|b| {
         let r = b.rect;
         let middle = (r.x0 + r.x1) as f32 / 2.0 - inside.x0 as f32;
         !touches(&r)
             && r.height() as f32 >= side * LEAST_DIGIT
             && (middle / inside.width().max(1) as f32 - 0.5).abs() <= OFF_MIDDLE
-            && network.classify(&glyph(picture, r, &ink))[NO_DIGIT] < DIGIT_ODDS
+            && network.classify(&glyph(picture, r, ink))[NO_DIGIT] < DIGIT_ODDS
     })
 }
 

@@ -305,40 +305,70 @@ fn ruled_through(
 fn coverage(picture: &Picture, g: &GridLines) -> f32 {
     let (x0, x1) = (g.xs[0], g.xs[g.xs.len() - 1]);
     let (y0, y1) = (g.ys[0], g.ys[g.ys.len() - 1]);
+    let (on, looked) =
+        g.ys.iter()
+            .map(|&y| seen_both_sides(picture, g, y, x0, x1, false))
+            .chain(g.xs.iter().map(|&x| seen_both_sides(picture, g, x, y0, y1, true)))
+            .fold((0, 0), |(a, b), (on, looked)| (a + on, b + looked));
+    on as f32 / looked.max(1) as f32
+}
+
+/// Along one line (at `at`, from `from` to `to`, every other pixel; a
+/// vertical one when `vertical`), how many of the pixels looked at are a
+/// line on both sides, of how many: darker (lighter, for light lines)
+/// within half its thickness of where it is than a few pixels out on
+/// either side.
+fn seen_both_sides(
+    picture: &Picture,
+    g: &GridLines,
+    at: f32,
+    from: f32,
+    to: f32,
+    vertical: bool,
+) -> (usize, usize) {
     let (w, h) = (picture.width() as i64, picture.height() as i64);
     let half = (g.thickness / 2) as i64;
     let out = half + LINE_REACH as i64 + 1;
     let sign = if g.light_on_dark { -1 } else { 1 };
     let (mut on, mut looked) = (0usize, 0usize);
-    let mut count = |vertical: bool, at: f32, from: f32, to: f32| {
-        let mut t = from;
-        while t < to {
-            let luma = |d: i64| -> Option<i32> {
-                let (x, y) = if vertical {
-                    (at.round() as i64 + d, t as i64)
-                } else {
-                    (t as i64, at.round() as i64 + d)
-                };
-                (x >= 0 && y >= 0 && x < w && y < h).then(|| picture.at(x as u32, y as u32) as i32)
-            };
-            // The line's darkest (lightest) pixel near where it is.
-            let core = (-half - 1..=half + 1).filter_map(luma).map(|l| sign * l).min();
-            if let (Some(core), Some(before), Some(after)) = (core, luma(-out), luma(out)) {
-                let contrast = (sign * before - core).min(sign * after - core);
-                on += (contrast >= LINE_CONTRAST) as usize;
-            }
-            looked += 1;
-            t += 2.0;
+    let mut t = from;
+    while t < to {
+        let luma = |d: i64| -> Option<i32> {
+            let (x, y) =
+                if vertical { (at.round() as i64 + d, t as i64) } else { (t as i64, at.round() as i64 + d) };
+            (x >= 0 && y >= 0 && x < w && y < h).then(|| picture.at(x as u32, y as u32) as i32)
+        };
+        // The line's darkest (lightest) pixel near where it is.
+        let core = (-half - 1..=half + 1).filter_map(luma).map(|l| sign * l).min();
+        if let (Some(core), Some(before), Some(after)) = (core, luma(-out), luma(out)) {
+            let contrast = (sign * before - core).min(sign * after - core);
+            on += (contrast >= LINE_CONTRAST) as usize;
         }
-    };
-    for &y in &g.ys {
-        count(false, y, x0, x1);
+        looked += 1;
+        t += 2.0;
     }
-    for &x in &g.xs {
-        count(true, x, y0, y1);
-    }
-    on as f32 / looked.max(1) as f32
+    (on, looked)
 }
+
+/// Whether the clue boxes' own lines (`boxes`, across the grid's lines
+/// from `from` to `to`) are ruled lines over most of that stretch, most of
+/// them: a line on both sides, not a badge's edge or a seam between
+/// badges set edge to edge that fell into line with the grid's pitch.
+fn boxes_ruled(picture: &Picture, g: &GridLines, boxes: &[f32], from: f32, to: f32, vertical: bool) -> bool {
+    let ruled = boxes
+        .iter()
+        .filter(|&&at| {
+            let (on, looked) = seen_both_sides(picture, g, at, from, to, vertical);
+            on as f32 >= looked as f32 * BOX_LINE_SEEN
+        })
+        .count();
+    !boxes.is_empty() && ruled as f32 >= boxes.len() as f32 * RULED_THROUGH
+}
+
+/// The share of a clue box's line, along the grid's side, that must be
+/// seen as a line on both sides for it to be ruled (digits touching it,
+/// a photo's blur, break it here and there).
+const BOX_LINE_SEEN: f32 = 0.6;
 
 /// Finds the grid of a puzzle in a picture: the [`lattice`] without the
 /// clue boxes at its top and left; at least two cells each way.
@@ -364,12 +394,12 @@ pub fn find_grid(picture: &Picture, network: &Network) -> Result<GridLines, NoGr
     let (first_x, last_x) = (grid.xs[0], grid.xs[grid.xs.len() - 1]);
     let (first_y, last_y) = (grid.ys[0], grid.ys[grid.ys.len() - 1]);
     if !ruled_through(picture, &grid.ys, &grid.box_xs, first_x, false, light)
-        || !ruled_through(picture, &grid.box_xs, &[first_y], last_y, true, light)
+        || !boxes_ruled(picture, &grid, &grid.box_xs, first_y, last_y, true)
     {
         grid.box_xs.clear();
     }
     if !ruled_through(picture, &grid.xs, &grid.box_ys, first_y, true, light)
-        || !ruled_through(picture, &grid.box_ys, &[first_x], last_x, false, light)
+        || !boxes_ruled(picture, &grid, &grid.box_ys, first_x, last_x, false)
     {
         grid.box_ys.clear();
     }
