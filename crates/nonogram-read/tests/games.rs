@@ -78,7 +78,7 @@ fn game(
                 x + cell - gap / 2.0,
                 y + cell - gap / 2.0,
                 gap,
-                grey(238),
+                tile,
             );
         }
     }
