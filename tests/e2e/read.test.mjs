@@ -179,7 +179,7 @@ const boardField = (page) => page.evaluate(() => {
   const r = c.getBoundingClientRect();
   const at = (a) => Number(c.getAttribute(a));
   const f = document.querySelector('#board-field').getBoundingClientRect();
-  return { left: f.left, right: f.right, top: f.top, bottom: f.bottom, gridLeft: r.left + at('data-left'),
+  return { left: f.left, right: f.right, top: f.top, bottom: f.bottom, boardLeft: r.left, gridLeft: r.left + at('data-left'),
     gridTop: r.top + at('data-top'), cell: at('data-cell') };
 });
 
@@ -192,6 +192,8 @@ await onBothSizes('a clue is typed on the board itself, over its line; Enter and
   let g = await boardField(page);
   const middle = (g.top + g.bottom) / 2;
   expect(g.right <= g.gridLeft + 1 && Math.abs(middle - (g.gridTop + 1.5 * g.cell)) < 2, JSON.stringify(g));
+  // It covers row 2's clue and no other's: within the board, a cell high.
+  expect(g.left >= g.boardLeft - 1 && g.bottom - g.top <= Math.max(g.cell, 18) + 1, JSON.stringify(g));
   expect(await page.inputValue('#board-field') === '2 1', await page.inputValue('#board-field'));
   // Typed there: the list and Clues keep in step; the board keeps the keys.
   await page.fill('#board-field', '1 1');
@@ -214,6 +216,10 @@ await onBothSizes('a clue is typed on the board itself, over its line; Enter and
   g = await boardField(page);
   const centre = g.gridLeft + 3.5 * g.cell;
   expect(g.bottom <= g.gridTop + 1 && g.left <= centre && g.right >= centre, JSON.stringify(g));
+  // Over column 4's clue only: a cell wide, centred on it, its numbers
+  // running down as the column's do.
+  expect(g.right - g.left <= Math.max(g.cell, 18) + 1 && Math.abs((g.left + g.right) / 2 - centre) < 2, JSON.stringify(g));
+  expect(await page.evaluate(() => getComputedStyle(document.querySelector('#board-field')).writingMode) === 'vertical-lr', 'vertical');
   expect(await page.inputValue('#board-field') === '5', await page.inputValue('#board-field'));
   await page.screenshot({ path: path.join(shots, `board-field-${page.viewportSize().width}.png`) });
 });

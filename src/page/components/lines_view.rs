@@ -320,10 +320,11 @@ impl LinesPanel {
     }
 
     /// The focused line's clue typed on the board itself: a field over the
-    /// line's clue area (a row's to the left of it, a column's above it,
-    /// as wide as a few cells), placed by the board's own geometry (the
-    /// CSS variables `BoardPanel` sets), checked as the list's fields are;
-    /// Enter or Tab goes to the next line, Shift back.
+    /// line's clue area and no other's (a row's to the left of it, a
+    /// column's above it, a cell wide, its text running down), placed by
+    /// the board's own geometry (the CSS variables `BoardPanel` sets),
+    /// checked as the list's fields are; Enter or Tab goes to the next
+    /// line, Shift back.
     fn view_board_field(&self, ctx: &Context<Self>, line: LineId) -> Html {
         let link = ctx.link();
         let l = &self.lines;
@@ -337,12 +338,10 @@ impl LinesPanel {
                 LinesMsg::Act(LinesAction::Next { from: line, back: e.shift_key() })
             })
         });
+        // Over its own line's clue only (see the CSS of `.board-field`).
         let (class, style) = match line {
             LineId::Row(i) => ("row", format!("--at: {i}")),
-            // The left half's fields start at their column; the right
-            // half's end at it (never past the board's edge).
-            LineId::Column(i) if 2 * i < l.width() => ("column", format!("--at: {i}")),
-            LineId::Column(i) => ("column end", format!("--at: {i}")),
+            LineId::Column(i) => ("column", format!("--at: {i}")),
         };
         html! {
             <input id={BOARD_FIELD_ID} class={classes!("board-field", class, l.check(line).is_err().then_some("wrong"))}
