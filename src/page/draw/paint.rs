@@ -123,14 +123,18 @@ impl Painter<'_> {
                     if (k % every == 0 || k == count) != bold_pass {
                         continue;
                     }
-                    let p = k as f64 * l.cell + 0.5;
-                    let q = from as f64 * l.cell;
+                    let p = line_at(k, l.cell, width);
+                    // A bold line's piece runs on over the crossings at its
+                    // ends: a neighbour's light line, painted again, has
+                    // crossed it there.
+                    let on = if bold_pass { width / 2.0 } else { 0.0 };
+                    let (q0, q1) = (from as f64 * l.cell - on, (from + 1) as f64 * l.cell + on);
                     if vertical {
-                        ctx.move_to(l.left + p, l.top + q);
-                        ctx.line_to(l.left + p, l.top + q + l.cell);
+                        ctx.move_to(l.left + p, l.top + q0);
+                        ctx.line_to(l.left + p, l.top + q1);
                     } else {
-                        ctx.move_to(l.left + q, l.top + p);
-                        ctx.line_to(l.left + q + l.cell, l.top + p);
+                        ctx.move_to(l.left + q0, l.top + p);
+                        ctx.line_to(l.left + q1, l.top + p);
                     }
                 }
             }
@@ -149,10 +153,19 @@ fn bold_every(l: &Layout) -> usize {
     }
 }
 
+/// Where the grid line `k` is drawn, from the grid's edge, for a pen of
+/// `width`: on whole pixels, a line of odd width centred on a pixel's
+/// middle, of even width on its edge (a 2 px bold line covers a pixel
+/// either side of the cells' boundary and no pixel in part: drawn again
+/// over a repainted cell it is the same, never darker or shifted).
+fn line_at(k: usize, cell: f64, width: f64) -> f64 {
+    k as f64 * cell + if width % 2.0 == 0.0 { 0.0 } else { 0.5 }
+}
+
 /// The grid's pens: light lines (none on cells under 4 pixels, where they
 /// would hide the cells), then bold ones.
 fn grid_pens<'a>(l: &Layout, colours: &'a Palette) -> Vec<(bool, &'a str, f64)> {
-    let bold = (true, colours.grid_bold, if l.cell >= 8.0 { 1.5 } else { 1.0 });
+    let bold = (true, colours.grid_bold, if l.cell >= 8.0 { 2.0 } else { 1.0 });
     if l.cell >= 4.0 {
         vec![(false, colours.grid, 1.0), bold]
     } else {
@@ -371,7 +384,7 @@ pub fn draw_grid_lines(ctx: &CanvasRenderingContext2d, l: &Layout, colours: &Pal
         let every = bold_every(l);
         for (count, vertical) in [(l.width, true), (l.height, false)] {
             for i in (0..=count).filter(|&i| (i % every == 0 || i == count) == bold_pass) {
-                let p = i as f64 * l.cell + 0.5;
+                let p = line_at(i, l.cell, width);
                 if vertical {
                     ctx.move_to(l.left + p, l.top);
                     ctx.line_to(l.left + p, l.top + h);

@@ -36,7 +36,14 @@ impl Zoom {
     }
 }
 
-/// A zoomed cell side, within [`ZOOM_CELLS`].
+/// A zoomed cell side, within [`ZOOM_CELLS`]: whole pixels from 4 up, as
+/// fitted cells are, so that grid lines stay crisp (a step of 1.25 from 4
+/// up always moves a pixel at least).
 fn zoomed(cell: f64) -> f64 {
-    cell.clamp(ZOOM_CELLS.0, ZOOM_CELLS.1)
+    let cell = cell.clamp(ZOOM_CELLS.0, ZOOM_CELLS.1);
+    if cell >= 4.0 {
+        cell.round()
+    } else {
+        cell
+    }
 }
