@@ -91,39 +91,29 @@ const LEAST_CONTRAST: i32 = 28;
 impl Ink {
     /// The ink of a part: `None` when nothing in it stands out.
     pub fn of(picture: &Picture, rect: Rect) -> Option<Ink> {
-        let rect = rect.clipped(picture);
-        if rect.is_empty() {
-            return None;
-        }
-        let histogram = histogram(picture, rect);
-        let background = most_common(&histogram) as i32;
-        let contrast = (0..256)
-            .filter(|&l| histogram[l as usize] > 0)
-            .map(|l| (l - background).abs())
-            .max()
-            .unwrap_or(0);
-        Ink::with_contrast(background, contrast)
+        Ink::seen(picture, rect, None)
     }
 
     /// The ink of a part against a background seen elsewhere (the page's
     /// round a part that its badges fill): `None` when nothing in the part
     /// stands out from it.
     pub fn against(picture: &Picture, rect: Rect, background: u8) -> Option<Ink> {
+        Ink::seen(picture, rect, Some(background))
+    }
+
+    /// The ink of a part against `background`, or its commonest colour.
+    fn seen(picture: &Picture, rect: Rect, background: Option<u8>) -> Option<Ink> {
         let rect = rect.clipped(picture);
         if rect.is_empty() {
             return None;
         }
         let histogram = histogram(picture, rect);
-        let background = background as i32;
+        let background = background.unwrap_or_else(|| most_common(&histogram)) as i32;
         let contrast = (0..256)
             .filter(|&l| histogram[l as usize] > 0)
             .map(|l| (l - background).abs())
             .max()
             .unwrap_or(0);
-        Ink::with_contrast(background, contrast)
-    }
-
-    fn with_contrast(background: i32, contrast: i32) -> Option<Ink> {
         if contrast < LEAST_CONTRAST {
             return None;
         }

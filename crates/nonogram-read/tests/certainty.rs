@@ -9,13 +9,9 @@ use nonogram_read::render::{
 };
 use nonogram_read::{read_picture, Network, NotFound, Status};
 
-fn a_face() -> Face {
-    let all = faces(&render::font_folders());
-    let mut held: Vec<Face> =
-        all.into_iter().enumerate().filter(|(i, _)| held_back(*i)).map(|(_, f)| f).collect();
-    let at = held.iter().position(|f| f.path.to_string_lossy().contains("DejaVuSans.ttf")).unwrap_or(0);
-    held.swap_remove(at)
-}
+mod held;
+
+use held::a_face;
 
 /// A ruled table of `n` × `n` cells of `cell` pixels with a number in
 /// each (from `number(row, column)`), and a header row and column.

@@ -3,16 +3,11 @@
 //! badges fill most of its strip), the device's dark frame close beside
 //! the row clues.
 
-use nonogram_read::render::{self, faces, grey, held_back, Canvas, Face, Lettering, Pen};
-use nonogram_read::{read_picture, Network, Status};
+mod held;
 
-fn a_face() -> Face {
-    let all = faces(&render::font_folders());
-    let mut held: Vec<Face> =
-        all.into_iter().enumerate().filter(|(i, _)| held_back(*i)).map(|(_, f)| f).collect();
-    let at = held.iter().position(|f| f.path.to_string_lossy().contains("DejaVuSans.ttf")).unwrap_or(0);
-    held.swap_remove(at)
-}
+use held::a_face;
+use nonogram_read::render::{grey, Canvas, Face, Lettering, Pen};
+use nonogram_read::{read_picture, Network, Status};
 
 /// The runs of filled cells along a line.
 fn runs(line: impl Iterator<Item = bool>) -> Vec<u32> {

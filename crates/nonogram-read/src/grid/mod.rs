@@ -163,24 +163,23 @@ fn outer_tiles(picture: &Picture, xs: &mut Vec<f32>, ys: &mut Vec<f32>) {
             .count();
         !looked.is_empty() && seen as f32 >= looked.len() as f32 * TILES_SEEN
     };
+    // A line put back a cell before the first, or after the last.
+    let put_back = |lines: &mut Vec<f32>, first: bool| {
+        let step = (lines[lines.len() - 1] - lines[0]) / (lines.len() - 1) as f32;
+        if first {
+            lines.insert(0, lines[0] - step)
+        } else {
+            lines.push(lines[lines.len() - 1] + step)
+        }
+    };
     for first in [true, false] {
         if tiles_past(ys, xs, first, true) {
-            let step = (ys[ys.len() - 1] - ys[0]) / (ys.len() - 1) as f32;
-            if first {
-                ys.insert(0, ys[0] - step)
-            } else {
-                ys.push(ys[ys.len() - 1] + step)
-            }
+            put_back(ys, first);
         }
     }
     for first in [true, false] {
         if tiles_past(xs, ys, first, false) {
-            let step = (xs[xs.len() - 1] - xs[0]) / (xs.len() - 1) as f32;
-            if first {
-                xs.insert(0, xs[0] - step)
-            } else {
-                xs.push(xs[xs.len() - 1] + step)
-            }
+            put_back(xs, first);
         }
     }
 }
