@@ -64,6 +64,8 @@ pub struct Layout {
 const CHAR: f64 = 0.6;
 /// The room between the clue areas and the grid.
 const GAP: f64 = 4.0;
+/// How many device pixels a cell a fitted board may grow by, at most.
+const GROW_STEPS: usize = 6;
 
 impl Layout {
     /// A board with cells of side `cell`.
@@ -94,7 +96,7 @@ impl Layout {
     /// the canvas keeps a device pixel to a CSS pixel at `dpr`; a board too
     /// large even for that (a 1000×1000) is shown whole without its clues.
     pub fn fit(width: usize, height: usize, clues: ClueExtent, space: (f64, f64), dpr: f64) -> Layout {
-        let whole = Layout::fit_whole(width, height, clues, space);
+        let whole = Layout::fit_whole(width, height, clues, space, dpr);
         if whole.shows_clues() {
             return whole;
         }
@@ -109,9 +111,12 @@ impl Layout {
 
     /// The largest board (cells up to `FIT_CELLS.1`) that fits `space` (width,
     /// height) whole, clues included, or without its clues where the cells
-    /// are too small for them. Cells of 4 pixels and more are whole pixels,
-    /// so that grid lines stay crisp.
-    pub fn fit_whole(width: usize, height: usize, clues: ClueExtent, space: (f64, f64)) -> Layout {
+    /// are too small for them. Cells of 4 pixels and more are whole device
+    /// pixels (at `dpr` device pixels a CSS pixel), so that grid lines stay
+    /// crisp: a phone's third of a pixel gives a 15×15 its width back.
+    pub fn fit_whole(width: usize, height: usize, clues: ClueExtent, space: (f64, f64), dpr: f64) -> Layout {
+        let dpr = dpr.max(1.0);
+        let whole_pixels = |cell: f64| (cell * dpr).floor() / dpr;
         let across = width as f64 + row_clue_cells(clues);
         let down = height as f64 + clues.column_runs.max(1) as f64;
         // 6 pixels: the gaps of the clue areas, and the last grid line.
@@ -124,16 +129,31 @@ impl Layout {
             return without_clues;
         }
         loop {
-            let whole = if cell >= 4.0 { cell.floor() } else { cell };
+            let whole = if cell >= 4.0 { whole_pixels(cell) } else { cell };
             let l = Layout::at_cell(width, height, clues, whole);
             let (w, h) = l.size();
             // The font grows faster than 0.6 of a cell near the legible
             // least (see `clue_font`), so the row clues may need a smaller cell.
             if (w <= space.0 && h <= space.1) || whole <= FIT_CELLS.0 {
-                return l;
+                return if whole >= 4.0 { Layout::grown(l, clues, space, dpr) } else { l };
             }
-            cell = if whole > 4.0 { whole - 1.0 } else { (whole * 0.9).max(FIT_CELLS.0) };
+            cell = if whole > 4.0 { whole - 1.0 / dpr } else { (whole * 0.9).max(FIT_CELLS.0) };
         }
+    }
+
+    /// A fitted board grown a device pixel a cell at a time while it still
+    /// fits `space` (the cell first tried is estimated from the clues'
+    /// width, and may leave a few pixels over).
+    fn grown(mut l: Layout, clues: ClueExtent, space: (f64, f64), dpr: f64) -> Layout {
+        for _ in 0..GROW_STEPS {
+            let next = Layout::at_cell(l.width, l.height, clues, ((l.cell * dpr).round() + 1.0) / dpr);
+            let (w, h) = next.size();
+            if w > space.0 || h > space.1 || next.cell > FIT_CELLS.1 {
+                break;
+            }
+            l = next;
+        }
+        l
     }
 
     /// The slots of a row clue's numbers, left to right: x and width of
@@ -404,6 +424,14 @@ mod tests {
         }
         // Whole pixels from 4 up; small boards stop at the largest fitted cell.
         assert_eq!(Layout::fit(40, 40, CLUES, (700.0, 560.0), 1.0).cell.fract(), 0.0);
+        // Whole device pixels: at 3 a CSS pixel (a phone), thirds of one,
+        // and a 15×15 spans a 390-pixel phone's box (358 px) but for a few
+        // pixels (17 px cells left it 342 px wide).
+        for (dpr, least) in [(1.0, 340.0), (2.0, 350.0), (3.0, 350.0)] {
+            let l = Layout::fit(15, 15, CLUES, (358.0, 700.0), dpr);
+            assert_eq!((l.cell * dpr).fract(), 0.0, "{l:?}");
+            assert!(l.size().0 >= least && l.size().0 <= 358.0, "dpr {dpr}: {:?}", l.size());
+        }
         assert_eq!(Layout::fit(2, 2, CLUES, (2000.0, 2000.0), 1.0).cell, FIT_CELLS.1);
     }
 

@@ -277,3 +277,22 @@ for (const [width, height] of [[1280, 800], [1920, 1080]]) {
     await page.screenshot({ path: path.join(shots, `board-first-${width}.png`) });
   }, { viewport: { width, height } });
 }
+
+// A 15×15 in Play on a phone (devicePixelRatio 2 and 3) spans the width:
+// its cells are whole device pixels, not whole CSS pixels (17 px cells
+// had left it 342 px wide of 390).
+for (const dpr of [2, 3]) {
+await test(`on a phone, a 15×15 in Play spans the width (devicePixelRatio ${dpr})`, async (page) => {
+  await paste(page, puzzle(15, 0.6, 4).text);
+  await page.tap('#play-mode');
+  await page.waitForSelector('#hint');
+  await settled(page);
+  const got = await page.evaluate(() => {
+    const c = document.querySelector('canvas.cells');
+    return { width: c.getBoundingClientRect().width, cell: Number(c.getAttribute('data-cell')), scale: Number(c.getAttribute('data-scale')) };
+  });
+  expect(got.width >= 350 && got.width <= 390, JSON.stringify(got));
+  expect(Math.abs(got.cell * got.scale - Math.round(got.cell * got.scale)) < 1e-6, `whole device pixels: ${JSON.stringify(got)}`);
+  await page.screenshot({ path: path.join(shots, `play-phone-15x15-dpr${dpr}.png`) });
+}, { ...PHONE, deviceScaleFactor: dpr });
+}

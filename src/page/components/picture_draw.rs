@@ -35,6 +35,7 @@ impl PicturePanel {
             grid.height(),
             ClueExtent::of(&puzzle),
             (max_width, f64::INFINITY),
+            1.0,
         );
         let edited: Vec<usize> = (0..grid.cells().len()).filter(|&i| p.is_edited(i)).collect();
         let painted = colour.as_ref().map(|(c, cells)| (c, &cells[..]));
