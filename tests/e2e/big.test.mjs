@@ -135,8 +135,12 @@ await onBothSizes('play: a clue number is crossed off and back, the clock runs, 
   await until(page, async () => (await red()) === 0, 'the number back on');
   // Show mistakes at once: a wrong fill is outlined and counted.
   await page.click('#show-mistakes');
+  // The switch lies below a phone's fold (its board as wide as the
+  // window): the click scrolled the page, and the player scrolls back.
+  await page.locator('canvas.cells').scrollIntoViewIfNeeded();
+  const h = await geometry(page);
   const wrongColumn = rows[0].indexOf('.');
-  await tap(g.canvas.x + g.l.left + (wrongColumn + 0.5) * g.l.cell, g.canvas.y + g.l.top + 0.5 * g.l.cell);
+  await tap(h.canvas.x + h.l.left + (wrongColumn + 0.5) * h.l.cell, h.canvas.y + h.l.top + 0.5 * h.l.cell);
   await page.waitForFunction(() => document.querySelector('#mistakes').textContent === '1 mistake so far');
   await page.screenshot({ path: path.join(shots, `play-tools-${page.viewportSize().width}.png`) });
 });
