@@ -430,7 +430,10 @@ pub fn candidates(
     // is past the clue area's far end. Badges seen only with every line
     // left in, or against the page's colour, are badges.
     let lines_in = !(across_lines.is_empty() && along_lines.is_empty());
-    if lines_in && badges.iter().any(Option::is_some) && std::env::var("NOPRE").is_err() {
+    // Every line left in, against the strip's own colour: tried first
+    // where a badge was seen, else only where no badges were.
+    let plain_tried = lines_in && badges.iter().any(Option::is_some);
+    if plain_tried {
         let again = with_badges(found_with(&ink, &|_, _| false));
         if again.2 {
             (found, badges, on_badges) = again;
@@ -459,7 +462,7 @@ pub fn candidates(
             .then(|| most_common(&histogram(picture, page.clipped(picture))))
             .filter(|&b| (b as i32 - ink.background as i32).abs() >= LINE_INK && shown(b))
             .and_then(|b| Ink::against(picture, strip, b));
-        for ink in [lines_in.then_some(ink), page_ink].into_iter().flatten() {
+        for ink in [(lines_in && !plain_tried).then_some(ink), page_ink].into_iter().flatten() {
             let again = with_badges(found_with(&ink, &|_, _| false));
             if again.2 {
                 (found, badges, on_badges) = again;

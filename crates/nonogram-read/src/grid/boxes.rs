@@ -213,11 +213,11 @@ fn on_fill(picture: &Picture, network: &Network, inside: Rect, side: f32) -> boo
     // The fill may not be the inside's most common colour (a badge
     // smaller than its cell, the screen round it): its digits are seen
     // against the commonest colour of the ink too.
-    let histogram = histogram(picture, inside);
+    let counts = histogram(picture, inside);
     let fill = (0..256usize)
         .filter(|&l| (l as i32 - ink.background as i32).abs() >= ink.threshold)
-        .max_by_key(|&l| histogram[l])
-        .filter(|&l| histogram[l] > 0)
+        .max_by_key(|&l| counts[l])
+        .filter(|&l| counts[l] > 0)
         .and_then(|l| Ink::against(picture, inside, l as u8));
     [Some(ink), fill].into_iter().flatten().any(|ink| digit_on(picture, network, inside, side, &ink))
 }
