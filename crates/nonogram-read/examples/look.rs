@@ -124,6 +124,7 @@ fn main() {
                 let colour = match nonogram_read::grid::content(shown, &network, x0, y0, x1, y1) {
                     nonogram_read::grid::Content::Number => [0.0, 200.0, 0.0],
                     nonogram_read::grid::Content::Mark => [230.0, 0.0, 0.0],
+                    nonogram_read::grid::Content::Unread => [230.0, 120.0, 0.0],
                     nonogram_read::grid::Content::Empty => continue,
                 };
                 canvas.fill(x0 * f + 2.0, y0 * f + 2.0, x0 * f + 8.0, y0 * f + 8.0, colour);

@@ -235,12 +235,14 @@ pub fn strips(picture: &Picture, grid: &GridLines) -> Strips {
     let top = area_reach(picture, above.clipped(picture), true, grid);
     let leftmost = area_reach(picture, left.clipped(picture), false, grid);
     // Clue boxes end at their outermost line (a border round the whole):
-    // past it there is no clue.
+    // past it there is no clue, and up to it the area goes on, over the
+    // boxes' own lines (a photo's blurs them wider than a rule: as walls
+    // they would end the area at the first).
     let past = |lines: &[f32]| {
         lines.first().map(|&l| (l + grid.thickness as f32 / 2.0 + grid.cell() * PAST_LAST_BOX) as u32)
     };
-    let top = past(&grid.box_ys).map_or(top, |p| top.max(p));
-    let leftmost = past(&grid.box_xs).map_or(leftmost, |p| leftmost.max(p));
+    let top = past(&grid.box_ys).unwrap_or(top);
+    let leftmost = past(&grid.box_xs).unwrap_or(leftmost);
     let columns = grid
         .xs
         .windows(2)

@@ -680,3 +680,47 @@ fn a_levelled_reading_places_the_grid_where_it_is_in_the_turned_picture() {
         assert_eq!(again.in_picture(12.5, 40.0), (12.5, 40.0));
     }
 }
+
+/// A magazine's boxed clues photographed out of focus: each digit's faint
+/// blurred fringe joins its box's rules, and the numbers read poorly. The
+/// grid is still told from the boxes (a blurred digit is no grid mark,
+/// nor is one misread number in a sparse outer column of boxes), and each
+/// clue area runs to its outermost box (the boxes' blurred lines do not
+/// end it at the first).
+#[test]
+fn blurred_clue_boxes_are_told_from_the_grid_and_read_to_their_outer_box() {
+    let faces = held_back_faces();
+    let network = Network::shipped();
+    let mut rng = Rng::new(59);
+    let mut right = 0;
+    let sides = [(20, 20), (30, 25), (25, 30), (15, 20), (35, 30), (30, 30)];
+    for &(w, h) in &sides {
+        let face = rng.pick(&faces);
+        let solution = random_solution(w, h, &mut rng);
+        let drawn = draw_puzzle(&solution, Style::Boxes, Lettering::Font(face), 22.0, Look::PLAIN, &mut rng);
+        let photo = Photo {
+            turn: 0.0,
+            perspective: 0.0,
+            curl: 0.0,
+            blur: 1.6,
+            shading: 0.1,
+            noise: 3.0,
+            jpeg: Some(70),
+        };
+        let picture = photo.apply(&drawn.canvas, &mut rng).picture();
+        let Ok(grid) = nonogram_read::grid::find_grid(&picture, &network) else { continue };
+        if (grid.width(), grid.height()) != (w, h) {
+            continue;
+        }
+        // Every row's clue strip reaches the outermost box (a box a
+        // number of the longest clue), every column's the top one.
+        let boxes = |clues: &[Clue]| clues.iter().map(|c| c.0.len()).max().unwrap_or(0) as f32;
+        let cell = grid.cell();
+        let outer_x = grid.xs[0] - boxes(&drawn.puzzle.rows) * cell;
+        let outer_y = grid.ys[0] - boxes(&drawn.puzzle.columns) * cell;
+        let strips = nonogram_read::clues::strips(&picture, &grid);
+        right += (strips.rows.iter().all(|s| s.x0 as f32 <= outer_x + cell * 0.5)
+            && strips.columns.iter().all(|s| s.y0 as f32 <= outer_y + cell * 0.5)) as usize;
+    }
+    assert_eq!(right, sides.len(), "{right} of {} grids and clue areas right", sides.len());
+}

@@ -24,6 +24,10 @@ pub enum Content {
     Number,
     /// Something else: a filled cell, a cross, a dot, a drawing's part.
     Mark,
+    /// Ink shaped like a number (a digit's height, narrower than tall,
+    /// in the middle) that does not read as one: a blurred digit, most
+    /// likely, but not known to be one; it counts for neither side.
+    Unread,
 }
 
 /// The share of a cell's side left out at each edge when looking into
@@ -60,6 +64,11 @@ const LEAST_MARK: f32 = 0.35;
 /// The share of a cell's inside that ink covers, at least, for it to be a
 /// filled cell (a digit covers a fifth at most).
 const FILLED: f32 = 0.45;
+
+/// How wide, at most, in tenths of its height, a blob that may be a
+/// number is (a cross is as wide as tall; "10" in a narrow box is 0.7 of
+/// its height); set by hand, not swept.
+const NARROW: u32 = 8;
 
 /// The probability of "no digit" under which a blob is a digit.
 const DIGIT_ODDS: f32 = 0.5;
@@ -136,6 +145,27 @@ pub fn content(picture: &Picture, network: &Network, x0: f32, y0: f32, x1: f32, 
     let side = (x1 - x0).min(y1 - y0);
     let Some(inner) = inside(picture, x0, y0, x1, y1) else { return Content::Empty };
     let Some(ink) = Ink::of(picture, inner) else { return Content::Empty };
+    match content_as(picture, network, inner, side, &ink) {
+        // A photo's blurred digit, its faint fringe joined to a rule's
+        // remnant, may fill much of a small box as a filled cell does:
+        // its core, the ink half-way dark and more, is looked at on its
+        // own. Shaped like a number, it is not known to be one.
+        (Content::Mark, true) => {
+            let core = Ink { threshold: ink.contrast / 2, weak: ink.contrast / 2, ..ink };
+            match content_as(picture, network, inner, side, &core).0 {
+                Content::Number | Content::Unread => Content::Unread,
+                _ => Content::Mark,
+            }
+        }
+        (found, _) => found,
+    }
+}
+
+/// What a cell's inside holds, its ink seen as `ink` says (see
+/// [`content`]), and whether its ink fills it (a filled cell's, or a
+/// badge's).
+fn content_as(picture: &Picture, network: &Network, inner: Rect, side: f32, ink: &Ink) -> (Content, bool) {
+    let ink = *ink;
     let least = (side * LEAST_BLOB).max(3.0);
     let thin = (side * THIN_REMNANT).max(2.0);
     let touches = |r: &Rect| r.x0 == inner.x0 || r.y0 == inner.y0 || r.x1 == inner.x1 || r.y1 == inner.y1;
@@ -167,7 +197,7 @@ pub fn content(picture: &Picture, network: &Network, x0: f32, y0: f32, x1: f32, 
         .filter(|b| (b.rect.height() as f32 >= least || b.rect.width() as f32 >= least) && !remnant(b))
         .collect();
     let Some(tallest) = found.iter().max_by_key(|b| (b.rect.height(), b.area)) else {
-        return Content::Empty;
+        return (Content::Empty, false);
     };
     let area: u32 = found.iter().map(|b| b.area).sum();
     let spans = |b: &crate::blob::Blob| {
@@ -176,7 +206,8 @@ pub fn content(picture: &Picture, network: &Network, x0: f32, y0: f32, x1: f32, 
     if area as f32 >= FILLED * (inner.width() * inner.height()) as f32 || spans(tallest) {
         // A badge (a number on a filled shape, a phone game's clue) fills
         // its cell too: a digit stands out from the fill in its middle.
-        return if on_fill(picture, network, inner, side) { Content::Number } else { Content::Mark };
+        let found = if on_fill(picture, network, inner, side) { Content::Number } else { Content::Mark };
+        return (found, true);
     }
     // The number: the blobs of about the tallest's height, together in
     // the cell's middle.
@@ -194,13 +225,19 @@ pub fn content(picture: &Picture, network: &Network, x0: f32, y0: f32, x1: f32, 
                 digit(Rect { x1: half, ..r }) && digit(Rect { x0: half, ..r })
             }));
     if is_number {
-        return Content::Number;
+        return (Content::Number, false);
+    }
+    // A cross is about as wide as tall, a filled cell fills: a blob
+    // narrower than tall, of a digit's height, in the middle, is a number
+    // the recogniser could not make out (a blurred photo's) or a stroke.
+    if tall && centred(&number) && !touches(&number) && number.width() * 10 <= number.height() * NARROW {
+        return (Content::Unread, false);
     }
     let large = r.width().min(r.height()) as f32 >= side * LEAST_MARK;
     if touches(&r) || !large {
-        Content::Empty
+        (Content::Empty, false)
     } else {
-        Content::Mark
+        (Content::Mark, false)
     }
 }
 
@@ -241,15 +278,17 @@ fn digit_on(picture: &Picture, network: &Network, inside: Rect, side: f32, ink: 
 enum LineKind {
     /// Numbers, at least as many as marks: a line of clue boxes.
     Clues,
-    /// Nothing in it.
+    /// Nothing in it, or too little to tell.
     Empty,
-    /// Marks and no numbers, or more marks than numbers: the grid's.
+    /// Marks, more than numbers: the grid's.
     Grid,
 }
 
 /// A line of cells' kind: numbers in two of its cells at least (one in a
 /// line of under six looked at), and as many as marks, make clue boxes (a
-/// mark misread as a number, alone, does not).
+/// mark misread as a number, alone, does not); marks as many, and more
+/// than numbers, make the grid's (a blurred digit taken for a mark,
+/// alone in the outermost column of clues, does not).
 fn line_kind(cells: impl Iterator<Item = Content>) -> LineKind {
     let (mut numbers, mut marks, mut looked) = (0, 0, 0);
     for c in cells {
@@ -257,15 +296,15 @@ fn line_kind(cells: impl Iterator<Item = Content>) -> LineKind {
         match c {
             Content::Number => numbers += 1,
             Content::Mark => marks += 1,
-            Content::Empty => {}
+            Content::Empty | Content::Unread => {}
         }
     }
     let enough = if looked < 6 { 1 } else { 2 };
     match (numbers, marks) {
         (0, 0) => LineKind::Empty,
         (n, m) if n >= enough && n >= m => LineKind::Clues,
-        (n, 0) if n > 0 => LineKind::Empty,
-        _ => LineKind::Grid,
+        (n, m) if m >= enough && m > n => LineKind::Grid,
+        _ => LineKind::Empty,
     }
 }
 
