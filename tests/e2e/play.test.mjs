@@ -154,6 +154,24 @@ await test('play by clicking the solution\'s cells; undo, redo, a dragged run, C
   expect(!(await board(page)).includes('#'), 'restarted');
 });
 
+await test('the grade\'s line says the first hint finds the grade until the puzzle is solved', async (page) => {
+  await startPlaying(page, TEN);
+  const gradeLine = () => page.locator('#difficulty').textContent();
+  const pending = await gradeLine();
+  expect(pending === 'Difficulty — the first hint tells it', pending);
+  for (let r = 0; r < 10; r++) {
+    for (let c = 0; c < 10; c++) {
+      if (TEN_SOLUTION[r][c] !== '#') continue;
+      const q = await cell(page, r, c);
+      await page.mouse.click(q.x, q.y);
+    }
+  }
+  expect((await status(page)).startsWith('Solved!'), await status(page));
+  // Solved without a hint: the line no longer promises one.
+  const after = await gradeLine();
+  expect(after === '', `after Solved!: ${after}`);
+});
+
 await onBothSizes('keyboard-only play: arrows, F, X, Backspace, Ctrl+Z', async (page) => {
   await startPlaying(page, TEN);
   // Play puts the keyboard on the board: no click first (issue 61, item 3).
@@ -423,6 +441,10 @@ await onBothSizes('the puzzle of the day: the same for everyone on that date, it
   const title = await page.locator('#puzzle-title').textContent();
   const word = { easy: 'Easy', medium: 'Medium', hard: 'Hard', 'very-hard': 'Very hard' }[grade];
   expect(title === `Puzzle of the day, ${today[2]} ${months[today[1] - 1]} ${today[0]} · ${word}`, title);
+  // Made to order, its grade is known from the start: the grade's line
+  // says it (not that the first hint will), and again after a reload.
+  const graded = () => page.waitForFunction((w) => document.querySelector('#difficulty')?.textContent.startsWith(`Difficulty — ${w}:`), word);
+  await graded();
   // The grade is in the title itself: a reload keeps it (it was the
   // order's, which a reload does not bring back).
   await page.reload();
@@ -430,6 +452,7 @@ await onBothSizes('the puzzle of the day: the same for everyone on that date, it
     .catch(() => {});
   const again = await page.locator('#puzzle-title').textContent();
   expect(again === title, `after a reload: ${again}`);
+  await graded();
   await page.screenshot({ path: path.join(shots, `day-${page.viewportSize().width}.png`) });
   // The same puzzle as New puzzle at that size and grade with the date as seed
   // (`nonogram generate --size 15x15 --difficulty medium --seed 20261126`).

@@ -189,6 +189,7 @@ impl App {
                         on_action={on_action.clone()} />
                     <VerdictPanel status={state.status.clone()} counts={state.counts.clone()} racing={if state.racer == Racer::Racing { self.solver.racers() } else { 0 }}
                         solutions={state.solutions.len()} difficulty={state.difficulty.map(|d| d.describe())}
+                        grade_pending={state.play.as_ref().is_some_and(|p| p.solved.is_none())}
                         solving_since={state.solving_since()} progress={AttrValue::from(state.progress.clone())}
                         on_action={on_action.clone()} />
                     if let Some(play) = &state.play {

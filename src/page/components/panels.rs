@@ -129,6 +129,10 @@ pub struct VerdictProps {
     pub solutions: usize,
     /// The puzzle's grade for a person, once known.
     pub difficulty: Option<&'static str>,
+    /// In play and not yet solved: an unknown grade is said to come with
+    /// the first hint.
+    #[prop_or_default]
+    pub grade_pending: bool,
     /// When the running solve began (its clock ticks beside the figures).
     pub solving_since: Option<f64>,
     /// What the running solve is doing, with a count that moves.
@@ -230,7 +234,11 @@ pub fn VerdictPanel(props: &VerdictProps) -> Html {
             // Its line is kept before the grade is known (the first hint or
             // solve finds it): the buttons under it do not move then.
             <p id="difficulty" class="progress">
-                if let Some(grade) = props.difficulty { { "Difficulty — " }{ grade } }
+                if let Some(grade) = props.difficulty {
+                    { "Difficulty — " }{ grade }
+                } else if props.grade_pending {
+                    { "Difficulty — the first hint tells it" }
+                }
             </p>
             <details id="solver-details" class="solver-details" hidden={props.counts.is_empty() && props.solving_since.is_none()}>
                 <summary class="progress">

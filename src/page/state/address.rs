@@ -6,6 +6,7 @@
 //! link, and a reload comes back to it.
 
 use crate::protocol::GenerateRequest;
+use nonogram_core::hint::Difficulty;
 
 /// The grades as the address (and `nonogram generate --difficulty`) spells
 /// them, 0 "any" to 4 "very-hard".
@@ -131,11 +132,19 @@ impl Order {
 
     /// The grade asked for, as the page names it ("Medium"); None for any.
     pub fn grade(&self) -> Option<&'static str> {
+        let difficulty = self.difficulty()?;
+        Some(["Easy", "Medium", "Hard", "Very hard"][difficulty as usize])
+    }
+
+    /// The grade asked for; None for any. A puzzle made to order is of
+    /// the grade asked (the generator tries until it is, or refuses).
+    pub fn difficulty(&self) -> Option<Difficulty> {
         let difficulty = match *self {
             Order::Chosen { difficulty, .. } => difficulty,
             Order::Day(day) => Order::of_day(day).1,
         };
-        ["Easy", "Medium", "Hard", "Very hard"].get((difficulty as usize).checked_sub(1)?).copied()
+        use Difficulty::*;
+        [Easy, Medium, Hard, VeryHard].get((difficulty as usize).checked_sub(1)?).copied()
     }
 
     /// The address's part after `#`.

@@ -866,7 +866,9 @@ impl State {
         self.counts.clear();
         self.progress.clear();
         self.verdict = None;
-        self.difficulty = None;
+        // A puzzle made to order is of the grade asked: known from the
+        // start (its title may name it), and again after a reload.
+        self.difficulty = self.order.as_ref().and_then(Order::difficulty);
         self.solutions.clear();
         self.shown_solution = None;
     }

@@ -504,10 +504,17 @@ fn a_new_puzzle_is_made_in_the_worker_then_read_and_played() {
         s.reduce(Action::FromWorker { message: FromWorker::Parsed { id: version as u32, outcome } });
     assert_eq!(effects, [Effect::StartPlay]);
     assert_eq!(s.order, Some(order));
+    // Made to order, it is of the grade asked: known before any hint.
+    assert_eq!(s.difficulty, Some(nonogram_core::hint::Difficulty::Medium));
     // Text of the player's own: the address no longer names a made puzzle.
     let effects = s.reduce(Action::Edited { bytes: 10 });
     assert_eq!(effects.first(), Some(&Effect::Address(None)));
     assert_eq!(s.order, None);
+    // Nor is its grade known any more, once that text is read.
+    let Some(Effect::Parse { version, index }) = effects.last().cloned() else { panic!("{effects:?}") };
+    let outcome = crate::protocol::parse_for_page(&clues[..10], index);
+    s.reduce(Action::FromWorker { message: FromWorker::Parsed { id: version as u32, outcome } });
+    assert_eq!(s.difficulty, None);
     // A grade that does not come is said, and the address forgets it.
     let effects =
         s.reduce(Action::Generate(Order::Chosen { width: 5, height: 5, difficulty: 4, seed: 1, colours: 0 }));
