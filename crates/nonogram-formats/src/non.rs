@@ -176,8 +176,17 @@ fn parse_one(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {
     }
     let height = height.map_or_else(|| counted(rn, &lines[rlines.clone()], "rows"), Ok)?;
     let width = width.map_or_else(|| counted(cn, &lines[clines.clone()], "columns"), Ok)?;
-    p.rows = section_clues(rn, &lines[rlines], height, "rows", "height")?;
-    p.columns = section_clues(cn, &lines[clines], width, "columns", "width")?;
+    // Letters in the clues of two lines or more read as colour clues
+    // (`2r,1b`), which this reader does not take; a letter in one line
+    // alone is a slip of the keys (a clue typed in the line editor).
+    let lettered = lines[rlines.clone()]
+        .iter()
+        .chain(&lines[clines.clone()])
+        .filter(|(_, l)| l.contains(|c: char| c.is_ascii_alphabetic()))
+        .count();
+    let colour = lettered >= 2;
+    p.rows = section_clues(rn, &lines[rlines], height, "rows", "height", colour)?;
+    p.columns = section_clues(cn, &lines[clines], width, "columns", "width", colour)?;
     if let Some((n, g)) = goal {
         p.meta.goal = Some(parse_goal(&g, width, height, n)?);
     }
@@ -195,6 +204,7 @@ fn section_clues(
     count: usize,
     name: &str,
     size: &str,
+    colour: bool,
 ) -> Result<Vec<Clue>, ParseError> {
     let blank = |i: usize| lines[i].1.trim().is_empty();
     let (mut first, mut last) = (0, lines.len());
@@ -225,10 +235,10 @@ fn section_clues(
     lines[first..last]
         .iter()
         .map(|&(n, l)| {
-            // A letter in a clue: perhaps a colour clue (`2r,1b`), which
-            // this reader does not take; say where colour puzzles go.
+            // A letter in a clue of what reads as colour clues: say where
+            // colour puzzles go.
             parse_clue(l, n).map_err(|mut e| {
-                if l.contains(|c: char| c.is_ascii_alphabetic()) {
+                if colour && l.contains(|c: char| c.is_ascii_alphabetic()) {
                     e.message += "; colour clues are read from webpbn XML or JSON";
                 }
                 e

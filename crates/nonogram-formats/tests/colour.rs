@@ -146,12 +146,11 @@ fn colour_errors_are_specific_and_located() {
         e.to_string(),
         "line 4, column 1: `1a` is not a run length (a whole number); colour clues are read from webpbn XML or JSON"
     );
-    // `1 x` (the issue's): the token is named, not "not supported yet".
+    // `1 x` (the issue's): the token is named, not "not supported yet";
+    // a letter in one line alone is a slip, not colour clues (a clue
+    // typed in the line editor): no word of colour formats.
     let e = parse("width 2\nheight 1\nrows\n1 x\ncolumns\n1\n0\n").unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "line 4, column 3: `x` is not a run length (a whole number); colour clues are read from webpbn XML or JSON"
-    );
+    assert_eq!(e.to_string(), "line 4, column 3: `x` is not a run length (a whole number)");
 }
 
 /// A blocky picture of `colours` colours from a seed, as colour puzzles are drawn.
