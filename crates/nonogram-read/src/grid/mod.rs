@@ -109,10 +109,9 @@ const TILE_CONTRAST: i32 = 16;
 /// tile inside in its column (or row), at most.
 const TILE_ALIKE: i32 = 12;
 
-/// How far past a band of tiles, in cells from its middle, the screen
-/// round the board is looked at: the gaps' colour (a ruled grid's page
-/// beyond its border is not its lines' colour).
-const PAST_TILE: f32 = 0.75;
+/// How far from a tile's middle, in cells, it is looked at to see that it
+/// is one colour there (a digit on a badge is not).
+const UNIFORM_REACH: f32 = 0.2;
 
 /// The share of a band's tiles that must be seen for the band to be the
 /// grid's: a board's outer tiles may be filled or crossed like the rest.
@@ -155,9 +154,18 @@ fn outer_tiles(picture: &Picture, xs: &mut Vec<f32>, ys: &mut Vec<f32>) {
             .filter(|&&o| {
                 let pixel = |t: f32| if across { at(o, t) } else { at(t, o) };
                 let Some(beyond) = pixel(outer) else { return false };
-                let past = pixel(if first { outer - step * PAST_TILE } else { outer + step * PAST_TILE });
+                // A tile is one colour over its middle; a badge past the
+                // board holds a digit there.
+                let reach = step * UNIFORM_REACH;
+                let spots = [(-reach, 0.0), (reach, 0.0), (0.0, -reach), (0.0, reach)];
+                let uniform = spots.iter().all(|&(a, b)| {
+                    let (x, y) = if across { (o + a, outer + b) } else { (outer + b, o + a) };
+                    at(x, y).is_some_and(|l| (l - beyond).abs() <= TILE_ALIKE)
+                });
+                let past = pixel(line);
                 (beyond - gap).abs() >= TILE_CONTRAST
-                    && past.is_some_and(|p| (p - gap).abs() <= TILE_ALIKE)
+                    && uniform
+                    && past.is_some_and(|p| (p - beyond).abs() >= TILE_CONTRAST)
                     && inside.iter().filter_map(|&t| pixel(t)).any(|l| (l - beyond).abs() <= TILE_ALIKE)
             })
             .count();
@@ -494,6 +502,70 @@ mod tests {
             }
         }
         (Picture::from_luma(w, h, luma).unwrap(), x0)
+    }
+
+    /// A board of 8 × 6 tiles of 20 pixels (gaps of 2 in `gap`) on a
+    /// screen of the gaps' colour, its first and fourth rows filled in
+    /// every other column; above it, from its top edge up, `above(column, y)` for each
+    /// pixel. The lattice as found without the top row's outer line.
+    fn tiles_under(above: impl Fn(usize, u32) -> u8) -> (Picture, Vec<f32>, Vec<f32>) {
+        let (cell, x0, y0, gap) = (20u32, 10u32, 60u32, 228u8);
+        let (w, h) = (x0 * 2 + cell * 8, y0 + cell * 6 + 10);
+        let mut luma = vec![gap; (w * h) as usize];
+        for y in 0..h {
+            for x in 0..w {
+                let (c, r) = ((x.saturating_sub(x0) / cell) as usize, (y.saturating_sub(y0) / cell) as usize);
+                let inside = x >= x0 && x < x0 + cell * 8 && y >= y0 && y < y0 + cell * 6;
+                let (dx, dy) = ((x - x0.min(x)) % cell, (y - y0.min(y)) % cell);
+                luma[(y * w + x) as usize] =
+                    if inside && (1..cell - 1).contains(&dx) && (1..cell - 1).contains(&dy) {
+                        if (r == 0 || r == 3) && c % 2 == 0 {
+                            100
+                        } else {
+                            250
+                        }
+                    } else if !inside && y < y0 && x >= x0 && x < x0 + cell * 8 {
+                        above(c, y)
+                    } else {
+                        luma[(y * w + x) as usize]
+                    };
+            }
+        }
+        let xs = (0..=8).map(|k| (x0 + k * cell) as f32).collect();
+        let ys = (1..=6).map(|k| (y0 + k * cell) as f32).collect();
+        (Picture::from_luma(w, h, luma).unwrap(), xs, ys)
+    }
+
+    #[test]
+    fn an_outer_row_of_tiles_is_put_back_under_shaded_strips_but_not_a_row_of_badges() {
+        // Every other column's clue strip shaded down to the board: the
+        // top row is the board's (a tile's edge past it, not the gaps'
+        // colour there).
+        let (picture, mut xs, mut ys) = tiles_under(|c, _| if c % 2 == 0 { 202 } else { 228 });
+        outer_tiles(&picture, &mut xs, &mut ys);
+        assert_eq!((ys.len(), ys[0]), (7, 60.0), "{ys:?}");
+        // Badges with a digit in their middle in line above it: no tiles.
+        let (picture, mut xs, mut ys) = tiles_under(|_, _| 228);
+        // (Drawn over the board's top row.)
+        let mut luma: Vec<u8> = (0..picture.height())
+            .flat_map(|y| (0..picture.width()).map(move |x| (x, y)))
+            .map(|(x, y)| picture.at(x, y))
+            .collect();
+        let w = picture.width();
+        for c in 0..8u32 {
+            for y in 62..78u32 {
+                for x in 12 + c * 20..28 + c * 20 {
+                    // The badge, a light digit's stroke across its middle.
+                    luma[(y * w + x) as usize] =
+                        if (67..73).contains(&y) && (16..24).contains(&(x - c * 20)) { 250 } else { 160 };
+                }
+            }
+        }
+        let picture = Picture::from_luma(w, picture.height(), luma).unwrap();
+        // The badges' row is the first row of the board's place: the
+        // board is the rows below it, and nothing is put back above them.
+        outer_tiles(&picture, &mut xs, &mut ys);
+        assert_eq!(ys[0], 80.0, "{ys:?}");
     }
 
     #[test]
