@@ -150,7 +150,9 @@ fn answer_for<P: Answered>(
 /// A contradiction met while following a guess says where to go.
 fn said_while_guessing<V>(text: String, hint: &Hint<V>, guessing: bool) -> String {
     match hint {
-        Hint::Contradiction { .. } if guessing => text + " The guess led here: go back to the checkpoint.",
+        Hint::Contradiction { .. } | Hint::DeadEnd { .. } if guessing => {
+            text + " The guess led here: go back to the checkpoint."
+        }
         _ => text,
     }
 }
@@ -203,7 +205,7 @@ mod tests {
         };
         assert_eq!((id, line, wrong, guess), (3, Some(nonogram_core::LineId::Column(2)), None, false));
         assert_eq!(difficulty, Some(Difficulty::Easy));
-        assert!(text.starts_with("Column 3, clue 1 3: only one placement"), "{text}");
+        assert!(text.starts_with("Column 3, clue 1 3: its runs fit its cells one way only"), "{text}");
         assert_eq!(cells, [(2, 2), (7, 1), (12, 2), (17, 2), (22, 2)]);
         // The same puzzle again: no new solve (a budget that refuses all
         // would have found nothing).

@@ -190,8 +190,8 @@ await onBothSizes('a colour puzzle: Check outlines a wrong cell, Hint names it, 
   let hints = 0;
   while (!(await status(page)).startsWith('Solved!')) {
     const words = await ask('#hint');
-    // Black and white's words: the placements that fit, and their overlap.
-    expect(/^(Row|Column) \d+, clue [^:]+: (only one placement of the clue fits its cells|whichever of its \d+ placements is true \(their overlap\)), /.test(words), `a line hint: ${words}`);
+    // Black and white's words: the ways the runs fit, and where they agree.
+    expect(/^(Row|Column) \d+, clue [^:]+: (its runs fit its cells one way only: |its runs fit its cells \d+ ways, and in every one )/.test(words), `a line hint: ${words}`);
     if (hints === 0) await page.screenshot({ path: path.join(shots, `colour-hint-${page.viewportSize().width}.png`) });
     await page.click('#apply-hint');
     hints++;

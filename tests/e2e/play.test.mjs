@@ -481,7 +481,7 @@ await test('a puzzle that needs looking ahead gets a hint that explains the cont
   for (let i = 0; i < 80; i++) {
     const words = await askHint(page);
     if (words.startsWith('Looking ahead: if row')) {
-      expect(/(, (row|column) \d+ would have|, line logic would leave (row|column) \d+ with) no valid placement, so it is (filled|empty)\.$/.test(words), words);
+      expect(/, (row|column) \d+ could not (fit its clue|be finished), so it is (filled|empty)\.$/.test(words), words);
       return;
     }
     await page.click('#apply-hint');
@@ -498,8 +498,8 @@ await test('a colour puzzle that needs looking ahead gets a colour look-ahead hi
     const words = await askHint(page);
     if (words.startsWith('Looking ahead')) {
       // One colour ruled out ("if … were red, …") or several ("as red, …; as white, …").
-      const one = /^Looking ahead: if row \d+, column \d+ were (red|blue|white), .*no valid placement, so it is (red|blue|white)\.$/;
-      const several = /^Looking ahead at row \d+, column \d+: as (red|blue|white), .*no valid placement.*; so it is (red|blue|white)\.$/;
+      const one = /^Looking ahead: if row \d+, column \d+ were (red|blue|white), .*could not (fit its clue|be finished), so it is (red|blue|white)\.$/;
+      const several = /^Looking ahead at row \d+, column \d+: as (red|blue|white), .*could not (fit its clue|be finished).*; so it is (red|blue|white)\.$/;
       expect(one.test(words) || several.test(words), words);
       // Applied, the cell is as in the picture.
       const [, r, c] = words.match(/^Looking ahead(?:: if| at) row (\d+), column (\d+)/).map(Number);

@@ -186,7 +186,7 @@ pub(super) fn why_contradicted(clue: &Clue, cells: &[Cell]) -> String {
     if room < clue.total() {
         return format!("only {room} of its cells are not crossed out, the clue needs {}", clue.total());
     }
-    format!("no placement of its clue {} fits its cells", clue_text(clue))
+    format!("its clue {} does not fit its cells", clue_text(clue))
 }
 
 fn plural(n: u64, one: &str, many: &str) -> String {

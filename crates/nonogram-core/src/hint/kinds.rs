@@ -51,7 +51,7 @@ impl Said for ColourPuzzle {
 impl Hinted for ColourPuzzle {
     fn line_logic(&self, line: LineId, cells: &[Colours]) -> Result<Vec<Colours>, String> {
         solve_colour_line(self.clue(line), cells)
-            .map_err(|_| format!("no placement of its clue {} fits its cells", self.clue_words(line)))
+            .map_err(|_| format!("its clue {} does not fit its cells", self.clue_words(line)))
     }
     fn placements(&self, line: LineId, cells: &[Colours]) -> u64 {
         count_colour_placements(self.clue(line), cells)

@@ -5,10 +5,9 @@
 //! contradictions come soonest: the easiest for a person to follow. With
 //! none, a guess: the trial that deduced the most cells.
 
-use super::words::{cell_name, Hint, Said};
+use super::words::{Hint, Said};
 use crate::kind::Trailed;
 use crate::propagate::Propagation;
-use crate::LineId;
 
 /// Looking ahead stops looking for an easier cell past this many line
 /// solves in all (a hint on a 50×50 board stays well under 200 ms).
@@ -61,10 +60,11 @@ pub(super) fn look_ahead<P: Said>(puzzle: &P, board: &mut P::Board, spent: u64) 
             }
         }
         // Every value ruled out: the player's cells cannot all be right
-        // (a guess followed from a checkpoint was wrong), said first.
+        // (a guess followed from a checkpoint was wrong), said first: a
+        // dead end, each value with the line it leaves with no way to fit.
         if left.is_empty() {
             board.set_stamping(true);
-            return dead_end(puzzle, index, &ruled_out);
+            return Hint::DeadEnd { index, ruled_out };
         }
         // The steps of the trials that ruled values out.
         if let [value] = left[..] {
@@ -80,16 +80,4 @@ pub(super) fn look_ahead<P: Said>(puzzle: &P, board: &mut P::Board, spent: u64) 
     }
     board.set_stamping(true);
     best.unwrap_or(Hint::Guess { cell: farthest.map(|(_, index, value)| (index, value)) })
-}
-
-/// A cell none of whose values line logic allows: a contradiction one cell
-/// ahead, named by the line its first value leaves with no placement.
-fn dead_end<P: Said>(puzzle: &P, index: usize, ruled_out: &[(P::Value, LineId)]) -> Hint<P::Value> {
-    Hint::Contradiction {
-        line: ruled_out[0].1,
-        why: format!(
-            "whatever {} is, line logic leaves a line with no placement",
-            cell_name(index, puzzle.size().0)
-        ),
-    }
 }

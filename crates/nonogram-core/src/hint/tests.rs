@@ -58,7 +58,7 @@ fn post_001_hints_name_the_line_and_its_resultant_fixes() {
     let hint = Hint::Line { line: LineId::Row(0), placements: Some(placements), forced };
     assert_eq!(
         hint.explain(&puzzle),
-        "Row 1, clue 3 2: whichever of its 4 placements is true (their overlap), cells 2–3 and 9 are filled, \
+        "Row 1, clue 3 2: its runs fit its cells 4 ways, and in every one cells 2–3 and 9 are filled, \
          and cell 6 is empty."
     );
     assert_eq!(hint.cells(10), [(1, Cell::Filled), (2, Cell::Filled), (5, Cell::Empty), (8, Cell::Filled)]);
@@ -66,9 +66,7 @@ fn post_001_hints_name_the_line_and_its_resultant_fixes() {
     let (placements, forced) = line_hint(&[8], &line("#.........")).unwrap();
     let only = Hint::Line { line: LineId::Column(2), placements: Some(placements), forced };
     let puzzle = Puzzle::new(vec![Clue(vec![]); 10], vec![Clue(vec![]), Clue(vec![]), Clue(vec![8])]);
-    assert!(only
-        .explain(&puzzle)
-        .starts_with("Column 3, clue 8: only one placement of the clue fits its cells"));
+    assert!(only.explain(&puzzle).starts_with("Column 3, clue 8: its runs fit its cells one way only: "));
     // Nothing forced: no line hint.
     assert_eq!(line_hint(&[1], &line("....")), None);
 }
@@ -109,7 +107,7 @@ fn the_easiest_line_comes_first_and_the_board_is_solved_by_hints_alone() {
 fn mistakes_are_reported_first() {
     let solution = grid(&POST_003);
     let puzzle = Puzzle::from_picture(&solution);
-    // Row 1 (clue 3) given a run of 4: it cannot be completed.
+    // Row 1 (clue 3) given a run of 4: it cannot be finished.
     let mut cells = Grid::new(5, 5);
     for c in 0..4 {
         cells.set(0, c, Cell::Filled);
@@ -117,7 +115,7 @@ fn mistakes_are_reported_first() {
     let h = bw_hint(&puzzle, &cells, Some(&solution));
     assert_eq!(
         h.explain(&puzzle),
-        "Row 1 cannot be completed: its filled cells make a run of 4, the clue's longest is 3."
+        "Row 1 cannot be finished: its filled cells make a run of 4, the clue's longest is 3."
     );
     assert_eq!(h.line(), Some(LineId::Row(0)));
     // Too many filled cells, and too few cells left.
@@ -199,12 +197,13 @@ fn a_puzzle_that_needs_looking_ahead_gets_a_probe_that_explains_its_contradictio
             text.starts_with(&format!("Looking ahead: if {cell} were {}", value_word(assumed))),
             "{text}"
         );
-        // Its own line "would have" none; another line is one line logic "would leave" with none.
+        // Its own line could not fit its clue; another, reached by what
+        // follows, could not be finished.
         let own = [LineId::Row(index / 8), LineId::Column(index % 8)].contains(&contradiction);
         let outcome = if own {
-            format!(", {contradiction} would have no valid placement, ")
+            format!(", {contradiction} could not fit its clue, ")
         } else {
-            format!(", line logic would leave {contradiction} with no valid placement, ")
+            format!(", {contradiction} could not be finished, ")
         };
         assert!(text.contains(&outcome), "{text}");
         assert!(text.ends_with(&format!("so it is {}.", value_word(assumed.opposite()))), "{text}");
@@ -354,7 +353,10 @@ fn a_wrong_guess_leads_to_a_contradiction_and_a_right_one_to_the_solution() {
         let mut cells = start.clone();
         cells.set(index / 8, index % 8, value);
         let end = (0..64).find_map(|_| match bw_hint(&puzzle, &cells, None) {
-            h @ (Hint::Solved | Hint::Contradiction { .. } | Hint::Guess { cell: None }) => Some(h),
+            h @ (Hint::Solved
+            | Hint::Contradiction { .. }
+            | Hint::DeadEnd { .. }
+            | Hint::Guess { cell: None }) => Some(h),
             h => {
                 for (i, v) in h.cells(8) {
                     cells.set(i / 8, i % 8, v);
@@ -363,6 +365,16 @@ fn a_wrong_guess_leads_to_a_contradiction_and_a_right_one_to_the_solution() {
             }
         });
         match (wrong, end) {
+            (true, Some(end @ Hint::DeadEnd { index, .. })) => {
+                // Said as a player would: the cell, each value's line, and
+                // what it means; no solver's words.
+                let text = end.explain(&puzzle);
+                let cell = format!("row {}, column {}", index / 8 + 1, index % 8 + 1);
+                assert!(text.starts_with(&format!("A dead end at {cell}: filled, ")), "{text}");
+                assert!(text.ends_with("So a cell you set before is wrong."), "{text}");
+                assert!(!text.contains("placement") && !text.contains("line logic"), "{text}");
+                assert_eq!(end.line(), end.line().filter(|_| end.cells(8).is_empty()));
+            }
             (false, Some(Hint::Solved)) | (true, Some(Hint::Contradiction { .. })) => {}
             (_, end) => panic!("guessed {value:?} (wrong: {wrong}), ended with {end:?}"),
         }
@@ -405,7 +417,7 @@ mod colour {
         let fewest = puzzle.lines().map(counted).min().unwrap();
         assert_eq!(*placements, Some(fewest));
         let text = hint.explain(&puzzle);
-        assert!(text.contains("only one placement of the clue fits its cells"), "{text}");
+        assert!(text.contains("its runs fit its cells one way only"), "{text}");
         // A wrong cell comes before any line.
         let mut cells = blank.clone();
         cells[3] = 1 << 1;
@@ -498,7 +510,7 @@ mod colour {
                 assert!(!ruled_out.is_empty() && ruled_out.iter().all(|(c, _)| c != colour));
                 assert_eq!(hint.cells(width), [(*index, *colour)]);
                 let text = hint.explain(&puzzle);
-                assert!(text.starts_with("Looking ahead") && text.contains("no valid placement"), "{text}");
+                assert!(text.starts_with("Looking ahead") && text.contains(" could not "), "{text}");
                 probes += 1;
             }
         }

@@ -24,6 +24,10 @@ pub enum Hint<V = Cell> {
     /// taken out too: line logic a player does in their head, as a colour
     /// board takes only a colour, not the colours a cell cannot be.
     Narrowed { line: LineId, forced: Vec<(usize, V)> },
+    /// A dead end one cell ahead: cell `index` can be none of its values,
+    /// each leaving its line (`ruled_out`) with no way to fit its clue: a
+    /// cell set before (a guess, or a slip) is wrong.
+    DeadEnd { index: usize, ruled_out: Vec<(V, LineId)> },
     /// Looking ahead one cell: were cell `index` any value of `ruled_out`,
     /// line logic would leave that value's line with no placement (after
     /// `steps` line solves in all), so it is `value`.
@@ -103,14 +107,33 @@ pub(super) fn value_word(cell: Cell) -> &'static str {
 }
 
 impl<V: Copy + Eq> Hint<V> {
-    /// The hint in one or two sentences, in the seeds' words (placements,
-    /// the overlap of placements, forced cells), naming values as the
-    /// puzzle's kind does.
+    /// The hint in one or two sentences, as a player would say it (the
+    /// ways a clue's runs fit its line, where they all agree; a line that
+    /// could not be finished), naming values as the puzzle's kind does.
     pub fn explain<P: Said<Value = V>>(&self, puzzle: &P) -> String {
         let width = puzzle.size().0;
+        // What trying a value of a cell does to a line: its own line
+        // cannot fit its clue; another, reached by filling in what
+        // follows, cannot be finished.
+        let outcome = |index: usize, line: &LineId| {
+            if [LineId::Row(index / width), LineId::Column(index % width)].contains(line) {
+                format!("{line} could not fit its clue")
+            } else {
+                format!("{line} could not be finished")
+            }
+        };
         match self {
             Hint::Solved => "Solved: every clue is satisfied.".into(),
-            Hint::Contradiction { line, why } => format!("{} cannot be completed: {why}.", capital(*line)),
+            Hint::Contradiction { line, why } => format!("{} cannot be finished: {why}.", capital(*line)),
+            Hint::DeadEnd { index, ruled_out } => {
+                let each: Vec<String> =
+                    ruled_out.iter().map(|(v, line)| format!("{}, {}", puzzle.name(*v), outcome(*index, line))).collect();
+                format!(
+                    "A dead end at {}: {}. So a cell you set before is wrong.",
+                    cell_name(*index, width),
+                    each.join("; ")
+                )
+            }
             Hint::Wrong { cells } => {
                 let first = cell_name(cells[0], width);
                 match cells.len() {
@@ -122,36 +145,23 @@ impl<V: Copy + Eq> Hint<V> {
                 let what = forced_words(puzzle, forced);
                 let clue = puzzle.clue_words(*line);
                 match placements {
-                    Some(1) => format!(
-                        "{}, clue {clue}: only one placement of the clue fits its cells, {what}.",
-                        capital(*line)
-                    ),
+                    Some(1) => format!("{}, clue {clue}: its runs fit its cells one way only: {what}.", capital(*line)),
                     Some(n) => format!(
-                        "{}, clue {clue}: whichever of its {n} placements is true (their overlap), {what}.",
+                        "{}, clue {clue}: its runs fit its cells {n} ways, and in every one {what}.",
                         capital(*line)
                     ),
-                    None => format!(
-                        "{}, clue {clue}: every placement that fits its cells agrees that {what}.",
-                        capital(*line)
-                    ),
+                    None => format!("{}, clue {clue}: every way its runs fit its cells, {what}.", capital(*line)),
                 }
             }
             Hint::Narrowed { line, forced } => format!(
-                "{}, clue {}: every placement that fits its cells and the colours its crossing lines rule out agrees that {}.",
+                "{}, clue {}: every way its runs fit its cells and the colours its crossing lines leave them, {}.",
                 capital(*line),
                 puzzle.clue_words(*line),
                 forced_words(puzzle, forced)
             ),
             Hint::Probe { index, value, ruled_out, .. } => {
                 let cell = cell_name(*index, width);
-                let own = [LineId::Row(index / width), LineId::Column(index % width)];
-                let outcome = |line: &LineId| {
-                    if own.contains(line) {
-                        format!("{line} would have no valid placement")
-                    } else {
-                        format!("line logic would leave {line} with no valid placement")
-                    }
-                };
+                let outcome = |line: &LineId| outcome(*index, line);
                 match &ruled_out[..] {
                     [(other, line)] => format!(
                         "Looking ahead: if {cell} were {}, {}, so it is {}.",
@@ -204,7 +214,9 @@ impl<V: Copy + Eq> Hint<V> {
             Hint::Contradiction { line, .. } | Hint::Line { line, .. } | Hint::Narrowed { line, .. } => {
                 Some(*line)
             }
-            Hint::Probe { ruled_out, .. } => ruled_out.first().map(|&(_, line)| line),
+            Hint::Probe { ruled_out, .. } | Hint::DeadEnd { ruled_out, .. } => {
+                ruled_out.first().map(|&(_, line)| line)
+            }
             _ => None,
         }
     }

@@ -241,7 +241,7 @@ fn hints_and_checks_come_from_the_worker_for_the_board_asked_of() {
     assert!(!request.check && request.cells.len() == 25 && request.rows.len() == 5);
     let answer = |id, wrong| FromWorker::Hinted {
         id,
-        text: "Column 3, clue 1 3: only one placement…".into(),
+        text: "Column 3, clue 1 3: its runs fit its cells one way only…".into(),
         line: Some(LineId::Column(2)),
         cells: vec![(2, 2), (7, 1)],
         wrong,
@@ -399,7 +399,7 @@ fn colour_puzzles_are_played_with_a_chosen_colour_to_solved() {
     assert_eq!(&colours(&s)[..3], "010");
     let answer = |id| FromWorker::Hinted {
         id,
-        text: "Row 1, clue …: every placement that fits its cells agrees that cell 3 is red.".into(),
+        text: "Row 1, clue …: every way its runs fit its cells, cell 3 is red.".into(),
         line: Some(LineId::Row(0)),
         cells: vec![(2, 1 << 1)],
         wrong: None,
