@@ -304,6 +304,9 @@ pub enum FromWorker {
         difficulty: Option<nonogram_core::hint::Difficulty>,
         /// The hint is a guess (its one cell): applied, it keeps a checkpoint.
         guess: bool,
+        /// Cells the hint names without deducing them (a dead end's):
+        /// marked on the board.
+        marked: Vec<u32>,
     },
     /// Fixes found so far, best first; `tried` of `total` candidate cells.
     Fixes { id: u32, fixes: Vec<FixNote>, tried: usize, total: usize, done: bool },

@@ -144,6 +144,15 @@ fn answer_for<P: Answered>(
         wrong: None,
         difficulty,
         guess: matches!(h, Hint::Guess { .. }),
+        marked: marked(&h),
+    }
+}
+
+/// The cells a hint names without deducing them: a dead end's cell.
+fn marked<V>(hint: &Hint<V>) -> Vec<u32> {
+    match hint {
+        Hint::DeadEnd { index, .. } => vec![*index as u32],
+        _ => Vec::new(),
     }
 }
 
@@ -159,7 +168,16 @@ fn said_while_guessing<V>(text: String, hint: &Hint<V>, guessing: bool) -> Strin
 
 /// An answer in words alone (the request could not be worked on).
 fn words(id: u32, text: String) -> FromWorker {
-    FromWorker::Hinted { id, text, line: None, cells: vec![], wrong: None, difficulty: None, guess: false }
+    FromWorker::Hinted {
+        id,
+        text,
+        line: None,
+        cells: vec![],
+        wrong: None,
+        difficulty: None,
+        guess: false,
+        marked: vec![],
+    }
 }
 
 /// A hint that names mistakes answers as a check does (the cells
@@ -167,7 +185,16 @@ fn words(id: u32, text: String) -> FromWorker {
 /// count beside the board and the hint never disagree.
 fn named_mistakes(id: u32, text: String, wrong: &[usize], difficulty: Option<Difficulty>) -> FromWorker {
     let wrong = wrong.iter().map(|&i| i as u32).collect();
-    FromWorker::Hinted { id, text, line: None, cells: vec![], wrong: Some(wrong), difficulty, guess: false }
+    FromWorker::Hinted {
+        id,
+        text,
+        line: None,
+        cells: vec![],
+        wrong: Some(wrong),
+        difficulty,
+        guess: false,
+        marked: vec![],
+    }
 }
 
 /// A check's answer: the wrong cells, said in words.
@@ -178,7 +205,16 @@ fn checked(id: u32, solutions: usize, wrong: Vec<u32>, difficulty: Option<Diffic
         (_, 1) => "Check: 1 cell is wrong, outlined.".to_string(),
         (_, n) => format!("Check: {n} cells are wrong, outlined."),
     };
-    FromWorker::Hinted { id, text, line: None, cells: vec![], wrong: Some(wrong), difficulty, guess: false }
+    FromWorker::Hinted {
+        id,
+        text,
+        line: None,
+        cells: vec![],
+        wrong: Some(wrong),
+        difficulty,
+        guess: false,
+        marked: vec![],
+    }
 }
 
 #[cfg(test)]
@@ -198,12 +234,15 @@ mod tests {
     #[test]
     fn a_hint_names_its_line_and_cells_and_the_solutions_are_kept() {
         let mut solutions = Solutions::default();
-        let FromWorker::Hinted { id, text, line, cells, wrong, difficulty, guess } =
+        let FromWorker::Hinted { id, text, line, cells, wrong, difficulty, guess, marked } =
             answer(&request(&"?".repeat(25), false), &mut solutions, || true)
         else {
             panic!()
         };
-        assert_eq!((id, line, wrong, guess), (3, Some(nonogram_core::LineId::Column(2)), None, false));
+        assert_eq!(
+            (id, line, wrong, guess, marked),
+            (3, Some(nonogram_core::LineId::Column(2)), None, false, vec![])
+        );
         assert_eq!(difficulty, Some(Difficulty::Easy));
         assert!(text.starts_with("Column 3, clue 1 3: its runs fit its cells one way only"), "{text}");
         assert_eq!(cells, [(2, 2), (7, 1), (12, 2), (17, 2), (22, 2)]);
@@ -259,10 +298,17 @@ mod tests {
         assert!(wrong.is_none() && !text.contains("mistake"), "{text}");
         let mut dead_end = request(&"#####".repeat(5), false);
         dead_end.guessing = true;
-        let FromWorker::Hinted { text, .. } = answer(&dead_end, &mut Solutions::default(), || true) else {
+        let FromWorker::Hinted { text, marked: none, .. } =
+            answer(&dead_end, &mut Solutions::default(), || true)
+        else {
             panic!()
         };
         assert!(text.ends_with("The guess led here: go back to the checkpoint."), "{text}");
+        // A line that cannot be finished names no cell; a dead end names
+        // its cell (marked on the board) and deduces none.
+        assert!(none.is_empty());
+        let dead = Hint::DeadEnd { index: 7, ruled_out: vec![(Cell::Filled, nonogram_core::LineId::Row(3))] };
+        assert_eq!((marked(&dead), dead.cells(5)), (vec![7], vec![]));
         // Several solutions: a cell is wrong only if both found differ.
         let diagonal = [
             Cells::parse("#..#").unwrap().grid(2, 2).unwrap(),

@@ -663,6 +663,13 @@ await onBothSizes('a Very hard puzzle: Hint offers a guess with a checkpoint, an
     expect(step < 80, 'at most 80 hints');
     const words = await askHint(page);
     expect(!words.includes('mistake'), `no mistake is named while following a guess: ${words}`);
+    if (words.startsWith('A dead end at')) {
+      // Said as a player would, its cell ringed on the board (nothing to apply).
+      expect(!/placement|line logic/.test(words), words);
+      expect(await page.isDisabled('#apply-hint'), 'a dead end deduces nothing');
+      await page.locator('.board canvas.cells').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(shots, `play-dead-end-${page.viewportSize().width}.png`) });
+    }
     if (words.includes('The guess led here')) {
       // A contradiction from the guess: back to the board before it.
       expect(await page.locator('#back-to-checkpoint').isVisible(), 'Back to checkpoint is offered');

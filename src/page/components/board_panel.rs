@@ -61,6 +61,8 @@ pub struct BoardProps {
 pub struct PlayBoard {
     /// The cells the hint shown deduces.
     pub hinted: Rc<Vec<(u32, bool)>>,
+    /// The cells it names without deducing them (a dead end's).
+    pub marked: Rc<Vec<u32>>,
     /// The cells a check found wrong.
     pub wrong: Rc<Vec<u32>>,
     pub cursor: usize,
@@ -340,6 +342,7 @@ impl BoardPanel {
             mark: props.mark,
             differ: props.differ.as_ref().map(|(a, b)| (&a[..], &b[..])),
             hinted: play.map_or(&[], |p| &p.hinted[..]),
+            marked: play.map_or(&[], |p| &p.marked[..]),
             wrong: play.map_or(&[], |p| &p.wrong[..]),
             cursor: play.map(|p| p.cursor),
             done: play.map_or(&[], |p| &p.done[..]),

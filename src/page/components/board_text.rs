@@ -138,6 +138,7 @@ impl App {
                     .as_ref()
                     .map_or(Vec::new(), |h| h.cells.iter().map(|&(i, value)| (i, value != 1)).collect()),
             ),
+            marked: Rc::new(play.hint.as_ref().map_or(Vec::new(), |h| h.marked.clone())),
             wrong: play.wrong.clone(),
             cursor: play.cursor,
             done: Rc::new(done),

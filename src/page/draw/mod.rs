@@ -37,6 +37,8 @@ pub struct BoardView<'a> {
     /// wrong (outlined in alert), the keyboard's cursor, and the lines
     /// whose clues are satisfied (rows then columns; greyed).
     pub hinted: &'a [(u32, bool)],
+    /// Cells a hint names without deducing them (a dead end's): ringed.
+    pub marked: &'a [u32],
     pub wrong: &'a [u32],
     pub cursor: Option<usize>,
     pub done: &'a [bool],
@@ -134,6 +136,7 @@ impl Drawing {
             fresh: view.fresh.to_vec(),
             mark: view.mark,
             overlaid: (view.hinted.iter().map(|h| h.0))
+                .chain(view.marked.iter().copied())
                 .chain(view.wrong.iter().copied())
                 .chain(view.cursor.map(|c| c as u32))
                 .collect(),
@@ -317,6 +320,21 @@ fn overlay(ctx: &CanvasRenderingContext2d, l: &Layout, colours: &Palette, view: 
             ctx.line_to(x + a, y + b);
             ctx.stroke();
         }
+    }
+    // A cell a hint names (a dead end's): outlined and ringed, neither
+    // filled nor crossed (it is not deduced: it can be neither).
+    for &i in view.marked {
+        let (x, y) = l.cell_origin(i as usize / l.width, i as usize % l.width);
+        ctx.stroke_rect(x + outline, y + outline, side, side);
+        ctx.begin_path();
+        let _ = ctx.arc(
+            x + l.cell / 2.0,
+            y + l.cell / 2.0,
+            (l.cell / 2.0 - 3.0 * inset).max(1.0),
+            0.0,
+            std::f64::consts::TAU,
+        );
+        ctx.stroke();
     }
     if let Some(i) = view.cursor {
         let (x, y) = l.cell_origin(i / l.width, i % l.width);

@@ -273,16 +273,19 @@ impl State {
 
     /// A hint or a check from the worker, for the board it was asked of.
     pub(super) fn hinted(&mut self, message: FromWorker) {
-        let FromWorker::Hinted { id, text, line, cells, wrong, difficulty, guess } = message else { return };
+        let FromWorker::Hinted { id, text, line, cells, wrong, difficulty, guess, marked } = message else {
+            return;
+        };
         self.difficulty = difficulty.or(self.difficulty);
         let Some(play) = self.play.as_mut().filter(|p| p.asked == Some(id)) else { return };
         play.asked = None;
         if let Some(wrong) = wrong {
             play.found_wrong(wrong);
-            play.hint = Some(HintView { text, line: None, cells: Vec::new(), guess: false });
+            play.hint =
+                Some(HintView { text, line: None, cells: Vec::new(), guess: false, marked: Vec::new() });
         } else {
             play.hints += 1;
-            play.hint = Some(HintView { text, line, cells, guess });
+            play.hint = Some(HintView { text, line, cells, guess, marked });
         }
     }
 }

@@ -172,8 +172,8 @@ impl Wire for FromWorker {
                 put!(out, 7, id, verdict, by_line_logic, guesses, probes, contradictions, ms, other)
             }
             FromWorker::Parsed { id, outcome } => put!(out, 8, id, outcome),
-            FromWorker::Hinted { id, text, line, cells, wrong, difficulty, guess } => {
-                put!(out, 10, id, text, line, cells, wrong, difficulty, guess)
+            FromWorker::Hinted { id, text, line, cells, wrong, difficulty, guess, marked } => {
+                put!(out, 10, id, text, line, cells, wrong, difficulty, guess, marked)
             }
             FromWorker::Fixes { id, fixes, tried, total, done } => {
                 put!(out, 9, id, fixes, tried, total, done)
@@ -247,6 +247,7 @@ impl Wire for FromWorker {
                 wrong: Wire::get(r)?,
                 difficulty: Wire::get(r)?,
                 guess: Wire::get(r)?,
+                marked: Wire::get(r)?,
             },
             _ => return None,
         })

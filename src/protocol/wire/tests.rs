@@ -96,6 +96,7 @@ fn every_message_round_trips() {
         wrong: None,
         difficulty: Some(nonogram_core::hint::Difficulty::VeryHard),
         guess: true,
+        marked: vec![],
     });
     round_trip(FromWorker::Hinted {
         id: 7,
@@ -105,6 +106,7 @@ fn every_message_round_trips() {
         wrong: Some(vec![0, 9]),
         difficulty: None,
         guess: false,
+        marked: vec![12],
     });
     round_trip(FromWorker::Steps {
         id: u32::MAX,

@@ -75,4 +75,6 @@ pub struct HintView {
     pub cells: Vec<(u32, u32)>,
     /// A guess (its one cell): applying it keeps a checkpoint.
     pub guess: bool,
+    /// Cells it names without deducing them (a dead end's): marked.
+    pub marked: Vec<u32>,
 }

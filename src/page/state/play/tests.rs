@@ -247,6 +247,7 @@ fn hints_and_checks_come_from_the_worker_for_the_board_asked_of() {
         wrong,
         difficulty: Some(nonogram_core::hint::Difficulty::Easy),
         guess: false,
+        marked: vec![],
     };
     // An older request's answer is dropped.
     s.reduce(Action::FromWorker { message: answer(request.id + 100, None) });
@@ -271,6 +272,23 @@ fn hints_and_checks_come_from_the_worker_for_the_board_asked_of() {
     act(&mut s, PlayAction::Press { index: 4, cross: true });
     act(&mut s, PlayAction::Release);
     assert!(s.play.as_ref().unwrap().wrong.is_empty());
+    // A dead end names a cell it does not deduce: kept to be marked, with
+    // nothing to apply.
+    let effects = act(&mut s, PlayAction::Hint);
+    let [Effect::AskHint(request)] = effects.as_slice() else { panic!() };
+    let dead_end = FromWorker::Hinted {
+        id: request.id,
+        text: "A dead end at row 2, column 3: …".into(),
+        line: Some(LineId::Row(1)),
+        cells: vec![],
+        wrong: None,
+        difficulty: None,
+        guess: false,
+        marked: vec![7],
+    };
+    s.reduce(Action::FromWorker { message: dead_end });
+    let hint = s.play.as_ref().unwrap().hint.clone().unwrap();
+    assert_eq!((hint.marked, hint.cells), (vec![7], vec![]));
 }
 
 #[test]
@@ -405,6 +423,7 @@ fn colour_puzzles_are_played_with_a_chosen_colour_to_solved() {
         wrong: None,
         difficulty: None,
         guess: false,
+        marked: vec![],
     };
     s.reduce(Action::FromWorker { message: answer(request.id) });
     act(&mut s, PlayAction::ApplyHint);
@@ -445,6 +464,7 @@ fn checked(s: &mut State, effects: &[Effect], wrong: Vec<u32>) {
         wrong: Some(wrong),
         difficulty: None,
         guess: false,
+        marked: vec![],
     };
     s.reduce(Action::FromWorker { message });
 }
@@ -610,6 +630,7 @@ fn a_guess_keeps_a_checkpoint_to_go_back_to() {
         wrong: None,
         difficulty: None,
         guess: true,
+        marked: vec![],
     };
     s.reduce(Action::FromWorker { message });
     act(&mut s, PlayAction::ApplyHint);
