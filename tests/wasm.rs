@@ -145,3 +145,59 @@ fn worker_batches_end_on_time() {
         );
     }
 }
+
+/// WCAG's relative luminance of an sRGB colour.
+fn luminance([r, g, b]: [f64; 3]) -> f64 {
+    let lin = |c: f64| {
+        let c = c / 255.0;
+        if c <= 0.03928 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+}
+
+fn contrast(a: [f64; 3], b: [f64; 3]) -> f64 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+fn hex(s: &str) -> [f64; 3] {
+    let v = u32::from_str_radix(s.trim_start_matches('#'), 16).unwrap();
+    [(v >> 16) as f64, ((v >> 8) & 255) as f64, (v & 255) as f64]
+}
+
+/// Every mark on the board keeps WCAG's 3:1 against the cell round it,
+/// in both themes, and under the cursor's row and column highlight (the
+/// style sheet's `--band`, laid over the board): a filled cell, a
+/// crossed-out cell's mark, the cursor and a hint's outline.
+#[wasm_bindgen_test]
+fn every_mark_keeps_three_to_one_in_every_highlight() {
+    use nonogram_studio::page::draw::palette::{DARK, LIGHT};
+    let css = include_str!("../static/style.css");
+    // The two `--band: rgba(r, g, b, a)` of the board: light, then dark.
+    let bands: Vec<([f64; 3], f64)> = css
+        .match_indices("--band: rgba(")
+        .map(|(at, m)| {
+            let rest = &css[at + m.len()..];
+            let v: Vec<f64> =
+                rest[..rest.find(')').unwrap()].split(',').map(|x| x.trim().parse().unwrap()).collect();
+            ([v[0], v[1], v[2]], v[3])
+        })
+        .collect();
+    assert_eq!(bands.len(), 2, "a light and a dark band");
+    for (palette, (band, alpha)) in [(LIGHT, bands[0]), (DARK, bands[1])] {
+        let under = |c: [f64; 3]| [0, 1, 2].map(|k| c[k] * (1.0 - alpha) + band[k] * alpha);
+        let paper = hex(palette.paper);
+        for (what, mark) in [("filled", palette.ink), ("crossed", palette.empty), ("cursor", palette.worked)]
+        {
+            let mark = hex(mark);
+            for (place, m, p) in [("plain", mark, paper), ("highlighted", under(mark), under(paper))] {
+                let ratio = contrast(m, p);
+                assert!(ratio >= 3.0, "{} {what} {place}: {ratio:.2}", palette.paper);
+            }
+        }
+    }
+}

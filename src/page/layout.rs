@@ -272,11 +272,19 @@ impl Layout {
         }
     }
 
-    /// The square mark of a known-empty cell (by grid index): corner and side.
+    /// The square a known-empty cell's cross spans (by grid index): its
+    /// corner and side, the middle two fifths of the cell (a cell's
+    /// quarter points stay clear).
     pub fn empty_mark(&self, i: usize) -> (f64, f64, f64) {
         let (x, y) = self.cell_origin(i / self.width, i % self.width);
-        let d = (self.cell * 0.22).max(2.0).min(self.cell);
+        let d = (self.cell * 0.4).max(3.0).min(self.cell);
         (x + self.cell / 2.0 - d / 2.0, y + self.cell / 2.0 - d / 2.0, d)
+    }
+
+    /// The width of a cross's strokes: a tenth of a cell, a pixel and a
+    /// half at least (thinner, its anti-aliased grey falls under 3:1).
+    pub fn empty_stroke(&self) -> f64 {
+        (self.cell * 0.1).clamp(1.5, 4.0)
     }
 }
 

@@ -6,7 +6,7 @@
 
 pub mod colour;
 mod paint;
-mod palette;
+pub mod palette;
 mod strike;
 
 pub use crate::page::layout::css;

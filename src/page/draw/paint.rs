@@ -47,11 +47,10 @@ impl Painter<'_> {
         }
         let marked: Vec<usize> = (0..self.cells.len()).filter(|&i| self.fresh[i]).collect();
         self.cells(&marked, false);
-        self.fill(
+        self.crosses(
             self.colours.empty,
             &|i| self.cells[i] == Cell::Empty && !self.fresh[i],
             0..self.cells.len(),
-            true,
         );
         draw_grid_lines(ctx, l, self.colours);
     }
@@ -60,8 +59,8 @@ impl Painter<'_> {
     /// deduced by the shown step), value, and their borders when `borders`.
     pub fn cells(&self, cells: &[usize], borders: bool) {
         let all = || cells.iter().copied();
-        self.fill(self.colours.paper, &|i| !self.fresh[i], all(), false);
-        self.fill(self.colours.fresh, &|i| self.fresh[i], all(), false);
+        self.fill(self.colours.paper, &|i| !self.fresh[i], all());
+        self.fill(self.colours.fresh, &|i| self.fresh[i], all());
         match self.colour {
             Some((puzzle, sets)) => {
                 super::colour::paint_cells(self.ctx, self.l, puzzle, sets, all());
@@ -76,35 +75,45 @@ impl Painter<'_> {
                     );
                 }
             }
-            None => self.fill(self.colours.ink, &|i| self.cells.get(i) == Some(&Cell::Filled), all(), false),
+            None => self.fill(self.colours.ink, &|i| self.cells.get(i) == Some(&Cell::Filled), all()),
         }
-        self.fill(self.colours.empty, &|i| self.cells.get(i) == Some(&Cell::Empty), all(), true);
+        self.crosses(self.colours.empty, &|i| self.cells.get(i) == Some(&Cell::Empty), all());
         if borders {
             self.borders(cells);
         }
     }
 
-    /// Fills the cells that `pick` keeps: whole, or their empty marks.
-    fn fill(
-        &self,
-        colour: &str,
-        pick: &dyn Fn(usize) -> bool,
-        cells: impl Iterator<Item = usize>,
-        marks: bool,
-    ) {
+    /// Fills the cells that `pick` keeps, whole.
+    fn fill(&self, colour: &str, pick: &dyn Fn(usize) -> bool, cells: impl Iterator<Item = usize>) {
         let (ctx, l) = (self.ctx, self.l);
         ctx.set_fill_style_str(colour);
         ctx.begin_path();
         for i in cells.filter(|&i| pick(i)) {
-            let (x, y, d) = if marks {
-                l.empty_mark(i)
-            } else {
-                let (x, y) = l.cell_origin(i / l.width, i % l.width);
-                (x, y, l.cell)
-            };
-            ctx.rect(x, y, d, d);
+            let (x, y) = l.cell_origin(i / l.width, i % l.width);
+            ctx.rect(x, y, l.cell, l.cell);
         }
         ctx.fill();
+    }
+
+    /// Crosses out the cells that `pick` keeps, as a player marks a cell
+    /// empty: a cross over the middle of the cell (see
+    /// [`crate::page::layout::Layout::empty_mark`]), its strokes thick
+    /// enough to keep the mark's contrast.
+    fn crosses(&self, colour: &str, pick: &dyn Fn(usize) -> bool, cells: impl Iterator<Item = usize>) {
+        let (ctx, l) = (self.ctx, self.l);
+        ctx.set_stroke_style_str(colour);
+        ctx.set_line_width(l.empty_stroke());
+        ctx.set_line_cap("round");
+        ctx.begin_path();
+        for i in cells.filter(|&i| pick(i)) {
+            let (x, y, d) = l.empty_mark(i);
+            ctx.move_to(x, y);
+            ctx.line_to(x + d, y + d);
+            ctx.move_to(x + d, y);
+            ctx.line_to(x, y + d);
+        }
+        ctx.stroke();
+        ctx.set_line_cap("butt");
     }
 
     /// The cells' four borders: bold every 5 cells and at the edges.
