@@ -300,3 +300,22 @@ await test(`on a phone, a 15×15 in Play spans the width (devicePixelRatio ${dpr
   await page.screenshot({ path: path.join(shots, `play-phone-15x15-dpr${dpr}.png`) });
 }, { ...PHONE, deviceScaleFactor: dpr });
 }
+
+// After Hint on a phone the board stays whole in view, its clues' top
+// rows too, and the hint's words with it (they stand under the board).
+await test('on a phone, Hint keeps the whole board in view with its words', async (page) => {
+  await paste(page, puzzle(15, 0.6, 4).text);
+  await page.tap('#play-mode');
+  await page.waitForSelector('#hint');
+  await settled(page);
+  await page.tap('#hint');
+  await page.waitForFunction(() => document.querySelector('#hint-text').textContent.startsWith('Row') || document.querySelector('#hint-text').textContent.startsWith('Column'));
+  await settled(page);
+  const got = await page.evaluate(() => {
+    const box = (e) => { const r = e.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.bottom)]; };
+    return { board: box(document.querySelector('.board-stack')), words: box(document.querySelector('#hint-text')), height: innerHeight };
+  });
+  expect(got.board[0] >= 0 && got.board[1] <= got.height, `the board (its clues too) in view: ${JSON.stringify(got)}`);
+  expect(got.words[0] >= 0 && got.words[1] <= got.height, `the hint's words in view: ${JSON.stringify(got)}`);
+  await page.screenshot({ path: path.join(shots, 'play-phone-hint.png') });
+}, PHONE);
