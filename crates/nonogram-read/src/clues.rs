@@ -160,13 +160,41 @@ const WIDEST_RULE: f32 = 0.2;
 /// The width of background that ends a clue area, in cells.
 const AREA_END: f32 = 1.2;
 
+/// How far from the grid, in cells, a clue area's colour is looked for,
+/// and the share of that part it covers, at least.
+const NEAR_GRID: f32 = 2.0;
+const SHOWN_NEAR: f32 = 0.2;
+
 /// How far the clue areas reach: the row (or column) of pixels where ink
 /// was last seen before a band of background `AREA_END` cells wide.
 /// `along` gives the pixels to look at for each step away from the grid.
 fn area_reach(picture: &Picture, band: Rect, towards_top: bool, grid: &GridLines) -> u32 {
     let cell = grid.cell();
     let gap_limit = (cell * AREA_END).ceil() as u32;
-    let Some(ink) = Ink::of(picture, band) else {
+    // The clue area's colour: the band's commonest that shows next to
+    // the grid too (the band may run on past a phone's frame into the
+    // photo round it, whose colour can be the band's commonest: the
+    // screen's then all ink; and badges set edge to edge may fill most of
+    // what is next to the grid).
+    let reach_near = (cell * NEAR_GRID).ceil() as u32;
+    let near = if towards_top {
+        Rect { y0: band.y1.saturating_sub(reach_near).max(band.y0), ..band }
+    } else {
+        Rect { x0: band.x1.saturating_sub(reach_near).max(band.x0), ..band }
+    };
+    let near = near.clipped(picture);
+    let found = if near.is_empty() || band.clipped(picture).is_empty() {
+        None
+    } else {
+        let (all, close) = (histogram(picture, band.clipped(picture)), histogram(picture, near));
+        let shown = close.iter().sum::<u32>() as f32 * SHOWN_NEAR;
+        let background = (0..256usize)
+            .filter(|&l| close[l] as f32 >= shown)
+            .max_by_key(|&l| (all[l], l))
+            .map_or_else(|| most_common(&all), |l| l as u8);
+        Ink::against(picture, band, background)
+    };
+    let Some(ink) = found else {
         return if towards_top { band.y1 } else { band.x1 };
     };
     // Pixels on the grid's own lines (which may run on through the clue

@@ -130,3 +130,22 @@ fn badges_in_line_with_the_tiles_are_told_from_the_board_by_their_numbers() {
     assert_eq!(clues(&checked.puzzle.columns), columns);
     assert_eq!(checked.status, Status::Certain, "{:?}", checked.failure);
 }
+
+/// A handheld's screen in its dark frame, over a photo of the room: the
+/// row clues' band runs on past the frame into the photo, whose grey is
+/// the band's commonest colour. The clue area's colour is the one next
+/// to the grid (the screen's): the frame's edge was read as a "1" before
+/// every row's clue. (The bench's picture, seed 7, handheld screenshot 9.)
+#[test]
+fn a_handheld_in_its_frame_over_a_photo_reads_its_clues_to_the_screens_edge() {
+    use nonogram_read::render::{faces, font_folders, held_back, scene, Kind, Rng, Style};
+    let all = faces(&font_folders());
+    let testing: Vec<_> = all.iter().enumerate().filter(|(i, _)| held_back(*i)).map(|(_, f)| f).collect();
+    let (style, kind) = (Style::Handheld, Kind::Screenshot);
+    let mut rng = Rng::new(7 ^ (style as u64) << 8 ^ (kind as u64) << 16);
+    let drawn = (0..=9).map(|k| scene(style, kind, k, &testing, &mut rng)).last().unwrap();
+    let (_, checked) = read_picture(&drawn.canvas.picture(), &Network::shipped()).expect("a puzzle");
+    assert_eq!(checked.puzzle.rows, drawn.puzzle.rows);
+    assert_eq!(checked.puzzle.columns, drawn.puzzle.columns);
+    assert_eq!(checked.status, Status::Certain, "{:?}", checked.failure);
+}
