@@ -283,6 +283,7 @@ impl Layout {
 
     /// The width of a cross's strokes: a tenth of a cell, a pixel and a
     /// half at least (thinner, its anti-aliased grey falls under 3:1).
+    /// Square ends: the cell's quarter points stay clear.
     pub fn empty_stroke(&self) -> f64 {
         (self.cell * 0.1).clamp(1.5, 4.0)
     }

@@ -103,7 +103,6 @@ impl Painter<'_> {
         let (ctx, l) = (self.ctx, self.l);
         ctx.set_stroke_style_str(colour);
         ctx.set_line_width(l.empty_stroke());
-        ctx.set_line_cap("round");
         ctx.begin_path();
         for i in cells.filter(|&i| pick(i)) {
             let (x, y, d) = l.empty_mark(i);
@@ -113,7 +112,6 @@ impl Painter<'_> {
             ctx.line_to(x, y + d);
         }
         ctx.stroke();
-        ctx.set_line_cap("butt");
     }
 
     /// The cells' four borders: bold every 5 cells and at the edges.
