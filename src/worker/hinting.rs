@@ -184,7 +184,12 @@ fn words(id: u32, text: String) -> FromWorker {
 /// outlined and counted as mistakes found), in the hint's words: the
 /// count beside the board and the hint never disagree.
 fn named_mistakes(id: u32, text: String, wrong: &[usize], difficulty: Option<Difficulty>) -> FromWorker {
-    let wrong = wrong.iter().map(|&i| i as u32).collect();
+    outlined(id, text, wrong.iter().map(|&i| i as u32).collect(), difficulty)
+}
+
+/// An answer that outlines wrong cells (a check's, or a hint naming
+/// mistakes), in words.
+fn outlined(id: u32, text: String, wrong: Vec<u32>, difficulty: Option<Difficulty>) -> FromWorker {
     FromWorker::Hinted {
         id,
         text,
@@ -205,16 +210,7 @@ fn checked(id: u32, solutions: usize, wrong: Vec<u32>, difficulty: Option<Diffic
         (_, 1) => "Check: 1 cell is wrong, outlined.".to_string(),
         (_, n) => format!("Check: {n} cells are wrong, outlined."),
     };
-    FromWorker::Hinted {
-        id,
-        text,
-        line: None,
-        cells: vec![],
-        wrong: Some(wrong),
-        difficulty,
-        guess: false,
-        marked: vec![],
-    }
+    outlined(id, text, wrong, difficulty)
 }
 
 #[cfg(test)]
