@@ -104,7 +104,8 @@ pub fn MakePanel(props: &MakeProps) -> Html {
                 <button id="puzzle-of-the-day" onclick={of_the_day} disabled={props.generating}
                     title="The same puzzle for everyone today, harder as the week goes on">{ "Puzzle of the day" }</button>
             </div>
-            <p id="new-puzzle-note" class="new-puzzle-note" hidden={props.note.is_empty()}>{ &props.note }</p>
+            // Announced: a refusal is said here alone.
+            <p id="new-puzzle-note" class="new-puzzle-note" aria-live="polite" hidden={props.note.is_empty()}>{ &props.note }</p>
             if props.making {
                 <p id="make-ways" class="hint">
                     { "Or make one of your own: type its clues line by line, read them from a screenshot or a \

@@ -714,12 +714,13 @@ impl State {
             }
             // Rare in colour (the colours tell more): the worker would try
             // for its whole time limit, mostly in vain (10×10 two colours
-            // took 10 s for seed 1; 15×15 none within 20 s).
+            // took 10 s for seed 1; 15×15 none within 20 s). Said once,
+            // under the controls that asked (the status line beside the
+            // board said it too: twice on a wide screen).
             Action::Generate(Order::Chosen { colours: 1.., difficulty: 4, .. }) => {
-                self.status = "Very hard is rare in colour (the colours tell more): choose Hard or easier, \
-                               or black and white."
+                self.new_puzzle_note = "Very hard is rare in colour (the colours tell more): choose Hard or \
+                                        easier, or black and white."
                     .into();
-                self.new_puzzle_note = self.status.clone();
             }
             Action::FirstVisit(None) => self.first_visit = true,
             Action::FirstVisit(Some(day)) => {
