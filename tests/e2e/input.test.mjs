@@ -41,6 +41,13 @@ await test('every format is detected', async (page) => {
 });
 
 
+await test('a catalogue entry ending in a colon is the title without it, its copyright after', async (page) => {
+  await paste(page, 'catalogue "webpbn.org #21084:"\ncopyright "Copyright 2013 by Joe Cooke"\nwidth 2\nheight 1\n\nrows\n1\n\ncolumns\n1\n0\n');
+  await page.waitForFunction(() => document.querySelector('#puzzle-title')?.textContent.startsWith('webpbn.org'));
+  const title = await page.locator('#puzzle-title').textContent();
+  expect(title === 'webpbn.org #21084 · Copyright 2013 by Joe Cooke', JSON.stringify(title));
+});
+
 await test('a title cannot reorder or hide the text around it', async (page) => {
   // A right-to-left override and a zero-width space in a title: written
   // as escapes, as the command line prints them.

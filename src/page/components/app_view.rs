@@ -39,8 +39,11 @@ impl App {
         // stays, and the board does not move up when one without a title
         // opens.
         let named = |t: &&str| !t.trim().is_empty();
+        // A catalogue entry may end in a colon ("webpbn.org #21084:", as
+        // the survey's files have it): before " · " it reads as a slip.
+        let ended = |t: &str| t.trim().trim_end_matches([':', ';', ',']).trim_end().to_string();
         let title = match meta.title.as_deref().filter(named).or(meta.catalogue.as_deref().filter(named)) {
-            Some(title) => escaped(title),
+            Some(title) => escaped(&ended(title)),
             None if puzzle.width() > 0 => format!("Untitled {}×{}", puzzle.width(), puzzle.height()),
             None => return None,
         };
