@@ -206,12 +206,16 @@ fn area_reach(picture: &Picture, band: Rect, towards_top: bool, grid: &GridLines
     let mut since_ink = 0;
     let across = if towards_top { band.width() } else { band.height() } as usize;
     let widest_rule = (grid.thickness as f32 * 2.0 + 2.0).max(cell * WIDEST_RULE);
+    let (lines, (from, to)) =
+        if towards_top { (&grid.xs, (band.x0, band.x1)) } else { (&grid.ys, (band.y0, band.y1)) };
     let mut wall_run = 0;
     for step in (start..end).rev() {
         let at = |t: u32| if towards_top { picture.at(t, step) } else { picture.at(step, t) };
-        let (lines, (from, to)) =
-            if towards_top { (&grid.xs, (band.x0, band.x1)) } else { (&grid.ys, (band.y0, band.y1)) };
-        let inked = (from..to).filter(|&t| !on_line(t, lines) && ink.is_ink(at(t))).count();
+        // The ink across the band at this step: all of it, and that off
+        // the grid's lines, in one pass.
+        let (all, inked) = (from..to)
+            .filter(|&t| ink.is_ink(at(t)))
+            .fold((0, 0), |(all, inked), t| (all + 1, inked + !on_line(t, lines) as usize));
         // Ink right across the band, past a gap after the clues, is no
         // clue's (numbers stand apart, line by line, and badges have gaps
         // between them): a box's line, or an edge (a frame's, a panel's),
@@ -219,8 +223,7 @@ fn area_reach(picture: &Picture, band: Rect, towards_top: bool, grid: &GridLines
         // line to the numbers beyond it, and ends at a frame. (A shaded
         // clue area is inked along the whole band from the grid on, with
         // no gap before it.)
-        let wall = || (from..to).filter(|&t| ink.is_ink(at(t))).count() as f32 >= across as f32 * WALL;
-        let is_wall = since_ink >= 2 && reach < end && wall();
+        let is_wall = since_ink >= 2 && reach < end && all as f32 >= across as f32 * WALL;
         // A box's line is thin; an edge wider than a rule is a frame's or
         // a panel's: the clue area ends there.
         wall_run = if is_wall { wall_run + 1 } else { 0 };

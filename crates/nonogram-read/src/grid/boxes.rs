@@ -145,14 +145,14 @@ pub fn content(picture: &Picture, network: &Network, x0: f32, y0: f32, x1: f32, 
     let side = (x1 - x0).min(y1 - y0);
     let Some(inner) = inside(picture, x0, y0, x1, y1) else { return Content::Empty };
     let Some(ink) = Ink::of(picture, inner) else { return Content::Empty };
-    match content_as(picture, network, inner, side, &ink) {
+    match content_as(picture, network, inner, side, ink) {
         // A photo's blurred digit, its faint fringe joined to a rule's
         // remnant, may fill much of a small box as a filled cell does:
         // its core, the ink half-way dark and more, is looked at on its
         // own. Shaped like a number, it is not known to be one.
         (Content::Mark, true) => {
             let core = Ink { threshold: ink.contrast / 2, weak: ink.contrast / 2, ..ink };
-            match content_as(picture, network, inner, side, &core).0 {
+            match content_as(picture, network, inner, side, core).0 {
                 Content::Number | Content::Unread => Content::Unread,
                 _ => Content::Mark,
             }
@@ -164,8 +164,7 @@ pub fn content(picture: &Picture, network: &Network, x0: f32, y0: f32, x1: f32, 
 /// What a cell's inside holds, its ink seen as `ink` says (see
 /// [`content`]), and whether its ink fills it (a filled cell's, or a
 /// badge's).
-fn content_as(picture: &Picture, network: &Network, inner: Rect, side: f32, ink: &Ink) -> (Content, bool) {
-    let ink = *ink;
+fn content_as(picture: &Picture, network: &Network, inner: Rect, side: f32, ink: Ink) -> (Content, bool) {
     let least = (side * LEAST_BLOB).max(3.0);
     let thin = (side * THIN_REMNANT).max(2.0);
     let touches = |r: &Rect| r.x0 == inner.x0 || r.y0 == inner.y0 || r.x1 == inner.x1 || r.y1 == inner.y1;

@@ -506,9 +506,10 @@ mod tests {
 
     /// A board of 8 × 6 tiles of 20 pixels (gaps of 2 in `gap`) on a
     /// screen of the gaps' colour, its first and fourth rows filled in
-    /// every other column; above it, from its top edge up, `above(column, y)` for each
-    /// pixel. The lattice as found without the top row's outer line.
-    fn tiles_under(above: impl Fn(usize, u32) -> u8) -> (Picture, Vec<f32>, Vec<f32>) {
+    /// every other column; above it, from its top edge up, `above(column)`
+    /// in each column. The lattice as found without the top row's outer
+    /// line.
+    fn tiles_under(above: impl Fn(usize) -> u8) -> (Picture, Vec<f32>, Vec<f32>) {
         let (cell, x0, y0, gap) = (20u32, 10u32, 60u32, 228u8);
         let (w, h) = (x0 * 2 + cell * 8, y0 + cell * 6 + 10);
         let mut luma = vec![gap; (w * h) as usize];
@@ -525,7 +526,7 @@ mod tests {
                             250
                         }
                     } else if !inside && y < y0 && x >= x0 && x < x0 + cell * 8 {
-                        above(c, y)
+                        above(c)
                     } else {
                         luma[(y * w + x) as usize]
                     };
@@ -541,11 +542,11 @@ mod tests {
         // Every other column's clue strip shaded down to the board: the
         // top row is the board's (a tile's edge past it, not the gaps'
         // colour there).
-        let (picture, mut xs, mut ys) = tiles_under(|c, _| if c % 2 == 0 { 202 } else { 228 });
+        let (picture, mut xs, mut ys) = tiles_under(|c| if c % 2 == 0 { 202 } else { 228 });
         outer_tiles(&picture, &mut xs, &mut ys);
         assert_eq!((ys.len(), ys[0]), (7, 60.0), "{ys:?}");
         // Badges with a digit in their middle in line above it: no tiles.
-        let (picture, mut xs, mut ys) = tiles_under(|_, _| 228);
+        let (picture, mut xs, mut ys) = tiles_under(|_| 228);
         // (Drawn over the board's top row.)
         let mut luma: Vec<u8> = (0..picture.height())
             .flat_map(|y| (0..picture.width()).map(move |x| (x, y)))
