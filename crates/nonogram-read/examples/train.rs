@@ -114,7 +114,7 @@ pub fn puzzle_samples(faces: &[&Face], photos: f32, rng: &mut Rng, out: &mut Vec
         .zip(scene.puzzle.rows.iter())
         .chain(strips.columns.iter().map(|&s| (s, false)).zip(scene.puzzle.columns.iter()));
     for ((strip, is_row), clue) in lines {
-        let (found, separators) = clues::candidates(&picture, strip, &grid, is_row);
+        let (found, separators, _) = clues::candidates(&picture, strip, &grid, is_row, true);
         let found: Vec<clues::Candidate> =
             found.into_iter().flat_map(|c| clues::split_wide(&picture, c)).collect();
         let truth = digits_of(&clue.0);

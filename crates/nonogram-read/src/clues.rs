@@ -163,7 +163,7 @@ const AREA_END: f32 = 1.2;
 /// How far from the grid, in cells, a clue area's colour is looked for,
 /// and the share of that part it covers, at least.
 const NEAR_GRID: f32 = 2.0;
-const SHOWN_NEAR: f32 = 0.2;
+const SHOWN_NEAR: f32 = 0.1;
 
 /// How far the clue areas reach: the row (or column) of pixels where ink
 /// was last seen before a band of background `AREA_END` cells wide.
@@ -320,7 +320,8 @@ pub fn candidates(
     strip: Rect,
     grid: &GridLines,
     is_row: bool,
-) -> (Vec<Candidate>, Vec<u32>) {
+    small_badges: bool,
+) -> (Vec<Candidate>, Vec<u32>, bool) {
     let cell = grid.cell();
     let grid_edge = if is_row { grid.xs[0] } else { grid.ys[0] };
     // The clue boxes' own lines where the grid finder found them, and the
@@ -331,8 +332,33 @@ pub fn candidates(
     }
     let box_reach = (grid.thickness as f32 / 2.0 + 1.0).max(cell * BOX_REACH);
     let Some(ink) = Ink::of(picture, strip) else {
-        return (Vec::new(), Vec::new());
+        return (Vec::new(), Vec::new(), false);
     };
+    // The page round the clue area: past the strip's far end, or, where
+    // the strip runs to the picture's edge (a crop through the clue
+    // area's panel), what shows at its far end.
+    let page = {
+        let beyond = (cell * AREA_END) as u32;
+        let page = if is_row {
+            Rect { x0: strip.x0.saturating_sub(beyond), x1: strip.x0, ..strip }
+        } else {
+            Rect { y0: strip.y0.saturating_sub(beyond), y1: strip.y0, ..strip }
+        };
+        let edge = ((cell * PAGE_AT_EDGE).ceil() as u32).max(2);
+        let page = match (page.clipped(picture).is_empty(), is_row) {
+            (false, _) => page,
+            (true, true) => Rect { x1: (strip.x0 + edge).min(strip.x1), ..strip },
+            (true, false) => Rect { y1: (strip.y0 + edge).min(strip.y1), ..strip },
+        };
+        (!page.clipped(picture).is_empty()).then(|| most_common(&histogram(picture, page.clipped(picture))))
+    };
+    // Badges on a panel a shade off the page are looked for with the
+    // page's colour no ink, not even a faint stroke's: else every badge
+    // on the panel joins the next through the page between panels.
+    let panel_ink = page
+        .map(|p| (p as i32 - ink.background as i32).abs())
+        .filter(|&d| d >= ink.weak && d < ink.threshold)
+        .map(|d| Ink { weak: d + 1, ..ink });
     // Lines are taken out before the blobs are cut, so that a digit that
     // touches one is not lost with it: the lines along the strip's sides
     // (the grid's, running on through a clue area drawn as cells), and
@@ -446,16 +472,46 @@ pub fn candidates(
         let off = ((from + to) as f32 - (side_from + side_to) as f32).abs() / 2.0;
         (from <= side_from || to >= side_to) && off > (side_to - side_from) as f32 * OFF_MIDDLE
     };
+    // What lies past the clue area's far end (the page round a strip
+    // of badges, the strip's own end) is read as ink against badges
+    // filling most of the strip: it touches the far end and both sides,
+    // as no digit does.
+    let beyond = |b: &Blob| {
+        let r = b.rect;
+        let (from, to, side_from, side_to, end) = if is_row {
+            (r.y0, r.y1, strip.y0, strip.y1, r.x0 <= strip.x0)
+        } else {
+            (r.x0, r.x1, strip.x0, strip.x1, r.y0 <= strip.y0)
+        };
+        end && from <= side_from + 1 && to + 1 >= side_to
+    };
     let with_badges = |found: Vec<Blob>| {
-        let badges: Vec<Option<Vec<Candidate>>> = found
-            .iter()
-            .map(|b| if sized(b) { on_badge(picture, b, strip, cell, least, is_row) } else { None })
-            .collect();
+        let badges: Vec<Option<Vec<Candidate>>> =
+            found
+                .iter()
+                .map(|b| {
+                    if sized(b) {
+                        on_badge(picture, b, strip, cell, least, is_row, small_badges)
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+        // A hole in a badge (a "4"'s or a "0"'s, the badge's colour like
+        // what is round it) lies within it.
+        let within = |b: &Blob| {
+            found.iter().zip(&badges).any(|(o, badge)| {
+                let (o, r) = (o.rect, b.rect);
+                badge.is_some() && o != r && o.x0 <= r.x0 && o.y0 <= r.y0 && r.x1 <= o.x1 && r.y1 <= o.y1
+            })
+        };
         let on_badges = badges.iter().any(Option::is_some)
-            && found.iter().zip(&badges).all(|(b, badge)| !sized(b) || cut(b) || badge.is_some());
+            && found
+                .iter()
+                .zip(&badges)
+                .all(|(b, badge)| !sized(b) || cut(b) || beyond(b) || within(b) || badge.is_some());
         (found, badges, on_badges)
     };
-    let (mut found, mut badges, mut on_badges) = with_badges(found_with(&ink, &is_line));
     // A badge's side may fall on a cell's edge, where a clue area drawn
     // as cells has its lines, and a row of badges is inked along as a
     // line is: taken out as lines, they cut the badges. And badges may
@@ -463,46 +519,54 @@ pub fn candidates(
     // is past the clue area's far end. Badges seen only with every line
     // left in, or against the page's colour, are badges.
     let lines_in = !(across_lines.is_empty() && along_lines.is_empty());
-    // Every line left in, against the strip's own colour: tried first
-    // where a badge was seen, else only where no badges were.
-    let plain_tried = lines_in && badges.iter().any(Option::is_some);
-    if plain_tried {
-        let again = with_badges(found_with(&ink, &|_, _| false));
-        if again.2 {
-            (found, badges, on_badges) = again;
-        }
-    }
-    if !on_badges {
-        let beyond = (cell * AREA_END) as u32;
-        let page = if is_row {
-            Rect { x0: strip.x0.saturating_sub(beyond), x1: strip.x0, ..strip }
-        } else {
-            Rect { y0: strip.y0.saturating_sub(beyond), y1: strip.y0, ..strip }
-        };
-        // The page's colour shows between the badges (not at all: the
-        // strip's own colour is the page's, and what is beyond is other).
-        let shown = |page: u8| {
-            let h = histogram(picture, strip.clipped(picture));
-            let near: u32 = h
-                .iter()
-                .enumerate()
-                .filter(|(l, _)| (*l as i32 - page as i32).abs() < LINE_INK)
-                .map(|(_, n)| n)
-                .sum();
-            near as f32 >= h.iter().sum::<u32>() as f32 * PAGE_SHOWN
-        };
-        let page_ink = (!page.clipped(picture).is_empty())
-            .then(|| most_common(&histogram(picture, page.clipped(picture))))
-            .filter(|&b| (b as i32 - ink.background as i32).abs() >= LINE_INK && shown(b))
-            .and_then(|b| Ink::against(picture, strip, b));
-        for ink in [(lines_in && !plain_tried).then_some(ink), page_ink].into_iter().flatten() {
-            let again = with_badges(found_with(&ink, &|_, _| false));
+    // The page's colour shows between the badges (not at all: the
+    // strip's own colour is the page's, and what is beyond is other).
+    let shown = |page: u8| {
+        let h = histogram(picture, strip.clipped(picture));
+        let near: u32 = h
+            .iter()
+            .enumerate()
+            .filter(|(l, _)| (*l as i32 - page as i32).abs() < LINE_INK)
+            .map(|(_, n)| n)
+            .sum();
+        near as f32 >= h.iter().sum::<u32>() as f32 * PAGE_SHOWN
+    };
+    let page_ink = page
+        .filter(|&b| (b as i32 - ink.background as i32).abs() >= LINE_INK && shown(b))
+        .and_then(|b| Ink::against(picture, strip, b));
+    let search = |ink: &Ink| {
+        let (mut found, mut badges, mut on_badges) = with_badges(found_with(ink, &is_line));
+        // Every line left in, against the strip's own colour: tried first
+        // where a badge was seen, else only where no badges were.
+        let plain_tried = lines_in && badges.iter().any(Option::is_some);
+        if plain_tried {
+            let again = with_badges(found_with(ink, &|_, _| false));
             if again.2 {
                 (found, badges, on_badges) = again;
-                break;
             }
         }
-    }
+        if !on_badges {
+            for ink in [(lines_in && !plain_tried).then_some(*ink), page_ink].into_iter().flatten() {
+                let again = with_badges(found_with(&ink, &|_, _| false));
+                if again.2 {
+                    (found, badges, on_badges) = again;
+                    break;
+                }
+            }
+        }
+        (found, badges, on_badges)
+    };
+    // Badges on a panel are looked for against the panel first (else one
+    // joined to the page round it is taken for the page past the strip).
+    let (found, badges, on_badges) = match panel_ink.map(|panel| search(&panel)).filter(|found| found.2) {
+        Some(on_panel) => on_panel,
+        None => search(&ink),
+    };
+    let on_small = on_badges
+        && found
+            .iter()
+            .zip(&badges)
+            .any(|(b, badge)| badge.is_some() && (b.rect.height() as f32) < cell * BADGE);
     for (blob, badge) in found.into_iter().zip(badges) {
         let r = blob.rect;
         // A number on a badge (a filled, rounded shape the size of a
@@ -552,7 +616,7 @@ pub fn candidates(
         }
         kept.push(Candidate { blob, ink, badge: None });
     }
-    (kept, separators)
+    (kept, separators, on_small)
 }
 
 /// A struck row's run of ink, at least, as a share of a cell.
@@ -592,6 +656,10 @@ fn merge_struck(mut found: Vec<Blob>, struck: &[u32], top: u32) -> Vec<Blob> {
     found
 }
 
+/// How much of a strip's far end, in cells, is taken as the page where
+/// the strip runs to the picture's edge.
+const PAGE_AT_EDGE: f32 = 0.1;
+
 /// The least share of a strip in the page's colour for its badges to be
 /// seen against it (between badges that fill most of the strip).
 const PAGE_SHOWN: f32 = 0.1;
@@ -604,6 +672,13 @@ const OFF_MIDDLE: f32 = 0.25;
 /// (at most about three fifths of a cell), with room above and below them;
 /// a bold "0", as tall as a digit, fills as much of its box as a badge.
 const BADGE: f32 = 0.66;
+
+/// The least height of a badge whose digits stand in its middle, in
+/// cells; their least height, as a share of it, and how far off its
+/// middle they may be.
+const SMALL_BADGE: f32 = 0.5;
+const SMALL_BADGE_DIGIT: f32 = 0.5;
+const SMALL_BADGE_OFF: f32 = 0.12;
 
 /// How far past a strip's side a badge cut by it is looked at, in cells.
 const BADGE_BEYOND: f32 = 0.5;
@@ -619,16 +694,23 @@ fn on_badge(
     cell: f32,
     least: u32,
     is_row: bool,
+    small_badges: bool,
 ) -> Option<Vec<Candidate>> {
     let r = blob.rect;
     let filled = blob.area * 10 >= r.width() * r.height() * 6;
     let (height, width) = (r.height() as f32, r.width() as f32);
     // A badge round a "1" is narrower than tall; badges that touch make
     // one blob, a row of them (a row's strip) or a stack (a column's).
+    // A badge shorter than [`BADGE`] (a pixel font's, its digits a whole
+    // number of pixels) is as tall as a bold digit: it is one only when
+    // its digits stand in its middle, half its height or more (a bold
+    // digit's holes are smaller, or off its middle).
+    let small = height < cell * BADGE;
+    let tall_enough = height >= cell * if small && small_badges { SMALL_BADGE } else { BADGE };
     let shaped = if is_row {
-        height >= cell * BADGE && height <= cell * BADGE_MOST && width >= height * BADGE_WIDTH
+        tall_enough && height <= cell * BADGE_MOST && width >= height * BADGE_WIDTH
     } else {
-        height >= cell * BADGE && width <= cell * BADGE_MOST && width >= height.min(cell) * BADGE_WIDTH
+        tall_enough && width <= cell * BADGE_MOST && width >= height.min(cell) * BADGE_WIDTH
     };
     if !filled || !shaped {
         return None;
@@ -658,7 +740,13 @@ fn on_badge(
         })
         .map(|blob| Candidate { blob, ink, badge: Some(area) })
         .collect();
-    (!inside.is_empty()).then_some(inside)
+    let centred = |c: &Candidate| {
+        let b = c.blob.rect;
+        let off = ((b.y0 + b.y1) as f32 - (r.y0 + r.y1) as f32).abs() / 2.0;
+        b.height() as f32 >= height * SMALL_BADGE_DIGIT && off <= height * SMALL_BADGE_OFF
+    };
+    let fits = !small || inside.iter().all(centred);
+    (!inside.is_empty() && fits).then_some(inside)
 }
 
 /// Blobs with the pieces of a broken digit put together: a thin stroke's

@@ -248,8 +248,9 @@ pub fn read(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
     // Every strip's candidates, read by the network; what it is certain is no
     // digit is dropped (a thin bar may be a line's piece or a "1": kept,
     // with its doubt, unless the network is certain).
-    let look = |strip: Rect, is_row: bool| -> Found {
-        let (candidates, separators) = clues::candidates(picture, strip, &grid, is_row);
+    let look = |strip: Rect, is_row: bool, small_badges: bool| -> (Found, bool) {
+        let (candidates, separators, on_small) =
+            clues::candidates(picture, strip, &grid, is_row, small_badges);
         let classify = |c: &Candidate| network.classify(&glyph(picture, c.blob.rect, &c.ink));
         let read = candidates
             .into_iter()
@@ -260,10 +261,25 @@ pub fn read(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
             })
             .filter(|(_, p)| p[NO_DIGIT] < SURELY_NO_DIGIT)
             .collect();
-        (read, separators)
+        ((read, separators), on_small)
     };
-    let rows: Vec<Found> = strips.rows.iter().map(|&s| look(s, true)).collect();
-    let columns: Vec<Found> = strips.columns.iter().map(|&s| look(s, false)).collect();
+    let rows: Vec<(Found, bool)> = strips.rows.iter().map(|&s| look(s, true, true)).collect();
+    let columns: Vec<(Found, bool)> = strips.columns.iter().map(|&s| look(s, false, true)).collect();
+    // Badges shorter than a bold digit are a game's, which sets all its
+    // numbers alike: they are taken where most lines with numbers are on
+    // them; elsewhere a bold "0"'s hole was taken for a digit on one.
+    let with_numbers = rows.iter().chain(&columns).filter(|((f, _), _)| !f.is_empty()).count();
+    let on_small = rows.iter().chain(&columns).filter(|(_, small)| *small).count();
+    let small_badges = on_small * 2 >= with_numbers;
+    let settle = |found: Vec<(Found, bool)>, strips: &[Rect], is_row: bool| -> Vec<Found> {
+        found
+            .into_iter()
+            .zip(strips)
+            .map(|((f, small), &strip)| if small && !small_badges { look(strip, is_row, false).0 } else { f })
+            .collect()
+    };
+    let rows = settle(rows, &strips.rows, true);
+    let columns = settle(columns, &strips.columns, false);
     // The digits' height: the median of all; much smaller or larger blobs
     // are no clue digits (a dot, a mark, an icon).
     let mut heights: Vec<u32> =

@@ -131,6 +131,29 @@ fn badges_in_line_with_the_tiles_are_told_from_the_board_by_their_numbers() {
     assert_eq!(checked.status, Status::Certain, "{:?}", checked.failure);
 }
 
+/// The bench's picture `k` of a style and kind, drawn with the fonts
+/// held back from training, as `examples/bench.rs` draws it for `seed`.
+fn bench_scene(
+    style: nonogram_read::render::Style,
+    kind: nonogram_read::render::Kind,
+    seed: u64,
+    k: usize,
+) -> nonogram_read::render::Scene {
+    use nonogram_read::render::{faces, font_folders, held_back, scene, Rng};
+    let all = faces(&font_folders());
+    let testing: Vec<_> = all.iter().enumerate().filter(|(i, _)| held_back(*i)).map(|(_, f)| f).collect();
+    let mut rng = Rng::new(seed ^ (style as u64) << 8 ^ (kind as u64) << 16);
+    (0..=k).map(|i| scene(style, kind, i, &testing, &mut rng)).last().unwrap()
+}
+
+/// Reads a bench picture and asserts it read exactly and certain.
+fn reads_exactly(drawn: &nonogram_read::render::Scene) {
+    let (_, checked) = read_picture(&drawn.canvas.picture(), &Network::shipped()).expect("a puzzle");
+    assert_eq!(checked.puzzle.rows, drawn.puzzle.rows);
+    assert_eq!(checked.puzzle.columns, drawn.puzzle.columns);
+    assert_eq!(checked.status, Status::Certain, "{:?}", checked.failure);
+}
+
 /// A handheld's screen in its dark frame, over a photo of the room: the
 /// row clues' band runs on past the frame into the photo, whose grey is
 /// the band's commonest colour. The clue area's colour is the one next
@@ -138,14 +161,32 @@ fn badges_in_line_with_the_tiles_are_told_from_the_board_by_their_numbers() {
 /// every row's clue. (The bench's picture, seed 7, handheld screenshot 9.)
 #[test]
 fn a_handheld_in_its_frame_over_a_photo_reads_its_clues_to_the_screens_edge() {
-    use nonogram_read::render::{faces, font_folders, held_back, scene, Kind, Rng, Style};
-    let all = faces(&font_folders());
-    let testing: Vec<_> = all.iter().enumerate().filter(|(i, _)| held_back(*i)).map(|(_, f)| f).collect();
-    let (style, kind) = (Style::Handheld, Kind::Screenshot);
-    let mut rng = Rng::new(7 ^ (style as u64) << 8 ^ (kind as u64) << 16);
-    let drawn = (0..=9).map(|k| scene(style, kind, k, &testing, &mut rng)).last().unwrap();
-    let (_, checked) = read_picture(&drawn.canvas.picture(), &Network::shipped()).expect("a puzzle");
-    assert_eq!(checked.puzzle.rows, drawn.puzzle.rows);
-    assert_eq!(checked.puzzle.columns, drawn.puzzle.columns);
-    assert_eq!(checked.status, Status::Certain, "{:?}", checked.failure);
+    use nonogram_read::render::{Kind, Style};
+    reads_exactly(&bench_scene(Style::Handheld, Kind::Screenshot, 7, 9));
+}
+
+/// Dark badges set edge to edge on a panel a shade off the page, the
+/// panel cut by the picture's left edge, a level number and a clock
+/// above the clues: the panels' colour is no digit's ink (it joined every
+/// badge through the page between panels), what shows at a cut panel's
+/// end is the page, and the clue area above ends before the clock. (The
+/// bench's picture, seed 4242, tiles screenshot 13: read 9×10 with the
+/// clock as clues and a "1" before each row.)
+#[test]
+fn badges_on_panels_cut_by_the_edge_under_a_clock_are_read() {
+    use nonogram_read::render::{Kind, Style};
+    reads_exactly(&bench_scene(Style::Tiles, Kind::Screenshot, 4242, 13));
+}
+
+/// A handheld's pixel digits on badges shorter than two thirds of a cell
+/// (a whole number of pixels each): read on their badges ("8" and "9" had
+/// read as "3", the badge's shape round them) where most lines are on
+/// such badges; a bold "0" alone in a plain style, its hole as large, is
+/// no badge. (The bench's pictures, seed 4242, tiles screenshot 21; seed
+/// 7, dark screenshot 27.)
+#[test]
+fn pixel_digits_on_small_badges_are_read_and_a_bold_zero_is_no_badge() {
+    use nonogram_read::render::{Kind, Style};
+    reads_exactly(&bench_scene(Style::Tiles, Kind::Screenshot, 4242, 21));
+    reads_exactly(&bench_scene(Style::Dark, Kind::Screenshot, 7, 27));
 }

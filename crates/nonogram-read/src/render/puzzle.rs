@@ -477,10 +477,14 @@ pub fn draw_puzzle(
     };
     // Digits on badges: the ink, or the background's colour.
     let on_badge = if rng.chance(0.5) { colours.ink } else { colours.background };
-    let ink_of = |done: Finished| match done {
-        Finished::Greyed => mix(colours.ink, colours.background, 0.55),
-        _ if badges => on_badge,
-        _ => colours.ink,
+    // A finished clue is greyed: half-way to what it stands on (a badge
+    // is half-way between ink and page already: greyed toward the page,
+    // a digit on it would vanish, as no game draws it).
+    let ink_of = |done: Finished| match (done, badge_colour) {
+        (Finished::Greyed, Some(badge)) => mix(on_badge, badge, 0.5),
+        (Finished::Greyed, None) => mix(colours.ink, colours.background, 0.55),
+        (_, Some(_)) => on_badge,
+        (_, None) => colours.ink,
     };
     for (c, texts) in column_texts.iter().enumerate() {
         let cx = if style.tiled() { centre(xs[c]) } else { gx0 + (c as f32 + 0.5) * cell };
