@@ -275,33 +275,39 @@ pub(super) enum Lines {
     Tiled,
 }
 
-/// The candidate lines of one direction, strongest first among
-/// neighbours: every local peak of the profile of long line-like stretches.
-fn candidates(view: &View, light: bool, kind: Lines) -> Vec<Candidate> {
-    let along_len = view.along_len();
-    let across_len = view.across_len();
-    // A stretch counts when it is longer than a digit's stroke can be,
-    // 12 pixels at least.
-    let shorter = view.picture.width().min(view.picture.height());
+/// A stretch counts when it is longer than a digit's stroke can be, 12
+/// pixels at least.
+fn shortest_stretch(picture: &Picture, kind: Lines) -> u32 {
+    let shorter = picture.width().min(picture.height());
     let share = match kind {
         Lines::Ruled => RULED_STRETCH,
         Lines::Tiled => TILED_STRETCH,
     };
-    let shortest_stretch = (shorter / share).max(12);
-    let mut profile = vec![0u32; across_len as usize];
-    let mut weights = vec![0u64; across_len as usize];
-    let mut stretches: Vec<Vec<(u32, u32)>> = vec![Vec::new(); across_len as usize];
-    for across in 0..across_len {
+    (shorter / share).max(12)
+}
+
+/// The line-like stretches of every row of pixels across one direction,
+/// for one polarity: each its start, its end and its contrast summed (a
+/// line's centre weighs its rows by their contrast, so that a shaded
+/// band's faint edge beside a line does not pull it). Long enough for
+/// either kind of line: each kind keeps its own (see [`candidates`]).
+pub(super) struct Stretches(Vec<Vec<(u32, u32, u32)>>);
+
+pub(super) fn stretches(picture: &Picture, transposed: bool, light: bool) -> Stretches {
+    let view = View { picture, transposed };
+    let along_len = view.along_len();
+    let across_len = view.across_len();
+    let shortest = shortest_stretch(picture, Lines::Ruled).min(shortest_stretch(picture, Lines::Tiled));
+    let mut rows: Vec<Vec<(u32, u32, u32)>> = vec![Vec::new(); across_len as usize];
+    for (across, row) in rows.iter_mut().enumerate() {
+        let across = across as u32;
         // A stretch runs on over short breaks: where a line crosses the
         // other family's lines its pixels are no darker than their
         // neighbours across (those lie on the crossing line too).
         let mut run: Option<(u32, u32)> = None;
-        // The contrast summed over the current run (a line's centre
-        // weighs its rows by their contrast, so that a shaded band's
-        // faint edge beside a line does not pull it).
         let mut weight = 0u32;
         for along in 0..=along_len {
-            let contrast = if along < along_len { line_contrast(view, along, across, light) } else { 0 };
+            let contrast = if along < along_len { line_contrast(&view, along, across, light) } else { 0 };
             let on = contrast > 0;
             run = match (on, run) {
                 (true, None) => {
@@ -313,16 +319,32 @@ fn candidates(view: &View, light: bool, kind: Lines) -> Vec<Candidate> {
                     Some((start, along))
                 }
                 (false, Some((start, last))) if along == along_len || along - last > CROSSING => {
-                    let length = last + 1 - start;
-                    if length >= shortest_stretch {
-                        profile[across as usize] += length;
-                        weights[across as usize] += weight as u64;
-                        stretches[across as usize].push((start, last + 1));
+                    if last + 1 - start >= shortest {
+                        row.push((start, last + 1, weight));
                     }
                     None
                 }
                 (_, run) => run,
             };
+        }
+    }
+    Stretches(rows)
+}
+
+/// The candidate lines of one direction, strongest first among
+/// neighbours: every local peak of the profile of long line-like
+/// stretches (`found`, of this direction and polarity).
+fn candidates(view: &View, found: &Stretches, light: bool, kind: Lines) -> Vec<Candidate> {
+    let across_len = view.across_len();
+    let shortest_stretch = shortest_stretch(view.picture, kind);
+    let mut profile = vec![0u32; across_len as usize];
+    let mut weights = vec![0u64; across_len as usize];
+    let mut stretches: Vec<Vec<(u32, u32)>> = vec![Vec::new(); across_len as usize];
+    for (across, row) in found.0.iter().enumerate() {
+        for &(start, end, weight) in row.iter().filter(|(start, end, _)| end - start >= shortest_stretch) {
+            profile[across] += end - start;
+            weights[across] += weight as u64;
+            stretches[across].push((start, end));
         }
     }
     // A line stands out from the rows a few pixels away on at least one
@@ -642,12 +664,13 @@ pub(super) fn within(lines: &[Candidate], members: &[usize], spacing: f32, span:
 /// candidate and the longest chain's members and spacing.
 pub(super) fn chain(
     picture: &Picture,
+    found: &Stretches,
     transposed: bool,
     light: bool,
     kind: Lines,
 ) -> Option<(Vec<Candidate>, Vec<usize>, f32)> {
     let view = View { picture, transposed };
-    let lines = candidates(&view, light, kind);
+    let lines = candidates(&view, found, light, kind);
     let (members, spacing) = longest_chain(&lines)?;
     let members = trimmed(&lines, members, spacing);
     Some((lines, members, spacing))

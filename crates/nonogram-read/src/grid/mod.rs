@@ -13,7 +13,10 @@ mod lines;
 pub use boxes::{content, Content};
 pub use lines::background;
 pub(crate) use lines::line_like_at;
-use lines::{chain, grid_members, longest_chain, positions, span, trimmed, within, Candidate, Lines};
+use lines::{
+    chain, grid_members, longest_chain, positions, span, stretches, trimmed, within, Candidate, Lines,
+    Stretches,
+};
 use lines::{LINE_CONTRAST, LINE_REACH};
 
 use crate::network::Network;
@@ -67,11 +70,26 @@ pub enum NoGrid {
     NumbersInCells { width: usize, height: usize },
 }
 
+/// The line-like stretches of a picture, found once for each direction
+/// and polarity (both kinds of line are looked for among them).
+struct Found<'a> {
+    picture: &'a Picture,
+    /// By direction (vertical lines second) and polarity (light second).
+    stretches: [[std::cell::OnceCell<Stretches>; 2]; 2],
+}
+
+impl Found<'_> {
+    fn of(&self, transposed: bool, light: bool) -> &Stretches {
+        self.stretches[transposed as usize][light as usize]
+            .get_or_init(|| stretches(self.picture, transposed, light))
+    }
+}
+
 /// The lines of both families, one polarity (`light`: lighter than the
 /// cells beside them): every line of the evenly spaced lattice found.
-fn lattice_of(picture: &Picture, light: bool, kind: Lines) -> Option<GridLines> {
-    let (h_lines, h_members, down) = chain(picture, false, light, kind)?;
-    let (v_lines, v_members, across) = chain(picture, true, light, kind)?;
+fn lattice_of(picture: &Picture, found: &Found, light: bool, kind: Lines) -> Option<GridLines> {
+    let (h_lines, h_members, down) = chain(picture, found.of(false, light), false, light, kind)?;
+    let (v_lines, v_members, across) = chain(picture, found.of(true, light), true, light, kind)?;
     let h_members = within(&h_lines, &h_members, down, span(&v_lines, &v_members, across));
     if h_members.len() < 2 {
         return None;
@@ -217,9 +235,10 @@ const CELLS_LOOKED_AT: usize = 60;
 pub fn lattice(picture: &Picture) -> Option<GridLines> {
     let light = background(picture) < 128;
     let mut best: Option<(f32, GridLines)> = None;
+    let found = Found { picture, stretches: Default::default() };
     for kind in [Lines::Ruled, Lines::Tiled] {
         for polarity in [light, !light] {
-            let Some(found) = lattice_of(picture, polarity, kind) else { continue };
+            let Some(found) = lattice_of(picture, &found, polarity, kind) else { continue };
             let covered = coverage(picture, &found);
             if covered < LEAST_COVERAGE {
                 continue;
