@@ -567,12 +567,24 @@ pub fn candidates(
             .iter()
             .zip(&badges)
             .any(|(b, badge)| badge.is_some() && (b.rect.height() as f32) < cell * BADGE);
+    // The badges' rectangles: a hole in one (a "0"'s, the badge's colour)
+    // is no digit of its own.
+    let badge_rects: Vec<Rect> = found
+        .iter()
+        .zip(&badges)
+        .filter(|(_, badge)| on_badges && badge.is_some())
+        .map(|(b, _)| b.rect)
+        .collect();
     for (blob, badge) in found.into_iter().zip(badges) {
         let r = blob.rect;
         // A number on a badge (a filled, rounded shape the size of a
         // number): the digits are read against the badge's colour.
         if let Some(inside) = badge.filter(|_| on_badges) {
             kept.extend(inside);
+            continue;
+        }
+        if badge_rects.iter().any(|o| *o != r && o.x0 <= r.x0 && o.y0 <= r.y0 && r.x1 <= o.x1 && r.y1 <= o.y1)
+        {
             continue;
         }
         // The grid's own border where the strip meets it, a little off
@@ -727,7 +739,9 @@ fn on_badge(
         x1: if r.x1 == strip.x1 { (r.x1 + grow).min(picture.width()) } else { r.x1 },
         y1: r.y1,
     };
-    let ink = Ink::of(picture, area)?;
+    // Against the badge's own colour (a badge looked at past its strip
+    // has the page round it, which may be the commonest there).
+    let ink = Ink::against(picture, area, most_common(&histogram(picture, r.clipped(picture))))?;
     let inside: Vec<Candidate> = blobs(picture, area, &ink, |_, _| false)
         .into_iter()
         .filter(|b| {

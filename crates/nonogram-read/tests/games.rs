@@ -190,3 +190,16 @@ fn pixel_digits_on_small_badges_are_read_and_a_bold_zero_is_no_badge() {
     reads_exactly(&bench_scene(Style::Tiles, Kind::Screenshot, 4242, 21));
     reads_exactly(&bench_scene(Style::Dark, Kind::Screenshot, 7, 27));
 }
+
+/// A "10" on a badge wider than its column's strip, in a heavy italic:
+/// the badge, looked at past the strip, has the page round it, the
+/// commonest colour there; read against the page, its digits were holes
+/// and the "0"'s own hole read as a digit ("4 10" read "4 1 0 0", then
+/// "4 0"). Its digits are read against the badge's colour, and a hole in
+/// a badge is no digit. (The bench's picture, seed 4242, tiles
+/// screenshot 5.)
+#[test]
+fn a_ten_on_a_badge_wider_than_its_column_is_read_whole() {
+    use nonogram_read::render::{Kind, Style};
+    reads_exactly(&bench_scene(Style::Tiles, Kind::Screenshot, 4242, 5));
+}
