@@ -140,12 +140,21 @@ await test('with more cores, more engines race (one per core beyond the first, a
   const block = taai571();
   await paste(page, block);
   await page.click('#solve');
-  // Said while they race; on a loaded machine the first engine may answer
-  // before the racers have started, so the verdict ends the wait too.
+  // Said while they race; the race can be over before the words are
+  // caught (a loaded machine), so the verdict ends the wait too.
   await page.waitForFunction(() => document.querySelector('#counts').textContent.includes('4 more engines race it')
     || document.querySelector('[role=status]').textContent.startsWith('Multiple solutions'), null, { timeout: 120000 });
-  expect(await page.evaluate(() => window.__workers) === 5, 'the solver and 4 racers');
+  const racing = await page.evaluate(() => document.querySelector('#counts').textContent.includes('4 more engines race it'));
+  if (racing) expect(await page.evaluate(() => window.__workers) === 5, 'the solver and 4 racers');
   await page.waitForFunction(() => document.querySelector('[role=status]').textContent.startsWith('Multiple solutions'), null, { timeout: 120000 });
+  // Once over: a racer that answered first had the first engine stopped
+  // and a fresh solver started (6 workers); the first engine answering
+  // leaves the 5, or the solver alone when it answered before clause
+  // learning began (no race at all).
+  const counts = await page.locator('#counts').textContent();
+  const workers = await page.evaluate(() => window.__workers);
+  const expected = counts.endsWith('a second engine, racing the first, answered') ? [6] : racing ? [5] : [1, 5];
+  expect(expected.includes(workers), `${workers} workers started, ${expected.join(' or ')} expected: ${counts}`);
 }, EIGHT_CORES);
 
 await test('a puzzle too large to race gets no racing worker, even with cores to spare', async (page) => {
