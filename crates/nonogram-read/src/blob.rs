@@ -31,6 +31,15 @@ impl Rect {
         self.width() == 0 || self.height() == 0
     }
 
+    /// Whether `other` lies within it, and is not it.
+    pub fn holds(&self, other: &Rect) -> bool {
+        self != other
+            && self.x0 <= other.x0
+            && self.y0 <= other.y0
+            && other.x1 <= self.x1
+            && other.y1 <= self.y1
+    }
+
     /// The smallest rectangle holding both.
     pub fn union(&self, other: &Rect) -> Rect {
         Rect {

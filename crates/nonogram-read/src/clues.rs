@@ -499,12 +499,8 @@ pub fn candidates(
                 .collect();
         // A hole in a badge (a "4"'s or a "0"'s, the badge's colour like
         // what is round it) lies within it.
-        let within = |b: &Blob| {
-            found.iter().zip(&badges).any(|(o, badge)| {
-                let (o, r) = (o.rect, b.rect);
-                badge.is_some() && o != r && o.x0 <= r.x0 && o.y0 <= r.y0 && r.x1 <= o.x1 && r.y1 <= o.y1
-            })
-        };
+        let within =
+            |b: &Blob| found.iter().zip(&badges).any(|(o, badge)| badge.is_some() && o.rect.holds(&b.rect));
         let on_badges = badges.iter().any(Option::is_some)
             && found
                 .iter()
@@ -531,9 +527,10 @@ pub fn candidates(
             .sum();
         near as f32 >= h.iter().sum::<u32>() as f32 * PAGE_SHOWN
     };
-    let page_ink = page
-        .filter(|&b| (b as i32 - ink.background as i32).abs() >= LINE_INK && shown(b))
-        .and_then(|b| Ink::against(picture, strip, b));
+    let page_ink = || {
+        page.filter(|&b| (b as i32 - ink.background as i32).abs() >= LINE_INK && shown(b))
+            .and_then(|b| Ink::against(picture, strip, b))
+    };
     let search = |ink: &Ink| {
         let (mut found, mut badges, mut on_badges) = with_badges(found_with(ink, &is_line));
         // Every line left in, against the strip's own colour: tried first
@@ -546,7 +543,7 @@ pub fn candidates(
             }
         }
         if !on_badges {
-            for ink in [(lines_in && !plain_tried).then_some(*ink), page_ink].into_iter().flatten() {
+            for ink in [(lines_in && !plain_tried).then_some(*ink), page_ink()].into_iter().flatten() {
                 let again = with_badges(found_with(&ink, &|_, _| false));
                 if again.2 {
                     (found, badges, on_badges) = again;
@@ -583,8 +580,7 @@ pub fn candidates(
             kept.extend(inside);
             continue;
         }
-        if badge_rects.iter().any(|o| *o != r && o.x0 <= r.x0 && o.y0 <= r.y0 && r.x1 <= o.x1 && r.y1 <= o.y1)
-        {
+        if badge_rects.iter().any(|o| o.holds(&r)) {
             continue;
         }
         // The grid's own border where the strip meets it, a little off

@@ -56,24 +56,19 @@ pub use straighten::Straightened;
 const SHARPEN_REACH: u32 = 1;
 const SHARPEN_AMOUNT: f32 = 1.0;
 
-/// Whether looks may run at once (natively; the page's reader worker has
-/// one thread).
-const THREADS: bool = cfg!(not(target_arch = "wasm32"));
-
-/// Two computations at once, natively; one after the other in the page.
-fn both<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
+/// `a`, and `b` beside it where there are threads and cores for it
+/// (natively, two cores or more); else `b` is not run (the page's reader
+/// worker has one thread: it makes nothing it may not need).
+fn beside<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, Option<B>) {
     #[cfg(not(target_arch = "wasm32"))]
-    {
-        std::thread::scope(|scope| {
+    if std::thread::available_parallelism().is_ok_and(|n| n.get() > 1) {
+        return std::thread::scope(|scope| {
             let first = scope.spawn(a);
             let second = b();
-            (first.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)), second)
-        })
+            (first.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)), Some(second))
+        });
     }
-    #[cfg(target_arch = "wasm32")]
-    {
-        (a(), b())
-    }
+    (a(), None)
 }
 
 /// How near a reading that fails the checks comes to passing: the rows'
@@ -173,16 +168,10 @@ pub fn read_picture(picture: &Picture, network: &Network) -> Result<(Reading, Ch
     // is read, and the sharpened look in the flattened geometry (where
     // the best reading of a photo mostly is) read beside the flattened
     // one; the reading taken is the one the looks in turn would take.
-    let parallel = THREADS && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
     let mut flat = None;
     if let Some(level) = &level {
-        let again = if parallel {
-            let (again, flattened) = both(|| read_in(level), flatten);
-            flat = Some(flattened);
-            again
-        } else {
-            read_in(level)
-        };
+        let again;
+        (again, flat) = beside(|| read_in(level), flatten);
         if consider(&mut best, &mut best_look, "straightened", again) {
             return best;
         }
@@ -190,13 +179,8 @@ pub fn read_picture(picture: &Picture, network: &Network) -> Result<(Reading, Ch
     let flat = flat.unwrap_or_else(flatten);
     let mut sharp_flat = None;
     if let Some(flat) = &flat {
-        let again = if parallel {
-            let (again, sharp) = both(|| read_in(flat), || sharpened_in(Some(flat)));
-            sharp_flat = Some(sharp);
-            again
-        } else {
-            read_in(flat)
-        };
+        let again;
+        (again, sharp_flat) = beside(|| read_in(flat), || sharpened_in(Some(flat)));
         if consider(&mut best, &mut best_look, "flattened", again) {
             return best;
         }
