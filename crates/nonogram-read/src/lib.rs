@@ -68,6 +68,9 @@ fn beside<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B 
             (first.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)), Some(second))
         });
     }
+    // One thread (the page's worker): `b` is not run.
+    #[cfg(target_arch = "wasm32")]
+    drop(b);
     (a(), None)
 }
 
