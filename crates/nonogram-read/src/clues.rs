@@ -153,6 +153,12 @@ const DOUBTFUL_PARTING: f32 = 1.12;
 /// gaps between them cover nine tenths).
 const WALL: f32 = 0.95;
 
+/// A frame fainter than ink against the clue area: how far its colour is
+/// from the area's, at least, and how far its pixels are from their
+/// median, at most (set by hand).
+const FRAME_OFF: i32 = 10;
+const FRAME_SPREAD: i32 = 6;
+
 /// The widest a box's line across a clue band is, in cells (at least
 /// twice the grid's rule and two pixels): an edge wider is a frame's.
 const WIDEST_RULE: f32 = 0.2;
@@ -223,7 +229,21 @@ fn area_reach(picture: &Picture, band: Rect, towards_top: bool, grid: &GridLines
         // line to the numbers beyond it, and ends at a frame. (A shaded
         // clue area is inked along the whole band from the grid on, with
         // no gap before it.)
-        let is_wall = since_ink >= 2 && reach < end && all as f32 >= across as f32 * WALL;
+        // So is a band of one colour right across, off the area's though
+        // fainter than ink (a black frame round a dark screen).
+        let uniform_off = || {
+            let mut seen: Vec<u8> = (from..to).filter(|&t| !on_line(t, lines)).map(at).collect();
+            if seen.is_empty() {
+                return false;
+            }
+            let middle = seen.len() / 2;
+            let median = *seen.select_nth_unstable(middle).1 as i32;
+            let alike = seen.iter().filter(|&&l| (l as i32 - median).abs() <= FRAME_SPREAD).count();
+            (median - ink.background as i32).abs() >= FRAME_OFF && alike as f32 >= seen.len() as f32 * WALL
+        };
+        let is_wall = since_ink >= 2
+            && reach < end
+            && (all as f32 >= across as f32 * WALL || (all == 0 && uniform_off()));
         // A box's line is thin; an edge wider than a rule is a frame's or
         // a panel's: the clue area ends there.
         wall_run = if is_wall { wall_run + 1 } else { 0 };
@@ -272,8 +292,24 @@ pub fn strips(picture: &Picture, grid: &GridLines) -> Strips {
     let past = |lines: &[f32]| {
         lines.first().map(|&l| (l + grid.thickness as f32 / 2.0 + grid.cell() * PAST_LAST_BOX) as u32)
     };
-    let top = past(&grid.box_ys).unwrap_or(top);
-    let leftmost = past(&grid.box_xs).unwrap_or(leftmost);
+    // Where numbers stand in line with the lines a cell past the
+    // outermost "box", those boxes were badges or tiles in line with the
+    // grid (a game's, set in rows where every column has one): the area
+    // goes on past them as it would from the grid.
+    let top = match past(&grid.box_ys) {
+        Some(p) if numbers_beyond(picture, grid, p, true) => {
+            area_reach(picture, Rect { y1: p, ..above }.clipped(picture), true, grid)
+        }
+        Some(p) => p,
+        None => top,
+    };
+    let leftmost = match past(&grid.box_xs) {
+        Some(p) if numbers_beyond(picture, grid, p, false) => {
+            area_reach(picture, Rect { x1: p, ..left }.clipped(picture), false, grid)
+        }
+        Some(p) => p,
+        None => leftmost,
+    };
     let columns = grid
         .xs
         .windows(2)
@@ -296,6 +332,41 @@ pub fn strips(picture: &Picture, grid: &GridLines) -> Strips {
         .collect();
     Strips { rows, columns }
 }
+
+/// Whether the band a cell deep past `past` (above the grid when
+/// `towards_top`, else left of it) holds numbers in line with the grid's
+/// strips: ink in two strips or more, and on few of the lines between
+/// them (a title or a drawing past a border runs across the lines; the
+/// numbers of a game's clues stand each in its strip).
+fn numbers_beyond(picture: &Picture, grid: &GridLines, past: u32, towards_top: bool) -> bool {
+    let deep = grid.cell().ceil() as u32;
+    let (lines, band) = if towards_top {
+        let (x0, x1) = (grid.xs[0] as u32, grid.xs[grid.xs.len() - 1] as u32);
+        (&grid.xs, Rect { x0, x1, y0: past.saturating_sub(deep), y1: past })
+    } else {
+        let (y0, y1) = (grid.ys[0] as u32, grid.ys[grid.ys.len() - 1] as u32);
+        (&grid.ys, Rect { x0: past.saturating_sub(deep), x1: past, y0, y1 })
+    };
+    let band = band.clipped(picture);
+    let Some(ink) = Ink::of(picture, band) else { return false };
+    let (start, end) = if towards_top { (band.y0, band.y1) } else { (band.x0, band.x1) };
+    let inked = |at: u32| {
+        (start..end).any(|d| ink.is_ink(if towards_top { picture.at(at, d) } else { picture.at(d, at) }))
+    };
+    let on_lines = lines.iter().filter(|&&l| inked(l.round() as u32)).count();
+    let in_strips = lines
+        .windows(2)
+        .filter(|w| {
+            let (a, b) = (w[0] + (w[1] - w[0]) * 0.25, w[0] + (w[1] - w[0]) * 0.75);
+            (a.round() as u32..=b.round() as u32).any(inked)
+        })
+        .count();
+    in_strips >= 2 && on_lines * NUMBERS_BEYOND_LINES <= in_strips
+}
+
+/// For numbers past the outermost box, the strips with ink against the
+/// lines with ink between them, at least (`numbers_beyond`): set by hand.
+const NUMBERS_BEYOND_LINES: usize = 4;
 
 /// A blob that may be a digit, with the ink of its strip.
 #[derive(Debug, Clone, Copy)]
@@ -336,21 +407,29 @@ pub fn candidates(
     };
     // The page round the clue area: past the strip's far end, or, where
     // the strip runs to the picture's edge (a crop through the clue
-    // area's panel), what shows at its far end.
-    let page = {
+    // area's panel), what shows at its far end. What shows there is also
+    // the page where what is past the strip is other (a frame round a
+    // screen): `page_at_end`.
+    let colour_of = |r: Rect| {
+        let r = r.clipped(picture);
+        (!r.is_empty()).then(|| most_common(&histogram(picture, r)))
+    };
+    let (page, page_at_end) = {
         let beyond = (cell * AREA_END) as u32;
-        let page = if is_row {
-            Rect { x0: strip.x0.saturating_sub(beyond), x1: strip.x0, ..strip }
-        } else {
-            Rect { y0: strip.y0.saturating_sub(beyond), y1: strip.y0, ..strip }
-        };
         let edge = ((cell * PAGE_AT_EDGE).ceil() as u32).max(2);
-        let page = match (page.clipped(picture).is_empty(), is_row) {
-            (false, _) => page,
-            (true, true) => Rect { x1: (strip.x0 + edge).min(strip.x1), ..strip },
-            (true, false) => Rect { y1: (strip.y0 + edge).min(strip.y1), ..strip },
+        let (past, at_end) = if is_row {
+            (
+                Rect { x0: strip.x0.saturating_sub(beyond), x1: strip.x0, ..strip },
+                Rect { x1: (strip.x0 + edge).min(strip.x1), ..strip },
+            )
+        } else {
+            (
+                Rect { y0: strip.y0.saturating_sub(beyond), y1: strip.y0, ..strip },
+                Rect { y1: (strip.y0 + edge).min(strip.y1), ..strip },
+            )
         };
-        (!page.clipped(picture).is_empty()).then(|| most_common(&histogram(picture, page.clipped(picture))))
+        let at_end = colour_of(at_end);
+        (colour_of(past).or(at_end), at_end)
     };
     // Badges on a panel a shade off the page are looked for with the
     // page's colour no ink, not even a faint stroke's: else every badge
@@ -386,10 +465,15 @@ pub fn candidates(
         .collect();
     // A finished row's clue struck through: a row of pixels along the
     // strip, away from its sides, inked in one run longer than any
-    // number (a digit's stroke is shorter than a cell).
+    // number (a digit's stroke is shorter than a cell), in a band of
+    // such rows as thin as a stroke, through the numbers' middles (badges
+    // set edge to edge make runs as long above and below their digits).
     let strike = (cell * STRIKE_RUN).ceil() as u32;
+    let thickest = (cell * STRIKE_THICKEST).max(3.0) as usize;
     let struck: Vec<u32> = if is_row {
-        (side..across_len.saturating_sub(side))
+        let off_middle = across_len as f32 * STRIKE_OFF_MIDDLE;
+        let rows: Vec<u32> = (side..across_len.saturating_sub(side))
+            .filter(|&c| (c as f32 + 0.5 - across_len as f32 / 2.0).abs() <= off_middle)
             .filter(|&c| {
                 let mut longest = 0;
                 let mut run = 0;
@@ -399,7 +483,8 @@ pub fn candidates(
                 }
                 longest >= strike
             })
-            .collect()
+            .collect();
+        rows.chunk_by(|a, b| b - a == 1).filter(|band| band.len() <= thickest).flatten().copied().collect()
     } else {
         Vec::new()
     };
@@ -528,7 +613,10 @@ pub fn candidates(
         near as f32 >= h.iter().sum::<u32>() as f32 * PAGE_SHOWN
     };
     let page_ink = || {
-        page.filter(|&b| (b as i32 - ink.background as i32).abs() >= LINE_INK && shown(b))
+        [page, page_at_end]
+            .into_iter()
+            .flatten()
+            .find(|&b| (b as i32 - ink.background as i32).abs() >= LINE_INK && shown(b))
             .and_then(|b| Ink::against(picture, strip, b))
     };
     let search = |ink: &Ink| {
@@ -629,6 +717,14 @@ pub fn candidates(
 
 /// A struck row's run of ink, at least, as a share of a cell.
 const STRIKE_RUN: f32 = 1.2;
+
+/// A strike's thickness, at most, as a share of a cell (three pixels at
+/// least): set by hand, a badge is half a cell high or more.
+const STRIKE_THICKEST: f32 = 0.2;
+
+/// How far off its strip's middle a strike is, at most, as a share of
+/// the strip (it runs through the digits' middles): set by hand.
+const STRIKE_OFF_MIDDLE: f32 = 0.2;
 
 /// The blobs of a struck row with each digit's two halves (above and
 /// below the strike, `struck` the rows of pixels taken out, from the

@@ -210,10 +210,15 @@ pub fn beyond(picture: &Picture, reading: &Reading, network: &Network) -> Vec<Be
     } else {
         heights.iter().sum::<u32>() as f32 / heights.len() as f32
     };
-    let numbers_in = |x0: f32, y0: f32, x1: f32, y1: f32| -> bool {
+    // The space is looked at from half a cell back toward the grid (a
+    // badge wider than its column, over the grid's last one, stands
+    // partly in it: a blob whose middle is not in the space is no
+    // number of its own). `right`: the space right of the grid.
+    let numbers_in = |x0: f32, y0: f32, x1: f32, y1: f32, right: bool| -> bool {
+        let (bx0, by0) = if right { (x0 - cell / 2.0, y0) } else { (x0, y0 - cell / 2.0) };
         let r = Rect {
-            x0: x0.max(0.0) as u32,
-            y0: y0.max(0.0) as u32,
+            x0: bx0.max(0.0) as u32,
+            y0: by0.max(0.0) as u32,
             x1: x1.min(w) as u32,
             y1: y1.min(h) as u32,
         };
@@ -223,7 +228,10 @@ pub fn beyond(picture: &Picture, reading: &Reading, network: &Network) -> Vec<Be
         let Some(ink) = Ink::of(picture, r) else { return false };
         blobs(picture, r, &ink, |_, _| false).into_iter().any(|b| {
             let bh = b.rect.height() as f32;
-            bh >= digit_height * SHORTEST
+            let middle =
+                if right { (b.rect.x0 + b.rect.x1) as f32 } else { (b.rect.y0 + b.rect.y1) as f32 } / 2.0;
+            middle >= if right { x0 } else { y0 }
+                && bh >= digit_height * SHORTEST
                 && bh <= digit_height * TALLEST
                 && (b.rect.width() as f32) <= digit_height * WIDEST
                 && network.classify(&glyph(picture, b.rect, &ink))[NO_DIGIT] < NUMBER_ODDS
@@ -238,6 +246,7 @@ pub fn beyond(picture: &Picture, reading: &Reading, network: &Network) -> Vec<Be
             top.max(gy0 - cell * BEYOND_CELLS).min(gy0 - cell),
             gx1 + cell,
             gy0 - margin,
+            true,
         )
     {
         out.push(Beyond::Right);
@@ -248,6 +257,7 @@ pub fn beyond(picture: &Picture, reading: &Reading, network: &Network) -> Vec<Be
             gy1 + margin,
             gx0 - margin,
             gy1 + cell,
+            false,
         )
     {
         out.push(Beyond::Below);

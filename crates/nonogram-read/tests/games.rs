@@ -203,3 +203,51 @@ fn a_ten_on_a_badge_wider_than_its_column_is_read_whole() {
     use nonogram_read::render::{Kind, Style};
     reads_exactly(&bench_scene(Style::Tiles, Kind::Screenshot, 4242, 5));
 }
+
+/// A dark game's badges in line with its tiles, in the four rows next to
+/// the board where every column has one: found as ruled clue boxes, they
+/// ended the clue area at the outermost, and the numbers a cell past it
+/// were lost. Numbers standing each in its column's strip past the last
+/// "box" carry the area on. (The bench's picture, seed 4242, tiles-dark
+/// screenshot 27.)
+#[test]
+fn numbers_past_badges_in_line_with_the_tiles_are_read() {
+    use nonogram_read::render::{Kind, Style};
+    reads_exactly(&bench_scene(Style::TilesDark, Kind::Screenshot, 4242, 27));
+}
+
+/// A "13" badge wider than the board's last column stands partly past
+/// the board's right edge: no number of another column, so no doubt
+/// that a column was not read (read exactly, it was called doubtful).
+/// (The bench's picture, seed 4242, tiles screenshot 4.)
+#[test]
+fn a_badge_wider_than_the_last_column_is_no_column_past_it() {
+    use nonogram_read::render::{Kind, Style};
+    reads_exactly(&bench_scene(Style::Tiles, Kind::Screenshot, 4242, 4));
+}
+
+/// A dark screen in a black frame over a photo: the frame is fainter than
+/// ink against the screen, and the row clues' area ran on through it into
+/// the photo (each row's badges then one blob with the frame). A band of
+/// one colour right across, off the area's, ends the area like a frame
+/// of ink; badges set edge to edge are no struck-through clue. (The
+/// bench's picture, seed 4242, tiles-dark screenshot 14.)
+#[test]
+fn a_black_frame_round_a_dark_screen_ends_the_clue_area() {
+    use nonogram_read::render::{Kind, Style};
+    reads_exactly(&bench_scene(Style::TilesDark, Kind::Screenshot, 4242, 14));
+}
+
+/// A player's crosses in the board's rows, two to a row, read as numbers:
+/// the rows above the last such row were taken for clue boxes (a 14×15
+/// board read 14×13, or 14×8). A cross (ink in its box's corners and
+/// middle, none at its sides' middles) is a mark. (The bench's picture,
+/// seed 4242, tiles screenshot 20: its clues are not all read yet.)
+#[test]
+fn crosses_in_the_board_are_no_clue_boxes() {
+    use nonogram_read::render::{Kind, Style};
+    let drawn = bench_scene(Style::Tiles, Kind::Screenshot, 4242, 20);
+    let (_, checked) = read_picture(&drawn.canvas.picture(), &Network::shipped()).expect("a puzzle");
+    let size = |p: &nonogram_core::Puzzle| (p.columns.len(), p.rows.len());
+    assert_eq!(size(&checked.puzzle), size(&drawn.puzzle));
+}

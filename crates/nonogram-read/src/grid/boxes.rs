@@ -217,6 +217,7 @@ fn content_as(picture: &Picture, network: &Network, inner: Rect, side: f32, ink:
     let tall = r.height() as f32 >= side * LEAST_DIGIT;
     let is_number = tall
         && centred(&number)
+        && !is_cross(picture, r, &ink)
         && (digit(r)
             || (r.width() * 10 >= r.height() * 7 && {
                 // Two digits run together: each half read on its own.
@@ -238,6 +239,29 @@ fn content_as(picture: &Picture, network: &Network, inner: Rect, side: f32, ink:
     } else {
         (Content::Mark, false)
     }
+}
+
+/// The share of a blob's box, at each corner and at each side's middle,
+/// looked at to tell a cross.
+const CROSS_SPOT: f32 = 0.2;
+
+/// Whether the ink in `r` is a player's cross (×): ink in each corner of
+/// its box and in its middle, none at the middle of any side (no digit
+/// has ink in all four corners and none between them).
+fn is_cross(picture: &Picture, r: Rect, ink: &Ink) -> bool {
+    let (w, h) = (r.width() as f32, r.height() as f32);
+    let spot = |fx: f32, fy: f32| {
+        // The spot's box, `CROSS_SPOT` of the blob's each way, at (fx, fy)
+        // of the blob (0 to 1), kept inside it.
+        let (sw, sh) = ((w * CROSS_SPOT).max(1.0), (h * CROSS_SPOT).max(1.0));
+        let x0 = (r.x0 as f32 + (w - sw) * fx) as u32;
+        let y0 = (r.y0 as f32 + (h - sh) * fy) as u32;
+        let (x1, y1) = ((x0 + sw.ceil() as u32).min(r.x1), (y0 + sh.ceil() as u32).min(r.y1));
+        (y0..y1).any(|y| (x0..x1).any(|x| ink.is_ink(picture.at(x, y))))
+    };
+    let corners = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)].iter().all(|&(x, y)| spot(x, y));
+    let sides = [(0.5, 0.0), (0.0, 0.5), (1.0, 0.5), (0.5, 1.0)].iter().any(|&(x, y)| spot(x, y));
+    r.width() >= 4 && r.height() >= 4 && corners && spot(0.5, 0.5) && !sides
 }
 
 /// Whether a filled cell's `inside` holds a number against its fill: a
@@ -376,4 +400,32 @@ pub fn numbers_inside(
         })
         .count();
     (numbers, looked)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 20×20 picture, white, with ink (black) where `inked(x, y)`.
+    fn drawn(inked: impl Fn(i32, i32) -> bool) -> Picture {
+        let luma = (0..20 * 20).map(|i| if inked(i % 20, i / 20) { 0 } else { 255 }).collect();
+        Picture::from_luma(20, 20, luma).unwrap()
+    }
+
+    #[test]
+    fn a_cross_is_told_from_shapes_a_digit_has() {
+        let ink = Ink { background: 255, contrast: 255, threshold: 100, weak: 50 };
+        let r = Rect { x0: 3, y0: 3, x1: 17, y1: 17 };
+        let inside = |x: i32, y: i32| (3..17).contains(&x) && (3..17).contains(&y);
+        let cross = drawn(|x, y| inside(x, y) && ((x - y).abs() <= 1 || (x + y - 19).abs() <= 1));
+        assert!(is_cross(&cross, r, &ink));
+        // A "0"'s ring, a "+" and a "7" (a bar along the top, a stroke down
+        // to the bottom left) are no crosses.
+        let ring = drawn(|x, y| inside(x, y) && !((5..15).contains(&x) && (5..15).contains(&y)));
+        let plus = drawn(|x, y| inside(x, y) && ((x - 10).abs() <= 1 || (y - 10).abs() <= 1));
+        let seven = drawn(|x, y| inside(x, y) && (y <= 4 || (x + y - 19).abs() <= 1));
+        for shape in [ring, plus, seven] {
+            assert!(!is_cross(&shape, r, &ink));
+        }
+    }
 }
