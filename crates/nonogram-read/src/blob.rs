@@ -123,6 +123,12 @@ impl Ink {
             .map(|l| (l - background).abs())
             .max()
             .unwrap_or(0);
+        Ink::with_contrast(background as u8, contrast)
+    }
+
+    /// The ink of a part whose pixels are at most `contrast` from
+    /// `background`: `None` when that is too little to stand out.
+    pub fn with_contrast(background: u8, contrast: i32) -> Option<Ink> {
         if contrast < LEAST_CONTRAST {
             return None;
         }
@@ -130,7 +136,7 @@ impl Ink {
         // they are a good part ink.
         let threshold = (contrast * 2 / 5).max(LEAST_CONTRAST * 3 / 4);
         let weak = (contrast / 5).max(LEAST_CONTRAST / 2);
-        Some(Ink { background: background as u8, contrast, threshold, weak })
+        Some(Ink { background, contrast, threshold, weak })
     }
 
     /// How much ink a pixel is, 0 to 1.

@@ -431,13 +431,6 @@ pub fn candidates(
         let at_end = colour_of(at_end);
         (colour_of(past).or(at_end), at_end)
     };
-    // Badges on a panel a shade off the page are looked for with the
-    // page's colour no ink, not even a faint stroke's: else every badge
-    // on the panel joins the next through the page between panels.
-    let panel_ink = page
-        .map(|p| (p as i32 - ink.background as i32).abs())
-        .filter(|&d| d >= ink.weak && d < ink.threshold)
-        .map(|d| Ink { weak: d + 1, ..ink });
     // Lines are taken out before the blobs are cut, so that a digit that
     // touches one is not lost with it: the lines along the strip's sides
     // (the grid's, running on through a clue area drawn as cells), and
@@ -530,6 +523,16 @@ pub fn candidates(
             if is_row { (x - strip.x0, y - strip.y0) } else { (y - strip.y0, x - strip.x0) };
         along_lines.contains(&across) || across_lines.contains(&along) || on_box_line(along)
     };
+    // The digits' ink is told by the strip's contrast without its lines:
+    // a finished clue greyed between black rules is fainter than they are.
+    let ink = digit_ink(picture, strip, ink, &is_line);
+    // Badges on a panel a shade off the page are looked for with the
+    // page's colour no ink, not even a faint stroke's: else every badge
+    // on the panel joins the next through the page between panels.
+    let panel_ink = page
+        .map(|p| (p as i32 - ink.background as i32).abs())
+        .filter(|&d| d >= ink.weak && d < ink.threshold)
+        .map(|d| Ink { weak: d + 1, ..ink });
     let mut kept = Vec::new();
     let least = (cell * LEAST_DIGIT).max(4.0) as u32;
     let found_with = |ink: &Ink, left_out: &dyn Fn(u32, u32) -> bool| {
@@ -713,6 +716,25 @@ pub fn candidates(
         kept.push(Candidate { blob, ink, badge: None });
     }
     (kept, separators, on_small)
+}
+
+/// The ink of a strip's digits: `ink` (the whole strip's), its contrast
+/// taken again without the pixels of lines (`is_line`) where that is
+/// less.
+fn digit_ink(picture: &Picture, strip: Rect, ink: Ink, is_line: &dyn Fn(u32, u32) -> bool) -> Ink {
+    let r = strip.clipped(picture);
+    let background = ink.background as i32;
+    let contrast = (r.y0..r.y1)
+        .flat_map(|y| (r.x0..r.x1).map(move |x| (x, y)))
+        .filter(|&(x, y)| !is_line(x, y))
+        .map(|(x, y)| (picture.at(x, y) as i32 - background).abs())
+        .max()
+        .unwrap_or(0);
+    if contrast < ink.contrast {
+        Ink::with_contrast(ink.background, contrast).unwrap_or(ink)
+    } else {
+        ink
+    }
 }
 
 /// A struck row's run of ink, at least, as a share of a cell.

@@ -251,3 +251,14 @@ fn crosses_in_the_board_are_no_clue_boxes() {
     let size = |p: &nonogram_core::Puzzle| (p.columns.len(), p.rows.len());
     assert_eq!(size(&checked.puzzle), size(&drawn.puzzle));
 }
+
+/// A finished clue greyed between black rules, in a photo of a page whose
+/// every number has its box: the strip's contrast was the rules', and the
+/// grey "10" fell under its ink's threshold and was lost. The digits'
+/// ink is told without the lines' pixels. (The bench's picture, seed 7,
+/// boxes photo 12.)
+#[test]
+fn a_greyed_clue_between_black_rules_is_read() {
+    use nonogram_read::render::{Kind, Style};
+    reads_exactly(&bench_scene(Style::Boxes, Kind::Photo, 7, 12));
+}
