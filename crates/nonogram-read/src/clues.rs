@@ -838,7 +838,10 @@ fn on_badge(
     } else {
         tall_enough && width <= cell * BADGE_MOST && width >= height.min(cell) * BADGE_WIDTH
     };
-    if !filled || !shaped {
+    // Ink over the whole strip, side to side and end to end, is no badge
+    // (a ruled strip's lines, their faint edges joined).
+    let whole = r.x0 <= strip.x0 && r.y0 <= strip.y0 && r.x1 >= strip.x1 && r.y1 >= strip.y1;
+    if !filled || !shaped || whole {
         return None;
     }
     // A badge cut by the strip's side (wider than its strip: a two-digit

@@ -262,3 +262,14 @@ fn a_greyed_clue_between_black_rules_is_read() {
     use nonogram_read::render::{Kind, Style};
     reads_exactly(&bench_scene(Style::Boxes, Kind::Photo, 7, 12));
 }
+
+/// A finished row greyed under a thick rule, every number in its box: at
+/// the digits' own contrast the rules' faint edges joined the whole strip
+/// into one blob, taken for a badge round the one digit darker than the
+/// rest. Ink over the whole strip is no badge. (The bench's picture, seed
+/// 7, boxes screenshot 28.)
+#[test]
+fn a_greyed_row_under_a_thick_rule_is_no_badge() {
+    use nonogram_read::render::{Kind, Style};
+    reads_exactly(&bench_scene(Style::Boxes, Kind::Screenshot, 7, 28));
+}
