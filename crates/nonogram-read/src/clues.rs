@@ -534,7 +534,7 @@ pub fn candidates(
         .filter(|&d| d >= ink.weak && d < ink.threshold)
         .map(|d| Ink { weak: d + 1, ..ink });
     let mut kept = Vec::new();
-    let least = (cell * LEAST_DIGIT).max(4.0) as u32;
+    let least = least_digit(cell);
     let found_with = |ink: &Ink, left_out: &dyn Fn(u32, u32) -> bool| {
         let found = merge_fragments(blobs(picture, strip, ink, left_out));
         if struck.is_empty() {
@@ -735,6 +735,12 @@ fn digit_ink(picture: &Picture, strip: Rect, ink: Ink, is_line: &dyn Fn(u32, u32
     } else {
         ink
     }
+}
+
+/// The least height of a digit, in pixels, for cells of `cell` pixels
+/// ([`LEAST_DIGIT`], 4 pixels at least).
+pub fn least_digit(cell: f32) -> u32 {
+    (cell * LEAST_DIGIT).max(4.0) as u32
 }
 
 /// A struck row's run of ink, at least, as a share of a cell.

@@ -248,6 +248,7 @@ pub fn read(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
     // Every strip's candidates, read by the network; what it is certain is no
     // digit is dropped (a thin bar may be a line's piece or a "1": kept,
     // with its doubt, unless the network is certain).
+    let least = clues::least_digit(cell);
     let look = |strip: Rect, is_row: bool, small_badges: bool| -> (Found, bool) {
         let (candidates, separators, on_small) =
             clues::candidates(picture, strip, &grid, is_row, small_badges);
@@ -255,6 +256,9 @@ pub fn read(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
         let read = candidates
             .into_iter()
             .flat_map(|c| clues::split_wide(picture, c))
+            // A part of a wide blob shorter than a digit can be is none (a
+            // line's blurred edge cut off a digit touching it).
+            .filter(|c| c.blob.rect.height() >= least)
             .flat_map(|c| {
                 let whole = classify(&c);
                 second_look(picture, c, whole, &classify)
@@ -433,15 +437,17 @@ fn alike_read_alike(picture: &Picture, rows: &mut [Found], columns: &mut [Found]
             .collect();
         near.sort_by_key(|&(j, _)| j);
         near.dedup_by_key(|&mut (j, _)| j);
+        // The nearest glyph read first as each digit, among those compared.
+        let mut nearest = [f32::MAX; CLASSES];
+        for &(k, e) in &near {
+            nearest[top2[k][0]] = nearest[top2[k][0]].min(e);
+        }
         for &(j, d) in &near {
             // A twin is far nearer than any glyph read as another digit
             // (blurred small digits of two kinds can be as near as the
             // same digit's twins: then none is pooled).
-            let other = near
-                .iter()
-                .filter(|&&(k, _)| top2[k][0] != top2[j][0])
-                .map(|&(_, e)| e)
-                .fold(f32::MAX, f32::min);
+            let other =
+                (0..CLASSES).filter(|&c| c != top2[j][0]).map(|c| nearest[c]).fold(f32::MAX, f32::min);
             if d <= ALIKE && d * 2.0 <= other {
                 for (s, l) in sum.iter_mut().zip(&logs[j]) {
                     *s += l;

@@ -342,7 +342,13 @@ fn line_kind(cells: impl Iterator<Item = Content>) -> LineKind {
 /// (top to bottom), the lines of numbers at the start are clue boxes.
 pub fn grid_start(picture: &Picture, network: &Network, xs: &[f32], ys: &[f32]) -> Option<(usize, usize)> {
     let (columns, rows) = (xs.len() - 1, ys.len() - 1);
-    let cell = |c: usize, r: usize| content(picture, network, xs[c], ys[r], xs[c + 1], ys[r + 1]);
+    // Each cell is looked at once: the columns are looked at twice, and
+    // the rows cross them.
+    let seen: Vec<std::cell::OnceCell<Content>> =
+        (0..columns * rows).map(|_| std::cell::OnceCell::new()).collect();
+    let cell = |c: usize, r: usize| {
+        *seen[r * columns + c].get_or_init(|| content(picture, network, xs[c], ys[r], xs[c + 1], ys[r + 1]))
+    };
     let column_kind = |from_row: usize| move |c: usize| line_kind((from_row..rows).map(|r| cell(c, r)));
     let first_column = first_of_grid(columns, column_kind(rows / 2))?;
     let first_row = first_of_grid(rows, |r| line_kind((first_column..columns).map(|c| cell(c, r))))?;
