@@ -265,6 +265,11 @@ pub fn beyond(picture: &Picture, reading: &Reading, network: &Network) -> Vec<Be
     out
 }
 
+/// The least share of a second grid's lines seen as lines (a real
+/// grid's are nine tenths; a title's strokes and a row of buttons that
+/// fall in line at one pitch, a fifth): set by hand.
+const ANOTHER_COVERAGE: f32 = 0.4;
+
 /// The least cells a side a second grid has, to be said.
 const ANOTHER_SIDE: usize = 4;
 
@@ -289,5 +294,7 @@ pub fn another_grid(picture: &Picture, reading: &Reading) -> bool {
         .map(|(x, y)| if x >= x0 && x < x1 && y >= y0 && y < y1 { background } else { picture.at(x, y) })
         .collect();
     let Ok(rest) = Picture::from_luma(w, h, luma) else { return false };
-    crate::grid::lattice(&rest).is_some_and(|g| g.width().min(g.height()) >= ANOTHER_SIDE)
+    crate::grid::lattice(&rest).is_some_and(|g| {
+        g.width().min(g.height()) >= ANOTHER_SIDE && crate::grid::coverage(&rest, &g) >= ANOTHER_COVERAGE
+    })
 }

@@ -273,3 +273,15 @@ fn a_greyed_row_under_a_thick_rule_is_no_badge() {
     use nonogram_read::render::{Kind, Style};
     reads_exactly(&bench_scene(Style::Boxes, Kind::Screenshot, 7, 28));
 }
+
+/// A fresh 5×5 board of big tiles, nothing played, its row clues on
+/// badges stacked in columns: the badges' edges, at under half the
+/// tiles' pitch, made the longest chain of vertical lines, and no grid
+/// was found (its cells not square). Each family is looked for again at
+/// the other's pitch. (The bench's picture, seed 4242, tiles screenshot
+/// 18.)
+#[test]
+fn a_fresh_board_of_few_big_tiles_is_found_beside_stacked_badges() {
+    use nonogram_read::render::{Kind, Style};
+    reads_exactly(&bench_scene(Style::Tiles, Kind::Screenshot, 4242, 18));
+}

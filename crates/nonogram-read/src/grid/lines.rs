@@ -476,12 +476,13 @@ fn ruled_between(
 /// indices) and every candidate close to the fitted positions is taken,
 /// before, inside and after it, while no more than two lines in a row are
 /// missing.
-pub(super) fn longest_chain(lines: &[Candidate]) -> Option<(Vec<usize>, f32)> {
+pub(super) fn longest_chain(lines: &[Candidate], spacings: Option<(f32, f32)>) -> Option<(Vec<usize>, f32)> {
     let mut best: Option<(f32, Vec<usize>, f32)> = None;
     for i in 0..lines.len() {
         for j in i + 1..lines.len().min(i + 6) {
             let spacing = lines[j].at - lines[i].at;
-            if spacing < LEAST_SPACING {
+            if spacing < LEAST_SPACING || spacings.is_some_and(|(low, high)| spacing < low || spacing > high)
+            {
                 continue;
             }
             let members = walk(lines, i, spacing);
@@ -668,10 +669,11 @@ pub(super) fn chain(
     transposed: bool,
     light: bool,
     kind: Lines,
+    spacings: Option<(f32, f32)>,
 ) -> Option<(Vec<Candidate>, Vec<usize>, f32)> {
     let view = View { picture, transposed };
     let lines = candidates(&view, found, light, kind);
-    let (members, spacing) = longest_chain(&lines)?;
+    let (members, spacing) = longest_chain(&lines, spacings)?;
     let members = trimmed(&lines, members, spacing);
     Some((lines, members, spacing))
 }

@@ -88,8 +88,24 @@ impl Found<'_> {
 /// The lines of both families, one polarity (`light`: lighter than the
 /// cells beside them): every line of the evenly spaced lattice found.
 fn lattice_of(picture: &Picture, found: &Found, light: bool, kind: Lines) -> Option<GridLines> {
-    let (h_lines, h_members, down) = chain(picture, found.of(false, light), false, light, kind)?;
-    let (v_lines, v_members, across) = chain(picture, found.of(true, light), true, light, kind)?;
+    let family = |transposed: bool, spacings| {
+        chain(picture, found.of(transposed, light), transposed, light, kind, spacings)
+    };
+    let (mut h, mut v) = (family(false, None)?, family(true, None)?);
+    // Cells are square: where the two families' longest chains are not,
+    // the one at the finer pitch is another pattern's (a column of badges'
+    // edges at half a big tile's pitch beside a board of few lines; the
+    // strokes of a table's numbers), and that family is looked for again
+    // at the other's pitch.
+    if (h.2 - v.2).abs() > SQUARE * h.2.max(v.2) {
+        let near = |pitch: f32| Some((pitch * (1.0 - SQUARE), pitch / (1.0 - SQUARE)));
+        if h.2 > v.2 {
+            v = family(true, near(h.2))?;
+        } else {
+            h = family(false, near(v.2))?;
+        }
+    }
+    let ((h_lines, h_members, down), (v_lines, v_members, across)) = (h, v);
     let h_members = within(&h_lines, &h_members, down, span(&v_lines, &v_members, across));
     if h_members.len() < 2 {
         return None;
@@ -328,7 +344,7 @@ fn ruled_through(
 /// gap between tiles where the screen shows through; a tile's edge, seen
 /// as a line the other way round, is lighter than the gap on one side
 /// only, and so is a filled cell's edge.
-fn coverage(picture: &Picture, g: &GridLines) -> f32 {
+pub(crate) fn coverage(picture: &Picture, g: &GridLines) -> f32 {
     let (x0, x1) = (g.xs[0], g.xs[g.xs.len() - 1]);
     let (y0, y1) = (g.ys[0], g.ys[g.ys.len() - 1]);
     let (on, looked) =
@@ -465,7 +481,7 @@ pub(crate) fn grid_among(
     };
     let (h, v) = (candidates(across), candidates(down));
     let family = |lines: &[Candidate]| -> Option<(Vec<usize>, f32)> {
-        let (members, spacing) = longest_chain(lines)?;
+        let (members, spacing) = longest_chain(lines, None)?;
         Some((trimmed(lines, members, spacing), spacing))
     };
     let (h_members, h_spacing) = family(&h)?;
