@@ -296,20 +296,16 @@ pub fn strips(picture: &Picture, grid: &GridLines) -> Strips {
     // outermost "box", those boxes were badges or tiles in line with the
     // grid (a game's, set in rows where every column has one): the area
     // goes on past them as it would from the grid.
-    let top = match past(&grid.box_ys) {
-        Some(p) if numbers_beyond(picture, grid, p, true) => {
-            area_reach(picture, Rect { y1: p, ..above }.clipped(picture), true, grid)
+    let outer_end = |boxes: &[f32], reach: u32, towards_top: bool| match past(boxes) {
+        Some(p) if numbers_beyond(picture, grid, p, towards_top) => {
+            let band = if towards_top { Rect { y1: p, ..above } } else { Rect { x1: p, ..left } };
+            area_reach(picture, band.clipped(picture), towards_top, grid)
         }
         Some(p) => p,
-        None => top,
+        None => reach,
     };
-    let leftmost = match past(&grid.box_xs) {
-        Some(p) if numbers_beyond(picture, grid, p, false) => {
-            area_reach(picture, Rect { x1: p, ..left }.clipped(picture), false, grid)
-        }
-        Some(p) => p,
-        None => leftmost,
-    };
+    let top = outer_end(&grid.box_ys, top, true);
+    let leftmost = outer_end(&grid.box_xs, leftmost, false);
     let columns = grid
         .xs
         .windows(2)

@@ -294,7 +294,6 @@ pub fn another_grid(picture: &Picture, reading: &Reading) -> bool {
         .map(|(x, y)| if x >= x0 && x < x1 && y >= y0 && y < y1 { background } else { picture.at(x, y) })
         .collect();
     let Ok(rest) = Picture::from_luma(w, h, luma) else { return false };
-    crate::grid::lattice(&rest).is_some_and(|g| {
-        g.width().min(g.height()) >= ANOTHER_SIDE && crate::grid::coverage(&rest, &g) >= ANOTHER_COVERAGE
-    })
+    crate::grid::lattice_seen(&rest)
+        .is_some_and(|(g, covered)| g.width().min(g.height()) >= ANOTHER_SIDE && covered >= ANOTHER_COVERAGE)
 }

@@ -249,8 +249,13 @@ const CELLS_LOOKED_AT: usize = 60;
 /// the gaps between them: the gaps are dark lines on a dark picture, and
 /// as light lines only the tiles' edges are seen, a line short.
 pub fn lattice(picture: &Picture) -> Option<GridLines> {
+    lattice_seen(picture).map(|(g, _)| g)
+}
+
+/// The [`lattice`] with its lines' share seen as lines ([`coverage`]).
+pub(crate) fn lattice_seen(picture: &Picture) -> Option<(GridLines, f32)> {
     let light = background(picture) < 128;
-    let mut best: Option<(f32, GridLines)> = None;
+    let mut best: Option<(f32, GridLines, f32)> = None;
     let found = Found { picture, stretches: Default::default() };
     for kind in [Lines::Ruled, Lines::Tiled] {
         for polarity in [light, !light] {
@@ -265,16 +270,16 @@ pub fn lattice(picture: &Picture) -> Option<GridLines> {
                 // One lattice the other's lines and more (a family found
                 // further by tiles' shorter stretches): the larger, when
                 // its lines are about as well seen.
-                Some((s, b)) if contains(&found, b) => score >= s * SUPERSET_SCORE,
-                Some((s, b)) if contains(b, &found) => score > s / SUPERSET_SCORE,
-                Some((s, _)) => score > *s,
+                Some((s, b, _)) if contains(&found, b) => score >= s * SUPERSET_SCORE,
+                Some((s, b, _)) if contains(b, &found) => score > s / SUPERSET_SCORE,
+                Some((s, _, _)) => score > *s,
             };
             if better {
-                best = Some((score, found));
+                best = Some((score, found, covered));
             }
         }
     }
-    best.map(|(_, g)| g)
+    best.map(|(_, g, covered)| (g, covered))
 }
 
 /// A lattice holding another's lines and more is taken over it when its
@@ -344,7 +349,7 @@ fn ruled_through(
 /// gap between tiles where the screen shows through; a tile's edge, seen
 /// as a line the other way round, is lighter than the gap on one side
 /// only, and so is a filled cell's edge.
-pub(crate) fn coverage(picture: &Picture, g: &GridLines) -> f32 {
+fn coverage(picture: &Picture, g: &GridLines) -> f32 {
     let (x0, x1) = (g.xs[0], g.xs[g.xs.len() - 1]);
     let (y0, y1) = (g.ys[0], g.ys[g.ys.len() - 1]);
     let (on, looked) =
