@@ -31,6 +31,11 @@ impl Rect {
         self.width() == 0 || self.height() == 0
     }
 
+    /// Whether the pixel at `x`, `y` is in it.
+    pub fn contains(&self, x: u32, y: u32) -> bool {
+        (self.x0..self.x1).contains(&x) && (self.y0..self.y1).contains(&y)
+    }
+
     /// Whether `other` lies within it, and is not it.
     pub fn holds(&self, other: &Rect) -> bool {
         self != other
@@ -167,6 +172,20 @@ pub struct Blob {
 /// by their first pixel; pixels `left_out(x, y)` names count as
 /// background (a line's).
 pub fn blobs(picture: &Picture, rect: Rect, ink: &Ink, left_out: impl Fn(u32, u32) -> bool) -> Vec<Blob> {
+    blobs_from(picture, rect, ink, left_out, |_, _| true)
+}
+
+/// The blobs of `rect` that start (have a pixel of strong ink) where
+/// `may_start(x, y)`: the other pixels join a blob reaching them (a digit
+/// running a pixel past its strip's side, a digit's foot on a line) but
+/// start none.
+pub fn blobs_from(
+    picture: &Picture,
+    rect: Rect,
+    ink: &Ink,
+    left_out: impl Fn(u32, u32) -> bool,
+    may_start: impl Fn(u32, u32) -> bool,
+) -> Vec<Blob> {
     let rect = rect.clipped(picture);
     let (w, h) = (rect.width() as usize, rect.height() as usize);
     // Pixels that may join a blob (weak ink or more), and the strong ones
@@ -178,7 +197,10 @@ pub fn blobs(picture: &Picture, rect: Rect, ink: &Ink, left_out: impl Fn(u32, u3
         })
         .collect();
     let strong: Vec<bool> = (0..w * h)
-        .map(|i| !seen[i] && ink.is_ink(picture.at(rect.x0 + (i % w) as u32, rect.y0 + (i / w) as u32)))
+        .map(|i| {
+            let (x, y) = (rect.x0 + (i % w) as u32, rect.y0 + (i / w) as u32);
+            !seen[i] && may_start(x, y) && ink.is_ink(picture.at(x, y))
+        })
         .collect();
     let mut found = Vec::new();
     let mut stack = Vec::new();

@@ -12,7 +12,7 @@
 //! gaps this picture uses inside numbers (its columns show them) and
 //! between them. A gap that could be either is a doubt the check decides.
 
-use crate::blob::{blobs, histogram, most_common, Blob, Ink, Rect};
+use crate::blob::{blobs, blobs_from, histogram, most_common, Blob, Ink, Rect};
 use crate::grid::GridLines;
 use crate::picture::Picture;
 
@@ -377,6 +377,14 @@ pub struct Candidate {
 /// How far from a strip's background a pixel of a line is, at least.
 const LINE_INK: i32 = 24;
 
+/// How far past its strip's sides a digit's blob may reach, in cells, and
+/// in pixels at most (a digit set a pixel or two off its row).
+const SPILL: f32 = 0.2;
+const MOST_SPILL: f32 = 2.0;
+
+/// The cell, in pixels, under which digits may reach past their strip.
+const SPILL_CELLS_UNDER: f32 = 16.0;
+
 /// What in a strip may be a digit, by size alone, and where the strip's
 /// own separating lines are (a clue area drawn as cells: lines where the
 /// grid finder found its boxes' lines, or a whole number of cells from
@@ -477,16 +485,39 @@ pub fn candidates(
     } else {
         Vec::new()
     };
-    let along_lines: Vec<u32> = along_lines.into_iter().chain(struck.iter().copied()).collect();
     let mut separators = Vec::new();
+    // The grid's border's blurred edge, a pixel from its half thickness,
+    // is on the grid's edge too where cells are small (a "1" set close to
+    // the border is a pixel further).
+    let border_reach = grid.thickness as f32 / 2.0 + 0.5;
+    let on_border = |a: u32| {
+        let position = if is_row { strip.x0 + a } else { strip.y0 + a } as f32;
+        (grid_edge - position - 0.5).abs() <= border_reach
+    };
+    // A line across the strip runs on past its sides (through the rule
+    // between strips, or the next strip): a "1" as tall as the strip,
+    // whose stem falls on a cell's edge, ends at one side at least. (The
+    // grid's border is where the grid says; at the first and last strip
+    // it may end at the strip's side.)
+    let runs_on = |a: u32| {
+        let (x, y) = at(a, 0);
+        let before = if is_row { y.checked_sub(1).map(|y| (x, y)) } else { x.checked_sub(1).map(|x| (x, y)) };
+        let (x, y) = at(a, across_len - 1);
+        let after = if is_row { (x, y + 1) } else { (x + 1, y) };
+        let after = (after.0 < picture.width() && after.1 < picture.height()).then_some(after);
+        [before, after].into_iter().all(|p| {
+            p.is_none_or(|(x, y)| (picture.at(x, y) as i32 - ink.background as i32).abs() >= LINE_INK)
+        })
+    };
     let across_lines: Vec<u32> = (0..along_len)
         .filter(|&a| {
             let position = if is_row { strip.x0 + a } else { strip.y0 + a } as f32;
             let cells_away = (grid_edge - position) / cell;
             let on_box_line = box_lines.iter().any(|&l| (l - position).abs() <= box_reach);
             let inked_across = || (0..across_len).filter(|&c| inked(a, c)).count();
-            ((cells_away - cells_away.round()).abs() <= ON_CELL_EDGE
-                && inked_across() * 10 >= across_len as usize * 9)
+            ((cells_away - cells_away.round()).abs() <= ON_CELL_EDGE || on_border(a))
+                && inked_across() * 10 >= across_len as usize * 9
+                && (on_border(a) || runs_on(a))
                 || (on_box_line && inked_across() * 10 >= across_len as usize * 5)
         })
         .collect();
@@ -494,18 +525,48 @@ pub fn candidates(
         let middle = (run[0] + run[run.len() - 1]) / 2;
         separators.push(if is_row { strip.x0 + middle } else { strip.y0 + middle });
     }
-    // A blurred line's edges are fainter than its middle: a pixel either
-    // side of each line found goes with it (else they bridge a digit
-    // touching the line to what is left of it).
-    let widen = |lines: &[u32], len: u32| -> Vec<u32> {
-        let mut wide: Vec<u32> =
-            lines.iter().flat_map(|&c| [c.saturating_sub(1), c, (c + 1).min(len - 1)]).collect();
-        wide.sort_unstable();
-        wide.dedup();
-        wide
+    // Lines are taken out whole, a pixel either side of each with it (a
+    // blurred line's edges are fainter than its middle, and else bridge a
+    // digit touching the line to what is left of it), but for the grid's
+    // border, where a digit is set on it: there, a line's pixel is one no
+    // darker than the line (a digit's stroke over the border's blurred
+    // edge is darker than that edge, and stays ink: the digit keeps its
+    // foot). A line's level there is its faintest quarter's (a digit's
+    // foot may cover half a narrow column's line); a pixel half way from
+    // it to the strip's darkest is a digit's, and one clearly darker at
+    // least (digits fainter than the border: the line's own darkest
+    // pixels are no digit's); a pixel beside the line is one as dark as
+    // the line at most.
+    let deviation = |along: u32, across: u32| {
+        let (x, y) = at(along, across);
+        (picture.at(x, y) as i32 - ink.background as i32).abs()
     };
-    let across_lines = widen(&across_lines, along_len);
-    let along_lines = widen(&along_lines, across_len);
+    let darkest_of = |mut line: Vec<i32>| {
+        line.sort_unstable();
+        let level = line[line.len() / 4];
+        level + ((ink.contrast - level) / 2).max(LINE_INK)
+    };
+    let widened = |lines: &[u32], len: u32, level: &dyn Fn(u32) -> i32, side_level: &dyn Fn(u32) -> i32| {
+        let mut darkest: Vec<Option<i32>> = vec![None; len as usize];
+        for &c in lines {
+            darkest[c as usize] = Some(level(c));
+        }
+        for &c in lines {
+            let d = darkest[c as usize];
+            for side in [c.checked_sub(1), Some(c + 1).filter(|&s| s < len)].into_iter().flatten() {
+                if !lines.contains(&side) {
+                    let own = d.map(|d| if d == i32::MAX { d } else { d.min(side_level(side)) });
+                    darkest[side as usize] = darkest[side as usize].max(own);
+                }
+            }
+        }
+        darkest
+    };
+    let level_of = |a: u32| darkest_of((0..across_len).map(|c| deviation(a, c)).collect());
+    let across_darkest =
+        widened(&across_lines, along_len, &|a| if on_border(a) { level_of(a) } else { i32::MAX }, &level_of);
+    let along_darkest =
+        widened(&[&along_lines[..], &struck].concat(), across_len, &|_| i32::MAX, &|_| i32::MAX);
     // A line's pixels fainter than the digits' ink threshold are no ink
     // anyway; those above it are left out here.
     // The clue boxes' lines are left out whole, a band as wide as a
@@ -514,10 +575,80 @@ pub fn candidates(
         let position = if is_row { strip.x0 + along } else { strip.y0 + along } as f32 + 0.5;
         box_lines.iter().any(|&l| (l - position).abs() <= box_reach)
     };
+    // In small print a digit may run a pixel or two past its strip's
+    // sides (set a little off its row, or wider than its column), and a
+    // pixel cut off is much of a digit a few pixels tall: its blob reaches
+    // out to `spill` pixels past them, but not into a line there, nor past
+    // it. Not where the numbers are in boxes or cells (each stays in its
+    // own, and a photo's box lines, not level, would join a number's
+    // digits through the line under them), nor in larger print (a cut is
+    // a sliver there, and a game's badges set edge to edge would join).
+    let ruled = !box_lines.is_empty() || !along_lines.is_empty();
+    let spill = if ruled || cell >= SPILL_CELLS_UNDER {
+        0
+    } else {
+        (cell * SPILL).round().clamp(1.0, MOST_SPILL) as u32
+    };
+    let reach = if is_row {
+        Rect { y0: strip.y0.saturating_sub(spill), y1: strip.y1 + spill, ..strip }
+    } else {
+        Rect { x0: strip.x0.saturating_sub(spill), x1: strip.x1 + spill, ..strip }
+    }
+    .clipped(picture);
+    let (reach_from, reach_to) = if is_row {
+        (strip.y0 - reach.y0, reach.y1.max(strip.y1) - strip.y1)
+    } else {
+        (strip.x0 - reach.x0, reach.x1.max(strip.x1) - strip.x1)
+    };
+    let past_lines = |before: bool, depth: u32| -> u32 {
+        // The first pixel past the side that is a line's (or `depth`).
+        (1..=depth)
+            .find(|&d| {
+                let across = if before {
+                    if is_row {
+                        strip.y0 - d
+                    } else {
+                        strip.x0 - d
+                    }
+                } else if is_row {
+                    strip.y1 + d - 1
+                } else {
+                    strip.x1 + d - 1
+                };
+                let inked_along = (0..along_len)
+                    .filter(|&a| {
+                        let (x, y) = if is_row { (strip.x0 + a, across) } else { (across, strip.y0 + a) };
+                        (picture.at(x, y) as i32 - ink.background as i32).abs() >= LINE_INK
+                    })
+                    .count();
+                inked_along * 10 >= along_len as usize * 5
+            })
+            // A line's blurred edge goes with it.
+            .map_or(depth, |d| d.saturating_sub(2))
+    };
+    let (open_from, open_to) = (past_lines(true, reach_from), past_lines(false, reach_to));
+    // Past the strip's sides: whether a pixel is closed (past `spill`, or
+    // on a line or past it), `None` within the strip.
+    let closed_past = |x: u32, y: u32| {
+        let across = if is_row { y as i64 - strip.y0 as i64 } else { x as i64 - strip.x0 as i64 };
+        if across < 0 {
+            Some(-across > open_from as i64)
+        } else if across >= across_len as i64 {
+            Some(across - across_len as i64 >= open_to as i64)
+        } else {
+            None
+        }
+    };
     let is_line = |x: u32, y: u32| {
+        if let Some(closed) = closed_past(x, y) {
+            return closed;
+        }
         let (along, across) =
             if is_row { (x - strip.x0, y - strip.y0) } else { (y - strip.y0, x - strip.x0) };
-        along_lines.contains(&across) || across_lines.contains(&along) || on_box_line(along)
+        let line_at = |darkest: Option<i32>| darkest.is_some_and(|d| deviation(along, across) <= d);
+        line_at(along_darkest[across as usize])
+            || line_at(across_darkest[along as usize])
+            || on_box_line(along)
     };
     // The digits' ink is told by the strip's contrast without its lines:
     // a finished clue greyed between black rules is fainter than they are.
@@ -531,8 +662,76 @@ pub fn candidates(
         .map(|d| Ink { weak: d + 1, ..ink });
     let mut kept = Vec::new();
     let least = least_digit(cell);
-    let found_with = |ink: &Ink, left_out: &dyn Fn(u32, u32) -> bool| {
-        let found = merge_fragments(blobs(picture, strip, ink, left_out));
+    // Where only a stroke's end (a third of the blob's width or less)
+    // reaches into the grid's border's edge, the blob ends before it:
+    // else the glyph holds the border's edge beside the stroke (a "7"
+    // standing on the border read as a "2").
+    let (along_base, across_base) = if is_row { (strip.x0, strip.y0) } else { (strip.y0, strip.x0) };
+    let stroke_end = |r: Rect, along: u32, ink_of: &Ink| -> bool {
+        let Some(darkest) = across_darkest.get(along as usize).copied().flatten().filter(|&d| d < i32::MAX)
+        else {
+            return false;
+        };
+        let span = if is_row { r.y0..r.y1 } else { r.x0..r.x1 };
+        let width = span.len();
+        let stroke = span
+            .filter(|&across| (across_base..across_base + across_len).contains(&across))
+            .filter(|&across| {
+                let d = deviation(along, across - across_base);
+                let (x, y) = at(along, across - across_base);
+                d > darkest && ink_of.is_weak_ink(picture.at(x, y))
+            })
+            .count();
+        stroke * 3 <= width
+    };
+    let trimmed = |mut b: Blob, ink_of: &Ink| -> Blob {
+        for _ in 0..2 {
+            let r = b.rect;
+            let (from, to) = if is_row { (r.x0, r.x1) } else { (r.y0, r.y1) };
+            if to - from <= 2 {
+                break;
+            }
+            let (mut from_now, mut to_now) = (from, to);
+            if from >= along_base && stroke_end(r, from - along_base, ink_of) {
+                from_now += 1;
+            }
+            if to > along_base && stroke_end(r, to - 1 - along_base, ink_of) {
+                to_now -= 1;
+            }
+            if (from_now, to_now) == (from, to) {
+                break;
+            }
+            b.rect = if is_row {
+                Rect { x0: from_now, x1: to_now, ..r }
+            } else {
+                Rect { y0: from_now, y1: to_now, ..r }
+            };
+        }
+        b
+    };
+    let found_with = |ink: &Ink, left_out: &dyn Fn(u32, u32) -> bool, lines_out: bool| {
+        // A blob whose middle is past the strip's side is its neighbour's.
+        let own = |b: &Blob| {
+            let (from, to, side_from, side_to) = if is_row {
+                (b.rect.y0, b.rect.y1, strip.y0, strip.y1)
+            } else {
+                (b.rect.x0, b.rect.x1, strip.x0, strip.x1)
+            };
+            (side_from * 2..side_to * 2).contains(&(from + to))
+        };
+        let left_out = |x: u32, y: u32| closed_past(x, y).unwrap_or_else(|| left_out(x, y));
+        // A digit's foot on the border's edge joins the digit; the edge's
+        // darker pixels alone are no digit (a resampled border's edge is
+        // darker here and there).
+        let may_start = |x: u32, y: u32| {
+            strip.contains(x, y) && {
+                let along = if is_row { x - strip.x0 } else { y - strip.y0 };
+                !lines_out || !across_lines.contains(&along)
+            }
+        };
+        let found = blobs_from(picture, reach, ink, left_out, may_start).into_iter().filter(own).collect();
+        let found: Vec<Blob> = merge_fragments(found);
+        let found = if lines_out { found.into_iter().map(|b| trimmed(b, ink)).collect() } else { found };
         if struck.is_empty() {
             found
         } else {
@@ -598,7 +797,7 @@ pub fn candidates(
     // fill most of their strip, their colour its most common: the page's
     // is past the clue area's far end. Badges seen only with every line
     // left in, or against the page's colour, are badges.
-    let lines_in = !(across_lines.is_empty() && along_lines.is_empty());
+    let lines_in = !(across_lines.is_empty() && along_lines.is_empty() && struck.is_empty());
     // The page's colour shows between the badges (not at all: the
     // strip's own colour is the page's, and what is beyond is other).
     let shown = |page: u8| {
@@ -619,19 +818,19 @@ pub fn candidates(
             .and_then(|b| Ink::against(picture, strip, b))
     };
     let search = |ink: &Ink| {
-        let (mut found, mut badges, mut on_badges) = with_badges(found_with(ink, &is_line));
+        let (mut found, mut badges, mut on_badges) = with_badges(found_with(ink, &is_line, true));
         // Every line left in, against the strip's own colour: tried first
         // where a badge was seen, else only where no badges were.
         let plain_tried = lines_in && badges.iter().any(Option::is_some);
         if plain_tried {
-            let again = with_badges(found_with(ink, &|_, _| false));
+            let again = with_badges(found_with(ink, &|_, _| false, false));
             if again.2 {
                 (found, badges, on_badges) = again;
             }
         }
         if !on_badges {
             for ink in [(lines_in && !plain_tried).then_some(*ink), page_ink()].into_iter().flatten() {
-                let again = with_badges(found_with(&ink, &|_, _| false));
+                let again = with_badges(found_with(&ink, &|_, _| false, false));
                 if again.2 {
                     (found, badges, on_badges) = again;
                     break;

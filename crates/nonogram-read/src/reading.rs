@@ -1,7 +1,7 @@
 //! A reading: every clue number of a picture, with the recogniser's
 //! choices for each digit and the doubts about grouping.
 
-use crate::blob::{glyph, Glyph, Rect};
+use crate::blob::{glyph, Blob, Glyph, Rect};
 use crate::clues::{self, Candidate, Join};
 use crate::grid::{find_grid, GridLines, NoGrid};
 use crate::network::{ranked, Network, CLASSES, NO_DIGIT};
@@ -310,12 +310,42 @@ pub fn read(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
         };
         (mine - middle).abs() <= cell * OFF_STRIP
     };
+    // A column's number of two digits, wider than the column, is centred
+    // on it and its digits each off it: a digit off its column is kept
+    // where, taken with a digit beside it, it makes that digit more
+    // centred (a neighbour's digit reaching in makes the column's own less
+    // so).
+    let centred_with = |c: &Candidate, all: &[(Candidate, [f32; CLASSES])], strip: &Rect| {
+        let middle = (strip.x0 + strip.x1) as f32;
+        let off = |r: &Rect| ((r.x0 + r.x1) as f32 - middle).abs();
+        let r = c.blob.rect;
+        all.iter().map(|(d, _)| d.blob.rect).any(|o| {
+            let same_line = ((o.y0 + o.y1) as f32 - (r.y0 + r.y1) as f32).abs() <= digit_height;
+            let beside = o != r && (o.x0.max(r.x0) as f32 - o.x1.min(r.x1) as f32) <= digit_height / 2.0;
+            let both = o.union(&r);
+            same_line
+                && beside
+                && off(&both) < off(&o)
+                && centred(
+                    &Candidate { blob: Blob { rect: both, ..c.blob }, badge: None, ..*c },
+                    strip,
+                    false,
+                )
+        })
+    };
     let keep = |found: Vec<Found>, strips: &[Rect], is_row: bool| -> Vec<Found> {
         found
             .into_iter()
             .zip(strips)
             .map(|((f, s), strip)| {
-                (f.into_iter().filter(|d| fits(d) && centred(&d.0, strip, is_row)).collect(), s)
+                let kept = f
+                    .iter()
+                    .filter(|d| {
+                        fits(d) && (centred(&d.0, strip, is_row) || !is_row && centred_with(&d.0, &f, strip))
+                    })
+                    .cloned()
+                    .collect();
+                (kept, s)
             })
             .collect()
     };
