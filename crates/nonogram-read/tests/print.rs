@@ -122,4 +122,3 @@ fn small_print_set_tight_against_the_grid_is_read_exactly_and_certain() {
     assert_eq!(clues(&checked.puzzle.columns), columns);
     assert_eq!(checked.status, Status::Certain, "{:?} {:?}", checked.failure, checked.doubts);
 }
-
