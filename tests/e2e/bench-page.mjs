@@ -72,4 +72,28 @@ await test('a 30×30 board read from its screenshot', async (page) => {
   say('a 30×30 board\'s screenshot read in the page', `${times[0]} ms with the worker's start, ${times[1]} ms once running`);
 }, { viewport: { width: 1600, height: 1200 } });
 
+await test('a 45×65 phone photo read in the page', async (page) => {
+  // The photo `--example speed` of nonogram-read writes (a magazine page
+  // photographed, 45×65 cells, 12 MP scaled to a phone's 4 MP), read by
+  // the picture worker once it runs (a first small read starts it).
+  const path = process.env.READ_PHOTO ?? '/tmp/speed-45x65.jpg';
+  const { existsSync, readFileSync } = await import('node:fs');
+  if (!existsSync(path)) {
+    say('a 45×65 photo read in the page', `skipped: no ${path} (run the reader's --example speed first)`);
+    return;
+  }
+  const buffer = readFileSync(path);
+  const times = [];
+  for (const name of ['first.jpg', 'again.jpg']) {
+    const start = Date.now();
+    await page.setInputFiles('#read-picture', { name, mimeType: 'image/jpeg', buffer });
+    await page.waitForFunction(() => document.querySelector('#read-summary') && !document.querySelector('#read-note'), null, { timeout: 120000 });
+    times.push(Date.now() - start);
+    const summary = await page.locator('#read-summary').textContent();
+    await page.click('#drop-reading');
+    if (name === 'again.jpg') say('  the reading', summary);
+  }
+  say('a 45×65 photo read in the page', `${times[0]} ms with the worker's start, ${times[1]} ms once running`);
+}, { viewport: { width: 1600, height: 1200 } });
+
 await finish();

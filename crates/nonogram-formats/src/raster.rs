@@ -341,7 +341,10 @@ impl Picture {
         let at = |dx: u32, dy: u32| self.at((ix + dx).min(w - 1), (iy + dy).min(h - 1)) as f32;
         let top = at(0, 0) * (1.0 - tx) + at(1, 0) * tx;
         let bottom = at(0, 1) * (1.0 - tx) + at(1, 1) * tx;
-        Some((top * (1.0 - ty) + bottom * ty).round() as u8)
+        // Half up (the same as `round` for a value from 0 to 255), without
+        // the library call `round` is where the machine has no instruction
+        // for it (a fifth of the sampling's time).
+        Some((top * (1.0 - ty) + bottom * ty + 0.5) as u8)
     }
 
     /// All pixels, rows top to bottom.

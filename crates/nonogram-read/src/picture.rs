@@ -160,7 +160,9 @@ pub fn sharpened(picture: &Picture, reach: u32, amount: f32) -> Picture {
     let scale = if high > low { 255.0 / (high - low) } else { 1.0 };
     let mut out = Vec::with_capacity(w * h);
     each_row(&mut |_, row| {
-        out.extend(row.iter().map(|&v| ((v - low) * scale).round().clamp(0.0, 255.0) as u8))
+        // Half up, clamped to 0..=255 by the cast (as `round` and `clamp`
+        // did, without the library call).
+        out.extend(row.iter().map(|&v| ((v - low) * scale + 0.5) as u8))
     });
     Picture::from_luma(picture.width(), picture.height(), out).expect("the same size")
 }

@@ -1,7 +1,7 @@
 //! A reading: every clue number of a picture, with the recogniser's
 //! choices for each digit and the doubts about grouping.
 
-use crate::blob::{glyph, Blob, Glyph, Rect};
+use crate::blob::{glyph, Blob, Glyph, Rect, GLYPH_SIDE};
 use crate::clues::{self, Candidate, Join};
 use crate::grid::{find_grid, GridLines, NoGrid};
 use crate::network::{ranked, Network, CLASSES, NO_DIGIT};
@@ -449,10 +449,21 @@ fn alike_read_alike(picture: &Picture, rows: &mut [Found], columns: &mut [Found]
     for (i, t) in top2.iter().enumerate() {
         by_class[t[0]].push(i);
     }
+    // A difference past twice `ALIKE` decides nothing (a twin is `ALIKE`
+    // at most, pooled where the nearest other digit is twice as far): the
+    // sum stops there, a row of the glyph at a time.
+    let inks: Vec<f32> = glyphs.iter().map(|g| g.iter().sum()).collect();
     let difference = |i: usize, j: usize| -> f32 {
-        let apart: f32 = glyphs[i].iter().zip(&glyphs[j]).map(|(a, b)| (a - b).abs()).sum();
-        let ink: f32 = glyphs[i].iter().zip(&glyphs[j]).map(|(a, b)| a + b).sum();
-        apart / ink.max(1e-3)
+        let ink = (inks[i] + inks[j]).max(1e-3);
+        let far = 2.0 * ALIKE * ink;
+        let mut apart = 0.0f32;
+        for (a, b) in glyphs[i].chunks(GLYPH_SIDE).zip(glyphs[j].chunks(GLYPH_SIDE)) {
+            apart += a.iter().zip(b).map(|(a, b)| (a - b).abs()).sum::<f32>();
+            if apart > far {
+                break;
+            }
+        }
+        apart / ink
     };
     for i in 0..n {
         let mut sum = logs[i];

@@ -64,11 +64,14 @@ fn lines(picture: &Picture, vertical: bool, light: bool) -> Vec<Line> {
     let shift = along_len as f32 * MOST_SLANT.to_radians().tan();
     let bins = (across_len as f32 + 2.0 * shift).ceil() as usize + 2;
     let mut votes = vec![0u32; slants.len() * bins];
+    // The offset is never below 0 (`shift` is the most any slant moves a
+    // point): rounded half up by adding a half (`round` is a library call
+    // where the machine has no instruction for it, most of this loop).
     for &(along, across) in &points {
         for (k, &slope) in slants.iter().enumerate() {
-            let o = (across - along * slope + shift).round();
-            if o >= 0.0 && (o as usize) < bins {
-                votes[k * bins + o as usize] += 1;
+            let o = (across - along * slope + shift + 0.5) as usize;
+            if o < bins {
+                votes[k * bins + o] += 1;
             }
         }
     }
@@ -116,7 +119,7 @@ fn runs(picture: &Picture, line: &Line, vertical: bool, light: bool) -> Vec<(u32
             && across >= 1.0
             && across < across_len as f32 - 2.0
             && [-1.0f32, 0.0, 1.0].iter().any(|d| {
-                let c = ((across + d).round() as u32).min(across_len - 1);
+                let c = ((across + d + 0.5) as u32).min(across_len - 1);
                 let (x, y) = if vertical { (c, along) } else { (along, c) };
                 line_like_at(picture, x, y, vertical, light)
             });
