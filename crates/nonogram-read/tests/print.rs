@@ -6,23 +6,9 @@
 mod held;
 
 use held::a_face;
+use nonogram_core::{Cell, Clue};
 use nonogram_read::render::{grey, Canvas, Lettering, Pen};
 use nonogram_read::{read_picture, Network, Status};
-
-/// The runs of filled cells along a line.
-fn runs(line: impl Iterator<Item = bool>) -> Vec<u32> {
-    let mut out = Vec::new();
-    let mut run = 0;
-    for filled in line.chain(std::iter::once(false)) {
-        if filled {
-            run += 1;
-        } else if run > 0 {
-            out.push(run);
-            run = 0;
-        }
-    }
-    out
-}
 
 /// A 15 × 15 whose columns have numbers of two digits and whose rows
 /// end in numbers drawn against the grid's border.
@@ -51,9 +37,11 @@ const SOLUTION: [&str; 15] = [
 fn small_print(cell: f32) -> (Canvas, Vec<Vec<u32>>, Vec<Vec<u32>>) {
     let face = a_face();
     let (h, w) = (SOLUTION.len(), SOLUTION[0].len());
-    let filled = |r: usize, c: usize| SOLUTION[r].as_bytes()[c] == b'X';
-    let rows: Vec<Vec<u32>> = (0..h).map(|r| runs((0..w).map(|c| filled(r, c)))).collect();
-    let columns: Vec<Vec<u32>> = (0..w).map(|c| runs((0..h).map(|r| filled(r, c)))).collect();
+    let cell_at =
+        |r: usize, c: usize| if SOLUTION[r].as_bytes()[c] == b'X' { Cell::Filled } else { Cell::Empty };
+    let clue = |cells: Vec<Cell>| Clue::of_line(&cells).0;
+    let rows: Vec<Vec<u32>> = (0..h).map(|r| clue((0..w).map(|c| cell_at(r, c)).collect())).collect();
+    let columns: Vec<Vec<u32>> = (0..w).map(|c| clue((0..h).map(|r| cell_at(r, c)).collect())).collect();
     let pen = Pen::for_digit_height(Lettering::Font(&face), cell - 3.0);
     let space = pen.advance("0");
     let drawn = |numbers: &[u32]| numbers.iter().map(|n| pen.advance(&n.to_string()) + space).sum::<f32>();
