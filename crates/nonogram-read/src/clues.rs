@@ -451,10 +451,12 @@ pub fn candidates(
     };
     // A line may be fainter than the digits (grey lines, black digits):
     // its pixels need only stand out from the background.
-    let inked = |along: u32, across: u32| {
+    let deviation_at = |x: u32, y: u32| (picture.at(x, y) as i32 - ink.background as i32).abs();
+    let deviation = |along: u32, across: u32| {
         let (x, y) = at(along, across);
-        (picture.at(x, y) as i32 - ink.background as i32).abs() >= LINE_INK
+        deviation_at(x, y)
     };
+    let inked = |along: u32, across: u32| deviation(along, across) >= LINE_INK;
     let side = (cell * SIDE_BAND).ceil().max(2.0) as u32;
     let along_lines: Vec<u32> = (0..across_len)
         .filter(|&c| c < side || c + side >= across_len)
@@ -505,9 +507,7 @@ pub fn candidates(
         let (x, y) = at(a, across_len - 1);
         let after = if is_row { (x, y + 1) } else { (x + 1, y) };
         let after = (after.0 < picture.width() && after.1 < picture.height()).then_some(after);
-        [before, after].into_iter().all(|p| {
-            p.is_none_or(|(x, y)| (picture.at(x, y) as i32 - ink.background as i32).abs() >= LINE_INK)
-        })
+        [before, after].into_iter().all(|p| p.is_none_or(|(x, y)| deviation_at(x, y) >= LINE_INK))
     };
     let across_lines: Vec<u32> = (0..along_len)
         .filter(|&a| {
@@ -537,10 +537,6 @@ pub fn candidates(
     // least (digits fainter than the border: the line's own darkest
     // pixels are no digit's); a pixel beside the line is one as dark as
     // the line at most.
-    let deviation = |along: u32, across: u32| {
-        let (x, y) = at(along, across);
-        (picture.at(x, y) as i32 - ink.background as i32).abs()
-    };
     let darkest_of = |mut line: Vec<i32>| {
         line.sort_unstable();
         let level = line[line.len() / 4];
@@ -618,7 +614,7 @@ pub fn candidates(
                 let inked_along = (0..along_len)
                     .filter(|&a| {
                         let (x, y) = if is_row { (strip.x0 + a, across) } else { (across, strip.y0 + a) };
-                        (picture.at(x, y) as i32 - ink.background as i32).abs() >= LINE_INK
+                        deviation_at(x, y) >= LINE_INK
                     })
                     .count();
                 inked_along * 10 >= along_len as usize * 5
@@ -677,9 +673,8 @@ pub fn candidates(
         let stroke = span
             .filter(|&across| (across_base..across_base + across_len).contains(&across))
             .filter(|&across| {
-                let d = deviation(along, across - across_base);
                 let (x, y) = at(along, across - across_base);
-                d > darkest && ink_of.is_weak_ink(picture.at(x, y))
+                deviation_at(x, y) > darkest && ink_of.is_weak_ink(picture.at(x, y))
             })
             .count();
         stroke * 3 <= width

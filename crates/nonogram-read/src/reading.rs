@@ -1,7 +1,7 @@
 //! A reading: every clue number of a picture, with the recogniser's
 //! choices for each digit and the doubts about grouping.
 
-use crate::blob::{glyph, Blob, Glyph, Rect, GLYPH_SIDE};
+use crate::blob::{glyph, Glyph, Rect, GLYPH_SIDE};
 use crate::clues::{self, Candidate, Join};
 use crate::grid::{find_grid, GridLines, NoGrid};
 use crate::network::{ranked, Network, CLASSES, NO_DIGIT};
@@ -300,15 +300,17 @@ pub fn read(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
     // A blob whose middle is over a third of a cell from its strip's
     // middle, across, is a neighbouring line's digit reaching in (a photo
     // levelled not quite exactly, far out in a clue area).
-    let centred = |c: &Candidate, strip: &Rect, is_row: bool| {
-        // A digit on a badge is as centred as its badge.
-        let r = c.badge.unwrap_or(c.blob.rect);
+    let off_middle = |r: &Rect, strip: &Rect, is_row: bool| {
         let (mine, middle) = if is_row {
             ((r.y0 + r.y1) as f32 / 2.0, (strip.y0 + strip.y1) as f32 / 2.0)
         } else {
             ((r.x0 + r.x1) as f32 / 2.0, (strip.x0 + strip.x1) as f32 / 2.0)
         };
-        (mine - middle).abs() <= cell * OFF_STRIP
+        (mine - middle).abs()
+    };
+    // A digit on a badge is as centred as its badge.
+    let centred = |c: &Candidate, strip: &Rect, is_row: bool| {
+        off_middle(&c.badge.unwrap_or(c.blob.rect), strip, is_row) <= cell * OFF_STRIP
     };
     // A column's number of two digits, wider than the column, is centred
     // on it and its digits each off it: a digit off its column is kept
@@ -316,21 +318,12 @@ pub fn read(picture: &Picture, network: &Network) -> Result<Reading, NotFound> {
     // centred (a neighbour's digit reaching in makes the column's own less
     // so).
     let centred_with = |c: &Candidate, all: &[(Candidate, [f32; CLASSES])], strip: &Rect| {
-        let middle = (strip.x0 + strip.x1) as f32;
-        let off = |r: &Rect| ((r.x0 + r.x1) as f32 - middle).abs();
         let r = c.blob.rect;
         all.iter().map(|(d, _)| d.blob.rect).any(|o| {
             let same_line = ((o.y0 + o.y1) as f32 - (r.y0 + r.y1) as f32).abs() <= digit_height;
             let beside = o != r && (o.x0.max(r.x0) as f32 - o.x1.min(r.x1) as f32) <= digit_height / 2.0;
-            let both = o.union(&r);
-            same_line
-                && beside
-                && off(&both) < off(&o)
-                && centred(
-                    &Candidate { blob: Blob { rect: both, ..c.blob }, badge: None, ..*c },
-                    strip,
-                    false,
-                )
+            let both = off_middle(&o.union(&r), strip, false);
+            same_line && beside && both < off_middle(&o, strip, false) && both <= cell * OFF_STRIP
         })
     };
     let keep = |found: Vec<Found>, strips: &[Rect], is_row: bool| -> Vec<Found> {
