@@ -573,6 +573,12 @@ await onBothSizes('hand-made puzzles filtered by size and grade; a solved one sh
   expect(small.length > 0 && small.every((s) => s <= 10), `up to 10: ${small.join(' ')}`);
   const groups = await page.locator('#builtins .grade > summary').allTextContents();
   expect(groups.length === 1 && groups[0].startsWith('Easy ('), groups.join(' | '));
+  // Each entry names its size and grade, and titles differ (a plain
+  // "Puzzle N" where the source gave none).
+  const about = await page.locator('#builtins .grade[open] li .builtin-about').allTextContents();
+  expect(about.every((t) => /\d+×\d+, easy/.test(t)), about.join(' | '));
+  const titles = await page.locator('#builtins .grade[open] li .builtin-title').allTextContents();
+  expect(new Set(titles).size === titles.length, titles.join(' | '));
   // None solved yet: blank grids, no picture given away.
   expect(await page.locator('#builtins .thumb-ink').count() === 0, 'no picture before it is solved');
   expect(await page.locator('#builtins .thumb-paper').count() === small.length, 'a blank grid each');
@@ -604,7 +610,8 @@ await onBothSizes('hand-made puzzles filtered by size and grade; a solved one sh
     await page.click('#apply-hint');
   }
   // Its entry now shows the picture: as many filled cells as the board has.
-  const entry = page.locator('#builtins .grade[open] li', { hasText: title }).first();
+  const entry = page.locator('#builtins .grade[open] li')
+    .filter({ has: page.locator('.builtin-title', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
   expect((await entry.textContent()).includes(', solved'), await entry.textContent());
   const ink = await entry.locator('.thumb-ink').getAttribute('d');
   const cells = [...ink.matchAll(/h(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);

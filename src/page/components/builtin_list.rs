@@ -1,8 +1,8 @@
 //! The built-in puzzles' list (see `state::builtins`): fetched when first
 //! opened, shown by grade and filtered by size and grade, each puzzle with
 //! a thumbnail (its picture once you solved it, else a blank grid of its
-//! shape), its size, author and licence; Play puts it in `Clues` and
-//! starts play.
+//! shape), its size, grade, author and licence; Play puts it in `Clues`
+//! and starts play.
 
 use crate::page::state::{
     grid_path, Action, Builtin, Builtins, Catalogue, Filter, Licence, Played, BUILTIN_URL, GRADES, SIZES,
@@ -130,7 +130,8 @@ fn entry(
                 aria-label={format!("Play {title}")}>{ "Play" }</button>
             <span class="builtin-about">
                 <span class="builtin-title">{ title }</span>
-                { format!(" {w}×{h}{} — by {}; ", if solved { ", solved" } else { "" }, puzzle.author) }
+                { format!(" {w}×{h}, {}{} — by {}; ", GRADES[puzzle.grade as usize - 1].to_lowercase(),
+                    if solved { ", solved" } else { "" }, puzzle.author) }
                 <span class="builtin-licence" title={puzzle.copyright.clone()}>{ licence }</span>
             </span>
         </li>
