@@ -110,22 +110,23 @@ pub struct HintRequest {
     pub check: bool,
     /// A colour puzzle's run colours (its cells then carry colour sets).
     pub colours: Option<RunColours>,
-    /// The player is following a guess from a checkpoint: the hint comes
-    /// from the clues alone, as on paper (a wrong guess ends in a line's
-    /// contradiction, not in mistakes the solution shows).
-    pub guessing: bool,
+    /// The cell of the guess the player is following from a checkpoint,
+    /// when one is: the hint comes from the clues alone, as on paper (a
+    /// wrong guess ends in a line's contradiction, not in mistakes the
+    /// solution shows), and a contradiction names that guess.
+    pub guessing: Option<u32>,
 }
 
 impl HintRequest {
     pub fn new(id: u32, puzzle: &nonogram_core::Puzzle, cells: Cells, check: bool) -> HintRequest {
         let SolveRequest { rows, columns, .. } = SolveRequest::new(id, puzzle);
-        HintRequest { id, rows, columns, cells, check, colours: None, guessing: false }
+        HintRequest { id, rows, columns, cells, check, colours: None, guessing: None }
     }
 
     /// A hint or check for a colour puzzle's player cells (colour sets).
     pub fn of_colour(id: u32, puzzle: &ColourPuzzle, cells: Cells, check: bool) -> HintRequest {
         let SolveRequest { rows, columns, colours, .. } = SolveRequest::of_colour(id, puzzle);
-        HintRequest { id, rows, columns, cells, check, colours, guessing: false }
+        HintRequest { id, rows, columns, cells, check, colours, guessing: None }
     }
 
     /// The colour puzzle asked about, when it is one.

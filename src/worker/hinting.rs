@@ -6,7 +6,7 @@
 
 use crate::protocol::{FromWorker, HintRequest, RunColours};
 use nonogram_core::colour::ColourPuzzle;
-use nonogram_core::hint::{hint, wrong_cells, Difficulty, Hint, Hinted};
+use nonogram_core::hint::{cell_name, hint, wrong_cells, Difficulty, Hint, Hinted};
 use nonogram_core::search::Kind;
 use nonogram_core::{Cell, Grid, Puzzle, SolveOptions, Verdict};
 
@@ -132,36 +132,41 @@ fn answer_for<P: Answered>(
         return checked(request.id, found.len(), wrong, difficulty);
     }
     // Following a guess, hints come from the clues alone (as on paper).
-    let h = hint(puzzle, &cells, if request.guessing { &[] } else { found });
+    let h = hint(puzzle, &cells, if request.guessing.is_some() { &[] } else { found });
     if let Hint::Wrong { cells: wrong } = &h {
         return named_mistakes(request.id, h.explain(puzzle), wrong, difficulty);
     }
     FromWorker::Hinted {
         id: request.id,
-        text: said_while_guessing(h.explain(puzzle), &h, request.guessing),
+        text: said_while_guessing(h.explain(puzzle), &h, request.guessing, puzzle.size().0),
         line: h.line(),
         cells: h.cells(puzzle.size().0).into_iter().map(|(i, v)| (i as u32, P::wire(v))).collect(),
         wrong: None,
         difficulty,
         guess: matches!(h, Hint::Guess { .. }),
-        marked: marked(&h),
+        marked: marked(&h, request.guessing),
     }
 }
 
-/// The cells a hint names without deducing them: a dead end's cell.
-fn marked<V>(hint: &Hint<V>) -> Vec<u32> {
-    match hint {
-        Hint::DeadEnd { index, .. } => vec![*index as u32],
-        _ => Vec::new(),
-    }
+/// The cells a hint names without deducing them: a dead end's cell, and
+/// the guess that led to a dead end or a contradiction.
+fn marked<V>(hint: &Hint<V>, guessing: Option<u32>) -> Vec<u32> {
+    let dead_end = match hint {
+        Hint::DeadEnd { index, .. } => Some(*index as u32),
+        _ => None,
+    };
+    let guess = guessing.filter(|_| matches!(hint, Hint::Contradiction { .. } | Hint::DeadEnd { .. }));
+    dead_end.into_iter().chain(guess.filter(|&g| Some(g) != dead_end)).collect()
 }
 
-/// A contradiction met while following a guess says where to go.
-fn said_while_guessing<V>(text: String, hint: &Hint<V>, guessing: bool) -> String {
-    match hint {
-        Hint::Contradiction { .. } | Hint::DeadEnd { .. } if guessing => {
-            text + " The guess led here: go back to the checkpoint."
-        }
+/// A contradiction met while following a guess names the guess, once, and
+/// says where to go.
+fn said_while_guessing<V>(text: String, hint: &Hint<V>, guessing: Option<u32>, width: usize) -> String {
+    match (hint, guessing) {
+        (Hint::Contradiction { .. } | Hint::DeadEnd { .. }, Some(guess)) => format!(
+            "{text} The guess at {} led here: go back to the checkpoint, where it is set the other way.",
+            cell_name(guess as usize, width)
+        ),
         _ => text,
     }
 }
@@ -286,25 +291,36 @@ mod tests {
         // Following a guess, the clues alone speak: no mistakes named, and
         // a line that cannot fit says where to go back to.
         let mut guessing = request(&played, false);
-        guessing.guessing = true;
+        guessing.guessing = Some(0);
         let FromWorker::Hinted { text, wrong, .. } = answer(&guessing, &mut Solutions::default(), || true)
         else {
             panic!()
         };
         assert!(wrong.is_none() && !text.contains("mistake"), "{text}");
         let mut dead_end = request(&"#####".repeat(5), false);
-        dead_end.guessing = true;
-        let FromWorker::Hinted { text, marked: none, .. } =
+        dead_end.guessing = Some(6);
+        let FromWorker::Hinted { text, marked: guess, .. } =
             answer(&dead_end, &mut Solutions::default(), || true)
         else {
             panic!()
         };
-        assert!(text.ends_with("The guess led here: go back to the checkpoint."), "{text}");
-        // A line that cannot be finished names no cell; a dead end names
-        // its cell (marked on the board) and deduces none.
-        assert!(none.is_empty());
+        assert!(
+            text.ends_with(
+                "The guess at row 2, column 2 led here: go back to the checkpoint, where it is set the other way."
+            ),
+            "{text}"
+        );
+        // A line that cannot be finished names no cell but the guess; a
+        // dead end names its cell and the guess (marked on the board) and
+        // deduces none; the guess is named once where it is the dead end's.
+        assert_eq!(guess, vec![6]);
         let dead = Hint::DeadEnd { index: 7, ruled_out: vec![(Cell::Filled, nonogram_core::LineId::Row(3))] };
-        assert_eq!((marked(&dead), dead.cells(5)), (vec![7], vec![]));
+        assert_eq!((marked(&dead, None), dead.cells(5)), (vec![7], vec![]));
+        assert_eq!(marked(&dead, Some(2)), vec![7, 2]);
+        assert_eq!(marked(&dead, Some(7)), vec![7]);
+        let line =
+            Hint::<Cell>::Line { line: nonogram_core::LineId::Row(0), forced: vec![], placements: None };
+        assert_eq!(marked(&line, Some(2)), Vec::<u32>::new());
         // Several solutions: a cell is wrong only if both found differ.
         let diagonal = [
             Cells::parse("#..#").unwrap().grid(2, 2).unwrap(),

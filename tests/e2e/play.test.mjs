@@ -677,8 +677,10 @@ await onBothSizes('a Very hard puzzle: Hint offers a guess with a checkpoint, an
       await page.locator('.board canvas.cells').scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(shots, `play-dead-end-${page.viewportSize().width}.png`) });
     }
-    if (words.includes('The guess led here')) {
-      // A contradiction from the guess: back to the board before it.
+    if (words.includes('led here')) {
+      // A contradiction from the guess, which it names: back to the board
+      // before it.
+      expect(/The guess at row \d+, column \d+ led here: go back to the checkpoint/.test(words), words);
       expect(await page.locator('#back-to-checkpoint').isVisible(), 'Back to checkpoint is offered');
       await page.click('#back-to-checkpoint');
       backs++;

@@ -31,7 +31,7 @@ use crate::{Cell, Clue, LineId};
 use look_ahead::look_ahead;
 #[cfg(test)]
 use words::value_word;
-pub use words::{clue_text, Hint, Said};
+pub use words::{cell_name, clue_text, Hint, Said};
 
 /// What a kind brings to hints beyond its words: line logic on one line's
 /// cells, the placements that fit them, and what a dead end offers.

@@ -245,16 +245,16 @@ impl State {
         let (cells, guessing) = match self.play.as_mut() {
             Some(play) => {
                 play.asked = Some(id);
-                (Cells::clone(&play.cells), !play.checkpoints.is_empty())
+                (Cells::clone(&play.cells), play.checkpoints.last().map(|c| c.guess.0))
             }
-            None => (Cells::unknown(0), false),
+            None => (Cells::unknown(0), None),
         };
         let mut request = match colour {
             Some(colour) => HintRequest::of_colour(id, colour, cells, check),
             None => HintRequest::new(id, puzzle, cells, check),
         };
         // A check is asked for: it compares with the solution still.
-        request.guessing = guessing && !check;
+        request.guessing = guessing.filter(|_| !check);
         Effect::AskHint(request)
     }
 

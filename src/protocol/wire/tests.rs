@@ -83,7 +83,7 @@ fn every_message_round_trips() {
         cells: cells.clone(),
         check: true,
         colours: None,
-        guessing: true,
+        guessing: Some(3),
     }));
     let colour_cells = Cells::of_colours(vec![7, 2, 1, 4]);
     round_trip(ToWorker::Hint(HintRequest::of_colour(5, &colour, colour_cells, false)));

@@ -94,7 +94,8 @@ fn positions(list: &[usize]) -> String {
     }
 }
 
-pub(super) fn cell_name(index: usize, width: usize) -> String {
+/// A cell as a player names it: "row 3, column 7".
+pub fn cell_name(index: usize, width: usize) -> String {
     format!("row {}, column {}", index / width + 1, index % width + 1)
 }
 
