@@ -229,6 +229,12 @@ await test('Stop cancels a long solve; the next solve works', async (page) => {
     const first = await page.locator('#solve-progress').textContent();
     expect(first.startsWith('Still searching: '), first);
     await page.waitForFunction((before) => document.querySelector('#solve-progress').textContent !== before, first, { timeout: 10000 });
+    // The line over the board says it too, once the board shows the
+    // search's latest step (on a phone the verdict's panel is under the
+    // board, out of view), its count moving.
+    await page.waitForFunction(() => document.querySelector('#progress').textContent.startsWith('Still searching: '), null, { timeout: 60000 });
+    const over = await page.locator('#progress').textContent();
+    await page.waitForFunction((before) => document.querySelector('#progress').textContent !== before, over, { timeout: 10000 });
     await page.screenshot({ path: path.join(shots, 'long-solve-progress-1280.png') });
   });
   expect(stopped, 'Stopped');

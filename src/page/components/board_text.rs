@@ -123,6 +123,16 @@ impl App {
             {
                 "No puzzle to draw: the clues have an error".to_string()
             }
+            // A long search, the latest step shown: what it is doing, with
+            // a count that moves (the step's own note, "many steps at
+            // once", says nothing new for minutes); over the board, in view
+            // on a phone, where the verdict's panel is under it.
+            None if self.state.running.is_some()
+                && self.state.playback.at_end()
+                && !self.state.progress.is_empty() =>
+            {
+                self.state.progress.clone()
+            }
             None => self.state.playback.note().to_string(),
         }
     }
