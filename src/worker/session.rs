@@ -222,9 +222,9 @@ fn frame<P: Shown>(solver: &Solver<P>, step: &Step<P>, contradictions: &mut usiz
             grid_frame(format!("Tried both ways: {} must be {}", at(row, col), puzzle.says(*cell)))
         }
         Step::Probe { row, col, narrowed, .. } if *narrowed > 0 => grid_frame(format!(
-            "Tried each value of {}: {} follow either way",
+            "Tried each value of {}: {} either way",
             at(row, col),
-            if *narrowed == 1 { "1 cell".to_string() } else { format!("{narrowed} cells") }
+            if *narrowed == 1 { "1 cell follows".to_string() } else { format!("{narrowed} cells follow") }
         )),
         // The board shows the solution the note names (the solver's
         // own grid is at the root during clause learning). The next

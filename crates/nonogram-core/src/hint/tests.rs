@@ -67,6 +67,11 @@ fn post_001_hints_name_the_line_and_its_resultant_fixes() {
     let only = Hint::Line { line: LineId::Column(2), placements: Some(placements), forced };
     let puzzle = Puzzle::new(vec![Clue(vec![]); 10], vec![Clue(vec![]), Clue(vec![]), Clue(vec![8])]);
     assert!(only.explain(&puzzle).starts_with("Column 3, clue 8: its runs fit its cells one way only: "));
+    // An empty line's clue has no runs to fit: said so.
+    let (placements, forced) = line_hint(&[], &line("....")).unwrap();
+    let empty = Hint::Line { line: LineId::Row(1), placements: Some(placements), forced };
+    let puzzle = Puzzle::new(vec![Clue(vec![1]), Clue(vec![])], vec![Clue(vec![]); 4]);
+    assert_eq!(empty.explain(&puzzle), "Row 2, clue 0: it has no run, so cells 1–4 are empty.");
     // Nothing forced: no line hint.
     assert_eq!(line_hint(&[1], &line("....")), None);
 }

@@ -145,6 +145,9 @@ impl<V: Copy + Eq> Hint<V> {
             Hint::Line { line, forced, placements } => {
                 let what = forced_words(puzzle, forced);
                 let clue = puzzle.clue_words(*line);
+                if clue == "0" {
+                    return format!("{}, clue 0: it has no run, so {what}.", capital(*line));
+                }
                 match placements {
                     Some(1) => format!("{}, clue {clue}: its runs fit its cells one way only: {what}.", capital(*line)),
                     Some(n) => format!(
