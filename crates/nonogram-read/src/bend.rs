@@ -48,6 +48,16 @@ const MOST_UNSEEN: usize = 6;
 /// share of the spacing, before the neighbours overrule it.
 const OVERRULED: f32 = 0.25;
 
+/// How far a line may be seen from where its last steps point, as a
+/// share of the spacing, and be taken there: further, it is the stem of
+/// a digit beside a faint line, or ink past the line's end (at the clue
+/// areas' corner), and its neighbours put it back. A page's bend moves a
+/// line a pixel or two a step (set by hand, not swept).
+const STRAY: f64 = 0.1;
+
+/// The least of [`STRAY`], in pixels: a line's blur.
+const LEAST_STRAY: f64 = 1.5;
+
 /// A traced line: `across = f(along)`, through its knots (the places it
 /// was seen, smoothed), straight between them and carried on straight
 /// past the first and the last. A cubic over the whole line misses a
@@ -233,7 +243,10 @@ fn sweep(family: &Family, starts: &[f64], along: f64, spacing: f64) -> Vec<Vec<(
             unseen = 0;
             for k in 0..n {
                 let place = match found[k] {
-                    Some(v) if (v - fitted[k]).abs() <= spacing * OVERRULED as f64 => {
+                    Some(v)
+                        if (v - fitted[k]).abs() <= spacing * OVERRULED as f64
+                            && (v - expected[k]).abs() <= (spacing * STRAY).max(LEAST_STRAY) =>
+                    {
                         points[k].push((mid, v));
                         v
                     }

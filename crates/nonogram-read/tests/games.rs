@@ -285,3 +285,16 @@ fn a_fresh_board_of_few_big_tiles_is_found_beside_stacked_badges() {
     use nonogram_read::render::{Kind, Style};
     reads_exactly(&bench_scene(Style::Tiles, Kind::Screenshot, 4242, 18));
 }
+
+/// A small board of tiles whose thin gaps are a shade off the tiles, its
+/// first row mostly filled and the column clues' badges close above it:
+/// the gaps' line centres were pulled 2–4 px off by the filled tiles' and
+/// the badges' edges (darker than one side only, and longer), and the
+/// lattice found was two cells a side; the filled top row, past the
+/// first gap, was no tile alike the inside. (The bench's picture, seed
+/// 8080, tiles screenshot 0.)
+#[test]
+fn thin_gaps_beside_filled_tiles_and_badges_are_centred_and_a_filled_outer_row_kept() {
+    use nonogram_read::render::{Kind, Style};
+    reads_exactly(&bench_scene(Style::Tiles, Kind::Screenshot, 8080, 0));
+}

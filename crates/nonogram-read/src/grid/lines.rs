@@ -230,6 +230,13 @@ fn line_like(view: &View, along: u32, across: u32, light: bool) -> bool {
 /// across) is than the pixel `LINE_REACH` before or after it across, when
 /// that is at least `LINE_CONTRAST`; 0 otherwise.
 fn line_contrast(view: &View, along: u32, across: u32, light: bool) -> i32 {
+    contrasts(view, along, across, light).0
+}
+
+/// The [`line_contrast`] of the pixel at (along, across), and how much
+/// darker (lighter) it is than both pixels `LINE_REACH` before and after
+/// it (0 where it is not, or is no line's pixel).
+fn contrasts(view: &View, along: u32, across: u32, light: bool) -> (i32, i32) {
     let here = view.at(along, across);
     let sign = if light { -1 } else { 1 };
     let by = |other: u32| sign * (view.at(along, other) - here);
@@ -237,9 +244,9 @@ fn line_contrast(view: &View, along: u32, across: u32, light: bool) -> i32 {
     let after = if across + LINE_REACH < view.across_len() { by(across + LINE_REACH) } else { 0 };
     let contrast = before.max(after);
     if contrast >= LINE_CONTRAST {
-        contrast
+        (contrast, before.min(after).max(0))
     } else {
-        0
+        (0, 0)
     }
 }
 
@@ -287,40 +294,51 @@ fn shortest_stretch(picture: &Picture, kind: Lines) -> u32 {
 }
 
 /// The line-like stretches of every row of pixels across one direction,
-/// for one polarity: each its start, its end and its contrast summed (a
-/// line's centre weighs its rows by their contrast, so that a shaded
-/// band's faint edge beside a line does not pull it). Long enough for
-/// either kind of line: each kind keeps its own (see [`candidates`]).
-pub(super) struct Stretches(Vec<Vec<(u32, u32, u32)>>);
+/// for one polarity, long enough for either kind of line: each kind keeps
+/// its own (see [`candidates`]).
+pub(super) struct Stretches(Vec<Vec<Stretch>>);
+
+/// A line-like stretch along a row of pixels: where it starts and ends,
+/// and its contrast summed, against one side and against both (a line's
+/// centre weighs its rows by their contrast, so that a shaded band's
+/// faint edge beside a line does not pull it; see [`candidates`]).
+#[derive(Clone, Copy)]
+pub(super) struct Stretch {
+    start: u32,
+    end: u32,
+    contrast: u32,
+    both_sides: u32,
+}
 
 pub(super) fn stretches(picture: &Picture, transposed: bool, light: bool) -> Stretches {
     let view = View { picture, transposed };
     let along_len = view.along_len();
     let across_len = view.across_len();
     let shortest = shortest_stretch(picture, Lines::Ruled).min(shortest_stretch(picture, Lines::Tiled));
-    let mut rows: Vec<Vec<(u32, u32, u32)>> = vec![Vec::new(); across_len as usize];
+    let mut rows: Vec<Vec<Stretch>> = vec![Vec::new(); across_len as usize];
     for (across, row) in rows.iter_mut().enumerate() {
         let across = across as u32;
         // A stretch runs on over short breaks: where a line crosses the
         // other family's lines its pixels are no darker than their
         // neighbours across (those lie on the crossing line too).
         let mut run: Option<(u32, u32)> = None;
-        let mut weight = 0u32;
+        let (mut summed, mut both) = (0u32, 0u32);
         for along in 0..=along_len {
-            let contrast = if along < along_len { line_contrast(&view, along, across, light) } else { 0 };
-            let on = contrast > 0;
+            let (contrast, both_here) =
+                if along < along_len { contrasts(&view, along, across, light) } else { (0, 0) };
+            let (on, both_here) = (contrast > 0, both_here as u32);
             run = match (on, run) {
                 (true, None) => {
-                    weight = contrast as u32;
+                    (summed, both) = (contrast as u32, both_here);
                     Some((along, along))
                 }
                 (true, Some((start, _))) => {
-                    weight += contrast as u32;
+                    (summed, both) = (summed + contrast as u32, both + both_here);
                     Some((start, along))
                 }
                 (false, Some((start, last))) if along == along_len || along - last > CROSSING => {
                     if last + 1 - start >= shortest {
-                        row.push((start, last + 1, weight));
+                        row.push(Stretch { start, end: last + 1, contrast: summed, both_sides: both });
                     }
                     None
                 }
@@ -339,12 +357,14 @@ fn candidates(view: &View, found: &Stretches, light: bool, kind: Lines) -> Vec<C
     let shortest_stretch = shortest_stretch(view.picture, kind);
     let mut profile = vec![0u32; across_len as usize];
     let mut weights = vec![0u64; across_len as usize];
+    let mut both_weights = vec![0u64; across_len as usize];
     let mut stretches: Vec<Vec<(u32, u32)>> = vec![Vec::new(); across_len as usize];
     for (across, row) in found.0.iter().enumerate() {
-        for &(start, end, weight) in row.iter().filter(|(start, end, _)| end - start >= shortest_stretch) {
-            profile[across] += end - start;
-            weights[across] += weight as u64;
-            stretches[across].push((start, end));
+        for s in row.iter().filter(|s| s.end - s.start >= shortest_stretch) {
+            profile[across] += s.end - s.start;
+            weights[across] += s.contrast as u64;
+            both_weights[across] += s.both_sides as u64;
+            stretches[across].push((s.start, s.end));
         }
     }
     // A line stands out from the rows a few pixels away on at least one
@@ -381,13 +401,18 @@ fn candidates(view: &View, found: &Stretches, light: bool, kind: Lines) -> Vec<C
     }
     // The centre of a group: the rows of the highest contrast (the line's
     // core, not a filled cell's or a shaded band's edge beside it),
-    // weighed; and its weight.
+    // weighed; and its weight. Where some rows are darker than both
+    // sides, a thin line's (a tile's thin gap beside a filled tile or a
+    // badge, whose edges are darker than one side only and longer), their
+    // contrast against both sides weighs; elsewhere (a thick line's
+    // edges) against either.
     let centre = |rows: &std::ops::Range<usize>| -> (f64, u64) {
-        let top = rows.clone().map(|r| weights[r]).max().unwrap_or(0);
-        let core = || rows.clone().filter(|&r| weights[r] * 10 >= top * 7);
-        let weight: u64 = core().map(|r| weights[r]).sum::<u64>().max(1);
+        let by: &[u64] = if rows.clone().any(|r| both_weights[r] > 0) { &both_weights } else { &weights };
+        let top = rows.clone().map(|r| by[r]).max().unwrap_or(0);
+        let core = || rows.clone().filter(|&r| by[r] * 10 >= top * 7);
+        let weight: u64 = core().map(|r| by[r]).sum::<u64>().max(1);
         (
-            core().map(|r| r as f64 * weights[r] as f64).sum::<f64>() / weight as f64,
+            core().map(|r| r as f64 * by[r] as f64).sum::<f64>() / weight as f64,
             rows.clone().map(|r| weights[r]).sum(),
         )
     };

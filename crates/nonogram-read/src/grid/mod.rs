@@ -154,8 +154,9 @@ const TILES_SEEN: f32 = 0.8;
 /// A board of tiles on the screen's own colour has no gap past its outer
 /// tiles: its outer lines are their edges, no line at all. Where a band of
 /// tiles lies past the last gap found (their middles off the gaps' colour,
-/// alike the tiles inside in their columns or rows, and the screen's
-/// colour past them), its outer line is put back, a cell's width on.
+/// alike the tiles inside in their columns or rows, or filled, and the
+/// screen's colour past them), its outer line is put back, a cell's width
+/// on.
 fn outer_tiles(picture: &Picture, xs: &mut Vec<f32>, ys: &mut Vec<f32>) {
     let at = |x: f32, y: f32| -> Option<i32> {
         (x >= 0.0 && y >= 0.0 && (x as u32) < picture.width() && (y as u32) < picture.height())
@@ -183,11 +184,13 @@ fn outer_tiles(picture: &Picture, xs: &mut Vec<f32>, ys: &mut Vec<f32>) {
         }
         let inside = middles(lines);
         let looked = middles(others);
-        let seen = looked
+        // Each tile of the band looked at: `None` where it is no tile,
+        // else its colour and whether a tile inside in its line is alike.
+        let tiles: Vec<Option<(i32, bool)>> = looked
             .iter()
-            .filter(|&&o| {
+            .map(|&o| {
                 let pixel = |t: f32| if across { at(o, t) } else { at(t, o) };
-                let Some(beyond) = pixel(outer) else { return false };
+                let beyond = pixel(outer)?;
                 // A tile is one colour over its middle; a badge past the
                 // board holds a digit there.
                 let reach = step * UNIFORM_REACH;
@@ -197,13 +200,26 @@ fn outer_tiles(picture: &Picture, xs: &mut Vec<f32>, ys: &mut Vec<f32>) {
                     at(x, y).is_some_and(|l| (l - beyond).abs() <= TILE_ALIKE)
                 });
                 let past = pixel(line);
-                (beyond - gap).abs() >= TILE_CONTRAST
+                let tile = (beyond - gap).abs() >= TILE_CONTRAST
                     && uniform
-                    && past.is_some_and(|p| (p - beyond).abs() >= TILE_CONTRAST)
-                    && inside.iter().filter_map(|&t| pixel(t)).any(|l| (l - beyond).abs() <= TILE_ALIKE)
+                    && past.is_some_and(|p| (p - beyond).abs() >= TILE_CONTRAST);
+                let alike = inside.iter().filter_map(|&t| pixel(t)).any(|l| (l - beyond).abs() <= TILE_ALIKE);
+                tile.then_some((beyond, alike))
             })
-            .count();
-        !looked.is_empty() && seen as f32 >= looked.len() as f32 * TILES_SEEN
+            .collect();
+        // A band's tiles are each alike a tile inside in its line, or
+        // filled: an outer row of a board mid-play may be filled where no
+        // tile inside is. Filled tiles are one colour, and the band holds
+        // an empty tile too (a row of badges past the board is one colour
+        // throughout, none alike the board's).
+        let alike = tiles.iter().flatten().filter(|t| t.1).count();
+        let mut others: Vec<i32> = tiles.iter().flatten().filter(|t| !t.1).map(|t| t.0).collect();
+        others.sort_unstable();
+        let filled = match (others.first(), others.last()) {
+            (Some(low), Some(high)) if alike > 0 && high - low <= TILE_ALIKE => others.len(),
+            _ => 0,
+        };
+        !looked.is_empty() && (alike + filled) as f32 >= looked.len() as f32 * TILES_SEEN
     };
     // A line put back a cell before the first, or after the last.
     let put_back = |lines: &mut Vec<f32>, first: bool| {
