@@ -528,9 +528,9 @@ await onBothSizes('a hand-made puzzle from the built-in list, played with its at
   await page.waitForSelector('#builtins .grade');
   const grades = await page.locator('#builtins .grade > summary').allTextContents();
   expect(grades.length === 4 && grades[0].startsWith('Easy (') && grades[3].startsWith('Very hard ('), grades.join(' | '));
-  // Each entry names its size, author and licence.
+  // Each entry names its size, grade, author and licence.
   const first = await page.locator('#builtins .grade li').first().textContent();
-  expect(/^Play.+ \d+×\d+ — by .+; .+$/.test(first), first);
+  expect(/^Play.+ \d+×\d+, easy — by .+; .+$/.test(first), first);
   // The licences' own words are there to read.
   await page.click('#builtins .licences > summary');
   const licences = await page.locator('#builtins .licence').allTextContents();
