@@ -540,7 +540,7 @@ mod colour {
         assert_eq!(hint, ColourHint::Reveal { index: 0, value: 1, solutions: 1 });
         assert_eq!(
             hint.explain(&puzzle),
-            "No line forces a cell from your cells alone. Row 1, column 1 is black in the solution."
+            "No row or column settles a cell from your cells alone. Row 1, column 1 is black in the solution."
         );
         assert_eq!(hint.cells(2), [(0, 1)]);
     }

@@ -181,19 +181,20 @@ impl<V: Copy + Eq> Hint<V> {
                 }
             }
             Hint::Reveal { index, value, solutions } => format!(
-                "No line forces a cell from your cells alone. {} is {} in {}.",
+                "No row or column settles a cell from your cells alone. {} is {} in {}.",
                 capitalised(&cell_name(*index, width)),
                 puzzle.name(*value),
                 if *solutions == 1 { "the solution" } else { "every solution found" }
             ),
             Hint::Guess { cell: Some((index, value)) } => format!(
-                "No line or look-ahead forces a cell here: time for a guess. Try {} {v}: Apply hint \
+                "No row or column settles a cell here, even trying a cell each way: time for a guess. \
+                 Try {} {v}: Apply hint \
                  keeps a checkpoint. If that leads to a contradiction, go back to it: the cell is not {v}.",
                 cell_name(*index, width),
                 v = puzzle.name(*value)
             ),
             Hint::Guess { cell: None } => {
-                "No line and no single cell's look-ahead forces a cell here: this puzzle needs a guess."
+                "No row or column settles a cell here, even trying a cell each way: this puzzle needs a guess."
                     .into()
             }
         }
