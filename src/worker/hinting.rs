@@ -138,36 +138,41 @@ fn answer_for<P: Answered>(
     }
     FromWorker::Hinted {
         id: request.id,
-        text: said_while_guessing(h.explain(puzzle), &h, request.guessing, puzzle.size().0),
+        text: said_while_guessing(h.explain(puzzle), led_here(&h, request.guessing), puzzle.size().0),
         line: h.line(),
         cells: h.cells(puzzle.size().0).into_iter().map(|(i, v)| (i as u32, P::wire(v))).collect(),
         wrong: None,
         difficulty,
         guess: matches!(h, Hint::Guess { .. }),
-        marked: marked(&h, request.guessing),
+        marked: marked(&h, led_here(&h, request.guessing)),
     }
 }
 
+/// The guess being followed (its cell), when the hint is a contradiction
+/// or a dead end: that guess led there.
+fn led_here<V>(hint: &Hint<V>, guessing: Option<u32>) -> Option<u32> {
+    guessing.filter(|_| matches!(hint, Hint::Contradiction { .. } | Hint::DeadEnd { .. }))
+}
+
 /// The cells a hint names without deducing them: a dead end's cell, and
-/// the guess that led to a dead end or a contradiction.
-fn marked<V>(hint: &Hint<V>, guessing: Option<u32>) -> Vec<u32> {
+/// the guess that led there (see [`led_here`]), once.
+fn marked<V>(hint: &Hint<V>, led_here: Option<u32>) -> Vec<u32> {
     let dead_end = match hint {
         Hint::DeadEnd { index, .. } => Some(*index as u32),
         _ => None,
     };
-    let guess = guessing.filter(|_| matches!(hint, Hint::Contradiction { .. } | Hint::DeadEnd { .. }));
-    dead_end.into_iter().chain(guess.filter(|&g| Some(g) != dead_end)).collect()
+    dead_end.into_iter().chain(led_here.filter(|&g| Some(g) != dead_end)).collect()
 }
 
-/// A contradiction met while following a guess names the guess, once, and
-/// says where to go.
-fn said_while_guessing<V>(text: String, hint: &Hint<V>, guessing: Option<u32>, width: usize) -> String {
-    match (hint, guessing) {
-        (Hint::Contradiction { .. } | Hint::DeadEnd { .. }, Some(guess)) => format!(
+/// A contradiction met while following a guess names the guess that led
+/// there, once, and says where to go.
+fn said_while_guessing(text: String, led_here: Option<u32>, width: usize) -> String {
+    match led_here {
+        Some(guess) => format!(
             "{text} The guess at {} led here: go back to the checkpoint, where it is set the other way.",
             cell_name(guess as usize, width)
         ),
-        _ => text,
+        None => text,
     }
 }
 
@@ -316,11 +321,11 @@ mod tests {
         assert_eq!(guess, vec![6]);
         let dead = Hint::DeadEnd { index: 7, ruled_out: vec![(Cell::Filled, nonogram_core::LineId::Row(3))] };
         assert_eq!((marked(&dead, None), dead.cells(5)), (vec![7], vec![]));
-        assert_eq!(marked(&dead, Some(2)), vec![7, 2]);
-        assert_eq!(marked(&dead, Some(7)), vec![7]);
+        assert_eq!(marked(&dead, led_here(&dead, Some(2))), vec![7, 2]);
+        assert_eq!(marked(&dead, led_here(&dead, Some(7))), vec![7]);
         let line =
             Hint::<Cell>::Line { line: nonogram_core::LineId::Row(0), forced: vec![], placements: None };
-        assert_eq!(marked(&line, Some(2)), Vec::<u32>::new());
+        assert_eq!(marked(&line, led_here(&line, Some(2))), Vec::<u32>::new());
         // Several solutions: a cell is wrong only if both found differ.
         let diagonal = [
             Cells::parse("#..#").unwrap().grid(2, 2).unwrap(),

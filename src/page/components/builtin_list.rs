@@ -91,6 +91,7 @@ fn grade_list(
     on_action: &Callback<Action>,
 ) -> Html {
     let name = GRADES[grade as usize - 1];
+    let grade_word = name.to_lowercase();
     let shown = || catalogue.of_grade(grade).filter(|(_, p)| p.fits(filter));
     let count = shown().count();
     if count == 0 {
@@ -100,7 +101,7 @@ fn grade_list(
         <details class="grade" open={grade == 1 || filter.grade == grade}>
             <summary>{ format!("{name} ({count})") }</summary>
             <ul class="builtin-list">
-                { for shown().map(|(n, puzzle)| entry(catalogue, n, puzzle, solved.contains(&puzzle.key.as_str()), on_action)) }
+                { for shown().map(|(n, puzzle)| entry(catalogue, n, puzzle, &grade_word, solved.contains(&puzzle.key.as_str()), on_action)) }
             </ul>
         </details>
     }
@@ -110,6 +111,7 @@ fn entry(
     catalogue: &Catalogue,
     n: usize,
     puzzle: &Builtin,
+    grade: &str,
     solved: bool,
     on_action: &Callback<Action>,
 ) -> Html {
@@ -130,8 +132,7 @@ fn entry(
                 aria-label={format!("Play {title}")}>{ "Play" }</button>
             <span class="builtin-about">
                 <span class="builtin-title">{ title }</span>
-                { format!(" {w}×{h}, {}{} — by {}; ", GRADES[puzzle.grade as usize - 1].to_lowercase(),
-                    if solved { ", solved" } else { "" }, puzzle.author) }
+                { format!(" {w}×{h}, {grade}{} — by {}; ", if solved { ", solved" } else { "" }, puzzle.author) }
                 <span class="builtin-licence" title={puzzle.copyright.clone()}>{ licence }</span>
             </span>
         </li>
